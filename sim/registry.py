@@ -1,0 +1,143 @@
+"""Bot registry shared by every game: names, parameters, ranges, spec strings.
+
+A bot is an njit decision function plus metadata. Its parameters travel to the
+kernel as a float vector, so changing a parameter never recompiles. A spec
+string such as ``threshold:t=2`` selects a bot and sets its parameters.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+
+import numpy as np
+
+MAX_PARAMS = 8
+
+
+class BotError(ValueError):
+    """A bot spec names an unknown bot or a bad parameter."""
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    default: float
+    low: float
+    high: float
+    integer: bool = False
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class Bot:
+    name: str
+    fn: object
+    params: tuple[Param, ...]
+    doc: str
+    builtin_id: int
+
+    def vector(self, values: dict[str, float]) -> np.ndarray:
+        """Parameter vector (length MAX_PARAMS) with defaults filled in."""
+        vec = np.zeros(MAX_PARAMS)
+        for i, p in enumerate(self.params):
+            vec[i] = values.get(p.name, p.default)
+        return vec
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat's bot as parsed from a spec string."""
+    spec: str
+    bot: Bot
+    params: np.ndarray
+
+
+@dataclass
+class Registry:
+    """All bots of one game; `entry_group` lets third-party packages add bots."""
+    game: str
+    entry_group: str
+    bots: dict[str, Bot] = field(default_factory=dict)
+    _plugins_loaded: bool = False
+
+    def register(self, name, params=(), builtin_id=-1):
+        """Decorator: register an njit decision function under ``name``."""
+        def deco(fn):
+            if name in self.bots:
+                raise BotError(f"bot {name!r} is registered twice for {self.game}")
+            doc = " ".join((getattr(fn, "__doc__", None) or "").split())
+            self.bots[name] = Bot(name, fn, tuple(params), doc, builtin_id)
+            return fn
+        return deco
+
+    def load_plugins(self):
+        if self._plugins_loaded:
+            return
+        self._plugins_loaded = True
+        for ep in entry_points(group=self.entry_group):
+            ep.load()
+
+    def names(self) -> list[str]:
+        self.load_plugins()
+        return sorted(self.bots)
+
+    def get(self, name: str) -> Bot:
+        self.load_plugins()
+        if name not in self.bots:
+            raise BotError(f"unknown bot {name!r} for {self.game}; choose one of: "
+                           + ", ".join(self.names()))
+        return self.bots[name]
+
+    def parse(self, spec: str) -> Seat:
+        """Parse ``name[:key=value,...]`` (also ``name:key=value:key=value``)."""
+        spec = spec.strip()
+        name, _, rest = spec.partition(":")
+        bot = self.get(name.strip())
+        values: dict[str, float] = {}
+        known = {p.name: p for p in bot.params}
+        for item in filter(None, (s.strip() for s in rest.replace(":", ";").split(";"))):
+            key, eq, raw = item.partition("=")
+            key = key.strip()
+            if not eq:
+                raise BotError(f"bot parameter {item!r} in {spec!r} needs the form key=value")
+            if key not in known:
+                choices = ", ".join(known) or "none"
+                raise BotError(f"bot {bot.name!r} has no parameter {key!r}; parameters: {choices}")
+            p = known[key]
+            try:
+                value = float(raw)
+            except ValueError:
+                raise BotError(f"bot parameter {key}={raw!r} in {spec!r} is not a number") from None
+            if p.integer and value != int(value):
+                raise BotError(f"bot parameter {key}={raw} must be a whole number")
+            if not p.low <= value <= p.high:
+                raise BotError(f"bot parameter {key}={raw} is out of range "
+                               f"[{p.low:g}, {p.high:g}] for {bot.name!r}")
+            values[key] = value
+        return Seat(spec, bot, bot.vector(values))
+
+    def parse_seats(self, specs: str | list[str], players: int) -> list[Seat]:
+        """One spec for every seat, or exactly one spec per seat."""
+        if isinstance(specs, str):
+            specs = split_specs(specs)
+        if len(specs) == 1:
+            specs = specs * players
+        if len(specs) != players:
+            raise BotError(f"got {len(specs)} bot specs for {players} players; "
+                           f"give one spec for all seats or exactly {players}")
+        return [self.parse(s) for s in specs]
+
+
+def split_specs(text: str) -> list[str]:
+    """Split ``a:t=1,b,c:x=2,y=3`` into specs; ``key=value`` parts stay with their bot."""
+    specs: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if "=" in part and ":" not in part and specs:
+            specs[-1] += ";" + part
+        else:
+            specs.append(part)
+    if not specs:
+        raise BotError("no bot spec given; e.g. --bots threshold:t=2")
+    return specs

@@ -66,3 +66,29 @@ def shuffle(state, arr, n):
         arr[i] = arr[j]
         arr[j] = tmp
     return state
+
+
+class Stream:
+    """One game's stream for plain-Python callers (the reference engines).
+
+    Keeps the state as ``np.uint64`` between calls, so Python code draws
+    exactly what the compiled kernels draw for the same (seed, game).
+    """
+
+    def __init__(self, seed: int, game: int):
+        self.state = np.uint64(game_stream(seed, game))
+
+    def randbelow(self, n: int) -> int:
+        state, value = randbelow(self.state, n)
+        self.state = np.uint64(state)
+        return int(value)
+
+    def uniform(self) -> float:
+        state, value = uniform(self.state)
+        self.state = np.uint64(state)
+        return float(value)
+
+    def shuffle(self, arr: np.ndarray) -> np.ndarray:
+        """Shuffle an int64 array in place (and return it)."""
+        self.state = np.uint64(shuffle(self.state, arr, len(arr)))
+        return arr

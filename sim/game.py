@@ -1,0 +1,28 @@
+"""The small protocol through which `sim/` core drives a game.
+
+The core (runner, store, CLI plumbing) knows a game only through a `GameSpec`:
+its rules class, its bot registry and a handful of functions. Each game's
+package under `sim/games/` builds one; nothing in the core imports a game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from sim.registry import Registry
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    name: str                 # CLI name: "luft", "landunter"
+    title: str                # "Geteilte Luft"
+    rules_cls: type           # frozen dataclass: from_strings(dict), to_array(), VERSION
+    registry: Registry
+    # play_batch(rules, seats, seed, first_game, n_games) -> NamedTuple of arrays
+    play_batch: Callable[..., Any]
+    # metrics(batch, rules) -> {column: per-game numeric array}; summed by the runner
+    metrics: Callable[..., dict]
+    # histograms(batch, rules) -> {name: fixed-size int array}; summed by the runner
+    histograms: Callable[..., dict]
+    # summary(totals, rules, seats) -> JSON-ready dict (figures as {"mean", "ci95"})
+    summary: Callable[..., dict]

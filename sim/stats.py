@@ -1,0 +1,269 @@
+"""Statistics behind every figure the CLI shows.
+
+The runner never keeps all games: for each integer metric it accumulates
+(n, sum, sum of squares). Everything here therefore works from those streaming
+aggregates, so a figure over 10^7 games costs no memory. Distributions come
+from scipy.stats; only formulas scipy offers no aggregate form of (Wilson for
+fractional successes, the one-sample t test from sums) are written out.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Sequence
+
+import numpy as np
+from scipy import optimize, stats
+
+#: Streaming aggregates of one metric: (n, sum, sum of squares).
+Aggregates = tuple[float, float, float]
+
+
+def _json_float(x: float) -> float | None:
+    """Plain float at 6 significant digits; nan/inf become None (strict JSON)."""
+    x = float(x)
+    return float(f"{x:.6g}") if math.isfinite(x) else None
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A point estimate with its confidence interval and the sample size behind it."""
+
+    mean: float
+    lo: float
+    hi: float
+    n: int
+    level: float = 0.95
+
+    @property
+    def half_width(self) -> float:
+        return (self.hi - self.lo) / 2
+
+    def to_json(self) -> dict:
+        key = "ci95" if self.level == 0.95 else f"ci{self.level * 100:g}"
+        return {"mean": _json_float(self.mean), key: [_json_float(self.lo), _json_float(self.hi)]}
+
+    def __str__(self) -> str:
+        # Two significant digits of the half width decide how many decimals the mean gets.
+        if not math.isfinite(self.mean):
+            return "nan"
+        half = self.half_width
+        if not math.isfinite(half):
+            return f"{self.mean:.4g} ± nan"
+        if half == 0:
+            return f"{self.mean:.6g} ± 0"
+        decimals = min(12, max(0, 1 - math.floor(math.log10(half))))
+        return f"{self.mean:.{decimals}f} ± {half:.{decimals}f}"
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Difference between two strategies/settings: CI, test and effect size."""
+
+    diff: Estimate  # mean(a) - mean(b), or mean of paired differences
+    statistic: float  # t statistic
+    df: float  # degrees of freedom (Welch-Satterthwaite for two samples)
+    p_value: float  # two-sided
+    effect_size: float  # Cohen's d (pooled SD; d_z = mean/SD of differences when paired)
+    method: str  # "welch" or "paired"
+
+    def to_json(self) -> dict:
+        return {
+            "diff": self.diff.to_json(),
+            "t": _json_float(self.statistic),
+            "df": _json_float(self.df),
+            "p_value": _json_float(self.p_value),
+            "cohens_d": _json_float(self.effect_size),
+            "method": self.method,
+        }
+
+
+@dataclass(frozen=True)
+class ChiSquare:
+    statistic: float
+    dof: int
+    p_value: float
+
+
+def _exact(x) -> Fraction:
+    return Fraction(float(x)) if not isinstance(x, int | np.integer) else Fraction(int(x))
+
+
+def mean_var(n: float, total: float, total_sq: float) -> tuple[float, float]:
+    """Mean and unbiased sample variance from aggregates.
+
+    The textbook ``(sumsq - sum²/n)/(n-1)`` cancels catastrophically in floats;
+    with exact rational arithmetic on the (usually integer) inputs it cannot,
+    so constant data gives variance exactly 0 and never a negative one.
+    """
+    if n <= 0:
+        return math.nan, math.nan
+    mean = float(total) / float(n)
+    if n <= 1:
+        return mean, math.nan
+    fn, ft, fs = _exact(n), _exact(total), _exact(total_sq)
+    var = (fn * fs - ft * ft) / (fn * (fn - 1))
+    return mean, max(0.0, float(var))
+
+
+def mean_ci(n: int, total: float, total_sq: float, level: float = 0.95) -> Estimate:
+    """t-based CI of a mean from (n, sum, sum of squares)."""
+    mean, var = mean_var(n, total, total_sq)
+    if n <= 0:
+        return Estimate(math.nan, math.nan, math.nan, 0, level)
+    if n == 1 or var == 0:
+        return Estimate(mean, mean, mean, int(n), level)
+    lo, hi = stats.t.interval(level, n - 1, loc=mean, scale=math.sqrt(var / n))
+    return Estimate(mean, float(lo), float(hi), int(n), level)
+
+
+def proportion_ci(successes: float, n: int, level: float = 0.95) -> Estimate:
+    """Wilson score interval for a share of games.
+
+    Written out because scipy's Wilson (``binomtest``) needs integer successes,
+    and a win shared by k players counts 1/k. Wilson rather than Wald: it stays
+    inside [0, 1] and is honest at 0 or n successes.
+    """
+    if n <= 0:
+        return Estimate(math.nan, math.nan, math.nan, 0, level)
+    if not 0 <= successes <= n:
+        raise ValueError(f"successes={successes} must lie in [0, n={n}]")
+    z = stats.norm.ppf((1 + level) / 2)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    lo = 0.0 if successes == 0 else max(0.0, float(centre - half))
+    hi = 1.0 if successes == n else min(1.0, float(centre + half))
+    return Estimate(float(p), lo, hi, int(n), level)
+
+
+def _welch(a: Aggregates, b: Aggregates) -> tuple[float, float, float, float, float, float]:
+    """diff, se, df, pooled sd from two aggregates (plus the two variances)."""
+    (na, _, _), (nb, _, _) = a, b
+    if na < 2 or nb < 2:
+        raise ValueError(f"two_sample needs at least 2 games per side, got {na} and {nb}")
+    ma, va = mean_var(*a)
+    mb, vb = mean_var(*b)
+    se2 = va / na + vb / nb
+    if se2 > 0:
+        df = se2**2 / ((va / na) ** 2 / (na - 1) + (vb / nb) ** 2 / (nb - 1))
+    else:
+        df = float(na + nb - 2)
+    pooled = math.sqrt(((na - 1) * va + (nb - 1) * vb) / (na + nb - 2))
+    return ma - mb, math.sqrt(se2), df, pooled, va, vb
+
+
+def _cohen(diff: float, sd: float) -> float:
+    if sd > 0:
+        return diff / sd
+    return 0.0 if diff == 0 else math.copysign(math.inf, diff)
+
+
+def _degenerate_p(diff: float) -> float:
+    # Zero spread on both sides: any difference is certain, none is certain too.
+    return 1.0 if diff == 0 else 0.0
+
+
+def two_sample(a: Aggregates, b: Aggregates, level: float = 0.95) -> Comparison:
+    """Welch t test of mean(a) - mean(b): independent samples, unequal variances.
+
+    Use for strategies played on different games; for the same game seeds
+    (common random numbers) aggregate the per-game differences and use ``paired``.
+    """
+    diff, se, df, pooled, va, vb = _welch(a, b)
+    n = int(a[0] + b[0])
+    if se == 0:
+        return Comparison(Estimate(diff, diff, diff, n, level), math.copysign(math.inf, diff) if diff else 0.0,
+                          df, _degenerate_p(diff), _cohen(diff, pooled), "welch")
+    ma, mb = mean_var(*a)[0], mean_var(*b)[0]
+    t, p = stats.ttest_ind_from_stats(ma, math.sqrt(va), a[0], mb, math.sqrt(vb), b[0], equal_var=False)
+    lo, hi = stats.t.interval(level, df, loc=diff, scale=se)
+    return Comparison(Estimate(diff, float(lo), float(hi), n, level), float(t), float(df), float(p),
+                      _cohen(diff, pooled), "welch")
+
+
+def diff_ci(a: Aggregates, b: Aggregates, level: float = 0.95) -> Estimate:
+    """Welch CI of mean(a) - mean(b); shorthand for ``two_sample(a, b).diff``."""
+    return two_sample(a, b, level).diff
+
+
+def paired(n: int, sum_d: float, sumsq_d: float, level: float = 0.95) -> Comparison:
+    """Paired t test from aggregated per-game differences (common random numbers).
+
+    Same seeds cancel most of the luck, so this needs far fewer games than
+    ``two_sample`` to see the same difference.
+    """
+    if n < 2:
+        raise ValueError(f"paired needs at least 2 games, got {n}")
+    mean, var = mean_var(n, sum_d, sumsq_d)
+    est = mean_ci(n, sum_d, sumsq_d, level)
+    sd = math.sqrt(var)
+    if sd == 0:
+        return Comparison(est, math.copysign(math.inf, mean) if mean else 0.0, n - 1,
+                          _degenerate_p(mean), _cohen(mean, sd), "paired")
+    t = mean / (sd / math.sqrt(n))
+    p = 2 * stats.t.sf(abs(t), n - 1)
+    return Comparison(est, t, float(n - 1), float(p), mean / sd, "paired")
+
+
+def games_needed(sd: float, half_width: float, level: float = 0.95) -> int:
+    """Smallest number of games whose t-based CI has at most this half width."""
+    if half_width <= 0:
+        raise ValueError(f"half_width must be positive, got {half_width}")
+    if sd < 0:
+        raise ValueError(f"sd must be non-negative, got {sd}")
+    if sd == 0:
+        return 1
+    q = (1 + level) / 2
+    n = max(2, math.ceil((stats.norm.ppf(q) * sd / half_width) ** 2))  # normal: a lower bound
+    while stats.t.ppf(q, n - 1) * sd / math.sqrt(n) > half_width:
+        n += 1
+    return n
+
+
+def detectable_difference(sd_a: float, sd_b: float, n_a: int, n_b: int,
+                          alpha: float = 0.05, power: float = 0.8) -> float:
+    """Smallest true difference a two-sided Welch test detects with this power.
+
+    Says what a "no significant difference" result can rule out. Solved on the
+    noncentral t distribution with the Welch-Satterthwaite df.
+    """
+    if n_a < 2 or n_b < 2:
+        raise ValueError(f"need at least 2 games per side, got {n_a} and {n_b}")
+    va, vb = sd_a**2 / n_a, sd_b**2 / n_b
+    se = math.sqrt(va + vb)
+    if se == 0:
+        return 0.0
+    df = (va + vb) ** 2 / (va**2 / (n_a - 1) + vb**2 / (n_b - 1))
+    crit = stats.t.ppf(1 - alpha / 2, df)
+
+    def power_minus_target(nc: float) -> float:
+        # Lower tail written as sf(crit; -nc): nct.cdf returns nan far in the tail.
+        lower = np.nan_to_num(stats.nct.sf(crit, df, -nc), nan=0.0)
+        return stats.nct.sf(crit, df, nc) + lower - power
+
+    upper = crit + stats.norm.ppf(power) + 6  # power(upper) is essentially 1
+    return float(optimize.brentq(power_minus_target, 0.0, upper, xtol=1e-10) * se)
+
+
+def chi_square_gof(counts: Sequence[float], probs: Sequence[float]) -> ChiSquare:
+    """Chi-square goodness of fit of observed counts to expected probabilities.
+
+    Checks e.g. that a deck shuffle or a first-player draw is uniform.
+    Categories with probability 0 and no counts are dropped; a count where the
+    probability is 0 makes the fit impossible (statistic inf, p 0).
+    """
+    counts = np.asarray(counts, dtype=float)
+    probs = np.asarray(probs, dtype=float)
+    if counts.shape != probs.shape or counts.ndim != 1:
+        raise ValueError(f"counts {counts.shape} and probs {probs.shape} must be 1-D and the same length")
+    if np.any(probs < 0) or not math.isclose(probs.sum(), 1.0, rel_tol=1e-6):
+        raise ValueError(f"probs must be non-negative and sum to 1, got sum {probs.sum()}")
+    zero = probs == 0
+    if np.any(counts[zero] > 0):
+        return ChiSquare(math.inf, int((~zero).sum()) - 1, 0.0)
+    counts, probs = counts[~zero], probs[~zero]
+    res = stats.chisquare(counts, probs / probs.sum() * counts.sum())
+    return ChiSquare(float(res.statistic), len(counts) - 1, float(res.pvalue))

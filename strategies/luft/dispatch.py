@@ -1,0 +1,17 @@
+"""Integer switch over the built-in bots, inlined into the cached kernel.
+
+A call through this switch costs ~2 ns; a first-class function argument would
+cost more and defeat numba's cache. `builtin_id` in each bot's registration is
+its branch here; tests check the two agree.
+"""
+from numba import njit
+
+from strategies.luft.random_bot import random_bot
+from strategies.luft.threshold import threshold
+
+
+@njit(cache=True)
+def decide_builtin(bot_id, phase, seat, st, params, u):
+    if bot_id == 0:
+        return threshold(phase, seat, st, params, u)
+    return random_bot(phase, seat, st, params, u)

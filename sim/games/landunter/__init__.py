@@ -1,0 +1,1 @@
+"""Land unter: rules, engines, trace."""

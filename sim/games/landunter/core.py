@@ -1,0 +1,156 @@
+"""Compiled rule primitives of Land unter, acting in place on a state view.
+
+The kernel (`engine.py`) plays games with them and the `sampler` bot plays out
+imagined deals with them. Each mirrors a function of `reference.py`; the
+differential test holds the two engines to the same outcomes. State layout:
+`layout.py`.
+"""
+import numpy as np
+from numba import njit
+
+from sim.games.landunter.layout import (
+    HAND_SIZE, S_CASCADE_REPEAT, S_END_BEFORE_CASCADE, S_HAND_N, S_HANDS, S_IN, S_N_IN,
+    S_NO_FLOOD_LOWEST, S_RINGS, S_TIE_SIMULTANEOUS, S_TOP,
+)
+
+
+@njit(cache=True, inline="always")
+def ring_halves(card, n_cards):
+    """Ring symbol of a weather card in half rings (see reference.ring_halves)."""
+    band = (card - 1) // 12
+    if band == 2:
+        return 2
+    if band == 1:
+        return 1
+    if band == 3:
+        return 2 if n_cards == 72 else 1
+    if band == 4:
+        return 1 if n_cards == 72 else 0
+    return 0
+
+
+@njit(cache=True, inline="always")
+def remove_card(st, p, card):
+    """Take ``card`` out of seat p's hand (kept ascending); False if not held."""
+    base = S_HANDS + HAND_SIZE * p
+    m = st[S_HAND_N + p]
+    for k in range(m):
+        if st[base + k] == card:
+            for j in range(k, m - 1):
+                st[base + j] = st[base + j + 1]
+            st[S_HAND_N + p] = m - 1
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def eliminate(st, p):
+    """Out for the rest of the deal: hand discarded, flood pile turned over."""
+    st[S_IN + p] = 0
+    st[S_TOP + p] = 0
+    st[S_HAND_N + p] = 0
+    st[S_N_IN] -= 1
+
+
+@njit(cache=True, inline="always")
+def award_flood(st, n, plays, lo, hi):
+    """Step 3: highest weather card takes the lower flood card, second highest
+    the higher one. ``plays[p]`` is p's card (players still in only)."""
+    b1 = -1
+    b2 = -1
+    c1 = 0
+    c2 = 0
+    for p in range(n):
+        if st[S_IN + p] == 1:
+            c = plays[p]
+            if c > c1:
+                c2 = c1
+                b2 = b1
+                c1 = c
+                b1 = p
+            elif c > c2:
+                c2 = c
+                b2 = p
+    if b1 >= 0:
+        st[S_TOP + b1] = lo
+    if b2 >= 0:
+        st[S_TOP + b2] = hi
+
+
+@njit(cache=True)
+def flip_step(st, n):
+    """Step 4 with elimination and cascade, options [D1]–[D5] read from st.
+    Returns True if the two-or-fewer rule ends the deal (reference.flip_step)."""
+    repeat = st[S_CASCADE_REPEAT] != 0
+    simultaneous = st[S_TIE_SIMULTANEOUS] != 0
+    end_first = st[S_END_BEFORE_CASCADE] != 0
+    flipped = 0
+    ended = False
+    while True:
+        best = 0
+        for p in range(n):
+            if st[S_IN + p] == 1 and (repeat or ((flipped >> p) & 1) == 0):
+                t = st[S_TOP + p]
+                if t > best:
+                    best = t
+        if best == 0:
+            break
+        someone_out = False
+        stop = False
+        for p in range(n):
+            if st[S_IN + p] == 1 and st[S_TOP + p] == best and (repeat or ((flipped >> p) & 1) == 0):
+                flipped |= 1 << p
+                if st[S_RINGS + p] > 0:
+                    st[S_RINGS + p] -= 1
+                else:
+                    eliminate(st, p)
+                    someone_out = True
+                    if not simultaneous and st[S_N_IN] <= 2:
+                        ended = True
+                        if end_first:
+                            stop = True
+                            break
+        if stop:
+            break
+        if someone_out and st[S_N_IN] <= 2:
+            ended = True
+            if end_first:
+                break
+        if not someone_out:
+            break
+    return ended
+
+
+@njit(cache=True)
+def score_deal(st, n, out):
+    """Deal scoring into out[0:n] (reference.score_deal)."""
+    lowest = 1 << 30
+    any_empty = False
+    for p in range(n):
+        if st[S_IN + p] == 1:
+            t = st[S_TOP + p]
+            if t == 0:
+                any_empty = True
+            elif t < lowest:
+                lowest = t
+    only_empty = any_empty and st[S_NO_FLOOD_LOWEST] != 0
+    for p in range(n):
+        if st[S_IN + p] == 1:
+            t = st[S_TOP + p]
+            pts = st[S_RINGS + p]
+            if t == 0:
+                pts += 1
+            elif t == lowest and not only_empty:
+                pts += 1
+            out[p] = pts
+        else:
+            out[p] = -1
+
+
+@njit(cache=True)
+def new_flood_deck():
+    """The 24 flood cards [1, 1, 2, 2, .., 12, 12]."""
+    f = np.empty(24, np.int64)
+    for i in range(24):
+        f[i] = i // 2 + 1
+    return f

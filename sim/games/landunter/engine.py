@@ -1,0 +1,263 @@
+"""Land unter — the compiled batch engine.
+
+`play_batch(rules, seats, seed, first_game, n_games)` plays games
+``first_game .. first_game + n_games - 1`` and returns a `LandunterBatch` of
+per-game arrays. Game ``g`` draws only from ``game_stream(seed, g)`` in the
+order documented in `reference.py`, so every game's outcome is independent of
+the thread count and of how the batch is split, and equals the reference
+engine's.
+
+The kernel runs ``prange`` over chunks of games; each chunk allocates its
+scratch once (the state view ``st``, hands, decks) and the games reuse it:
+nothing is allocated per game or per turn (the `counter` and `sampler` bots
+allocate their own scratch per decision). Bots are reached through the integer
+switch `strategies.landunter.dispatch.decide_builtin`.
+
+An illegal card (one not in the hand) does not crash the kernel: the game
+stops, an error code is recorded, and the Python wrapper raises a ValueError
+naming the bot, seat, seed, game index, deal and round.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit, prange
+
+from sim import rng
+from sim.games.landunter import core
+from sim.games.landunter.layout import (
+    FLOOD_CARDS, FLOOD_MAX, HAND_SIZE, MAX_CARD, MAXP, R_N_CARDS, R_PLAYERS, R_TWO_PLAYED_OUT,
+    RULE_FLAGS, S_CARD_HAND, S_CARD_WHEN, S_DEAL, S_FLOOD_HI, S_FLOOD_LEFT, S_FLOOD_LO,
+    S_HAND_ID, S_HAND_N, S_HANDS, S_IN, S_N_CARDS, S_N_IN, S_PLAYERS, S_RINGS, S_RINGS_FULL,
+    S_ROUND, S_SCORE, S_TOP, STATE_SIZE,
+)
+from sim.games.landunter.reference import illegal_message
+from sim.games.landunter.rules import Rules
+from strategies.landunter.dispatch import N_BUILTINS, decide_builtin
+
+ERR_NONE = 0
+ERR_ILLEGAL_CARD = 1
+ERR_FIELDS = 5          # code, seat, deal, round, card
+_MASK64 = (1 << 64) - 1
+
+_RULE_FLAG_R = np.array([r for r, _ in RULE_FLAGS], dtype=np.int64)
+_RULE_FLAG_S = np.array([s for _, s in RULE_FLAGS], dtype=np.int64)
+
+
+class LandunterBatch(NamedTuple):
+    """Per-game outcome arrays; row i is game ``first_game + i``."""
+    score: np.ndarray          # (games, players) int32: game total
+    win60: np.ndarray          # (games, players) int16: win share x 60 (60/k for a k-way tie)
+    eliminated: np.ndarray     # (games, players) int16: deals in which the seat went out
+    early_end: np.ndarray      # (games, deals) int8: 1 if ended by the two-or-fewer rule
+    n_eliminated: np.ndarray   # (games, deals) int8: players out at the end of the deal
+    rounds: np.ndarray         # (games, deals) int8: rounds played, incl. the one it ended in
+    deal_points: np.ndarray    # (games, deals, players) int8: points scored in that deal
+    hand_strength: np.ndarray  # (games, deals, players) int16: sum of the card values of the hand
+    hand_rings: np.ndarray     # (games, deals, players) int8: that hand's ring count
+
+
+@njit(cache=True, inline="always")
+def _play_game(rules, bot_ids, params, seed, game, st, deck, owner, hands, hstr, hring,
+               flood, plays, pts, g, score, win60, elim, early, n_elim, rounds,
+               deal_pts, strength, hrings, err):
+    """One game into row g of the output arrays; returns an error code."""
+    n = rules[R_PLAYERS]
+    n_cards = rules[R_N_CARDS]
+    state = rng.game_stream(seed, np.uint64(game))
+
+    # ---- fresh public state
+    for i in range(S_CARD_HAND, STATE_SIZE):
+        st[i] = 0
+    for p in range(n):
+        st[S_SCORE + p] = 0
+        score[g, p] = 0
+        elim[g, p] = 0
+
+    # ---- Setup: shuffle the weather cards, deal 12 to each (hand h to seat h)
+    for i in range(n_cards):
+        deck[i] = i + 1
+        owner[i + 1] = -1
+    state = rng.shuffle(state, deck, n_cards)
+    for i in range(n * HAND_SIZE):
+        owner[deck[i]] = i // HAND_SIZE
+    for h in range(n):
+        hstr[h] = 0
+        hring[h] = 0
+        pts[h] = 0          # cards placed so far in hand h
+    for v in range(1, n_cards + 1):
+        h = owner[v]
+        if h >= 0:
+            hands[h, pts[h]] = v
+            pts[h] += 1
+            hstr[h] += v
+            hring[h] += core.ring_halves(v, n_cards)
+    for h in range(n):
+        hring[h] //= 2
+
+    for d in range(n):
+        # ---- deal d: seat p plays hand (p - d) mod n with its full rings
+        st[S_DEAL] = d
+        st[S_N_IN] = n
+        for p in range(n):
+            hid = (p - d) % n
+            base = S_HANDS + HAND_SIZE * p
+            for k in range(HAND_SIZE):
+                st[base + k] = hands[hid, k]
+            st[S_HAND_N + p] = HAND_SIZE
+            st[S_HAND_ID + p] = hid
+            st[S_RINGS + p] = hring[hid]
+            st[S_RINGS_FULL + p] = hring[hid]
+            st[S_TOP + p] = 0
+            st[S_IN + p] = 1
+            strength[g, d, p] = hstr[hid]
+            hrings[g, d, p] = hring[hid]
+        for i in range(FLOOD_CARDS):
+            flood[i] = i // 2 + 1
+        state = rng.shuffle(state, flood, FLOOD_CARDS)
+        for v in range(1, FLOOD_MAX + 1):
+            st[S_FLOOD_LEFT + v] = 2
+
+        ended = n <= 2 and rules[R_TWO_PLAYED_OUT] == 0
+        played = 0
+        r = 0
+        while not ended and r < HAND_SIZE:
+            a = flood[2 * r]
+            b = flood[2 * r + 1]
+            st[S_ROUND] = r
+            st[S_FLOOD_LO] = min(a, b)
+            st[S_FLOOD_HI] = max(a, b)
+            st[S_FLOOD_LEFT + a] -= 1
+            st[S_FLOOD_LEFT + b] -= 1
+            # step 2: simultaneous choice, seat order, one uniform each
+            for p in range(n):
+                if st[S_IN + p] == 1:
+                    state, u = rng.uniform(state)
+                    plays[p] = decide_builtin(bot_ids[p], p, st, params[p], u)
+            when = HAND_SIZE * d + r + 1
+            for p in range(n):
+                if st[S_IN + p] == 1:
+                    c = plays[p]
+                    if not core.remove_card(st, p, c):
+                        err[g, 0] = 1
+                        err[g, 1] = p
+                        err[g, 2] = d
+                        err[g, 3] = r
+                        err[g, 4] = c
+                        return 1
+                    st[S_CARD_HAND + c] = st[S_HAND_ID + p] + 1
+                    st[S_CARD_WHEN + c] = when
+            # steps 3 and 4
+            core.award_flood(st, n, plays, st[S_FLOOD_LO], st[S_FLOOD_HI])
+            ended = core.flip_step(st, n)
+            r += 1
+            played = r
+        # ---- scoring
+        core.score_deal(st, n, pts)
+        out = 0
+        for p in range(n):
+            deal_pts[g, d, p] = pts[p]
+            score[g, p] += pts[p]
+            st[S_SCORE + p] += pts[p]
+            if st[S_IN + p] == 0:
+                out += 1
+                elim[g, p] += 1
+        early[g, d] = 1 if ended else 0
+        n_elim[g, d] = out
+        rounds[g, d] = played
+
+    best = score[g, 0]
+    for p in range(1, n):
+        if score[g, p] > best:
+            best = score[g, p]
+    k = 0
+    for p in range(n):
+        if score[g, p] == best:
+            k += 1
+    for p in range(n):
+        win60[g, p] = 60 // k if score[g, p] == best else 0
+    return 0
+
+
+@njit(cache=True, parallel=True)
+def _kernel(rules, bot_ids, params, seed, first_game, n_games, chunk, flag_r, flag_s,
+            score, win60, elim, early, n_elim, rounds, deal_pts, strength, hrings, err):
+    n = rules[R_PLAYERS]
+    n_chunks = (n_games + chunk - 1) // chunk
+    for c in prange(n_chunks):
+        g0 = c * chunk
+        g1 = min(g0 + chunk, n_games)
+        st = np.zeros(STATE_SIZE, np.int64)
+        st[S_PLAYERS] = n
+        st[S_N_CARDS] = rules[R_N_CARDS]
+        for i in range(flag_r.shape[0]):
+            st[flag_s[i]] = rules[flag_r[i]]
+        deck = np.empty(MAX_CARD, np.int64)
+        owner = np.empty(MAX_CARD + 1, np.int64)
+        hands = np.empty((MAXP, HAND_SIZE), np.int64)
+        hstr = np.empty(MAXP, np.int64)
+        hring = np.empty(MAXP, np.int64)
+        flood = np.empty(FLOOD_CARDS, np.int64)
+        plays = np.zeros(MAXP, np.int64)
+        pts = np.zeros(MAXP, np.int64)
+        for g in range(g0, g1):
+            _play_game(rules, bot_ids, params, seed, first_game + g, st, deck, owner, hands,
+                       hstr, hring, flood, plays, pts, g, score, win60, elim, early, n_elim,
+                       rounds, deal_pts, strength, hrings, err)
+
+
+def _seat_arrays(rules: Rules, seats) -> tuple[np.ndarray, np.ndarray]:
+    n = rules.players
+    if len(seats) != n:
+        raise ValueError(f"got {len(seats)} seats for {n} players")
+    bot_ids = np.empty(n, dtype=np.int64)
+    for p, seat in enumerate(seats):
+        bid = seat.bot.builtin_id
+        if not 0 <= bid < N_BUILTINS:
+            raise ValueError(f"bot {seat.bot.name!r} at seat {p} is not a built-in Land unter "
+                             f"bot (builtin_id {bid}); the compiled engine runs built-in bots only")
+        bot_ids[p] = bid
+    params = np.ascontiguousarray(np.stack([np.asarray(s.params, dtype=np.float64) for s in seats]))
+    return bot_ids, params
+
+
+def empty_batch(n_games: int, players: int) -> LandunterBatch:
+    g, n = n_games, players
+    return LandunterBatch(
+        score=np.zeros((g, n), np.int32), win60=np.zeros((g, n), np.int16),
+        eliminated=np.zeros((g, n), np.int16), early_end=np.zeros((g, n), np.int8),
+        n_eliminated=np.zeros((g, n), np.int8), rounds=np.zeros((g, n), np.int8),
+        deal_points=np.zeros((g, n, n), np.int8), hand_strength=np.zeros((g, n, n), np.int16),
+        hand_rings=np.zeros((g, n, n), np.int8))
+
+
+def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int,
+               chunk: int | None = None) -> LandunterBatch:
+    """Play games ``first_game .. first_game + n_games - 1`` of master ``seed``.
+
+    ``seats``: one registry `Seat` per player (built-in bots). ``chunk``: games
+    per parallel work item (default: about 8 per thread, at most 4096); the
+    results do not depend on it.
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a landunter Rules, not {type(rules).__name__}")
+    n_games = int(n_games)
+    if n_games < 0:
+        raise ValueError(f"n_games must be >= 0, got {n_games}")
+    bot_ids, params = _seat_arrays(rules, seats)
+    batch = empty_batch(n_games, rules.players)
+    err = np.zeros((n_games, ERR_FIELDS), np.int64)
+    if n_games == 0:
+        return batch
+    if chunk is None:
+        import numba
+        chunk = max(64, min(4096, -(-n_games // (8 * numba.get_num_threads()))))
+    _kernel(rules.to_array(), bot_ids, params, np.uint64(int(seed) & _MASK64),
+            np.int64(first_game), np.int64(n_games), np.int64(chunk), _RULE_FLAG_R, _RULE_FLAG_S, *batch, err)
+    bad = np.flatnonzero(err[:, 0])
+    if bad.size:
+        i = int(bad[0])
+        _, p, d, r, card = (int(x) for x in err[i])
+        raise ValueError(illegal_message(seats[p].bot.name, p, card, seed, int(first_game) + i, d, r))
+    return batch

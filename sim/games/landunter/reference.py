@@ -1,0 +1,470 @@
+"""Land unter — the pure-Python reference engine.
+
+Written to be read next to ``rules/land-unter.md``: every rule is a small
+function, commented with the section of the rules file it implements. The
+compiled kernel (`engine.py`) must give the same outcome for every game; the
+differential test holds them to it.
+
+Random stream (fixed order, all from ``sim.rng``, stream =
+``game_stream(seed, game_index)``):
+
+1. Deal shuffle: the weather cards 1..N (N = 60, 72 with six players) in
+   ascending order, ``shuffle(state, deck, N)``; hand h = the cards
+   ``deck[12h : 12h+12]``, sorted ascending; hand h is dealt to seat h.
+2. Every deal d = 0 .. n-1 begins with the flood shuffle: the 24 flood cards
+   ``[1, 1, 2, 2, .., 12, 12]``, ``shuffle(state, flood, 24)``; round r
+   (0-based) reveals ``flood[2r]`` and ``flood[2r+1]``.
+3. Every round, seats still in decide in seat order 0, 1, ..; before each
+   decision one ``uniform(state)`` is drawn and handed to that seat's bot
+   (deterministic bots ignore it; a random bot plays ``hand[int(u * size)]``).
+
+Nothing else draws from the game's stream.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from sim import rng
+from sim.games.landunter import layout as L
+from sim.games.landunter.rules import Rules
+
+HAND_SIZE = L.HAND_SIZE
+_MASK64 = (1 << 64) - 1
+
+
+# =====================================================================
+# Material
+# =====================================================================
+
+def ring_halves(card: int, n_cards: int = 60) -> int:
+    """Life-ring symbol on a weather card, in half rings ("Material").
+
+    60 cards: 1–12 none, 13–24 half, 25–36 one, 37–48 half, 49–60 none.
+    72 cards (six players, [D]): bands of 12 extended symmetrically:
+    none, half, one, one, half, none.
+    """
+    band = (card - 1) // 12
+    if n_cards == 72:
+        return (0, 1, 2, 2, 1, 0)[band]
+    return (0, 1, 2, 1, 0)[band]
+
+
+def ring_count(hand, n_cards: int = 60) -> int:
+    """A hand's life-ring count: floor of the sum of its ring symbols
+    ("Setup": a leftover half ring is rounded down)."""
+    return sum(ring_halves(c, n_cards) for c in hand) // 2
+
+
+def flood_deck() -> list[int]:
+    """The 24 flood cards: values 1–12, two of each ("Material")."""
+    return [v for v in range(1, L.FLOOD_MAX + 1) for _ in range(2)]
+
+
+# =====================================================================
+# State of one deal
+# =====================================================================
+
+@dataclass
+class DealState:
+    """Everything of one deal the rules act on; seats are 0..n-1.
+
+    ``top[p]`` is the top card of p's flood pile, 0 = no flood card (or pile
+    turned over after elimination).
+    """
+    hands: list[list[int]]            # each ascending
+    rings: list[int]                  # unflipped rings
+    top: list[int]
+    still_in: list[bool]
+    rings_full: list[int] = field(default_factory=list)
+    hand_id: list[int] = field(default_factory=list)
+
+    def __post_init__(self):
+        n = len(self.hands)
+        if not self.rings_full:
+            self.rings_full = list(self.rings)
+        if not self.hand_id:
+            self.hand_id = list(range(n))
+
+    @property
+    def n(self) -> int:
+        return len(self.hands)
+
+    @property
+    def n_in(self) -> int:
+        return sum(self.still_in)
+
+    @classmethod
+    def new(cls, hands, rings) -> "DealState":
+        """Start of a deal: full hands, full rings, no flood cards, all in."""
+        n = len(hands)
+        return cls([sorted(h) for h in hands], list(rings), [0] * n, [True] * n,
+                   list(rings), list(range(n)))
+
+
+@dataclass
+class RoundResult:
+    """What happened in one round; ``events`` is for the trace."""
+    takes: list[tuple[int, int]]      # (seat, flood card taken)
+    flips: list[int]                  # seats that flipped a ring, in order
+    eliminated: list[int]             # seats that went out, in order
+    ended: bool                       # the two-or-fewer rule ended the deal
+    events: list[tuple] = field(default_factory=list)
+
+
+# =====================================================================
+# One round ("A Durchgang", steps 1–5)
+# =====================================================================
+
+def award_flood(plays: dict[int, int], flood_pair: tuple[int, int]) -> list[tuple[int, int]]:
+    """Step 3: the highest weather card takes the LOWER flood card, the second
+    highest the HIGHER one. Weather cards are distinct, so there are no ties;
+    equal flood values make no difference."""
+    lo, hi = min(flood_pair), max(flood_pair)
+    order = sorted(plays, key=lambda seat: plays[seat], reverse=True)
+    takes = [(order[0], lo)]
+    if len(order) > 1:
+        takes.append((order[1], hi))
+    return takes
+
+
+def eliminate(state: DealState, seat: int) -> None:
+    """"Elimination": out for the rest of the deal; the remaining hand is
+    discarded and the flood pile turned over (it no longer counts)."""
+    state.still_in[seat] = False
+    state.hands[seat] = []
+    state.top[seat] = 0
+
+
+def flip_step(state: DealState, rules: Rules, events: list | None = None) -> tuple[list, list, bool]:
+    """Step 4 with elimination and cascade. Returns (flips, eliminated, ended).
+
+    - Among players still in, the highest top flood card flips one ring; on a
+      tie every tied player flips ([D2] at once, or one after another in seat
+      order). The flipper need not have taken a card this round.
+    - [D5] A player with no flood card is never the highest; if nobody still
+      in holds one, nobody flips.
+    - Elimination: a player who must flip but has no ring left goes out
+      (flipping the last ring does not eliminate). Then whoever NOW has the
+      highest top flood card among those still in flips (the cascade), which
+      can eliminate again, and so on.
+    - [D1] In the cascade a player who already flipped in this step flips
+      again, unless ``cascade_may_repeat_flipper`` is false: then they are
+      passed over and the flip goes to the highest among the others.
+    - "The deal ends at once when only two remain" ([D4]: two or fewer): an
+      elimination that leaves <= 2 ends the deal; [D3] by default before any
+      further flip, else after this step's flips are all resolved.
+    """
+    events = [] if events is None else events
+    flips: list[int] = []
+    out: list[int] = []
+    flipped_this_step: set[int] = set()
+    ended = False
+    level = 0                           # 0 = the round's flip, 1.. = cascade after an elimination
+    while True:
+        eligible = [p for p in range(state.n)
+                    if state.still_in[p] and state.top[p] > 0
+                    and (rules.cascade_may_repeat_flipper or p not in flipped_this_step)]
+        if not eligible:                # [D5] nobody holds a flood card: nobody flips
+            break
+        highest = max(state.top[p] for p in eligible)
+        group = [p for p in eligible if state.top[p] == highest]      # seat order
+        someone_out = False
+        stop_now = False
+        for p in group:
+            flipped_this_step.add(p)
+            if state.rings[p] > 0:
+                state.rings[p] -= 1
+                flips.append(p)
+                events.append(("flip", p, highest, state.rings[p], level))
+            else:
+                eliminate(state, p)
+                out.append(p)
+                someone_out = True
+                events.append(("out", p, highest, level))
+                if not rules.tie_simultaneous and state.n_in <= 2:
+                    # [D2] one after another: the deal can end between two of them
+                    ended = True
+                    if rules.end_before_cascade:
+                        stop_now = True
+                        break
+        if stop_now:
+            break
+        if someone_out and state.n_in <= 2:
+            ended = True
+            if rules.end_before_cascade:          # [D3] "sofort": no cascade flip
+                break
+        if not someone_out:                       # no elimination, no cascade
+            break
+        level += 1                                # cascade: the now highest flips
+    if ended:
+        events.append(("end", state.n_in))
+    return flips, out, ended
+
+
+def resolve_round(state: DealState, plays: dict[int, int], flood_pair: tuple[int, int],
+                  rules: Rules) -> RoundResult:
+    """Steps 3–5 of a round, after every player still in has picked a card
+    (``plays``: seat -> weather card, step 2, simultaneous)."""
+    events: list[tuple] = []
+    # Step 3: the two highest weather cards take the flood cards onto their
+    # piles; only a pile's top card counts.
+    takes = award_flood(plays, flood_pair)
+    for seat, flood in takes:
+        state.top[seat] = flood
+        events.append(("take", seat, flood, plays[seat]))
+    # Step 5 (order does not matter): played weather cards leave the hand.
+    for seat, card in plays.items():
+        state.hands[seat].remove(card)
+    # Step 4: flips, eliminations, cascade.
+    flips, out, ended = flip_step(state, rules, events)
+    return RoundResult(takes, flips, out, ended, events)
+
+
+# =====================================================================
+# Scoring of a deal
+# =====================================================================
+
+def score_deal(state: DealState, rules: Rules) -> list[int]:
+    """"Scoring of a deal".
+
+    Still in: +1 per unflipped ring ([D7]: 0 rings scores 0, not -1), and +1
+    if their top flood card is the lowest among those still in (ties: all) or
+    if they have no flood card at all ([D6] both can happen; with
+    ``no_flood_counts_as_lowest`` a player without one counts as the lowest,
+    so only such players get the bonus). Eliminated: -1, nothing else.
+    """
+    ins = [p for p in range(state.n) if state.still_in[p]]
+    holders = [p for p in ins if state.top[p] > 0]
+    empty = [p for p in ins if state.top[p] == 0]
+    lowest = min((state.top[p] for p in holders), default=0)
+    if rules.no_flood_counts_as_lowest and empty:
+        bonus = set(empty)
+    else:
+        bonus = set(empty) | {p for p in holders if state.top[p] == lowest}
+    return [(state.rings[p] + (1 if p in bonus else 0)) if state.still_in[p] else -1
+            for p in range(state.n)]
+
+
+def early_end_at_start(n_in: int, rules: Rules) -> bool:
+    """"The deal ends ... at once when only two remain" applied at the start of
+    a deal: only possible in 2-player test games, and only when
+    ``two_player_deal_played_out`` is false ([D])."""
+    return n_in <= 2 and not rules.two_player_deal_played_out
+
+
+def win60(totals: list[int]) -> list[int]:
+    """"The highest total wins; ties share the win": 60/k each for a k-way tie
+    (k <= 6 divides 60, so shares stay exact integers)."""
+    best = max(totals)
+    k = totals.count(best)
+    return [60 // k if t == best else 0 for t in totals]
+
+
+# =====================================================================
+# A whole game
+# =====================================================================
+
+@dataclass
+class GameRecord:
+    """Outcome of one game; the fields match the kernel's per-game arrays."""
+    score: list[int]                   # per seat: game total
+    win60: list[int]                   # per seat: win share x 60
+    eliminated: list[int]              # per seat: deals in which the seat went out
+    early_end: list[int]               # per deal: 1 if ended by the two-or-fewer rule
+    n_eliminated: list[int]            # per deal: players out at the end
+    rounds: list[int]                  # per deal: rounds played (incl. the one it ended in)
+    deal_points: list[list[int]]       # [deal][seat]: points scored in that deal
+    hand_strength: list[list[int]]     # [deal][seat]: sum of the card values of the hand played
+    hand_rings: list[list[int]]        # [deal][seat]: ring count of that hand
+
+
+class IllegalMove(ValueError):
+    """A bot played a card it does not hold."""
+
+
+def illegal_message(bot: str, seat: int, card: int, seed: int, game: int, deal: int, rnd: int) -> str:
+    return (f"bot {bot!r} at seat {seat} played card {card}, which is not in its hand "
+            f"(seed {seed}, game index {game}, deal {deal + 1}, round {rnd + 1})")
+
+
+@dataclass
+class _Memory:
+    """Public memory of the game: scores and every weather card played."""
+    n_cards: int
+    scores: list[int]
+    card_hand: list[int]               # card -> hand id + 1 it was seen played from, 0 never
+    card_when: list[int]               # card -> 12*deal + round + 1 of its last play, 0 never
+
+
+def bot_view(rules: Rules, state: DealState, mem: _Memory, deal: int, rnd: int,
+             flood_pair: tuple[int, int], flood_left: list[int]) -> np.ndarray:
+    """The int64 state view ``st`` a bot decides on (layout in `layout.py`)."""
+    st = np.zeros(L.STATE_SIZE, dtype=np.int64)
+    n = state.n
+    st[L.S_PLAYERS] = n
+    st[L.S_DEAL] = deal
+    st[L.S_ROUND] = rnd
+    st[L.S_FLOOD_LO] = min(flood_pair)
+    st[L.S_FLOOD_HI] = max(flood_pair)
+    st[L.S_N_IN] = state.n_in
+    st[L.S_N_CARDS] = rules.n_cards
+    rules_arr = rules.to_array()
+    for r_idx, s_idx in L.RULE_FLAGS:
+        st[s_idx] = rules_arr[r_idx]
+    st[L.S_TOP:L.S_TOP + n] = state.top
+    st[L.S_RINGS:L.S_RINGS + n] = state.rings
+    st[L.S_RINGS_FULL:L.S_RINGS_FULL + n] = state.rings_full
+    st[L.S_IN:L.S_IN + n] = [int(x) for x in state.still_in]
+    st[L.S_SCORE:L.S_SCORE + n] = mem.scores
+    st[L.S_HAND_N:L.S_HAND_N + n] = [len(h) for h in state.hands]
+    st[L.S_HAND_ID:L.S_HAND_ID + n] = state.hand_id
+    st[L.S_FLOOD_LEFT:L.S_FLOOD_LEFT + L.FLOOD_MAX + 1] = flood_left
+    for p, hand in enumerate(state.hands):
+        start = L.S_HANDS + HAND_SIZE * p
+        st[start:start + len(hand)] = hand
+    st[L.S_CARD_HAND:L.S_CARD_HAND + len(mem.card_hand)] = mem.card_hand
+    st[L.S_CARD_WHEN:L.S_CARD_WHEN + len(mem.card_when)] = mem.card_when
+    return st
+
+
+def deal_hands(rules: Rules, stream: rng.Stream) -> list[list[int]]:
+    """"Setup of the game": shuffle the weather cards, deal 12 to each player
+    (the rest are unused). Hand h goes to seat h."""
+    deck = stream.shuffle(np.arange(1, rules.n_cards + 1, dtype=np.int64))
+    return [sorted(int(c) for c in deck[HAND_SIZE * h:HAND_SIZE * (h + 1)])
+            for h in range(rules.players)]
+
+
+def play_game(rules: Rules, seats, seed: int, game_index: int,
+              log: Callable[[str], None] | None = None) -> GameRecord:
+    """Play one game with the reference engine.
+
+    ``seats``: one registry `Seat` per player (``seat.bot.fn`` is called as
+    ``fn(seat_index, st, seat.params, u)`` and returns a weather card value).
+    ``log``: optional callable receiving human-readable event lines.
+    """
+    n = rules.players
+    if len(seats) != n:
+        raise ValueError(f"got {len(seats)} seats for {n} players")
+    say = log if log is not None else (lambda line: None)
+    stream = rng.Stream(np.uint64(int(seed) & _MASK64), np.uint64(game_index))
+
+    hands = deal_hands(rules, stream)
+    hand_rings = [ring_count(h, rules.n_cards) for h in hands]
+    hand_strength = [sum(h) for h in hands]
+    say(f"Game {game_index} (seed {seed}), {n} players: "
+        + ", ".join(f"seat {p} {s.spec}" for p, s in enumerate(seats)))
+    for h in range(n):
+        say(f"  hand {h} (strength {hand_strength[h]}, {hand_rings[h]} rings): "
+            + " ".join(str(c) for c in hands[h]))
+
+    mem = _Memory(rules.n_cards, [0] * n, [0] * (L.MAX_CARD + 1), [0] * (L.MAX_CARD + 1))
+    rec = GameRecord([0] * n, [0] * n, [0] * n, [], [], [], [], [], [])
+
+    for deal in range(n):
+        # "A deal": hands travel to the LEFT, seat i -> seat i+1, so in deal d
+        # seat p plays hand (p - d) mod n, with that hand's full ring count.
+        hand_id = [(p - deal) % n for p in range(n)]
+        ds = DealState([list(hands[h]) for h in hand_id], [hand_rings[h] for h in hand_id],
+                       [0] * n, [True] * n, [hand_rings[h] for h in hand_id], hand_id)
+        if deal > 0:
+            say(f"Hands passed left: " + ", ".join(
+                f"seat {p} gets hand {hand_id[p]}" for p in range(n)))
+        say(f"Deal {deal + 1}: " + ", ".join(
+            f"seat {p} hand {hand_id[p]} ({ds.rings[p]} rings)" for p in range(n)))
+        rec.hand_strength.append([hand_strength[h] for h in hand_id])
+        rec.hand_rings.append([hand_rings[h] for h in hand_id])
+
+        # Shuffle the 24 flood cards face down before every deal.
+        flood = stream.shuffle(np.array(flood_deck(), dtype=np.int64))
+        flood_left = [0] + [2] * L.FLOOD_MAX
+
+        rounds = 0
+        ended = early_end_at_start(ds.n_in, rules)
+        if ended:
+            say("  only two players: the deal ends at once")
+        r = 0
+        while not ended and r < HAND_SIZE:
+            # Step 1: reveal the top two flood cards.
+            pair = (int(flood[2 * r]), int(flood[2 * r + 1]))
+            flood_left[pair[0]] -= 1
+            flood_left[pair[1]] -= 1
+            say(f" Round {r + 1}: flood cards {min(pair)} and {max(pair)}")
+            # Step 2: everyone still in picks a card, secretly and simultaneously.
+            st = bot_view(rules, ds, mem, deal, r, pair, flood_left)
+            plays: dict[int, int] = {}
+            for p in range(n):
+                if not ds.still_in[p]:
+                    continue
+                u = stream.uniform()
+                card = int(seats[p].bot.fn(p, st, seats[p].params, u))
+                if card not in ds.hands[p]:
+                    raise IllegalMove(illegal_message(seats[p].bot.name, p, card, seed,
+                                                      game_index, deal, r))
+                plays[p] = card
+            say("  played: " + ", ".join(f"seat {p} {c}" for p, c in plays.items()))
+            res = resolve_round(ds, plays, pair, rules)
+            # Played cards are now public: who played them, from which hand.
+            for p, card in plays.items():
+                mem.card_hand[card] = ds.hand_id[p] + 1
+                mem.card_when[card] = HAND_SIZE * deal + r + 1
+            for line in describe_events(res.events, ds):
+                say(line)
+            rounds = r + 1
+            ended = res.ended
+            r += 1
+
+        points = score_deal(ds, rules)
+        out = [p for p in range(n) if not ds.still_in[p]]
+        for p in out:
+            rec.eliminated[p] += 1
+        rec.early_end.append(int(ended))
+        rec.n_eliminated.append(len(out))
+        rec.rounds.append(rounds)
+        rec.deal_points.append(points)
+        for p in range(n):
+            mem.scores[p] += points[p]
+        say(f" Deal {deal + 1} ends after round {rounds}"
+            + (" (two or fewer players left)" if ended else "") + ". Scoring: "
+            + ", ".join(_score_text(p, ds, points[p]) for p in range(n)))
+        say(" Totals: " + ", ".join(f"seat {p} {mem.scores[p]}" for p in range(n)))
+
+    rec.score = list(mem.scores)
+    rec.win60 = win60(rec.score)
+    winners = [p for p in range(n) if rec.win60[p] > 0]
+    say("Winner: " + " and ".join(f"seat {p}" for p in winners)
+        + f" with {max(rec.score)}" + (" (shared)" if len(winners) > 1 else ""))
+    return rec
+
+
+def _score_text(p: int, ds: DealState, pts: int) -> str:
+    if not ds.still_in[p]:
+        return f"seat {p} out -1"
+    top = f"flood {ds.top[p]}" if ds.top[p] else "no flood"
+    bonus = pts - ds.rings[p]
+    return f"seat {p} {ds.rings[p]} rings{' +1 bonus' if bonus else ''} ({top}) = {pts:+d}"
+
+
+def describe_events(events, ds: DealState) -> list[str]:
+    """Readable lines for the events of `resolve_round`."""
+    lines = []
+    for ev in events:
+        kind = ev[0]
+        if kind == "take":
+            _, seat, flood, card = ev
+            lines.append(f"  seat {seat} ({card}) takes flood {flood}")
+        elif kind == "flip":
+            _, seat, top, left, level = ev
+            why = "highest flood" if level == 0 else "now highest flood"
+            lines.append(f"  seat {seat} has the {why} ({top}) and flips a ring: {left} left")
+        elif kind == "out":
+            _, seat, top, level = ev
+            why = "highest flood" if level == 0 else "now highest flood"
+            lines.append(f"  seat {seat} has the {why} ({top}) but no ring left: OUT "
+                         "(hand discarded, flood pile turned over)")
+        elif kind == "end":
+            lines.append(f"  only {ev[1]} player{'s' if ev[1] != 1 else ''} left: the deal ends at once")
+    return lines

@@ -5,7 +5,7 @@ from numba import njit
 
 from sim.games.landunter.layout import (
     HAND_SIZE, MAX_CARD, MAXP, S_CARD_HAND, S_DEAL, S_HAND_N, S_IN, S_N_CARDS, S_PLAYERS,
-    hand_card, hand_n, played_this_deal,
+    hand_card, hand_low, hand_n, played_this_deal,
 )
 from sim.registry import Param
 from strategies.landunter.dodge import DODGE_PARAMS, wants_to_win
@@ -86,7 +86,7 @@ def counter(seat, st, params, u):
     the lowest card (save the strong card)."""
     m = hand_n(st, seat)
     if m == 1 or not wants_to_win(seat, st, params):
-        return hand_card(st, seat, 0)
+        return hand_low(st, seat)
     chance = np.empty(HAND_SIZE, np.float64)
     win_chances(seat, st, chance)
     for k in range(m):
@@ -94,4 +94,4 @@ def counter(seat, st, params, u):
             return hand_card(st, seat, k)
     if chance[m - 1] >= params[4]:
         return hand_card(st, seat, m - 1)
-    return hand_card(st, seat, 0)
+    return hand_low(st, seat)

@@ -15,7 +15,7 @@ from strategies.landunter.simple import high, low, mid, random_bot
 N_BUILTINS = 8
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def decide_builtin(bot_id, seat, st, params, u):
     if bot_id == 0:
         return random_bot(seat, st, params, u)

@@ -3,7 +3,7 @@ it, from the two flood cards, everyone's top flood card and rings."""
 from numba import njit
 
 from sim.games.landunter.layout import (
-    S_FLOOD_HI, S_FLOOD_LO, S_IN, S_PLAYERS, S_RINGS, S_TOP, hand_card, hand_n,
+    S_FLOOD_HI, S_FLOOD_LO, S_IN, S_PLAYERS, S_RINGS, S_TOP, hand_high, hand_low,
 )
 from sim.registry import Param
 from strategies.landunter.registry import register
@@ -65,5 +65,5 @@ def dodge(seat, st, params, u):
     winning is cheaper by more than margin, play the highest card (to take the
     lower flood card), else the lowest card."""
     if wants_to_win(seat, st, params):
-        return hand_card(st, seat, hand_n(st, seat) - 1)
-    return hand_card(st, seat, 0)
+        return hand_high(st, seat)
+    return hand_low(st, seat)

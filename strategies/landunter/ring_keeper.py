@@ -3,7 +3,7 @@ its rings run low."""
 from numba import njit
 
 from sim.games.landunter.layout import (
-    S_FLOOD_HI, S_FLOOD_LO, S_RINGS, S_TOP, hand_card, hand_n, max_other_top,
+    S_FLOOD_HI, S_FLOOD_LO, S_RINGS, S_TOP, hand_high, hand_low, max_other_top,
 )
 from sim.registry import Param
 from strategies.landunter.registry import register
@@ -21,7 +21,7 @@ def ring_keeper(seat, st, params, u):
     among the other players still in, or the higher flood card on offer,
     whichever is higher) and our current top is not already below it and
     lower than the offered card; otherwise play the lowest card."""
-    low_card = hand_card(st, seat, 0)
+    low_card = hand_low(st, seat)
     if st[S_RINGS + seat] > params[0]:
         return low_card
     others = max_other_top(st, seat)
@@ -32,5 +32,5 @@ def ring_keeper(seat, st, params, u):
     cur = st[S_TOP + seat]
     safe_now = cur < others and cur <= lo    # keeping our top is at least as good
     if lo < others and not safe_now:
-        return hand_card(st, seat, hand_n(st, seat) - 1)
+        return hand_high(st, seat)
     return low_card

@@ -7,7 +7,7 @@ from sim import rng
 from sim.games.landunter import core
 from sim.games.landunter.layout import (
     FLOOD_CARDS, FLOOD_MAX, HAND_SIZE, MAX_CARD, MAXP, S_CARD_HAND, S_DEAL, S_FLOOD_HI,
-    S_FLOOD_LEFT, S_FLOOD_LO, S_HAND_N, S_HANDS, S_IN, S_N_CARDS, S_PLAYERS, S_ROUND,
+    S_FLOOD_LEFT, S_FLOOD_LO, S_HAND_HI, S_HAND_LO, S_HAND_N, S_IN, S_N_CARDS, S_PLAYERS, S_ROUND,
     STATE_SIZE, hand_card, hand_n, played_this_deal,
 )
 from sim.registry import Param
@@ -103,9 +103,11 @@ def sampler(seat, st, params, u):
             world[:] = st
             for t in range(n):
                 if t != seat and st[S_IN + t] == 1:
-                    base = S_HANDS + HAND_SIZE * t
+                    world[S_HAND_LO + t] = 0
+                    world[S_HAND_HI + t] = 0
+                    world[S_HAND_N + t] = 0
                     for j in range(st[S_HAND_N + t]):
-                        world[base + j] = hands[t, j]
+                        core.add_card(world, t, hands[t, j])
             rr = play_seed
             rnd = rnd0
             lo = st[S_FLOOD_LO]
@@ -118,7 +120,7 @@ def sampler(seat, st, params, u):
                             plays[p] = hand_card(st, seat, ci)
                         else:
                             rr, j = rng.randbelow(rr, world[S_HAND_N + p])
-                            plays[p] = world[S_HANDS + HAND_SIZE * p + j]
+                            plays[p] = hand_card(world, p, j)
                 for p in range(n):
                     if world[S_IN + p] == 1:
                         core.remove_card(world, p, plays[p])

@@ -9,9 +9,10 @@ import numpy as np
 from numba import njit
 
 from sim.games.landunter.layout import (
-    HAND_SIZE, S_CASCADE_REPEAT, S_END_BEFORE_CASCADE, S_HAND_N, S_HANDS, S_IN, S_N_IN,
-    S_NO_FLOOD_LOWEST, S_RINGS, S_TIE_SIMULTANEOUS, S_TOP,
+    MAX_CARD, S_CASCADE_REPEAT, S_END_BEFORE_CASCADE, S_HAND_HI, S_HAND_LO, S_HAND_N, S_IN,
+    S_N_IN, S_NO_FLOOD_LOWEST, S_RINGS, S_TIE_SIMULTANEOUS, S_TOP,
 )
+from sim.games.landunter.bits import LO_CARDS
 
 
 @njit(cache=True, inline="always")
@@ -31,16 +32,30 @@ def ring_halves(card, n_cards):
 
 @njit(cache=True, inline="always")
 def remove_card(st, p, card):
-    """Take ``card`` out of seat p's hand (kept ascending); False if not held."""
-    base = S_HANDS + HAND_SIZE * p
-    m = st[S_HAND_N + p]
-    for k in range(m):
-        if st[base + k] == card:
-            for j in range(k, m - 1):
-                st[base + j] = st[base + j + 1]
-            st[S_HAND_N + p] = m - 1
-            return True
-    return False
+    """Take ``card`` out of seat p's hand; False (hand unchanged) if not held."""
+    if card < 1 or card > MAX_CARD:
+        return False
+    if card <= LO_CARDS:
+        idx = S_HAND_LO + p
+        bit = np.int64(1) << (card - 1)
+    else:
+        idx = S_HAND_HI + p
+        bit = np.int64(1) << (card - LO_CARDS - 1)
+    if st[idx] & bit == 0:
+        return False
+    st[idx] ^= bit
+    st[S_HAND_N + p] -= 1
+    return True
+
+
+@njit(cache=True, inline="always")
+def add_card(st, p, card):
+    """Put ``card`` into seat p's hand."""
+    if card <= LO_CARDS:
+        st[S_HAND_LO + p] |= np.int64(1) << (card - 1)
+    else:
+        st[S_HAND_HI + p] |= np.int64(1) << (card - LO_CARDS - 1)
+    st[S_HAND_N + p] += 1
 
 
 @njit(cache=True, inline="always")
@@ -49,6 +64,8 @@ def eliminate(st, p):
     st[S_IN + p] = 0
     st[S_TOP + p] = 0
     st[S_HAND_N + p] = 0
+    st[S_HAND_LO + p] = 0
+    st[S_HAND_HI + p] = 0
     st[S_N_IN] -= 1
 
 

@@ -32,14 +32,17 @@ Flood deck::
     st[S_FLOOD_LEFT + v] for v in 1..12: flood cards of value v not yet revealed
                          this deal (the two on offer count as revealed)
 
-Hands::
+Hands, as bit masks (see `bits.py`)::
 
-    st[S_HANDS + HAND_SIZE*p + k] for k < st[S_HAND_N + p]: p's hand, ascending
+    st[S_HAND_LO + p]    cards 1..60 of p's hand: card c is bit c-1
+    st[S_HAND_HI + p]    cards 61..72 of p's hand: card c is bit c-61
 
-    A BOT MAY ONLY READ ITS OWN HAND, ``hand(st, seat)``: the other seats'
-    slots are the engine's bookkeeping, not information the player has. (They
-    live in ``st`` to save a copy per decision.) Everything else in ``st`` is
-    public.
+    Read them with the helpers below: ``hand_n``, ``hand_card(st, seat, k)``
+    (k-th lowest), ``hand_low``, ``hand_high``, ``hand_has``.
+    A BOT MAY ONLY READ ITS OWN HAND (``seat`` = its own seat): the other
+    seats' masks are the engine's bookkeeping, not information the player
+    has. (They live in ``st`` to save a copy per decision.) Everything else in
+    ``st`` is public.
 
 Card memory (every weather card played so far, this deal and earlier deals)::
 
@@ -53,6 +56,8 @@ Card memory (every weather card played so far, this deal and earlier deals)::
     bot never sees another seat's choice of this round.
 """
 from numba import njit
+
+from sim.games.landunter.bits import LO_CARDS, highest_bit, lowest_bit, popcount, select_bit
 
 MAXP = 6           # most seats (six only with allow_six)
 HAND_SIZE = 12     # weather cards per hand = rounds per deal
@@ -92,8 +97,9 @@ S_SCORE = S_IN + MAXP
 S_HAND_N = S_SCORE + MAXP
 S_HAND_ID = S_HAND_N + MAXP
 S_FLOOD_LEFT = S_HAND_ID + MAXP                 # 13 slots, index by value
-S_HANDS = S_FLOOD_LEFT + FLOOD_MAX + 1          # MAXP * HAND_SIZE slots
-S_CARD_HAND = S_HANDS + MAXP * HAND_SIZE        # MAX_CARD + 1 slots
+S_HAND_LO = S_FLOOD_LEFT + FLOOD_MAX + 1        # MAXP slots
+S_HAND_HI = S_HAND_LO + MAXP                    # MAXP slots
+S_CARD_HAND = S_HAND_HI + MAXP                  # MAX_CARD + 1 slots
 S_CARD_WHEN = S_CARD_HAND + MAX_CARD + 1        # MAX_CARD + 1 slots
 STATE_SIZE = S_CARD_WHEN + MAX_CARD + 1
 
@@ -113,7 +119,39 @@ def hand_n(st, seat):
 @njit(cache=True, inline="always")
 def hand_card(st, seat, k):
     """The k-th lowest card of ``seat``'s own hand (0 <= k < hand_n)."""
-    return st[S_HANDS + HAND_SIZE * seat + k]
+    lo = st[S_HAND_LO + seat]
+    c = popcount(lo)
+    if k < c:
+        return select_bit(lo, k) + 1
+    return select_bit(st[S_HAND_HI + seat], k - c) + LO_CARDS + 1
+
+
+@njit(cache=True, inline="always")
+def hand_low(st, seat):
+    """Lowest card of ``seat``'s own hand (hand not empty)."""
+    lo = st[S_HAND_LO + seat]
+    if lo != 0:
+        return lowest_bit(lo) + 1
+    return lowest_bit(st[S_HAND_HI + seat]) + LO_CARDS + 1
+
+
+@njit(cache=True, inline="always")
+def hand_high(st, seat):
+    """Highest card of ``seat``'s own hand (hand not empty)."""
+    hi = st[S_HAND_HI + seat]
+    if hi != 0:
+        return highest_bit(hi) + LO_CARDS + 1
+    return highest_bit(st[S_HAND_LO + seat]) + 1
+
+
+@njit(cache=True, inline="always")
+def hand_has(st, seat, card):
+    """True if ``card`` is in ``seat``'s own hand."""
+    if card < 1 or card > MAX_CARD:
+        return False
+    if card <= LO_CARDS:
+        return (st[S_HAND_LO + seat] >> (card - 1)) & 1 == 1
+    return (st[S_HAND_HI + seat] >> (card - LO_CARDS - 1)) & 1 == 1
 
 
 @njit(cache=True, inline="always")

@@ -29,6 +29,7 @@ import numpy as np
 
 from sim import rng
 from sim.games.landunter import layout as L
+from sim.games.landunter.bits import masks_of
 from sim.games.landunter.rules import Rules
 
 HAND_SIZE = L.HAND_SIZE
@@ -295,8 +296,8 @@ class _Memory:
     """Public memory of the game: scores and every weather card played."""
     n_cards: int
     scores: list[int]
-    card_hand: list[int]               # card -> hand id + 1 it was seen played from, 0 never
-    card_when: list[int]               # card -> 12*deal + round + 1 of its last play, 0 never
+    card_hand: np.ndarray              # card -> hand id + 1 it was seen played from, 0 never
+    card_when: np.ndarray              # card -> 12*deal + round + 1 of its last play, 0 never
 
 
 def bot_view(rules: Rules, state: DealState, mem: _Memory, deal: int, rnd: int,
@@ -311,22 +312,23 @@ def bot_view(rules: Rules, state: DealState, mem: _Memory, deal: int, rnd: int,
     st[L.S_FLOOD_HI] = max(flood_pair)
     st[L.S_N_IN] = state.n_in
     st[L.S_N_CARDS] = rules.n_cards
-    rules_arr = rules.to_array()
-    for r_idx, s_idx in L.RULE_FLAGS:
-        st[s_idx] = rules_arr[r_idx]
+    st[L.S_CASCADE_REPEAT] = rules.cascade_may_repeat_flipper
+    st[L.S_TIE_SIMULTANEOUS] = rules.tie_simultaneous
+    st[L.S_END_BEFORE_CASCADE] = rules.end_before_cascade
+    st[L.S_NO_FLOOD_LOWEST] = rules.no_flood_counts_as_lowest
+    st[L.S_TWO_PLAYED_OUT] = rules.two_player_deal_played_out
     st[L.S_TOP:L.S_TOP + n] = state.top
     st[L.S_RINGS:L.S_RINGS + n] = state.rings
     st[L.S_RINGS_FULL:L.S_RINGS_FULL + n] = state.rings_full
-    st[L.S_IN:L.S_IN + n] = [int(x) for x in state.still_in]
+    st[L.S_IN:L.S_IN + n] = state.still_in
     st[L.S_SCORE:L.S_SCORE + n] = mem.scores
     st[L.S_HAND_N:L.S_HAND_N + n] = [len(h) for h in state.hands]
     st[L.S_HAND_ID:L.S_HAND_ID + n] = state.hand_id
     st[L.S_FLOOD_LEFT:L.S_FLOOD_LEFT + L.FLOOD_MAX + 1] = flood_left
     for p, hand in enumerate(state.hands):
-        start = L.S_HANDS + HAND_SIZE * p
-        st[start:start + len(hand)] = hand
-    st[L.S_CARD_HAND:L.S_CARD_HAND + len(mem.card_hand)] = mem.card_hand
-    st[L.S_CARD_WHEN:L.S_CARD_WHEN + len(mem.card_when)] = mem.card_when
+        st[L.S_HAND_LO + p], st[L.S_HAND_HI + p] = masks_of(hand)
+    st[L.S_CARD_HAND:L.S_CARD_HAND + L.MAX_CARD + 1] = mem.card_hand
+    st[L.S_CARD_WHEN:L.S_CARD_WHEN + L.MAX_CARD + 1] = mem.card_when
     return st
 
 
@@ -349,7 +351,8 @@ def play_game(rules: Rules, seats, seed: int, game_index: int,
     n = rules.players
     if len(seats) != n:
         raise ValueError(f"got {len(seats)} seats for {n} players")
-    say = log if log is not None else (lambda line: None)
+    talk = log is not None                 # format event lines only when someone listens
+    say = log if talk else (lambda line: None)
     stream = rng.Stream(np.uint64(int(seed) & _MASK64), np.uint64(game_index))
 
     hands = deal_hands(rules, stream)
@@ -361,7 +364,8 @@ def play_game(rules: Rules, seats, seed: int, game_index: int,
         say(f"  hand {h} (strength {hand_strength[h]}, {hand_rings[h]} rings): "
             + " ".join(str(c) for c in hands[h]))
 
-    mem = _Memory(rules.n_cards, [0] * n, [0] * (L.MAX_CARD + 1), [0] * (L.MAX_CARD + 1))
+    mem = _Memory(rules.n_cards, [0] * n, np.zeros(L.MAX_CARD + 1, np.int64),
+                  np.zeros(L.MAX_CARD + 1, np.int64))
     rec = GameRecord([0] * n, [0] * n, [0] * n, [], [], [], [], [], [])
 
     for deal in range(n):
@@ -371,7 +375,7 @@ def play_game(rules: Rules, seats, seed: int, game_index: int,
         ds = DealState([list(hands[h]) for h in hand_id], [hand_rings[h] for h in hand_id],
                        [0] * n, [True] * n, [hand_rings[h] for h in hand_id], hand_id)
         if deal > 0:
-            say(f"Hands passed left: " + ", ".join(
+            say("Hands passed left: " + ", ".join(
                 f"seat {p} gets hand {hand_id[p]}" for p in range(n)))
         say(f"Deal {deal + 1}: " + ", ".join(
             f"seat {p} hand {hand_id[p]} ({ds.rings[p]} rings)" for p in range(n)))
@@ -392,7 +396,8 @@ def play_game(rules: Rules, seats, seed: int, game_index: int,
             pair = (int(flood[2 * r]), int(flood[2 * r + 1]))
             flood_left[pair[0]] -= 1
             flood_left[pair[1]] -= 1
-            say(f" Round {r + 1}: flood cards {min(pair)} and {max(pair)}")
+            if talk:
+                say(f" Round {r + 1}: flood cards {min(pair)} and {max(pair)}")
             # Step 2: everyone still in picks a card, secretly and simultaneously.
             st = bot_view(rules, ds, mem, deal, r, pair, flood_left)
             plays: dict[int, int] = {}
@@ -405,14 +410,16 @@ def play_game(rules: Rules, seats, seed: int, game_index: int,
                     raise IllegalMove(illegal_message(seats[p].bot.name, p, card, seed,
                                                       game_index, deal, r))
                 plays[p] = card
-            say("  played: " + ", ".join(f"seat {p} {c}" for p, c in plays.items()))
+            if talk:
+                say("  played: " + ", ".join(f"seat {p} {c}" for p, c in plays.items()))
             res = resolve_round(ds, plays, pair, rules)
             # Played cards are now public: who played them, from which hand.
             for p, card in plays.items():
                 mem.card_hand[card] = ds.hand_id[p] + 1
                 mem.card_when[card] = HAND_SIZE * deal + r + 1
-            for line in describe_events(res.events, ds):
-                say(line)
+            if talk:
+                for line in describe_events(res.events, ds):
+                    say(line)
             rounds = r + 1
             ended = res.ended
             r += 1
@@ -427,10 +434,11 @@ def play_game(rules: Rules, seats, seed: int, game_index: int,
         rec.deal_points.append(points)
         for p in range(n):
             mem.scores[p] += points[p]
-        say(f" Deal {deal + 1} ends after round {rounds}"
-            + (" (two or fewer players left)" if ended else "") + ". Scoring: "
-            + ", ".join(_score_text(p, ds, points[p]) for p in range(n)))
-        say(" Totals: " + ", ".join(f"seat {p} {mem.scores[p]}" for p in range(n)))
+        if talk:
+            say(f" Deal {deal + 1} ends after round {rounds}"
+                + (" (two or fewer players left)" if ended else "") + ". Scoring: "
+                + ", ".join(_score_text(p, ds, points[p]) for p in range(n)))
+            say(" Totals: " + ", ".join(f"seat {p} {mem.scores[p]}" for p in range(n)))
 
     rec.score = list(mem.scores)
     rec.win60 = win60(rec.score)

@@ -10,7 +10,7 @@ from strategies.luft.random_bot import random_bot
 from strategies.luft.threshold import threshold
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def decide_builtin(bot_id, phase, seat, st, params, u):
     if bot_id == 0:
         return threshold(phase, seat, st, params, u)

@@ -5,7 +5,7 @@ from strategies.luft.registry import register
 
 
 @register("random", builtin_id=1)
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def random_bot(phase, seat, st, params, u):
     """Uniform among the legal actions, using the random number the engine
     hands it: turn back or not with probability 1/2 each; at the treasure step

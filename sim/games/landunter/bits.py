@@ -45,10 +45,44 @@ def highest_bit(typingctx, x):
 
 @njit(cache=True, inline="always")
 def select_bit(x, k):
-    """Index of the k-th lowest set bit of x (k = 0 is the lowest; k < popcount)."""
-    for _ in range(k):
-        x &= x - 1
-    return lowest_bit(x)
+    """Index of the k-th lowest set bit of x (k = 0 is the lowest; k < popcount).
+
+    Branch-free binary search: at each width w the target lies in the upper
+    half of the current 2w-bit window iff k >= popcount of its lower half.
+    """
+    pos = 0
+    c = popcount(x & 0xFFFFFFFF)
+    up = np.int64(k >= c)
+    k -= up * c
+    s = up << 5
+    x >>= s
+    pos += s
+    c = popcount(x & 0xFFFF)
+    up = np.int64(k >= c)
+    k -= up * c
+    s = up << 4
+    x >>= s
+    pos += s
+    c = popcount(x & 0xFF)
+    up = np.int64(k >= c)
+    k -= up * c
+    s = up << 3
+    x >>= s
+    pos += s
+    c = popcount(x & 0xF)
+    up = np.int64(k >= c)
+    k -= up * c
+    s = up << 2
+    x >>= s
+    pos += s
+    c = popcount(x & 0x3)
+    up = np.int64(k >= c)
+    k -= up * c
+    s = up << 1
+    x >>= s
+    pos += s
+    up = np.int64(k >= (x & 1))
+    return pos + up
 
 
 @njit(cache=True, inline="always")

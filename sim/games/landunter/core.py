@@ -72,26 +72,20 @@ def eliminate(st, p):
 @njit(cache=True, inline="always")
 def award_flood(st, n, plays, lo, hi):
     """Step 3: highest weather card takes the lower flood card, second highest
-    the higher one. ``plays[p]`` is p's card (players still in only)."""
-    b1 = -1
-    b2 = -1
-    c1 = 0
-    c2 = 0
+    the higher one. ``plays[p]`` is p's card (players still in only).
+
+    Branch-free: key = card*8 + seat (0 for players out); keep the two largest.
+    """
+    k1 = 0
+    k2 = 0
     for p in range(n):
-        if st[S_IN + p] == 1:
-            c = plays[p]
-            if c > c1:
-                c2 = c1
-                b2 = b1
-                c1 = c
-                b1 = p
-            elif c > c2:
-                c2 = c
-                b2 = p
-    if b1 >= 0:
-        st[S_TOP + b1] = lo
-    if b2 >= 0:
-        st[S_TOP + b2] = hi
+        key = (plays[p] * 8 + p) * st[S_IN + p]
+        k2 = max(k2, min(k1, key))
+        k1 = max(k1, key)
+    if k1 > 0:
+        st[S_TOP + (k1 & 7)] = lo
+    if k2 > 0:
+        st[S_TOP + (k2 & 7)] = hi
 
 
 @njit(cache=True)

@@ -8,25 +8,20 @@ exact and independent of chunking and thread count.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
 from numba import njit, prange
 
 from sim import rng
 from sim.games.luft import view as v
-from sim.games.luft.reference import MAX_TURNS, SWIM_DECK, IllegalAction
+from sim.games.luft.outputs import (D_AIR_LEFT, D_AIR_OUT, D_DROWNED, D_LAST_BACK, D_PATH_LEN,
+                                    D_STALLED, D_START, D_TURNS, DIVE_COLUMNS, MAX_TURNS,
+                                    S_DROWNED, S_HOME, S_SCORE, S_WIN60, SEAT_COLUMNS, Batch)
+from sim.games.luft.reference import SWIM_DECK, IllegalAction
 from sim.games.luft.rules import (MAX_CARDS_PER_LEVEL, R_AIR, R_CARDS, R_DIVES, R_PLAYERS,
                                   R_SINK, R_STACK, R_STALL, R_START, R_SWIM, R_TBNT,
                                   R_VALUES, Rules)
 from strategies.luft.dispatch import decide_builtin
 
-# Columns of the per-seat output
-S_SCORE, S_WIN60, S_DROWNED, S_HOME = 0, 1, 2, 3          # S_HOME..S_HOME+3: levels 1..4
-N_SEAT_COLS = 7
-# Columns of the per-dive output
-D_TURNS, D_AIR_OUT, D_AIR_LEFT, D_DROWNED, D_PATH_LEN, D_START, D_LAST_BACK, D_STALLED = range(8)
-N_DIVE_COLS = 8
 # Columns of the error output (E_FLAG = 0: no error)
 E_FLAG, E_SEAT, E_DIVE, E_TURN, E_PHASE, E_ACTION = range(6)
 
@@ -34,17 +29,10 @@ _SWIM_DECK = np.array(SWIM_DECK, dtype=np.int64)
 N_CHUNKS = 64   # parallel work units; results do not depend on it
 
 
-class Batch(NamedTuple):
-    seat: np.ndarray      # [game, seat, column] int32
-    dive: np.ndarray      # [game, dive, column] int16
-    air_sum: np.ndarray   # [dive, turn] int64: sum over games of air left after that turn
-    air_count: np.ndarray  # [dive, turn] int64: games that played that turn
-
-
 @njit(cache=True, inline="always")
 def _ask(phase, seat, st, bot_ids, params, state):
     state, u = rng.uniform(state)
-    return state, decide_builtin(bot_ids[seat], phase, seat, st, params[seat], u)
+    return state, decide_builtin(bot_ids[seat], phase, seat, st, params, u)
 
 
 @njit(cache=True)
@@ -54,7 +42,13 @@ def _play_game(rules, bot_ids, params, state, st, vals, swim, order, seat_out, d
     n_cards = rules[R_CARDS]
     stack_size = rules[R_STACK]
     swim_mode = rules[R_SWIM]
-    st[:] = 0
+    # Reset the state left by the chunk's previous game: carried items, then
+    # header, seats and path (the carried block is large; clear only what's used).
+    for s in range(v.MAX_SEATS):
+        for k in range(st[v.N_CARRIED + s]):
+            st[v.CARRIED + s * v.MAX_PATH + k] = 0
+    for i in range(v.CARRIED):
+        st[i] = 0
     st[v.N_PLAYERS] = n
     st[v.MAX_AIR] = rules[R_AIR]
     st[v.TURN_BACK_NEEDS_TREASURE] = rules[R_TBNT]
@@ -346,8 +340,8 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int) ->
     n = rules.players
     bot_ids = np.array([s.bot.builtin_id for s in seats], dtype=np.int64)
     params = np.stack([s.params for s in seats]).astype(np.float64)
-    seat_out = np.zeros((n_games, n, N_SEAT_COLS), np.int32)
-    dive_out = np.zeros((n_games, rules.dives, N_DIVE_COLS), np.int16)
+    seat_out = np.zeros((n_games, n, len(SEAT_COLUMNS)), np.int32)
+    dive_out = np.zeros((n_games, rules.dives, len(DIVE_COLUMNS)), np.int16)
     err = np.zeros((n_games, 6), np.int64)
     n_chunks = max(1, min(N_CHUNKS, n_games))
     air_sum = np.zeros((n_chunks, rules.dives, MAX_TURNS), np.int64)

@@ -26,7 +26,6 @@ from sim.games.luft import view as v
 from sim.games.luft.rules import SWIM_SOURCES, Rules
 
 SWIM_DECK = (2, 3, 3, 4, 4, 4, 5, 5, 6)
-MAX_TURNS = 400   # turn-index bins of the air curves; later turns are not binned
 
 
 class IllegalAction(ValueError):
@@ -90,6 +89,7 @@ class Game:
         self.rules, self.seats, self.seed, self.game = rules, seats, seed, game
         self.log = log or (lambda line: None)
         self.n = rules.players
+        self.params = np.stack([seat.params for seat in seats])   # row s: seat s's bot parameters
         self.stream = rng.Stream(seed, game)
         # Material: the path, level 1 nearest the submarine; card ranks are
         # irrelevant, so a field is just its level.
@@ -98,7 +98,7 @@ class Game:
         self.value_decks = []
         for level in (1, 2, 3, 4):
             deck = np.array(rules.values(level), dtype=np.int64)
-            self.value_decks.append(list(self.stream.shuffle(deck)))
+            self.value_decks.append([int(x) for x in self.stream.shuffle(deck)])
         self.swim_deck: list[int] = []          # deck-no-reshuffle: cards left, in order
         self.divers = [Diver(s) for s in range(self.n)]
         self.score = [0] * self.n
@@ -121,7 +121,7 @@ class Game:
             return self.stream.randbelow(6) // 2 + self.stream.randbelow(6) // 2 + 2
         # deck-no-reshuffle: reshuffle only when all 9 cards are used up
         if not self.swim_deck:
-            self.swim_deck = list(self.stream.shuffle(np.array(SWIM_DECK, dtype=np.int64)))
+            self.swim_deck = [int(x) for x in self.stream.shuffle(np.array(SWIM_DECK, dtype=np.int64))]
         return self.swim_deck.pop(0)
 
     def ask(self, phase: int, diver: Diver) -> int:
@@ -129,29 +129,31 @@ class Game:
         seat = self.seats[diver.seat]
         u = self.stream.uniform()
         st = self.public_view()
-        action = int(seat.bot.fn(phase, diver.seat, st, seat.params, u))
+        action = int(seat.bot.fn(phase, diver.seat, st, self.params, u))
         if not v.is_legal(phase, st, diver.seat, action):
             raise IllegalAction(seat.spec, diver.seat, self.seed, self.game,
                                 self.dive, self.turn, phase, action)
         return action
 
     def public_view(self) -> np.ndarray:
-        st = np.zeros(v.SIZE, dtype=np.int64)
+        """The int64 array a bot reads (layout in view.py)."""
+        st = [0] * v.SIZE
         r = self.rules
         st[v.AIR], st[v.DIVE], st[v.N_PLAYERS] = self.air, self.dive, self.n
         st[v.PATH_LEN], st[v.TURN], st[v.START] = len(self.path), self.turn, self.start
-        st[v.MAX_AIR], st[v.TURN_BACK_NEEDS_TREASURE] = r.air, r.turn_back_needs_treasure
+        st[v.MAX_AIR], st[v.TURN_BACK_NEEDS_TREASURE] = r.air, int(r.turn_back_needs_treasure)
         st[v.STACK_SIZE], st[v.DIVES], st[v.SWIM_MODE] = r.stack_size, r.dives, SWIM_SOURCES.index(r.swim)
         left = self.swim_deck if r.swim == "deck-no-reshuffle" and self.swim_deck else SWIM_DECK
         for value in left:
             st[v.SWIM_LEFT + value - 2] += 1
         for d in self.divers:
             s = d.seat
-            st[v.HEADING_UP + s], st[v.BACK + s], st[v.POS + s] = d.heading_up, d.back, d.pos
+            st[v.HEADING_UP + s], st[v.BACK + s], st[v.POS + s] = int(d.heading_up), int(d.back), d.pos
             st[v.N_CARRIED + s], st[v.SCORE + s] = len(d.carried), self.score[s]
-            st[v.CARRIED + s * v.MAX_PATH: v.CARRIED + s * v.MAX_PATH + len(d.carried)] = d.carried
+            base = v.CARRIED + s * v.MAX_PATH
+            st[base:base + len(d.carried)] = d.carried
         st[v.PATH:v.PATH + len(self.path)] = self.path
-        return st
+        return np.array(st, dtype=np.int64)
 
     # -- a turn -------------------------------------------------------------
     def occupied(self, f: int, mover: Diver) -> bool:

@@ -1,0 +1,41 @@
+"""What a Geteilte Luft game reports, as the integer arrays both engines fill.
+
+Per game and seat: score, win share x 60 (60/k on a k-way tie: sums stay
+exact), dives drowned, treasure cards brought home per level. Per game and
+dive: turns played, air ran out, air left, divers drowned, path length at the
+start, start player, who returned last (-1: nobody), stalled. Air left after
+each turn index is summed over games into fixed-size arrays.
+"""
+from typing import NamedTuple
+
+import numpy as np
+
+MAX_TURNS = 400   # turn-index bins of the air curves; later turns are not binned
+
+SEAT_COLUMNS = ("score", "win60", "drowned", "home_l1", "home_l2", "home_l3", "home_l4")
+S_SCORE, S_WIN60, S_DROWNED, S_HOME = 0, 1, 2, 3
+DIVE_COLUMNS = ("turns", "air_out", "air_left", "drowned", "path_length", "start",
+                "last_back", "stalled")
+D_TURNS, D_AIR_OUT, D_AIR_LEFT, D_DROWNED, D_PATH_LEN, D_START, D_LAST_BACK, D_STALLED = range(8)
+
+
+class Batch(NamedTuple):
+    seat: np.ndarray       # [game, seat, SEAT_COLUMNS] int32
+    dive: np.ndarray       # [game, dive, DIVE_COLUMNS] int16
+    air_sum: np.ndarray    # [dive, turn] int64: sum over games of air left after that turn
+    air_count: np.ndarray  # [dive, turn] int64: games that played that turn
+
+
+def record_rows(rec) -> tuple[np.ndarray, np.ndarray]:
+    """A reference GameRecord as the compiled engine's (seat, dive) rows."""
+    seat = np.column_stack([rec.score, rec.win60, rec.drowned, np.array(rec.home)]).astype(np.int32)
+    dive = np.column_stack([rec.dive_turns, rec.dive_air_out, rec.dive_air_left, rec.dive_drowned,
+                            rec.dive_path_len, rec.dive_start, rec.dive_last_back,
+                            rec.dive_stalled]).astype(np.int16)
+    return seat, dive
+
+
+def concat(batches: list[Batch]) -> Batch:
+    """Games of several consecutive batches as one batch."""
+    return Batch(np.concatenate([b.seat for b in batches]), np.concatenate([b.dive for b in batches]),
+                 sum(b.air_sum for b in batches), sum(b.air_count for b in batches))

@@ -1,0 +1,160 @@
+"""The Python API the CLI is a thin view on; usable from notebooks.
+
+    from sim import api
+    result = api.simulate("luft", {"air": "20"}, "threshold:t=2", players=4, games=100_000, seed=1)
+    result.summary["seats"][0]["win_share"]
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+
+import numba
+import pandas as pd
+
+from sim import plots, store
+from sim.game import GameSpec
+from sim.runner import RunResult, run
+from sim.stats import Estimate
+
+GAMES = {"luft": "sim.games.luft", "landunter": "sim.games.landunter"}
+
+
+def get_game(name: str) -> GameSpec:
+    if name not in GAMES:
+        raise ValueError(f"unknown game {name!r}; choose one of: {', '.join(GAMES)}")
+    return importlib.import_module(GAMES[name]).GAME
+
+
+def parse_rules(items: list[str] | None) -> dict[str, str]:
+    """``["air=20,swim=d3", "values_l1=0,0,1,1"]`` -> {"air": "20", ...}.
+
+    Items split on whitespace and on commas that start a new ``key=``; a
+    comma-separated list stays with its key."""
+    out: dict[str, str] = {}
+    last = None
+    for item in items or []:
+        for token in item.replace(";", ",").split():
+            for part in token.split(","):
+                if "=" in part:
+                    key, _, value = part.partition("=")
+                    last = key.strip()
+                    if not last:
+                        raise ValueError(f"rule {part!r} needs the form key=value")
+                    out[last] = value.strip()
+                elif part and last is not None:
+                    out[last] += "," + part
+                elif part:
+                    raise ValueError(f"rule {part!r} needs the form key=value, e.g. air=20")
+    return out
+
+
+def make_rules(game: GameSpec, rules: dict[str, str] | None = None, players: int | None = None):
+    extra = {"players": players} if players is not None else {}
+    return game.rules_cls.from_strings(dict(rules or {}), **extra)
+
+
+def load_bot_files(files: list[str] | None):
+    """Import users' bot files so their @register calls run."""
+    for path in files or []:
+        from sim.registry import load_bot_file
+        load_bot_file(path)
+
+
+@dataclass
+class Simulation:
+    summary: dict                # the JSON object `simulate --json` prints
+    run: RunResult | None        # None when read from the results store
+    path: Path | None            # stored result directory, if --out was given
+    cached: bool = False
+
+
+def set_threads(threads: int | None):
+    if threads is not None:
+        if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
+            raise ValueError(f"--threads {threads} is out of range; this machine allows "
+                             f"1..{numba.config.NUMBA_NUM_THREADS}")
+        numba.set_num_threads(threads)
+
+
+def simulate(game_name: str, rules: dict[str, str] | None, bots: str | list[str], *,
+             players: int | None = None, games: int = 10_000, seed: int = 0,
+             threads: int | None = None, out: str | Path | None = None, records: bool = False,
+             cache: bool = True, plot: bool = False, progress: bool | None = None) -> Simulation:
+    """Play ``games`` games and summarize them (figures with 95% CIs)."""
+    game = get_game(game_name)
+    rules_obj = make_rules(game, rules, players)
+    seats = game.registry.parse_seats(bots, rules_obj.players)
+    if games < 1:
+        raise ValueError(f"--games {games} must be at least 1")
+    set_threads(threads)
+    config = {"command": "simulate", "game": game.name, "rules": rules_obj.to_dict(),
+              "rules_version": game.rules_cls.VERSION, "bots": [s.spec for s in seats],
+              "games": games, "seed": seed, "records": records}
+    if out is not None and cache:
+        hit = store.find(out, config)
+        if hit is not None:
+            return Simulation(store.load(hit).summary, None, hit, cached=True)
+    result = run(game, rules_obj, seats, games, seed, keep_batches=records, progress=progress)
+    done = result.totals.games
+    summary = {"games": done, "seconds": round(result.seconds, 3), "players": rules_obj.players,
+               "seed": seed, **game.summary(result.totals, rules_obj, seats)}
+    path = None
+    if out is not None:
+        recs = None
+        if records and result.batches:
+            recs = pd.concat([pd.DataFrame(game.metrics(b, rules_obj)) for b in result.batches],
+                             ignore_index=True)
+        path = store.save(out, f"{game.name}-simulate", config, summary, summary_tables(summary),
+                          recs, result.seconds, result.compile_seconds, complete=result.complete)
+        if plot and done:
+            plot_simulation(game, rules_obj, seats, result, summary, path)
+    return Simulation(summary, result, path)
+
+
+def summary_tables(summary: dict) -> dict[str, pd.DataFrame]:
+    """Every list of records in a summary as a flat table (mean, lo, hi columns)."""
+    tables = {}
+    for key, rows in summary.items():
+        if isinstance(rows, list) and rows and isinstance(rows[0], dict):
+            tables[key] = pd.DataFrame([_flatten(r) for r in rows])
+    return tables
+
+
+def _flatten(row: dict) -> dict:
+    flat = {}
+    for k, v in row.items():
+        if isinstance(v, dict) and "mean" in v:
+            flat[k] = v["mean"]
+            flat[f"{k}_lo"], flat[f"{k}_hi"] = v["ci95"]
+        else:
+            flat[k] = v
+    return flat
+
+
+def plot_simulation(game: GameSpec, rules, seats, result: RunResult, summary: dict, path: Path):
+    """Score distribution per seat and win share with CIs, next to the results."""
+    n = result.totals.games
+    what = f"{game.title}, {rules.players} players, {', '.join(s.spec for s in seats)} (n={n:,} games)"
+    hists = {f"seat {s} {seat.spec}": (range(len(h)), h)
+             for s, seat in enumerate(seats) if (h := result.totals.hists.get(f"seat{s}.score")) is not None}
+    paths = []
+    if hists:
+        paths += plots.distribution({k: (list(v[0]), v[1]) for k, v in hists.items()},
+                                    f"Score distribution per seat — {what}", "final score", path / "scores")
+    shares = [Estimate(r["win_share"]["mean"], *r["win_share"]["ci95"], n) for r in summary["seats"]]
+    paths += plots.bars_with_ci([f"seat {s}\n{seat.spec}" for s, seat in enumerate(seats)], shares,
+                                f"Win share with 95% CI — {what}", "win share", path / "win_share",
+                                reference_line=1 / rules.players, reference_label="1/n")
+    return paths
+
+
+def trace(game_name: str, rules: dict[str, str] | None, bots: str | list[str], *,
+          players: int | None = None, seed: int = 0, game_index: int = 0) -> str:
+    """The turn-by-turn log of one game, from the reference engine."""
+    game = get_game(game_name)
+    rules_obj = make_rules(game, rules, players)
+    seats = game.registry.parse_seats(bots, rules_obj.players)
+    module = importlib.import_module(GAMES[game_name] + ".trace")
+    return module.trace(rules_obj, seats, seed, game_index)

@@ -1,0 +1,172 @@
+"""Command line: a thin view on sim.api. Each command parses, calls, prints."""
+from __future__ import annotations
+
+import json
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from sim import api, store
+
+app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+                  help="Monte Carlo strategy simulator for Geteilte Luft and Land unter.")
+results_app = typer.Typer(no_args_is_help=True, help="Read stored results back.")
+app.add_typer(results_app, name="results")
+out = Console(width=120)
+err = Console(stderr=True)
+
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+@contextmanager
+def user_errors():
+    """Bad input becomes one line on stderr and exit code 2, never a traceback."""
+    try:
+        yield
+    except (ValueError, KeyError, FileNotFoundError) as e:
+        msg = e.args[0] if isinstance(e, KeyError) and e.args else str(e)
+        err.print(f"[red]error:[/red] {msg}", highlight=False, soft_wrap=True)
+        raise typer.Exit(EXIT_USAGE)
+
+
+# Options shared by the game commands
+PLAYERS = typer.Option(None, "--players", "-n", help="Number of players (default: the rules' players).")
+BOTS = typer.Option(..., "--bots", "-b", help="One bot spec for every seat, or one per seat, comma-separated: "
+                    "threshold:t=2 or threshold:t=2,random,threshold:t=3,random.")
+SEED = typer.Option(0, "--seed", "-s", help="Master seed; game i draws from stream (seed, i).")
+RULES = typer.Option(None, "--rules", "-r", help="Rule options as key=value (repeatable or comma-separated): "
+                     "air=20, swim=d3, stack_size=2 …; keys are the Rules field names.")
+BOT_FILE = typer.Option(None, "--bot-file", help="A Python file that registers extra bots (repeatable).")
+
+
+def pct(fig: dict) -> str:
+    """A figure as ``mean [lo, hi]``; three decimals below 10, two above."""
+    m, (lo, hi) = fig["mean"], fig["ci95"]
+    if m is None:
+        return "n/a"
+    d = 3 if abs(m) < 10 else 2
+    return f"{m:.{d}f} [{lo:.{d}f}, {hi:.{d}f}]"
+
+
+def print_summary(title: str, summary: dict):
+    """Every list of records in the summary as a rich table; figures with CIs."""
+    out.print(f"[bold]{title}[/bold] — n = {summary['games']:,} games, seed {summary['seed']}, "
+              f"{summary['seconds']:.2f} s (figures: mean [95% CI])")
+    for key, rows in summary.items():
+        if not (isinstance(rows, list) and rows and isinstance(rows[0], dict)):
+            continue
+        table = Table(title=key)
+        index = key[:-1] if key.endswith("s") else key
+        table.add_column(index, justify="right")
+        for col in rows[0]:
+            table.add_column(col.replace("_", " "), justify="right")
+        for i, row in enumerate(rows):
+            table.add_row(str(i + (1 if index != "seat" else 0)),
+                          *[pct(v) if isinstance(v, dict) else str(v) for v in row.values()])
+        out.print(table)
+
+
+def game_app(name: str, title: str) -> typer.Typer:
+    """The commands every game has: simulate, trace, bots."""
+    sub = typer.Typer(no_args_is_help=True, help=f"{title}: simulate, trace, list bots.")
+
+    @sub.command()
+    def simulate(players: Optional[int] = PLAYERS, bots: str = BOTS,
+                 games: int = typer.Option(10_000, "--games", "-g", help="Games to play."),
+                 seed: int = SEED,
+                 threads: Optional[int] = typer.Option(None, "--threads", "-t", help="Numba threads (default: all cores)."),
+                 rules: Optional[List[str]] = RULES,
+                 as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object on stdout."),
+                 out_dir: Optional[Path] = typer.Option(None, "--out", "-o", help="Store results (Parquet + manifest) under this directory."),
+                 records: bool = typer.Option(False, "--records", help="With --out: also store per-game records."),
+                 no_cache: bool = typer.Option(False, "--no-cache", help="Recompute even if --out holds this exact run."),
+                 plot: bool = typer.Option(False, "--plot", help="With --out: write PNG and SVG plots next to the results."),
+                 bot_file: Optional[List[Path]] = BOT_FILE):
+        """Play a batch of games and print per-seat and per-dive figures with 95% CIs."""
+        with user_errors():
+            api.load_bot_files([str(p) for p in bot_file or []])
+            if plot and out_dir is None:
+                raise ValueError("--plot needs --out DIR to write the plots to")
+            result = api.simulate(name, api.parse_rules(rules), bots, players=players, games=games,
+                                  seed=seed, threads=threads, out=out_dir, records=records,
+                                  cache=not no_cache, plot=plot)
+        if as_json:
+            print(json.dumps(result.summary))
+        else:
+            print_summary(f"{title}{' (cached)' if result.cached else ''}", result.summary)
+            if result.path:
+                out.print(f"stored in {result.path}")
+        if result.run is not None and not result.run.complete:
+            raise typer.Exit(EXIT_INTERRUPTED)
+
+    @sub.command()
+    def trace(seed: int = SEED, players: Optional[int] = PLAYERS, bots: str = BOTS,
+              game: int = typer.Option(0, "--game", help="Game index within the seed's stream."),
+              rules: Optional[List[str]] = RULES, bot_file: Optional[List[Path]] = BOT_FILE):
+        """Print one game turn by turn (reference engine, same stream as simulate)."""
+        with user_errors():
+            api.load_bot_files([str(p) for p in bot_file or []])
+            text = api.trace(name, api.parse_rules(rules), bots, players=players, seed=seed,
+                             game_index=game)
+        sys.stdout.write(text)
+
+    @sub.command("bots")
+    def list_bots(bot_file: Optional[List[Path]] = BOT_FILE):
+        """List every registered bot with its parameters, ranges and rule."""
+        with user_errors():
+            api.load_bot_files([str(p) for p in bot_file or []])
+            registry = api.get_game(name).registry
+        table = Table(title=f"{title} bots", show_lines=True)
+        for col in ("name", "parameters (default, range)", "rule"):
+            table.add_column(col)
+        for bot_name in registry.names():
+            bot = registry.get(bot_name)
+            params = "\n".join(f"{p.name}={p.default:g} [{p.low:g}, {p.high:g}]" for p in bot.params) or "-"
+            table.add_row(bot.name, params, bot.doc)
+        out.print(table)
+
+    return sub
+
+
+app.add_typer(game_app("luft", "Geteilte Luft"), name="luft")
+app.add_typer(game_app("landunter", "Land unter"), name="landunter")
+
+
+@results_app.command("list")
+def results_list(directory: Path = typer.Argument(..., help="A directory given to --out.")):
+    """One line per stored result."""
+    with user_errors():
+        df = store.list_results(directory)
+    table = Table(title=f"results in {directory}")
+    for col in df.columns:
+        table.add_column(str(col))
+    for row in df.itertuples(index=False):
+        table.add_row(*[str(x) for x in row])
+    out.print(table)
+
+
+@results_app.command("show")
+def results_show(path: Path = typer.Argument(..., help="A result directory (see `sim results list`)."),
+                 as_json: bool = typer.Option(False, "--json", help="Print the stored summary as JSON.")):
+    """Print a stored result's summary."""
+    with user_errors():
+        result = store.load(path)
+    if as_json:
+        print(json.dumps(result.summary))
+        return
+    cfg = result.manifest.get("config", {})
+    out.print(f"{path}: {cfg.get('command', '?')} of {cfg.get('game', '?')}, bots {cfg.get('bots')}, "
+              f"rules version {cfg.get('rules_version')}, commit {result.manifest.get('git_commit')}"
+              + ("" if result.complete else " [yellow](incomplete: interrupted)[/yellow]"))
+    if "games" in result.summary:
+        print_summary(cfg.get("game", "result"), result.summary)
+
+
+def main():
+    app()

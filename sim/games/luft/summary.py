@@ -1,0 +1,58 @@
+"""Per-game metrics and the summary of a Geteilte Luft run.
+
+`metrics` turns a batch into per-game numeric columns that the runner sums;
+`summary` turns those sums into the figures users see, each with a 95% CI.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from sim.games.luft.outputs import (D_AIR_LEFT, D_AIR_OUT, D_DROWNED, D_PATH_LEN, D_STALLED,
+                                    D_TURNS, S_DROWNED, S_HOME, S_SCORE, S_WIN60, Batch)
+from sim.stats import mean_ci, proportion_ci
+
+
+def metrics(batch: Batch, rules) -> dict[str, np.ndarray]:
+    cols = {}
+    for s in range(batch.seat.shape[1]):
+        cols[f"seat{s}.score"] = batch.seat[:, s, S_SCORE]
+        cols[f"seat{s}.win"] = batch.seat[:, s, S_WIN60] / 60.0
+        cols[f"seat{s}.drowned"] = batch.seat[:, s, S_DROWNED]
+        for lv in range(4):
+            cols[f"seat{s}.home_l{lv + 1}"] = batch.seat[:, s, S_HOME + lv]
+    for d in range(batch.dive.shape[1]):
+        for name, col in (("air_out", D_AIR_OUT), ("turns", D_TURNS), ("drowned", D_DROWNED),
+                          ("path_length", D_PATH_LEN), ("air_left", D_AIR_LEFT),
+                          ("stalled", D_STALLED)):
+            cols[f"dive{d}.{name}"] = batch.dive[:, d, col]
+    return cols
+
+
+def histograms(batch: Batch, rules) -> dict[str, np.ndarray]:
+    hists = {"air_sum": batch.air_sum, "air_count": batch.air_count}
+    for s in range(batch.seat.shape[1]):
+        hists[f"seat{s}.score"] = np.bincount(batch.seat[:, s, S_SCORE])
+    for d in range(batch.dive.shape[1]):
+        # Turn in which the air ran out (dives where it did), for depletion plots.
+        out = batch.dive[:, d, D_AIR_OUT] == 1
+        hists[f"dive{d}.air_out_turn"] = np.bincount(batch.dive[out, d, D_TURNS], minlength=1)
+    return hists
+
+
+def summary(totals, rules, seats) -> dict:
+    """`seats` and `dives` of the simulate JSON (figures as {"mean", "ci95"})."""
+    def mean(name):
+        return mean_ci(*totals.agg(name)).to_json()
+
+    def share(name):
+        n, s, _ = totals.agg(name)
+        return proportion_ci(s, int(n)).to_json()
+
+    return {
+        "seats": [{"bot": seat.spec, "score": mean(f"seat{s}.score"),
+                   "win_share": share(f"seat{s}.win"), "drowned": mean(f"seat{s}.drowned")}
+                  for s, seat in enumerate(seats)],
+        "dives": [{"p_air_out": share(f"dive{d}.air_out"), "turns": mean(f"dive{d}.turns"),
+                   "drowned": mean(f"dive{d}.drowned"), "path_length": mean(f"dive{d}.path_length")}
+                  for d in range(rules.dives)],
+    }

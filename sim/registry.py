@@ -141,3 +141,45 @@ def split_specs(text: str) -> list[str]:
     if not specs:
         raise BotError("no bot spec given; e.g. --bots threshold:t=2")
     return specs
+
+
+_LOADED_BOT_FILES: dict[str, object] = {}
+
+
+def load_bot_file(path) -> object:
+    """Import a user's bot file so its ``@register`` calls run; returns the module.
+
+    The module gets a stable name derived from the file's resolved path (so
+    numba's on-disk cache finds it again in the next process). Loading the
+    same file twice is a no-op. A missing file or one that fails to import
+    raises a one-line BotError.
+    """
+    import hashlib
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    p = Path(path).expanduser()
+    if not p.is_file():
+        raise BotError(f"bot file {str(path)!r} does not exist")
+    key = str(p.resolve())
+    if key in _LOADED_BOT_FILES:
+        return _LOADED_BOT_FILES[key]
+    digest = hashlib.sha1(key.encode()).hexdigest()[:10]
+    name = f"_deepsim_botfile_{''.join(c if c.isalnum() else '_' for c in p.stem)}_{digest}"
+    spec = importlib.util.spec_from_file_location(name, p)
+    if spec is None or spec.loader is None:
+        raise BotError(f"bot file {str(path)!r} is not a Python file")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BotError:
+        sys.modules.pop(name, None)
+        raise
+    except Exception as exc:   # any import failure, reported in one line
+        sys.modules.pop(name, None)
+        msg = " ".join(str(exc).split()) or type(exc).__name__
+        raise BotError(f"bot file {str(path)!r} failed to import: {type(exc).__name__}: {msg}") from None
+    _LOADED_BOT_FILES[key] = module
+    return module

@@ -1,0 +1,106 @@
+"""The command line through typer's CliRunner: contracts, errors, the store."""
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from sim.cli import app
+
+runner = CliRunner()
+
+
+def invoke(*args):
+    return runner.invoke(app, list(args))
+
+
+def test_simulate_json_has_the_documented_shape():
+    r = invoke("luft", "simulate", "--players", "3", "--bots", "threshold:t=2,random,threshold:t=3",
+               "--games", "500", "--seed", "4", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert list(data) == ["games", "seconds", "players", "seed", "seats", "dives"]
+    assert (data["games"], data["players"], data["seed"]) == (500, 3, 4)
+    assert [s["bot"] for s in data["seats"]] == ["threshold:t=2", "random", "threshold:t=3"]
+    assert all(set(s) == {"bot", "score", "win_share", "drowned"} for s in data["seats"])
+    assert len(data["dives"]) == 3
+    assert all(set(d) == {"p_air_out", "turns", "drowned", "path_length"} for d in data["dives"])
+    for fig in [s["score"] for s in data["seats"]] + [d["turns"] for d in data["dives"]]:
+        assert set(fig) == {"mean", "ci95"}
+        assert fig["ci95"][0] <= fig["mean"] <= fig["ci95"][1]
+    # Win shares of all seats add up to one (shared wins split 1/k).
+    assert sum(s["win_share"]["mean"] for s in data["seats"]) == pytest.approx(1.0)
+    assert data["dives"][0]["path_length"]["mean"] == 32
+
+
+def test_same_seed_gives_the_same_figures_and_threads_do_not_matter():
+    args = ("luft", "simulate", "--bots", "random", "--games", "300", "--seed", "9", "--json")
+    a = json.loads(invoke(*args, "--threads", "1").stdout)
+    b = json.loads(invoke(*args, "--threads", "2").stdout)
+    a.pop("seconds"), b.pop("seconds")
+    assert a == b
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["luft", "simulate", "--bots", "nosuchbot"], "unknown bot 'nosuchbot'"),
+    (["luft", "simulate", "--bots", "threshold:t=0"], "out of range"),
+    (["luft", "simulate", "--bots", "threshold:q=1"], "has no parameter 'q'"),
+    (["luft", "simulate", "--bots", "threshold:t=x"], "not a number"),
+    (["luft", "simulate", "--bots", "threshold", "--rules", "air=x"], "air='x'"),
+    (["luft", "simulate", "--bots", "threshold", "--rules", "colour=red"], "unknown rule 'colour'"),
+    (["luft", "simulate", "--bots", "threshold", "--rules", "swim=d4"], "choose one of"),
+    (["luft", "simulate", "--bots", "threshold", "--rules", "cards_per_level=4,values_l1=1,2"], "values_l1"),
+    (["luft", "simulate", "--bots", "threshold", "--players", "7"], "players=7"),
+    (["luft", "simulate", "--bots", "threshold,random", "--players", "3"], "2 bot specs for 3 players"),
+    (["luft", "simulate", "--bots", "threshold", "--games", "0"], "--games"),
+    (["luft", "trace", "--bots", "nosuchbot"], "unknown bot"),
+])
+def test_bad_input_is_one_line_exit_2_no_traceback(args, needle):
+    r = invoke(*args)
+    assert r.exit_code == 2
+    assert needle in r.output
+    assert "Traceback" not in r.output
+    assert len(r.output.strip().splitlines()) == 1
+
+
+def test_unknown_command_exits_2():
+    r = invoke("luft", "nosuchcommand")
+    assert r.exit_code == 2
+
+
+def test_out_stores_result_and_reuses_it(tmp_path):
+    args = ["luft", "simulate", "--bots", "threshold:t=2", "--games", "400", "--seed", "3",
+            "--out", str(tmp_path), "--json", "--records", "--plot"]
+    first = json.loads(invoke(*args).stdout)
+    [result] = [p for p in tmp_path.iterdir() if p.is_dir()]
+    manifest = json.loads((result / "manifest.json").read_text())
+    assert manifest["config"]["games"] == 400 and manifest["complete"] is True
+    assert {"seats.parquet", "dives.parquet", "records.parquet", "scores.png", "win_share.svg"} <= {
+        p.name for p in result.iterdir()}
+    again = json.loads(invoke(*args).stdout)
+    assert again == first          # read back from the store: even `seconds` is the stored one
+    shown = invoke("results", "show", str(result), "--json")
+    assert json.loads(shown.stdout) == first
+    listing = invoke("results", "list", str(tmp_path))
+    assert listing.exit_code == 0 and "simulate" in listing.stdout
+
+
+def test_corrupt_or_foreign_results_give_a_clear_error(tmp_path):
+    (tmp_path / "manifest.json").write_text("{not json")
+    r = invoke("results", "show", str(tmp_path))
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    r = invoke("results", "show", str(tmp_path / "missing"))
+    assert r.exit_code == 2 and "Traceback" not in r.output
+
+
+def test_trace_reports_the_winner():
+    r = invoke("luft", "trace", "--seed", "2", "--players", "4", "--bots", "threshold:t=2")
+    assert r.exit_code == 0
+    assert r.stdout.strip().splitlines()[-1].startswith("Final scores")
+
+
+def test_bots_lists_every_registered_bot():
+    from strategies.luft import LUFT_BOTS
+    r = invoke("luft", "bots")
+    assert r.exit_code == 0
+    for name in LUFT_BOTS.names():
+        assert name in r.stdout

@@ -2,10 +2,12 @@
 
 A call through this switch costs ~2 ns; a first-class function argument would
 cost more and defeat numba's cache. `builtin_id` in each bot's registration is
-its branch here; tests check the two agree.
+its branch here; tests check the two agree. An id without a branch returns -1,
+which the engine reports as an illegal action naming the bot.
 """
 from numba import njit
 
+from strategies.luft.air import air
 from strategies.luft.random_bot import random_bot
 from strategies.luft.threshold import threshold
 
@@ -14,4 +16,8 @@ from strategies.luft.threshold import threshold
 def decide_builtin(bot_id, phase, seat, st, params, u):
     if bot_id == 0:
         return threshold(phase, seat, st, params, u)
-    return random_bot(phase, seat, st, params, u)
+    elif bot_id == 1:
+        return random_bot(phase, seat, st, params, u)
+    elif bot_id == 2:
+        return air(phase, seat, st, params, u)
+    return -1

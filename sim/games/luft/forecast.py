@@ -1,0 +1,455 @@
+"""Shared estimators for Geteilte Luft bots: swim distribution, distance home,
+expected turns, air burn, chance to get home, and a small forward model of the
+rest of a dive (for `rollout`).
+
+Everything here reads only the public view ``st`` (view.py), so any bot may use
+it. Functions are plain ``@njit(cache=True)`` (not inlined): the bots inlined
+into the kernel stay small and share one compiled copy of each estimator.
+
+Conventions
+-----------
+* A swim pmf is a float array ``p[0..6]``; ``p[v]`` is the chance of drawing v
+  (only 2..6 are used). ``SWIM_P`` is the rulebook's 1,2,3,2,1 / 9.
+* A diver carrying ``load`` treasures moves ``max(v - load, 0)`` fields.
+* Treasure values: the mean of each level's value deck under the default rules
+  (1.5, 5.5, 9.5, 13.5); a stack is worth the sum over its cards. The card
+  values are not in the public view, so custom value lists are not seen.
+* Timing of air. Between two turns of a diver every other diver still in the
+  water breathes once (their loads, ``others_load``); then the diver breathes
+  its own load and swims, even when that breath took the last chip. The dive
+  ends before the diver's next turn if the others' breathing empties the air.
+  Estimates hold everyone's current load fixed and ignore divers returning.
+"""
+import numpy as np
+from numba import njit
+
+from sim import rng
+from sim.games.luft import view as v
+
+SWIM_P = np.array([0.0, 0.0, 1.0, 2.0, 3.0, 2.0, 1.0]) / 9.0
+LEVEL_MEAN = np.array([0.0, 1.5, 5.5, 9.5, 13.5])
+SWIM_DECK = np.array([2, 3, 3, 4, 4, 4, 5, 5, 6], dtype=np.int64)
+INF = 1e9
+NEVER = 1 << 40          # "unlimited" turns when nobody carries anything
+MAX_SWIMS = 2000         # p_home stops iterating after this many swims
+
+
+# --- the public view ---------------------------------------------------------
+
+@njit(cache=True)
+def item_value(item):
+    """Estimated points of an item: sum of the level means of its cards."""
+    total = 0.0
+    while item > 0:
+        total += LEVEL_MEAN[item & 7]
+        item >>= 3
+    return total
+
+
+@njit(cache=True)
+def carried_value(st, seat):
+    """Estimated points of everything ``seat`` carries."""
+    base = v.CARRIED + seat * v.MAX_PATH
+    total = 0.0
+    for k in range(st[v.N_CARRIED + seat]):
+        total += item_value(st[base + k])
+    return total
+
+
+@njit(cache=True)
+def cheapest_carried(st, seat):
+    """Index of the carried item with the lowest estimated value (first on ties)."""
+    base = v.CARRIED + seat * v.MAX_PATH
+    best = 0
+    best_v = INF
+    for k in range(st[v.N_CARRIED + seat]):
+        w = item_value(st[base + k])
+        if w < best_v:
+            best_v = w
+            best = k
+    return best
+
+
+@njit(cache=True)
+def others_load(st, seat):
+    """Treasures carried by the other divers still in the water."""
+    total = 0
+    for s in range(st[v.N_PLAYERS]):
+        if s != seat and st[v.BACK + s] == 0:
+            total += st[v.N_CARRIED + s]
+    return total
+
+
+@njit(cache=True)
+def occupied(st, seat, f):
+    """Another diver still in the water stands on field f (f >= 1)."""
+    for s in range(st[v.N_PLAYERS]):
+        if s != seat and st[v.BACK + s] == 0 and st[v.POS + s] == f:
+            return True
+    return False
+
+
+@njit(cache=True)
+def dist_home(st, seat, pos):
+    """Free fields between field ``pos`` and the submarine: ``pos`` minus the
+    fields above it that other divers in the water occupy (they are skipped)."""
+    d = pos
+    for s in range(st[v.N_PLAYERS]):
+        if s != seat and st[v.BACK + s] == 0 and 0 < st[v.POS + s] < pos:
+            d -= 1
+    return d
+
+
+@njit(cache=True)
+def dest_down(st, seat, pos, steps):
+    """Field reached swimming ``steps`` fields down from ``pos``, others fixed."""
+    path_len = st[v.PATH_LEN]
+    for _ in range(steps):
+        f = pos + 1
+        while f <= path_len and occupied(st, seat, f):
+            f += 1
+        if f > path_len:
+            break
+        pos = f
+    return pos
+
+
+@njit(cache=True)
+def swim_pmf_next(st):
+    """Distribution of the next swim value. deck-no-reshuffle (SWIM_MODE 3):
+    the cards left in the swim deck (public draw history); otherwise SWIM_P."""
+    p = np.zeros(7)
+    total = 0
+    if st[v.SWIM_MODE] == 3:
+        for k in range(5):
+            total += st[v.SWIM_LEFT + k]
+    if total <= 0:
+        p[:] = SWIM_P
+        return p
+    for k in range(5):
+        p[k + 2] = st[v.SWIM_LEFT + k] / total
+    return p
+
+
+# --- estimates ---------------------------------------------------------------
+
+@njit(cache=True)
+def mean_steps(load, p):
+    """Expected fields moved in one swim carrying ``load``."""
+    m = 0.0
+    for val in range(2, 7):
+        if val > load:
+            m += p[val] * (val - load)
+    return m
+
+
+@njit(cache=True)
+def expected_turns(dist, load, q, p):
+    """Expected swims to cover ``dist`` free fields carrying ``load``; the
+    first swim is drawn from ``q``, later ones from ``p`` (exact first-passage
+    recursion). INF when the diver can never move."""
+    if dist <= 0:
+        return 0.0
+    stay = 0.0
+    for val in range(2, 7):
+        if val <= load:
+            stay += p[val]
+    if stay >= 1.0 - 1e-12:
+        return INF
+    e = np.zeros(dist + 1)
+    for d in range(1, dist + 1):
+        acc = 1.0
+        for val in range(2, 7):
+            s = val - load
+            if 0 < s < d:
+                acc += p[val] * e[d - s]
+        e[d] = acc / (1.0 - stay)
+    t = 1.0
+    for val in range(2, 7):
+        s = val - load
+        if s <= 0:
+            t += q[val] * e[dist]
+        elif s < dist:
+            t += q[val] * e[dist - s]
+    return t
+
+
+@njit(cache=True)
+def turns_left(air, load, lo):
+    """Future turns (swims) a diver still gets: ``air`` now (after its own
+    breath this turn), its ``load``, the others' load ``lo``. Its k-th next turn
+    happens iff air - (k-1)*(load+lo) - lo > 0."""
+    if air <= lo:
+        return 0
+    tot = load + lo
+    if tot == 0:
+        return NEVER
+    return (air - lo - 1) // tot + 1
+
+
+@njit(cache=True)
+def air_burn(dist, load, lo, q, now):
+    """Air the dive burns before the diver is home: T swims (expected_turns)
+    each preceded by a round of breathing (load + lo), except the swim of
+    this turn when ``now`` (asked at the turn-back step, already breathed)."""
+    t = expected_turns(dist, load, q, SWIM_P)
+    if t >= INF:
+        return INF
+    if now:
+        t -= 1.0
+    return t * (load + lo)
+
+
+@njit(cache=True)
+def p_home(dist, swims, load, q, p):
+    """Chance to cover ``dist`` free fields within ``swims`` swims carrying
+    ``load``; the first swim drawn from ``q``, later ones from ``p``."""
+    if dist <= 0:
+        return 1.0
+    if swims <= 0:
+        return 0.0
+    r = np.zeros(dist + 1)
+    nr = np.zeros(dist + 1)
+    r[dist] = 1.0
+    home = 0.0
+    n = min(swims, MAX_SWIMS)
+    for k in range(n):
+        pm = q if k == 0 else p
+        nr[:] = 0.0
+        left = 0.0
+        for d in range(1, dist + 1):
+            m = r[d]
+            if m <= 0.0:
+                continue
+            for val in range(2, 7):
+                s = val - load
+                if s <= 0:
+                    nr[d] += pm[val] * m
+                elif s >= d:
+                    home += pm[val] * m
+                else:
+                    nr[d - s] += pm[val] * m
+        for d in range(1, dist + 1):
+            r[d] = nr[d]
+            left += nr[d]
+        if left < 1e-12:
+            break
+    return home
+
+
+@njit(cache=True)
+def p_home_seat(st, seat, load, now, q):
+    """Chance that ``seat`` gets home from where it stands carrying ``load``
+    (everyone else's load fixed), if it heads up from now on: ``now`` counts
+    this turn's swim (turn-back step), else the first swim is its next turn."""
+    lo = others_load(st, seat)
+    swims = turns_left(st[v.AIR], load, lo)
+    if now:
+        swims += 1
+    return p_home(dist_home(st, seat, st[v.POS + seat]), swims, load, q, SWIM_P)
+
+
+@njit(cache=True)
+def air_rule(phase, seat, st, margin, q):
+    """The `air` rule (strategies/luft/air.py), with ``q`` the distribution of
+    the diver's next swim. Shared by air, counter and drain."""
+    load = st[v.N_CARRIED + seat]
+    air = st[v.AIR]
+    lo = others_load(st, seat)
+    d = dist_home(st, seat, st[v.POS + seat])
+    if phase == v.PHASE_TURN_BACK:
+        if air <= margin * air_burn(d, load, lo, q, True):
+            return v.TURN_BACK
+        return v.STAY_DOWN
+    if v.can_pick_up(st, seat):
+        if load == 0 and st[v.HEADING_UP + seat] == 0:
+            return v.PICK_UP          # nothing to lose yet
+        if air > margin * air_burn(d, load + 1, lo + 0, q, False):
+            return v.PICK_UP
+    return v.NOTHING
+
+
+# --- rollout: a forward model of the rest of the dive --------------------------
+
+@njit(cache=True)
+def _default_turn_back(load, pos, air, lo, t, speed):
+    """Default policy at the turn-back step: threshold t, or the air will not
+    last the trip home at mean speed (turns = pos / mean steps)."""
+    if load >= t:
+        return True
+    if load > 0:
+        sp = speed[min(load, 6)]
+        if sp <= 0.0:
+            return True
+        return air <= (pos / sp) * (load + lo)
+    return False
+
+
+@njit(cache=True)
+def rollout_dive(st, seat, phase, action, t, state, pos, up, back, load, value, path, speed):
+    """Play the rest of the dive once from the decision ``seat`` faces in
+    ``phase``, taking ``action`` now; afterwards everyone (``seat`` included)
+    follows the default policy: heading down pick up while carrying fewer than
+    ``t``, turn back at ``t`` treasures or when the air would not last the trip
+    home at mean speed; never pick up heading up, never drop. Swims are drawn
+    from SWIM_P with the stream ``state``; the stalemate rule ends the dive
+    after a round without any action. Returns (estimated points ``seat``
+    brings home, 0 if it is still in the water when the dive ends; the
+    advanced stream). Work arrays are passed in to avoid allocating per
+    continuation."""
+    n = st[v.N_PLAYERS]
+    path_len = st[v.PATH_LEN]
+    air = st[v.AIR]
+    occ = np.int64(0)
+    in_water = 0
+    for s in range(n):
+        pos[s] = st[v.POS + s]
+        up[s] = st[v.HEADING_UP + s]
+        back[s] = st[v.BACK + s]
+        load[s] = st[v.N_CARRIED + s]
+        value[s] = carried_value(st, s)
+        if back[s] == 0:
+            in_water += 1
+            if pos[s] > 0:
+                occ |= np.int64(1) << pos[s]
+    for f in range(path_len):
+        path[f] = st[v.PATH + f]
+    last_turn = air == 0          # seat's own breath took the last chip
+    s = seat
+    first = True
+    idle = 0
+    while True:
+        if back[s] == 0:
+            l0 = load[s]
+            p0 = pos[s]
+            acted = False
+            swim = True
+            if first:
+                if phase == v.PHASE_TURN_BACK:
+                    if action == v.TURN_BACK:
+                        up[s] = 1
+                else:
+                    swim = False
+            else:
+                # 1. breathe, 2. turn back? (default policy)
+                if l0 > 0:
+                    air -= l0
+                    if air <= 0:
+                        air = 0
+                        last_turn = True
+                if up[s] == 0 and (l0 > 0 or st[v.TURN_BACK_NEEDS_TREASURE] == 0):
+                    lo = 0
+                    for o in range(n):
+                        if o != s and back[o] == 0:
+                            lo += load[o]
+                    if _default_turn_back(l0, pos[s], air, lo, t, speed):
+                        up[s] = 1
+            if swim:
+                # 3. swim
+                state, i = rng.randbelow(state, 9)
+                steps = SWIM_DECK[i] - l0
+                p = pos[s]
+                if steps > 0:
+                    occ &= ~(np.int64(1) << p)
+                    if up[s] == 1:
+                        for _ in range(steps):
+                            p = max(p - 1, 0)
+                            while p > 0 and (occ >> p) & 1:
+                                p -= 1
+                            if p == 0:
+                                break
+                    else:
+                        for _ in range(steps):
+                            f = p + 1
+                            while f <= path_len and (occ >> f) & 1:
+                                f += 1
+                            if f > path_len:
+                                break
+                            p = f
+                    pos[s] = p
+                    if p > 0:
+                        occ |= np.int64(1) << p
+                if p == 0 and up[s] == 1:
+                    back[s] = 1
+                    in_water -= 1
+                    acted = True
+            # 4. treasure
+            if back[s] == 0 and pos[s] > 0:
+                f = pos[s] - 1
+                if first and phase == v.PHASE_TREASURE:
+                    a = action
+                elif up[s] == 0 and load[s] < t and path[f] != 0:
+                    a = v.PICK_UP
+                else:
+                    a = v.NOTHING
+                if a == v.PICK_UP and path[f] != 0:
+                    value[s] += item_value(path[f])
+                    load[s] += 1
+                    path[f] = 0
+                    acted = True
+                elif a >= v.DROP and path[f] == 0 and load[s] > 0:
+                    item = st[v.CARRIED + s * v.MAX_PATH + a - v.DROP]
+                    value[s] -= item_value(item)
+                    load[s] -= 1
+                    path[f] = item
+                    acted = True
+            first = False
+            if l0 == 0 and pos[s] == p0 and not acted:
+                idle += 1
+            else:
+                idle = 0
+            if last_turn or in_water == 0 or idle >= in_water:
+                break
+        s += 1
+        if s == n:
+            s = 0
+    return (value[seat] if back[seat] == 1 else 0.0), state
+
+
+@njit(cache=True)
+def rollout_decide(phase, seat, st, k, t, u):
+    """Best action for ``seat`` by ``k`` continuations per candidate action
+    (rollout_dive), on common random numbers: continuation j of every action
+    uses the same stream, seeded from ``u``. Candidates: turn-back step: stay
+    down, turn back; treasure step: nothing, pick up (if possible), drop the
+    cheapest carried item (if possible). Ties go to the earlier candidate."""
+    n_act = 0
+    acts = np.zeros(3, np.int64)
+    if phase == v.PHASE_TURN_BACK:
+        acts[0] = v.STAY_DOWN
+        acts[1] = v.TURN_BACK
+        n_act = 2
+    else:
+        acts[0] = v.NOTHING
+        n_act = 1
+        if v.can_pick_up(st, seat):
+            acts[n_act] = v.PICK_UP
+            n_act += 1
+        if v.can_drop(st, seat):
+            acts[n_act] = v.DROP + cheapest_carried(st, seat)
+            n_act += 1
+    if n_act == 1:
+        return acts[0]
+    pos = np.zeros(v.MAX_SEATS, np.int64)
+    up = np.zeros(v.MAX_SEATS, np.int64)
+    back = np.zeros(v.MAX_SEATS, np.int64)
+    load = np.zeros(v.MAX_SEATS, np.int64)
+    value = np.zeros(v.MAX_SEATS)
+    path = np.zeros(v.MAX_PATH, np.int64)
+    speed = np.zeros(7)
+    for l in range(7):
+        speed[l] = mean_steps(l, SWIM_P)
+    base = rng.game_stream(np.uint64(u * 9007199254740992.0), np.uint64(seat + 1))
+    best = acts[0]
+    best_v = -1.0
+    for ai in range(n_act):
+        total = 0.0
+        for j in range(k):
+            state = rng.game_stream(base, np.uint64(j))
+            val, state = rollout_dive(st, seat, phase, acts[ai], t, state,
+                                      pos, up, back, load, value, path, speed)
+            total += val
+        if total > best_v + 1e-9:
+            best_v = total
+            best = acts[ai]
+    return best

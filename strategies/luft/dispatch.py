@@ -8,6 +8,7 @@ which the engine reports as an illegal action naming the bot.
 from numba import njit
 
 from strategies.luft.air import air
+from strategies.luft.depth import depth
 from strategies.luft.random_bot import random_bot
 from strategies.luft.threshold import threshold
 
@@ -20,4 +21,6 @@ def decide_builtin(bot_id, phase, seat, st, params, u):
         return random_bot(phase, seat, st, params, u)
     elif bot_id == 2:
         return air(phase, seat, st, params, u)
+    elif bot_id == 3:
+        return depth(phase, seat, st, params, u)
     return -1

@@ -131,6 +131,27 @@ def swim_pmf_next(st):
     return p
 
 
+@njit(cache=True)
+def best_level_from(st, f0):
+    """Highest card level among the items lying on fields f0..PATH_LEN (0: none)."""
+    best = 0
+    for f in range(max(f0, 1), st[v.PATH_LEN] + 1):
+        lv = v.item_top_level(st[v.PATH + f - 1])
+        if lv > best:
+            best = lv
+    return best
+
+
+@njit(cache=True)
+def find_carried(st, seat, item):
+    """Index of the first carried item equal to ``item`` (-1: none)."""
+    base = v.CARRIED + seat * v.MAX_PATH
+    for k in range(st[v.N_CARRIED + seat]):
+        if st[base + k] == item:
+            return k
+    return -1
+
+
 # --- estimates ---------------------------------------------------------------
 
 @njit(cache=True)

@@ -16,7 +16,9 @@ import pandas as pd
 from sim import plots, store
 from sim.game import GameSpec
 from sim.runner import RunResult, run
+from sim.registry import split_specs
 from sim.stats import Estimate
+from sim.tournament import Standings, seatings
 
 GAMES = {"luft": "sim.games.luft", "landunter": "sim.games.landunter"}
 
@@ -147,6 +149,73 @@ def plot_simulation(game: GameSpec, rules, seats, result: RunResult, summary: di
     paths += plots.bars_with_ci([f"seat {s}\n{seat.spec}" for s, seat in enumerate(seats)], shares,
                                 f"Win share with 95% CI — {what}", "win share", path / "win_share",
                                 reference_line=1 / rules.players, reference_label="1/n")
+    return paths
+
+
+def tournament(game_name: str, rules: dict[str, str] | None, bots: str | list[str], *,
+               players: int | None = None, games: int = 10_000, seed: int = 0,
+               threads: int | None = None, out: str | Path | None = None, cache: bool = True,
+               plot: bool = False, progress: bool | None = None) -> Simulation:
+    """Every entrant in every seat on the same game seeds; ranked with CIs."""
+    game = get_game(game_name)
+    rules_obj = make_rules(game, rules, players)
+    specs = split_specs(bots) if isinstance(bots, str) else list(bots)
+    entrants = [game.registry.parse(s) for s in specs]
+    names = [e.spec for e in entrants]
+    if len(set(names)) != len(names):
+        raise ValueError(f"an entrant is listed twice in {', '.join(names)}; give each spec once")
+    if games < 1:
+        raise ValueError(f"--games {games} must be at least 1")
+    set_threads(threads)
+    lineups = seatings(len(entrants), rules_obj.players)
+    config = {"command": "tournament", "game": game.name, "rules": rules_obj.to_dict(),
+              "rules_version": game.rules_cls.VERSION, "entrants": names, "games": games, "seed": seed}
+    if out is not None and cache:
+        hit = store.find(out, config)
+        if hit is not None:
+            return Simulation(store.load(hit).summary, None, hit, cached=True)
+    standings = Standings(names, game.seat_figures)
+    seconds = compile_seconds = 0.0
+    played, complete, last = 0, True, None
+    for k, lineup in enumerate(lineups):
+        last = run(game, rules_obj, [entrants[i] for i in lineup], games, seed, progress=progress,
+                   label=f"seating {k + 1}/{len(lineups)}")
+        seconds += last.seconds
+        compile_seconds += last.compile_seconds
+        if not last.complete:
+            complete = False
+            break
+        standings.add(lineup, last.totals)
+        played += games
+    summary = {"games": played, "seconds": round(seconds, 3), "players": rules_obj.players,
+               "seed": seed, "seatings": len(lineups), **standings.summary()}
+    path = None
+    if out is not None:
+        tables = {"ranking": pd.DataFrame([_flatten(r) for r in summary["ranking"]])}
+        order = [r["bot"] for r in summary["ranking"]]
+        tables["head_to_head"] = pd.DataFrame(
+            [[None if c is None else c["mean"] for c in row] for row in summary["head_to_head"]],
+            index=order, columns=order).reset_index(names="bot")
+        path = store.save(out, f"{game.name}-tournament", config, summary, tables, None, seconds,
+                          compile_seconds, complete=complete)
+        if plot and played:
+            plot_tournament(game, rules_obj, summary, path)
+    result = RunResult(last.totals, [], seconds, compile_seconds, complete) if last else None
+    return Simulation(summary, result, path)
+
+
+def plot_tournament(game: GameSpec, rules, summary: dict, path: Path):
+    """Win share per entrant with CIs and the head-to-head heat map."""
+    what = (f"{game.title}, {rules.players} players, {summary['seatings']} seatings x "
+            f"{summary['games'] // max(summary['seatings'], 1):,} games (n={summary['games']:,})")
+    names = [r["bot"] for r in summary["ranking"]]
+    shares = [Estimate(r["win_share"]["mean"], *r["win_share"]["ci95"], r["games"]) for r in summary["ranking"]]
+    paths = list(plots.bars_with_ci(names, shares, f"Tournament win share with 95% CI — {what}",
+                                    "win share", path / "win_share",
+                                    reference_line=1 / rules.players, reference_label="1/n"))
+    matrix = [[float("nan") if c is None else c["mean"] for c in row] for row in summary["head_to_head"]]
+    paths += plots.heatmap(matrix, names, names, f"Head to head: share of games the row finished "
+                           f"ahead of the column — {what}", path / "head_to_head", cbar_label="share ahead")
     return paths
 
 

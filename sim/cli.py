@@ -72,6 +72,27 @@ def print_summary(title: str, summary: dict):
         out.print(table)
 
 
+def print_tournament(title: str, summary: dict):
+    s = summary
+    out.print(f"[bold]{title} tournament[/bold] — {s['seatings']} seatings, n = {s['games']:,} games in all, "
+              f"seed {s['seed']}, {s['seconds']:.2f} s (figures: mean [95% CI])")
+    ranking = s["ranking"]
+    table = Table(title="ranking")
+    table.add_column("rank", justify="right")
+    for col in ranking[0]:
+        table.add_column(col.replace("_", " "), justify="right")
+    for i, row in enumerate(ranking):
+        table.add_row(str(i + 1), *[pct(v) if isinstance(v, dict) else str(v) for v in row.values()])
+    out.print(table)
+    h2h = Table(title="head to head: share of games the row finished ahead of the column")
+    h2h.add_column("")
+    for row in ranking:
+        h2h.add_column(row["bot"], justify="right")
+    for row, cells in zip(ranking, s["head_to_head"]):
+        h2h.add_row(row["bot"], *["-" if c is None else f"{c['mean']:.3f}" for c in cells])
+    out.print(h2h)
+
+
 def game_app(name: str, title: str) -> typer.Typer:
     """The commands every game has: simulate, trace, bots."""
     sub = typer.Typer(no_args_is_help=True, help=f"{title}: simulate, trace, list bots.")
@@ -100,6 +121,35 @@ def game_app(name: str, title: str) -> typer.Typer:
             print(json.dumps(result.summary))
         else:
             print_summary(f"{title}{' (cached)' if result.cached else ''}", result.summary)
+            if result.path:
+                out.print(f"stored in {result.path}")
+        if result.run is not None and not result.run.complete:
+            raise typer.Exit(EXIT_INTERRUPTED)
+
+    @sub.command()
+    def tournament(bots: str = typer.Option(..., "--bots", "-b", help="Entrants, comma-separated; "
+                                            "the same family may enter with different parameters."),
+                   players: Optional[int] = PLAYERS,
+                   games: int = typer.Option(10_000, "--games", "-g", help="Games per seating."),
+                   seed: int = SEED,
+                   threads: Optional[int] = typer.Option(None, "--threads", "-t", help="Numba threads."),
+                   rules: Optional[List[str]] = RULES,
+                   as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object."),
+                   out_dir: Optional[Path] = typer.Option(None, "--out", "-o", help="Store results under this directory."),
+                   no_cache: bool = typer.Option(False, "--no-cache", help="Recompute even if stored."),
+                   plot: bool = typer.Option(False, "--plot", help="With --out: win shares and head-to-head heat map."),
+                   bot_file: Optional[List[Path]] = BOT_FILE):
+        """Every entrant plays every seat on the same game seeds; ranked table and head-to-head matrix."""
+        with user_errors():
+            api.load_bot_files([str(p) for p in bot_file or []])
+            if plot and out_dir is None:
+                raise ValueError("--plot needs --out DIR to write the plots to")
+            result = api.tournament(name, api.parse_rules(rules), bots, players=players, games=games,
+                                    seed=seed, threads=threads, out=out_dir, cache=not no_cache, plot=plot)
+        if as_json:
+            print(json.dumps(result.summary))
+        else:
+            print_tournament(title, result.summary)
             if result.path:
                 out.print(f"stored in {result.path}")
         if result.run is not None and not result.run.complete:

@@ -26,3 +26,5 @@ class GameSpec:
     histograms: Callable[..., dict]
     # summary(totals, rules, seats) -> JSON-ready dict (figures as {"mean", "ci95"})
     summary: Callable[..., dict]
+    # per-seat metrics ("seat{s}.<name>") shown per entrant in tournaments, besides "win"
+    seat_figures: tuple[str, ...] = ("score",)

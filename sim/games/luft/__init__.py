@@ -6,4 +6,5 @@ from strategies.luft import LUFT_BOTS
 
 GAME = GameSpec(name="luft", title="Geteilte Luft", rules_cls=Rules, registry=LUFT_BOTS,
                 play_batch=engine.play_batch, metrics=summary.metrics,
-                histograms=summary.histograms, summary=summary.summary)
+                histograms=summary.histograms, summary=summary.summary,
+                seat_figures=("score", "drowned"))

@@ -10,6 +10,7 @@ import numpy as np
 from sim.games.luft.outputs import (D_AIR_LEFT, D_AIR_OUT, D_DROWNED, D_PATH_LEN, D_STALLED,
                                     D_TURNS, S_DROWNED, S_HOME, S_SCORE, S_WIN60, Batch)
 from sim.stats import mean_ci, proportion_ci
+from sim.tournament import head_to_head
 
 
 def metrics(batch: Batch, rules) -> dict[str, np.ndarray]:
@@ -20,12 +21,22 @@ def metrics(batch: Batch, rules) -> dict[str, np.ndarray]:
         cols[f"seat{s}.drowned"] = batch.seat[:, s, S_DROWNED]
         for lv in range(4):
             cols[f"seat{s}.home_l{lv + 1}"] = batch.seat[:, s, S_HOME + lv]
+    cols.update(head_to_head(standing(batch)))
     for d in range(batch.dive.shape[1]):
         for name, col in (("air_out", D_AIR_OUT), ("turns", D_TURNS), ("drowned", D_DROWNED),
                           ("path_length", D_PATH_LEN), ("air_left", D_AIR_LEFT),
                           ("stalled", D_STALLED)):
             cols[f"dive{d}.{name}"] = batch.dive[:, d, col]
     return cols
+
+
+def standing(batch: Batch) -> np.ndarray:
+    """[game, seat] keys that order final standings: points, then level 4, 3, 2 cards."""
+    seat = batch.seat.astype(np.int64)
+    key = seat[:, :, S_SCORE]
+    for lv in (3, 2, 1):
+        key = key * 64 + seat[:, :, S_HOME + lv]
+    return key
 
 
 def histograms(batch: Batch, rules) -> dict[str, np.ndarray]:

@@ -22,7 +22,7 @@ def seatings(n_entrants: int, players: int) -> list[tuple[int, ...]]:
     Equal numbers: all permutations when there are at most 24, else the
     ``players`` cyclic rotations. More entrants than seats: every group of
     ``players`` entrants, each rotated. Fewer entrants than seats: the entrants
-    repeat in order to fill the table, rotated so each holds every seat.
+    repeat in order to fill the table, shifted so each holds every seat once.
     """
     if n_entrants < 1:
         raise ValueError("a tournament needs at least one entrant")
@@ -31,8 +31,7 @@ def seatings(n_entrants: int, players: int) -> list[tuple[int, ...]]:
         return perms if len(perms) <= MAX_PERMUTATIONS else rotations(tuple(range(players)))
     if n_entrants > players:
         return [lineup for group in combinations(range(n_entrants), players) for lineup in rotations(group)]
-    base = tuple(i % n_entrants for i in range(players))
-    return rotations(base)
+    return [tuple((k + i) % n_entrants for i in range(players)) for k in range(n_entrants)]
 
 
 def rotations(lineup: tuple[int, ...]) -> list[tuple[int, ...]]:

@@ -9,6 +9,7 @@ from numba import njit
 
 from strategies.luft.air import air
 from strategies.luft.depth import depth
+from strategies.luft.greedy_value import greedy_value
 from strategies.luft.random_bot import random_bot
 from strategies.luft.threshold import threshold
 
@@ -23,4 +24,6 @@ def decide_builtin(bot_id, phase, seat, st, params, u):
         return air(phase, seat, st, params, u)
     elif bot_id == 3:
         return depth(phase, seat, st, params, u)
+    elif bot_id == 4:
+        return greedy_value(phase, seat, st, params, u)
     return -1

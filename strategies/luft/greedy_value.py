@@ -1,0 +1,69 @@
+"""`greedy-value`: one-step expected value against the risk of drowning."""
+from numba import njit
+
+from sim.games.luft import forecast as fc
+from sim.games.luft import view as v
+from sim.registry import Param
+from strategies.luft.registry import register
+
+
+@njit(cache=True)
+def stay_down_terms(st, seat):
+    """(gain, P) if the diver stays down this turn, takes the treasure it
+    lands on (if any) and heads home from its next turn: gain = expected
+    points of that treasure brought home, P = chance to get home. Averaged
+    over the swim values 2..6 with P = 1,2,3,2,1/9."""
+    load = st[v.N_CARRIED + seat]
+    pos = st[v.POS + seat]
+    lo = fc.others_load(st, seat)
+    gain = 0.0
+    p_stay = 0.0
+    for val in range(2, 7):
+        f = fc.dest_down(st, seat, pos, max(val - load, 0))
+        item = st[v.PATH + f - 1] if f > 0 and f != pos else 0
+        l2 = load + 1 if item != 0 else load
+        ph = fc.p_home(fc.dist_home(st, seat, f), fc.turns_left(st[v.AIR], l2, lo),
+                       l2, fc.SWIM_P, fc.SWIM_P)
+        gain += fc.SWIM_P[val] * fc.item_value(item) * ph
+        p_stay += fc.SWIM_P[val] * ph
+    return gain, p_stay
+
+
+@register("greedy-value", params=[
+    Param("risk", 1.0, 0.1, 10.0, doc="weight of the expected loss against the expected gain"),
+], builtin_id=4)
+@njit(cache=True, inline="always")
+def greedy_value(phase, seat, st, params, u):
+    """W = value carried (level means 1.5, 5.5, 9.5, 13.5 per card), P(load, now)
+    = chance to get home heading up with that load before the air runs out
+    (closed form over the swim distribution, everyone's load fixed;
+    forecast.p_home_seat). Turn-back step: staying down one more turn gains
+    G = E[value of the treasure landed on x P(home with it)] and loses
+    L = W x (P(load, now) - E[P(home after the swim)]); turn back iff
+    G < risk x L. Treasure step: pick up a treasure worth w iff
+    w x P(load+1) >= risk x W x (P(load) - P(load+1)) (and > 0); heading up on a
+    blank, drop the cheapest carried item (worth w) iff
+    risk x W x (P(load-1) - P(load)) > w x P(load-1)."""
+    risk = params[seat, 0]
+    load = st[v.N_CARRIED + seat]
+    w_now = fc.carried_value(st, seat)
+    if phase == v.PHASE_TURN_BACK:
+        p_back = fc.p_home_seat(st, seat, load, True, fc.SWIM_P)
+        gain, p_stay = stay_down_terms(st, seat)
+        if gain < risk * w_now * (p_back - p_stay):
+            return v.TURN_BACK
+        return v.STAY_DOWN
+    p0 = fc.p_home_seat(st, seat, load, False, fc.SWIM_P)
+    if v.can_pick_up(st, seat):
+        p1 = fc.p_home_seat(st, seat, load + 1, False, fc.SWIM_P)
+        gain = fc.item_value(st[v.PATH + st[v.POS + seat] - 1]) * p1
+        if gain > 0.0 and gain >= risk * w_now * (p0 - p1):
+            return v.PICK_UP
+        return v.NOTHING
+    if st[v.HEADING_UP + seat] == 1 and v.can_drop(st, seat):
+        k = fc.cheapest_carried(st, seat)
+        w = fc.item_value(st[v.CARRIED + seat * v.MAX_PATH + k])
+        p_less = fc.p_home_seat(st, seat, load - 1, False, fc.SWIM_P)
+        if risk * w_now * (p_less - p0) > w * p_less:
+            return v.DROP + k
+    return v.NOTHING

@@ -11,6 +11,7 @@ from strategies.luft.air import air
 from strategies.luft.depth import depth
 from strategies.luft.greedy_value import greedy_value
 from strategies.luft.random_bot import random_bot
+from strategies.luft.rulebook_tips import rulebook_tips
 from strategies.luft.threshold import threshold
 
 
@@ -26,4 +27,6 @@ def decide_builtin(bot_id, phase, seat, st, params, u):
         return depth(phase, seat, st, params, u)
     elif bot_id == 4:
         return greedy_value(phase, seat, st, params, u)
+    elif bot_id == 5:
+        return rulebook_tips(phase, seat, st, params, u)
     return -1

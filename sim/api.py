@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numba
+import numpy as np
 import pandas as pd
 
 from sim import plots, store
 from sim.game import GameSpec
-from sim.runner import RunResult, run
+from sim.runner import RunResult, Totals, run
 from sim.registry import split_specs
 from sim.stats import Estimate
 from sim.tournament import Standings, seatings
@@ -66,10 +67,39 @@ def load_bot_files(files: list[str] | None):
 
 @dataclass
 class Simulation:
-    summary: dict                # the JSON object `simulate --json` prints
-    run: RunResult | None        # None when read from the results store
+    summary: dict                # the JSON object the command prints with --json
+    totals: Totals | None        # running sums behind the summary (also when cached)
     path: Path | None            # stored result directory, if --out was given
     cached: bool = False
+    complete: bool = True        # False when stopped by Ctrl-C
+
+
+def totals_tables(totals: Totals) -> dict[str, pd.DataFrame]:
+    """Totals as two tables, so a stored result can be re-aggregated later."""
+    sums = pd.DataFrame([(k, *v) for k, v in totals.sums.items()], columns=["metric", "n", "sum", "sumsq"])
+    hists = pd.DataFrame([(k, list(np.asarray(v).shape), np.asarray(v).ravel().tolist())
+                          for k, v in totals.hists.items()], columns=["name", "shape", "counts"])
+    return {"sums": sums, "hists": hists}
+
+
+def totals_from_tables(tables: dict[str, pd.DataFrame], games: int) -> Totals | None:
+    if "sums" not in tables:
+        return None
+    t = Totals(games=games)
+    for row in tables["sums"].itertuples(index=False):
+        t.sums[row.metric] = np.array([row.n, row.sum, row.sumsq], dtype=np.float64)
+    for row in tables.get("hists", pd.DataFrame(columns=["name"])).itertuples(index=False):
+        t.hists[row.name] = np.asarray(row.counts, dtype=np.int64).reshape(list(row.shape))
+    return t
+
+
+def _cached(out, config) -> Simulation | None:
+    hit = store.find(out, config) if out is not None else None
+    if hit is None:
+        return None
+    result = store.load(hit)
+    return Simulation(result.summary, totals_from_tables(result.tables, result.summary.get("games", 0)),
+                      hit, cached=True)
 
 
 def set_threads(threads: int | None):
@@ -94,10 +124,8 @@ def simulate(game_name: str, rules: dict[str, str] | None, bots: str | list[str]
     config = {"command": "simulate", "game": game.name, "rules": rules_obj.to_dict(),
               "rules_version": game.rules_cls.VERSION, "bots": [s.spec for s in seats],
               "games": games, "seed": seed, "records": records}
-    if out is not None and cache:
-        hit = store.find(out, config)
-        if hit is not None:
-            return Simulation(store.load(hit).summary, None, hit, cached=True)
+    if cache and (hit := _cached(out, config)):
+        return hit
     result = run(game, rules_obj, seats, games, seed, keep_batches=records, progress=progress)
     done = result.totals.games
     summary = {"games": done, "seconds": round(result.seconds, 3), "players": rules_obj.players,
@@ -108,11 +136,12 @@ def simulate(game_name: str, rules: dict[str, str] | None, bots: str | list[str]
         if records and result.batches:
             recs = pd.concat([pd.DataFrame(game.metrics(b, rules_obj)) for b in result.batches],
                              ignore_index=True)
-        path = store.save(out, f"{game.name}-simulate", config, summary, summary_tables(summary),
+        path = store.save(out, f"{game.name}-simulate", config, summary,
+                          {**summary_tables(summary), **totals_tables(result.totals)},
                           recs, result.seconds, result.compile_seconds, complete=result.complete)
         if plot and done:
             plot_simulation(game, rules_obj, seats, result, summary, path)
-    return Simulation(summary, result, path)
+    return Simulation(summary, result.totals, path, complete=result.complete)
 
 
 def summary_tables(summary: dict) -> dict[str, pd.DataFrame]:
@@ -170,10 +199,8 @@ def tournament(game_name: str, rules: dict[str, str] | None, bots: str | list[st
     lineups = seatings(len(entrants), rules_obj.players)
     config = {"command": "tournament", "game": game.name, "rules": rules_obj.to_dict(),
               "rules_version": game.rules_cls.VERSION, "entrants": names, "games": games, "seed": seed}
-    if out is not None and cache:
-        hit = store.find(out, config)
-        if hit is not None:
-            return Simulation(store.load(hit).summary, None, hit, cached=True)
+    if cache and (hit := _cached(out, config)):
+        return hit
     standings = Standings(names, game.seat_figures)
     seconds = compile_seconds = 0.0
     played, complete, last = 0, True, None
@@ -200,8 +227,7 @@ def tournament(game_name: str, rules: dict[str, str] | None, bots: str | list[st
                           compile_seconds, complete=complete)
         if plot and played:
             plot_tournament(game, rules_obj, summary, path)
-    result = RunResult(last.totals, [], seconds, compile_seconds, complete) if last else None
-    return Simulation(summary, result, path)
+    return Simulation(summary, None, path, complete=complete)
 
 
 def plot_tournament(game: GameSpec, rules, summary: dict, path: Path):

@@ -123,7 +123,7 @@ def game_app(name: str, title: str) -> typer.Typer:
             print_summary(f"{title}{' (cached)' if result.cached else ''}", result.summary)
             if result.path:
                 out.print(f"stored in {result.path}")
-        if result.run is not None and not result.run.complete:
+        if not result.complete:
             raise typer.Exit(EXIT_INTERRUPTED)
 
     @sub.command()
@@ -152,7 +152,7 @@ def game_app(name: str, title: str) -> typer.Typer:
             print_tournament(title, result.summary)
             if result.path:
                 out.print(f"stored in {result.path}")
-        if result.run is not None and not result.run.complete:
+        if not result.complete:
             raise typer.Exit(EXIT_INTERRUPTED)
 
     @sub.command()

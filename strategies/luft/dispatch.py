@@ -9,6 +9,7 @@ from numba import njit
 
 from strategies.luft.air import air
 from strategies.luft.depth import depth
+from strategies.luft.drain import drain
 from strategies.luft.greedy_value import greedy_value
 from strategies.luft.random_bot import random_bot
 from strategies.luft.rulebook_tips import rulebook_tips
@@ -29,4 +30,6 @@ def decide_builtin(bot_id, phase, seat, st, params, u):
         return greedy_value(phase, seat, st, params, u)
     elif bot_id == 5:
         return rulebook_tips(phase, seat, st, params, u)
+    elif bot_id == 6:
+        return drain(phase, seat, st, params, u)
     return -1

@@ -1,0 +1,50 @@
+"""`drain`: when ahead, burn the shared air near the submarine to sink the
+others; when behind, play `air`."""
+from numba import njit
+
+from sim.games.luft import forecast as fc
+from sim.games.luft import view as v
+from sim.registry import Param
+from strategies.luft.air import AIR_MARGIN
+from strategies.luft.registry import register
+
+
+@njit(cache=True)
+def lead_of(st, seat):
+    """Own score minus the best score among the others."""
+    best = -(1 << 40)
+    for s in range(st[v.N_PLAYERS]):
+        if s != seat and st[v.SCORE + s] > best:
+            best = st[v.SCORE + s]
+    return st[v.SCORE + seat] - best
+
+
+@register("drain", params=[
+    AIR_MARGIN,
+    Param("lead", 1, 0, 200, integer=True, doc="points ahead of the best other seat to start draining"),
+    Param("grab", 3, 1, 12, integer=True, doc="treasures to grab before turning back when draining"),
+], builtin_id=6)
+@njit(cache=True, inline="always")
+def drain(phase, seat, st, params, u):
+    """Ahead means own score - best other score >= `lead` (so never in the first
+    dive with lead >= 1). Behind: exactly `air` with `margin`. Ahead: grab
+    early to run every diver's clock faster and stay near the submarine:
+    heading down, pick up every treasure landed on and turn back as soon as
+    carrying `grab` treasures; heading up, keep picking up treasures while
+    air left > the air burnt before it is home with one more (the `air` burn
+    estimate at margin 1); also turn back early if air left <= that burn.
+    It gets home; the deep divers drown."""
+    if lead_of(st, seat) < params[seat, 1]:
+        return fc.air_rule(phase, seat, st, params[seat, 0], fc.SWIM_P)
+    load = st[v.N_CARRIED + seat]
+    if phase == v.PHASE_TURN_BACK:
+        if load >= params[seat, 2]:
+            return v.TURN_BACK
+        return fc.air_rule(phase, seat, st, 1.0, fc.SWIM_P)
+    if v.can_pick_up(st, seat):
+        if st[v.HEADING_UP + seat] == 0:
+            return v.PICK_UP
+        d = fc.dist_home(st, seat, st[v.POS + seat])
+        if st[v.AIR] > fc.air_burn(d, load + 1, fc.others_load(st, seat), fc.SWIM_P, False):
+            return v.PICK_UP
+    return v.NOTHING

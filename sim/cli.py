@@ -1,77 +1,23 @@
 """Command line: a thin view on sim.api. Each command parses, calls, prints."""
 from __future__ import annotations
 
+import importlib
 import json
 import sys
-from contextlib import contextmanager
 from pathlib import Path
 from typing import List, Optional
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from sim import api, store
+from sim.cli_common import (BOT_FILE, BOTS, EXIT_INTERRUPTED, PLAYERS, RULES, SEED, out, pct,
+                            print_summary, user_errors)
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
                   help="Monte Carlo strategy simulator for Geteilte Luft and Land unter.")
 results_app = typer.Typer(no_args_is_help=True, help="Read stored results back.")
 app.add_typer(results_app, name="results")
-out = Console(width=120)
-err = Console(stderr=True)
-
-EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
-
-
-@contextmanager
-def user_errors():
-    """Bad input becomes one line on stderr and exit code 2, never a traceback."""
-    try:
-        yield
-    except (ValueError, KeyError, FileNotFoundError) as e:
-        msg = e.args[0] if isinstance(e, KeyError) and e.args else str(e)
-        err.print(f"[red]error:[/red] {msg}", highlight=False, soft_wrap=True)
-        raise typer.Exit(EXIT_USAGE)
-
-
-# Options shared by the game commands
-PLAYERS = typer.Option(None, "--players", "-n", help="Number of players (default: the rules' players).")
-BOTS = typer.Option(..., "--bots", "-b", help="One bot spec for every seat, or one per seat, comma-separated: "
-                    "threshold:t=2 or threshold:t=2,random,threshold:t=3,random.")
-SEED = typer.Option(0, "--seed", "-s", help="Master seed; game i draws from stream (seed, i).")
-RULES = typer.Option(None, "--rules", "-r", help="Rule options as key=value (repeatable or comma-separated): "
-                     "air=20, swim=d3, stack_size=2 …; keys are the Rules field names.")
-BOT_FILE = typer.Option(None, "--bot-file", help="A Python file that registers extra bots (repeatable).")
-
-
-def pct(fig: dict) -> str:
-    """A figure as ``mean [lo, hi]``; three decimals below 10, two above."""
-    m, (lo, hi) = fig["mean"], fig["ci95"]
-    if m is None:
-        return "n/a"
-    d = 3 if abs(m) < 10 else 2
-    return f"{m:.{d}f} [{lo:.{d}f}, {hi:.{d}f}]"
-
-
-def print_summary(title: str, summary: dict):
-    """Every list of records in the summary as a rich table; figures with CIs."""
-    out.print(f"[bold]{title}[/bold] — n = {summary['games']:,} games, seed {summary['seed']}, "
-              f"{summary['seconds']:.2f} s (figures: mean [95% CI])")
-    for key, rows in summary.items():
-        if not (isinstance(rows, list) and rows and isinstance(rows[0], dict)):
-            continue
-        table = Table(title=key)
-        index = key[:-1] if key.endswith("s") else key
-        table.add_column(index, justify="right")
-        for col in rows[0]:
-            table.add_column(col.replace("_", " "), justify="right")
-        for i, row in enumerate(rows):
-            table.add_row(str(i + (1 if index != "seat" else 0)),
-                          *[pct(v) if isinstance(v, dict) else str(v) for v in row.values()])
-        out.print(table)
-
-
 def print_tournament(title: str, summary: dict):
     s = summary
     out.print(f"[bold]{title} tournament[/bold] — {s['seatings']} seatings, n = {s['games']:,} games in all, "
@@ -184,8 +130,14 @@ def game_app(name: str, title: str) -> typer.Typer:
     return sub
 
 
-app.add_typer(game_app("luft", "Geteilte Luft"), name="luft")
-app.add_typer(game_app("landunter", "Land unter"), name="landunter")
+for _name, _title in (("luft", "Geteilte Luft"), ("landunter", "Land unter")):
+    _sub = game_app(_name, _title)
+    try:        # a game's own analysis commands, from its folder
+        importlib.import_module(api.GAMES[_name] + ".commands").register(_sub)
+    except ModuleNotFoundError as e:
+        if e.name != api.GAMES[_name] + ".commands":
+            raise
+    app.add_typer(_sub, name=_name)
 
 
 @results_app.command("list")

@@ -1,0 +1,74 @@
+"""What every command shares: option definitions, error handling, tables."""
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+out = Console(width=120)
+err = Console(stderr=True)
+
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+@contextmanager
+def user_errors():
+    """Bad input becomes one line on stderr and exit code 2, never a traceback."""
+    try:
+        yield
+    except (ValueError, KeyError, FileNotFoundError) as e:
+        msg = e.args[0] if isinstance(e, KeyError) and e.args else str(e)
+        err.print(f"[red]error:[/red] {msg}", highlight=False, soft_wrap=True)
+        raise typer.Exit(EXIT_USAGE)
+
+
+# Options shared by the game commands
+PLAYERS = typer.Option(None, "--players", "-n", help="Number of players (default: the rules' players).")
+BOTS = typer.Option(..., "--bots", "-b", help="One bot spec for every seat, or one per seat, comma-separated: "
+                    "threshold:t=2 or threshold:t=2,random,threshold:t=3,random.")
+SEED = typer.Option(0, "--seed", "-s", help="Master seed; game i draws from stream (seed, i).")
+RULES = typer.Option(None, "--rules", "-r", help="Rule options as key=value (repeatable or comma-separated): "
+                     "air=20, swim=d3, stack_size=2 …; keys are the Rules field names.")
+BOT_FILE = typer.Option(None, "--bot-file", help="A Python file that registers extra bots (repeatable).")
+
+
+def pct(fig: dict) -> str:
+    """A figure as ``mean [lo, hi]``; three decimals below 10, two above."""
+    m, (lo, hi) = fig["mean"], fig["ci95"]
+    if m is None:
+        return "n/a"
+    d = 3 if abs(m) < 10 else 2
+    return f"{m:.{d}f} [{lo:.{d}f}, {hi:.{d}f}]"
+
+
+def print_summary(title: str, summary: dict):
+    """Every list of records in the summary as a rich table; figures with CIs."""
+    out.print(f"[bold]{title}[/bold] — n = {summary['games']:,} games, seed {summary['seed']}, "
+              f"{summary['seconds']:.2f} s (figures: mean [95% CI])")
+    for key, rows in summary.items():
+        if not (isinstance(rows, list) and rows and isinstance(rows[0], dict)):
+            continue
+        table = Table(title=key)
+        index = key[:-1] if key.endswith("s") else key
+        table.add_column(index, justify="right")
+        for col in rows[0]:
+            table.add_column(col.replace("_", " "), justify="right")
+        for i, row in enumerate(rows):
+            table.add_row(str(i + (1 if index != "seat" else 0)),
+                          *[pct(v) if isinstance(v, dict) else str(v) for v in row.values()])
+        out.print(table)
+
+
+
+def emit(summary: dict, as_json: bool, title: str, path=None):
+    """Print a summary as JSON (stdout, one object) or as tables."""
+    if as_json:
+        print(json.dumps(summary))
+    else:
+        print_summary(title, summary)
+        if path:
+            out.print(f"stored in {path}")

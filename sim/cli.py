@@ -113,11 +113,18 @@ def game_app(name: str, title: str) -> typer.Typer:
         sys.stdout.write(text)
 
     @sub.command("bots")
-    def list_bots(bot_file: Optional[List[Path]] = BOT_FILE):
+    def list_bots(bot_file: Optional[List[Path]] = BOT_FILE,
+                  as_json: bool = typer.Option(False, "--json", help="Print the bots as one JSON object.")):
         """List every registered bot with its parameters, ranges and rule."""
         with user_errors():
             api.load_bot_files([str(p) for p in bot_file or []])
             registry = api.get_game(name).registry
+        if as_json:
+            print(json.dumps({"game": name, "bots": [
+                {"name": b.name, "doc": b.doc, "params": [
+                    {"name": p.name, "default": p.default, "low": p.low, "high": p.high, "integer": p.integer}
+                    for p in b.params]} for b in map(registry.get, registry.names())]}))
+            return
         table = Table(title=f"{title} bots", show_lines=True)
         for col in ("name", "parameters (default, range)", "rule"):
             table.add_column(col)
@@ -141,10 +148,14 @@ for _name, _title in (("luft", "Geteilte Luft"), ("landunter", "Land unter")):
 
 
 @results_app.command("list")
-def results_list(directory: Path = typer.Argument(..., help="A directory given to --out.")):
+def results_list(directory: Path = typer.Argument(..., help="A directory given to --out."),
+                 as_json: bool = typer.Option(False, "--json", help="Print the list as one JSON object.")):
     """One line per stored result."""
     with user_errors():
         df = store.list_results(directory)
+    if as_json:
+        print(json.dumps({"results": json.loads(df.to_json(orient="records", default_handler=str))}))
+        return
     table = Table(title=f"results in {directory}")
     for col in df.columns:
         table.add_column(str(col))

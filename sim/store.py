@@ -322,7 +322,7 @@ def list_results(out_dir: str | os.PathLike) -> pd.DataFrame:
             continue
         cfg = m["config"] if isinstance(m["config"], dict) else {}
         rows.append({"path": str(child), "command": cfg.get("command"), "game": cfg.get("game"),
-                     "games": cfg.get("n_games"), "seed": cfg.get("seed"),
+                     "games": cfg.get("games"), "seed": cfg.get("seed"),
                      "created": m.get("created"), "complete": bool(m.get("complete")),
                      "key": m["key"]})
     columns = ["path", "command", "game", "games", "seed", "created", "complete", "key"]

@@ -19,7 +19,7 @@ def config(**over):
         "rules": {"cards": 12, "variant": "basic"},
         "rules_version": 3,
         "seats": ["random", "threshold:t=2"],
-        "n_games": 1000,
+        "games": 1000,
         "seed": 42,
     }
     cfg.update(over)
@@ -95,7 +95,7 @@ def test_cache_hit_and_miss(tmp_path):
     assert store.find(tmp_path, config()) == path
     assert store.find(tmp_path, config(seed=7)) is None
     assert store.find(tmp_path, config(rules={"cards": 12, "variant": "advanced"})) is None
-    assert store.find(tmp_path, config(n_games=1001)) is None
+    assert store.find(tmp_path, config(games=1001)) is None
 
 
 def test_partial_run_is_no_cache_hit(tmp_path):
@@ -197,7 +197,7 @@ def test_list_results(tmp_path):
         store.list_results(tmp_path / "nope")
     assert store.list_results(tmp_path).empty
     p1 = save(tmp_path)
-    p2 = save(tmp_path, cfg=config(command="tournament", seed=5, n_games=20), complete=False)
+    p2 = save(tmp_path, cfg=config(command="tournament", seed=5, games=20), complete=False)
     (tmp_path / "junk").mkdir()
     (tmp_path / "notes.txt").write_text("x")
     df = store.list_results(tmp_path)

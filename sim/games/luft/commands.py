@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Optional
+from typing import List, Optional
 
 import typer
 from rich.markdown import Markdown
 
-from sim.cli_common import out, user_errors
+from sim import api
+from sim.cli_common import RULES, out, user_errors
+from sim.games.luft.analyses.air import DEFAULT_MIXES as AIR_MIXES
 
 OUT = typer.Option(None, "--out", "-o", help="Write tables (Parquet + CSV), plots (PNG + SVG) and report.md here.")
 JSON = typer.Option(False, "--json", help="Print the summary as one JSON object on stdout.")
@@ -46,3 +48,36 @@ def register(sub: typer.Typer):
             summary = run(players=players, bots=bots, games=games, seed=seed, draws=draws,
                           counter_bot=counter_bot, baseline_bot=baseline_bot, out=out_dir)
         _finish(summary, as_json, out_dir, "Swim deck vs dice")
+
+    @sub.command("air")
+    def air(games: int = typer.Option(20_000, "--games", "-g", help="Games per bot mix and player count."),
+            seed: int = SEED,
+            players: str = typer.Option("2,3,4,5,6", "--players", "-n", help="Player counts, comma-separated."),
+            mixes: str = typer.Option(";".join(AIR_MIXES), "--mixes", help="Bot mixes separated by ';'; "
+                                      "each mix's specs are cycled over the seats."),
+            rules: Optional[List[str]] = RULES,
+            out_dir: Optional[Path] = OUT, as_json: bool = JSON):
+        """How fast does the shared air run out? Depletion curves with 95% bands, the turn the air
+        runs out, P(air runs out) and divers drowned per dive, by bot mix and player count."""
+        from sim.games.luft.analyses.air import air_analysis
+        with user_errors():
+            summary = air_analysis(players_list=player_list(players),
+                                   mixes=tuple(m.strip() for m in mixes.split(";") if m.strip()),
+                                   games=games, seed=seed, rules=api.parse_rules(rules), out=out_dir)
+        _finish(summary, as_json, out_dir, "How fast does the shared air run out?")
+
+
+def player_list(text: str) -> list[int]:
+    """"2,3,4" or "2-6" -> [2, 3, 4]; players out of 2..6 are rejected."""
+    try:
+        if "-" in text:
+            lo, hi = (int(x) for x in text.split("-"))
+            values = list(range(lo, hi + 1))
+        else:
+            values = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise ValueError(f"--players {text!r} must be a comma list like 2,3,4 or a range like 2-6") from None
+    bad = [v for v in values if not 2 <= v <= 6]
+    if bad or not values:
+        raise ValueError(f"--players {text!r}: player counts must lie in 2..6")
+    return values

@@ -16,6 +16,10 @@ SEAT_COLUMNS = ("score", "win60", "drowned", "home_l1", "home_l2", "home_l3", "h
 S_SCORE, S_WIN60, S_DROWNED, S_HOME = 0, 1, 2, 3
 DIVE_COLUMNS = ("turns", "air_out", "air_left", "drowned", "path_length", "start",
                 "last_back", "stalled")
+# Rows of the air-curve sums [row, dive, turn]: air left after that turn over
+# games still diving (sum, sum of squares, count), and over dives that ended
+# just before that turn index (their final air, carried forward by the reader).
+A_SUM, A_SUMSQ, A_COUNT, A_END_SUM, A_END_SUMSQ, A_END_COUNT = range(6)
 D_TURNS, D_AIR_OUT, D_AIR_LEFT, D_DROWNED, D_PATH_LEN, D_START, D_LAST_BACK, D_STALLED = range(8)
 
 

@@ -8,6 +8,7 @@ which the engine reports as an illegal action naming the bot.
 from numba import njit
 
 from strategies.luft.air import air
+from strategies.luft.counter import counter
 from strategies.luft.depth import depth
 from strategies.luft.drain import drain
 from strategies.luft.greedy_value import greedy_value
@@ -32,4 +33,6 @@ def decide_builtin(bot_id, phase, seat, st, params, u):
         return rulebook_tips(phase, seat, st, params, u)
     elif bot_id == 6:
         return drain(phase, seat, st, params, u)
+    elif bot_id == 7:
+        return counter(phase, seat, st, params, u)
     return -1

@@ -12,6 +12,7 @@ from strategies.luft.counter import counter
 from strategies.luft.depth import depth
 from strategies.luft.drain import drain
 from strategies.luft.greedy_value import greedy_value
+from strategies.luft.planner import planner
 from strategies.luft.random_bot import random_bot
 from strategies.luft.rulebook_tips import rulebook_tips
 from strategies.luft.threshold import threshold
@@ -35,4 +36,6 @@ def decide_builtin(bot_id, phase, seat, st, params, u):
         return drain(phase, seat, st, params, u)
     elif bot_id == 7:
         return counter(phase, seat, st, params, u)
+    elif bot_id == 8:
+        return planner(phase, seat, st, params, u)
     return -1

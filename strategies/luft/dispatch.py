@@ -14,6 +14,7 @@ from strategies.luft.drain import drain
 from strategies.luft.greedy_value import greedy_value
 from strategies.luft.planner import planner
 from strategies.luft.random_bot import random_bot
+from strategies.luft.rollout import rollout
 from strategies.luft.rulebook_tips import rulebook_tips
 from strategies.luft.threshold import threshold
 
@@ -38,4 +39,6 @@ def decide_builtin(bot_id, phase, seat, st, params, u):
         return counter(phase, seat, st, params, u)
     elif bot_id == 8:
         return planner(phase, seat, st, params, u)
+    elif bot_id == 9:
+        return rollout(phase, seat, st, params, u)
     return -1

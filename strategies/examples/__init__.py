@@ -1,0 +1,1 @@
+"""Example bots written the way a user would write their own."""

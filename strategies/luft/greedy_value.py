@@ -40,7 +40,7 @@ def greedy_value(phase, seat, st, params, u):
     forecast.p_home_seat). Turn-back step: staying down one more turn gains
     G = E[value of the treasure landed on x P(home with it)] and loses
     L = W x (P(load, now) - E[P(home after the swim)]); turn back iff
-    G < risk x L. Treasure step: pick up a treasure worth w iff
+    G <= risk x L (and W > 0: turning back empty-handed gains nothing). Treasure step: pick up a treasure worth w iff
     w x P(load+1) >= risk x W x (P(load) - P(load+1)) (and > 0); heading up on a
     blank, drop the cheapest carried item (worth w) iff
     risk x W x (P(load-1) - P(load)) > w x P(load-1)."""
@@ -50,7 +50,7 @@ def greedy_value(phase, seat, st, params, u):
     if phase == v.PHASE_TURN_BACK:
         p_back = fc.p_home_seat(st, seat, load, True, fc.SWIM_P)
         gain, p_stay = stay_down_terms(st, seat)
-        if gain < risk * w_now * (p_back - p_stay):
+        if w_now > 0.0 and gain <= risk * w_now * (p_back - p_stay):
             return v.TURN_BACK
         return v.STAY_DOWN
     p0 = fc.p_home_seat(st, seat, load, False, fc.SWIM_P)

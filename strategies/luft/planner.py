@@ -65,6 +65,29 @@ def _down_next(DP, DG, x, q, load, a, lo):
 
 
 @njit(cache=True)
+def up_table(upd, qmax, lmin, lmax, a0, lo):
+    """U[q, l, a]: chance to get home, at the turn-back step on field q
+    heading up with load l and air a (this turn's breath taken), others' load
+    lo; loads lmin..lmax filled. Air only falls, and a swim that keeps the
+    air (nobody carries) moves up: fill a, then q ascending."""
+    p = fc.SWIM_P
+    U = np.zeros((qmax + 1, lmax + 1, a0 + 1))
+    for l in range(lmin, lmax + 1):
+        for a in range(a0 + 1):
+            U[0, l, a] = 1.0
+            for q in range(1, qmax + 1):
+                acc = 0.0
+                for val in range(2, 7):
+                    x = upd[q, max(val - l, 0)]
+                    if x == 0:
+                        acc += p[val]
+                    else:
+                        acc += p[val] * _up_next(U, x, l, a, lo)
+                U[q, l, a] = acc
+    return U
+
+
+@njit(cache=True)
 def _stay(st, DP, DG, dnd, wref, q, l, a, lo, w0, l0, lmax):
     """(P, G) of staying down at the turn-back step on field q: swim, then
     take the treasure landed on iff the plan prefers it."""
@@ -97,28 +120,12 @@ def plan_action(phase, seat, st, extra):
     a0 = min(st[v.AIR], AIR_CAP)
     lo = fc.others_load(st, seat)
     w0 = fc.carried_value(st, seat)
-    p = fc.SWIM_P
     can_back_empty = st[v.TURN_BACK_NEEDS_TREASURE] == 0
     lmax = max(l0, min(l0 + extra, 6))
     lmin = max(l0 - 1, 0)
     upd, dnd = _moves(st, seat, path_len)
     qmax = pos if heading_up else path_len
-    # U[q, l, a]: P(home), at the turn-back step on field q heading up with
-    # load l and air a (this turn's breath taken). Air only falls, and a swim
-    # that keeps the air (nobody carries) moves up: fill a, then q ascending.
-    U = np.zeros((qmax + 1, lmax + 1, a0 + 1))
-    for l in range(lmin, lmax + 1):
-        for a in range(a0 + 1):
-            U[0, l, a] = 1.0
-            for q in range(1, qmax + 1):
-                acc = 0.0
-                for val in range(2, 7):
-                    x = upd[q, max(val - l, 0)]
-                    if x == 0:
-                        acc += p[val]
-                    else:
-                        acc += p[val] * _up_next(U, x, l, a, lo)
-                U[q, l, a] = acc
+    U = up_table(upd, qmax, lmin, lmax, a0, lo)
     if heading_up:
         if phase != v.PHASE_TREASURE:
             return v.STAY_DOWN

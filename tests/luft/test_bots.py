@@ -1,0 +1,520 @@
+"""Each Geteilte Luft bot's defining behaviour, from hand-made public states.
+
+States are built with numpy in the layout of sim/games/luft/view.py; bots are
+called directly (and through the kernel's integer switch). Estimators in
+sim/games/luft/forecast.py are checked against hand computations first, since
+most bots rest on them.
+"""
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from sim.games.luft import forecast as fc
+from sim.games.luft import reference
+from sim.games.luft import view as v
+from sim.games.luft.rules import Rules
+from sim.registry import BotError, load_bot_file
+from strategies.luft import LUFT_BOTS
+from strategies.luft.dispatch import decide_builtin
+from strategies.luft.planner import _moves, up_table
+
+TB, TR = v.PHASE_TURN_BACK, v.PHASE_TREASURE
+P = fc.SWIM_P
+FULL = [lv for lv in (1, 2, 3, 4) for _ in range(8)]      # the first dive's path
+BUILTINS = [b for b in (LUFT_BOTS.get(n) for n in LUFT_BOTS.names()) if b.builtin_id >= 0]
+
+
+def stk(*levels):
+    return sum(lv << (3 * i) for i, lv in enumerate(levels))
+
+
+def make_st(divers, air=25, path=None, tbnt=1, swim_mode=0, swim_left=(1, 2, 3, 2, 1)):
+    """Public state: ``divers`` is one dict per seat with pos, carried (items in
+    pickup order), up, back, score."""
+    path = FULL if path is None else path
+    st = np.zeros(v.SIZE, np.int64)
+    st[v.AIR], st[v.N_PLAYERS], st[v.PATH_LEN], st[v.MAX_AIR] = air, len(divers), len(path), 25
+    st[v.TURN_BACK_NEEDS_TREASURE], st[v.STACK_SIZE], st[v.DIVES] = tbnt, 3, 3
+    st[v.SWIM_MODE] = swim_mode
+    st[v.SWIM_LEFT:v.SWIM_LEFT + 5] = swim_left
+    st[v.PATH:v.PATH + len(path)] = path
+    for s, d in enumerate(divers):
+        carried = d.get("carried", [])
+        st[v.POS + s], st[v.HEADING_UP + s], st[v.BACK + s] = d.get("pos", 0), d.get("up", 0), d.get("back", 0)
+        st[v.N_CARRIED + s], st[v.SCORE + s] = len(carried), d.get("score", 0)
+        base = v.CARRIED + s * v.MAX_PATH
+        st[base:base + len(carried)] = carried
+    return st
+
+
+def blank(*fields, path=None):
+    """The first dive's path with the given fields (1-based) blank."""
+    path = list(FULL if path is None else path)
+    for f in fields:
+        path[f - 1] = 0
+    return path
+
+
+def params_for(name, players=6, **values):
+    return np.tile(LUFT_BOTS.get(name).vector(values), (players, 1))
+
+
+def ask(name, phase, st, seat=0, u=0.5, **values):
+    bot = LUFT_BOTS.get(name)
+    action = int(bot.fn(phase, seat, st, params_for(name, **values), u))
+    assert v.is_legal(phase, st, seat, action), (name, phase, action)
+    return action
+
+
+# --- the estimators ------------------------------------------------------------
+
+def _expected_turns_exact(dist, load):
+    """Independent first-passage recursion in exact fractions."""
+    p = {2: Fraction(1, 9), 3: Fraction(2, 9), 4: Fraction(3, 9), 5: Fraction(2, 9), 6: Fraction(1, 9)}
+    e = {0: Fraction(0)}
+    stay = sum(pv for val, pv in p.items() if val <= load)
+    for d in range(1, dist + 1):
+        acc = Fraction(1) + sum(pv * e[max(d - (val - load), 0)] for val, pv in p.items() if val > load)
+        e[d] = acc / (1 - stay)
+    return e[dist]
+
+
+def test_swim_distribution_and_mean_steps():
+    assert P[2:].tolist() == pytest.approx([1 / 9, 2 / 9, 3 / 9, 2 / 9, 1 / 9])
+    assert fc.mean_steps(0, P) == pytest.approx(4.0)
+    assert fc.mean_steps(2, P) == pytest.approx(2.0)      # (1*2 + 2*3 + 3*2 + 4*1) / 9
+    assert fc.mean_steps(6, P) == 0.0
+
+
+@pytest.mark.parametrize("dist,load", [(1, 0), (3, 0), (9, 1), (20, 2), (7, 4), (12, 5)])
+def test_expected_turns_matches_exact_recursion(dist, load):
+    assert fc.expected_turns(dist, load, P, P) == pytest.approx(float(_expected_turns_exact(dist, load)))
+
+
+def test_expected_turns_hand_values():
+    assert fc.expected_turns(0, 3, P, P) == 0.0
+    assert fc.expected_turns(2, 0, P, P) == pytest.approx(1.0)
+    assert fc.expected_turns(3, 0, P, P) == pytest.approx(1 + 1 / 9)    # only a 2 falls short
+    assert fc.expected_turns(5, 6, P, P) >= fc.INF                       # a 6 moves 0 fields
+    only_six = np.array([0, 0, 0, 0, 0, 0, 1.0])
+    assert fc.expected_turns(5, 1, only_six, P) == pytest.approx(1.0)   # the next card is a 6
+
+
+def test_p_home_hand_values():
+    assert fc.p_home(6, 1, 0, P, P) == pytest.approx(1 / 9)
+    assert fc.p_home(5, 1, 0, P, P) == pytest.approx(3 / 9)
+    assert fc.p_home(4, 1, 0, P, P) == pytest.approx(6 / 9)
+    assert fc.p_home(2, 1, 2, P, P) == pytest.approx(6 / 9)     # needs a 4 or more
+    # two swims of load 2 to cover 2 fields: fail only with (2, any<=3) or (3, 2) ... exact:
+    # after swim 1: 0 steps (1/9) -> need >=2 (6/9); 1 step (2/9) -> need >=1 (8/9); >=2 home (6/9)
+    assert fc.p_home(2, 2, 2, P, P) == pytest.approx(6 / 9 + 1 / 9 * 6 / 9 + 2 / 9 * 8 / 9)
+    assert fc.p_home(0, 0, 3, P, P) == 1.0
+    assert fc.p_home(3, 0, 0, P, P) == 0.0
+    assert fc.p_home(30, 10**9, 0, P, P) == pytest.approx(1.0)
+
+
+def test_turns_left_counts_the_others_breathing_first():
+    # air 5, own load 1, others 2: others -> 3, me -> 2, swim; others -> 0: dive over.
+    assert fc.turns_left(5, 1, 2) == 1
+    assert fc.turns_left(6, 1, 2) == 2       # ... me -> 0 on the second: still swims (last turn)
+    assert fc.turns_left(2, 1, 2) == 0
+    assert fc.turns_left(0, 1, 0) == 0
+    assert fc.turns_left(3, 0, 0) == fc.NEVER
+
+
+def test_air_burn_is_expected_turns_times_everyones_load():
+    t = float(_expected_turns_exact(9, 1))
+    assert fc.air_burn(9, 1, 2, P, False) == pytest.approx(t * 3)
+    assert fc.air_burn(9, 1, 2, P, True) == pytest.approx((t - 1) * 3)
+
+
+def test_distance_home_skips_fields_of_divers_in_the_water():
+    st = make_st([dict(pos=10, carried=[2]), dict(pos=4), dict(pos=7, back=0), dict(pos=12),
+                  dict(pos=0, back=1)])
+    assert fc.dist_home(st, 0, 10) == 8           # fields 4 and 7 are skipped
+    assert fc.others_load(st, 0) == 0
+    assert fc.dest_down(st, 0, 10, 2) == 13       # 11, then 12 is occupied: 13
+    assert fc.dest_down(st, 0, 30, 5) == 32       # the deep end
+
+
+def test_item_values_and_next_swim_pmf():
+    assert fc.item_value(stk(1, 1, 2)) == pytest.approx(8.5)
+    st = make_st([dict(pos=3, carried=[1, stk(4, 4), 2])])
+    assert fc.carried_value(st, 0) == pytest.approx(1.5 + 27 + 5.5)
+    assert fc.cheapest_carried(st, 0) == 0
+    st = make_st([dict()], swim_mode=3, swim_left=(0, 0, 1, 0, 1))
+    assert fc.swim_pmf_next(st).tolist() == pytest.approx([0, 0, 0, 0, 0.5, 0, 0.5])
+    st = make_st([dict()], swim_mode=0, swim_left=(0, 0, 1, 0, 1))
+    assert fc.swim_pmf_next(st).tolist() == pytest.approx(P.tolist())
+
+
+# --- registration and the switch -------------------------------------------------
+
+def test_every_builtin_has_its_own_branch_and_doc():
+    ids = sorted(b.builtin_id for b in BUILTINS)
+    assert ids == list(range(len(ids)))
+    st = make_st([dict(pos=5, carried=[1]), dict(pos=3)], path=blank(5))
+    params = np.zeros((6, 8))
+    assert decide_builtin(len(ids), TB, 0, st, params, 0.5) == -1      # no branch: illegal
+    for b in BUILTINS:
+        assert len(b.doc) > 80, b.name
+        for p in b.params:
+            assert p.low <= p.default <= p.high, (b.name, p.name)
+
+
+STATES = [
+    (TB, make_st([dict(pos=10, carried=[2]), dict(pos=5, carried=[1])], air=9, path=blank(10))),
+    (TB, make_st([dict(pos=10, carried=[2]), dict(pos=5, carried=[1])], air=22, path=blank(10))),
+    (TR, make_st([dict(pos=20, carried=[2]), dict(pos=5, carried=[1])], air=15)),
+    (TR, make_st([dict(pos=6, carried=[1, 4], up=1), dict(pos=9, carried=[1, 1])], air=6, path=blank(6))),
+    (TR, make_st([dict(pos=2), dict(pos=5, carried=[1]), dict(back=1, score=12)], air=25)),
+]
+
+
+@pytest.mark.parametrize("name", [b.name for b in BUILTINS])
+def test_switch_routes_each_builtin_id_to_its_function(name):
+    bot = LUFT_BOTS.get(name)
+    for phase, st in STATES:
+        for u in (0.1, 0.7):
+            params = params_for(name)
+            direct = bot.fn(phase, 0, st, params, u)
+            assert decide_builtin(bot.builtin_id, phase, 0, st, params, u) == direct
+
+
+def test_spec_parses_with_defaults_and_rejects_bad_values():
+    seat = LUFT_BOTS.parse("air")
+    assert seat.params[0] == LUFT_BOTS.get("air").params[0].default
+    seat = LUFT_BOTS.parse("rollout:k=8")
+    assert seat.params[:2].tolist() == [8, 2]
+    seat = LUFT_BOTS.parse("drain:margin=3:grab=2")
+    assert seat.params[:3].tolist() == [3, 1, 2]
+    for bad in ("air:margin=9", "depth:level=5", "depth:level=2.5", "planner:extra=0",
+                "greedy-value:risk=-1", "rollout:k=0", "air:foo=1", "air:margin", "nosuchbot"):
+        with pytest.raises(BotError):
+            LUFT_BOTS.parse(bad)
+
+
+# --- air ---------------------------------------------------------------------------
+
+def _air_state(air):
+    # seat 0 on field 10 heading down with a level-2 card; seat 1 on 5 with one card.
+    return make_st([dict(pos=10, carried=[2]), dict(pos=5, carried=[1])], air=air, path=blank(10))
+
+
+def test_air_turns_back_exactly_at_margin_times_burn():
+    burn = fc.air_burn(9, 1, 1, P, True)        # 9 free fields home (5 is occupied)
+    for margin in (1.0, 2.0, 3.5):
+        limit = margin * burn
+        below = int(np.floor(limit))
+        assert ask("air", TB, _air_state(below), margin=margin) == v.TURN_BACK
+        assert ask("air", TB, _air_state(below + 1), margin=margin) == v.STAY_DOWN
+
+
+def test_air_picks_up_only_while_it_would_still_not_turn_back():
+    path = FULL
+    # carrying nothing heading down: always takes the first treasure
+    assert ask("air", TR, make_st([dict(pos=20)], air=1, path=path)) == v.PICK_UP
+    # carrying one: takes the second iff air > margin x burn with two
+    st = lambda air: make_st([dict(pos=20, carried=[2]), dict(pos=3, carried=[1])], air=air)
+    need = 2.0 * fc.air_burn(19, 2, 1, P, False)
+    assert ask("air", TR, st(int(np.floor(need))), margin=2) == v.NOTHING
+    assert ask("air", TR, st(int(np.floor(need)) + 1), margin=2) == v.PICK_UP
+    # never drops
+    st = make_st([dict(pos=6, up=1, carried=[1, 4])], air=2, path=blank(6))
+    assert ask("air", TR, st) == v.NOTHING
+
+
+# --- depth ---------------------------------------------------------------------------
+
+def test_depth_ignores_shallow_treasures_and_collects_count():
+    assert ask("depth", TR, make_st([dict(pos=5)]), level=2) == v.NOTHING          # level 1
+    assert ask("depth", TR, make_st([dict(pos=12)]), level=2) == v.PICK_UP         # level 2
+    assert ask("depth", TR, make_st([dict(pos=12)]), level=3) == v.NOTHING
+    assert ask("depth", TR, make_st([dict(pos=20, carried=[3, 3])]), level=3, count=2) == v.NOTHING
+    assert ask("depth", TR, make_st([dict(pos=20, carried=[3])]), level=3, count=2) == v.PICK_UP
+    assert ask("depth", TR, make_st([dict(pos=20, up=1, carried=[3])]), level=3) == v.NOTHING
+    assert ask("depth", TB, make_st([dict(pos=20, carried=[3])], path=blank(20)), level=3, count=2) == v.STAY_DOWN
+    assert ask("depth", TB, make_st([dict(pos=22, carried=[3, 4])], path=blank(22)), level=3, count=2) == v.TURN_BACK
+
+
+def test_depth_settles_for_less_when_the_deep_treasures_are_gone():
+    path = [1, 1, 1, 2, 2, 0, 1]            # a late dive: nothing of level 3 or 4 left
+    assert ask("depth", TR, make_st([dict(pos=4)], path=path), level=4) == v.PICK_UP
+    assert ask("depth", TR, make_st([dict(pos=2)], path=path), level=4) == v.NOTHING
+    # carrying one: a level-1 card deeper is now worth the trip; nothing deeper: go home
+    assert ask("depth", TB, make_st([dict(pos=6, carried=[2])], path=path), level=4, count=3) == v.STAY_DOWN
+    assert ask("depth", TB, make_st([dict(pos=7, carried=[2])], path=path[:6] + [0]),
+               level=4, count=3) == v.TURN_BACK
+
+
+def test_depth_drops_a_level_one_card_only_when_it_pays():
+    path = blank(8)
+    # heading up from field 8 with a level-1 and a level-4 card, others carrying a lot
+    tight = make_st([dict(pos=8, up=1, carried=[1, 4]), dict(pos=20, carried=[2, 2, 3])], air=9, path=path)
+    roomy = make_st([dict(pos=8, up=1, carried=[1, 4]), dict(back=1)], air=25, path=path)
+    w = fc.carried_value(tight, 0)
+    keep = w * fc.p_home_seat(tight, 0, 2, False, P)
+    drop = (w - 1.5) * fc.p_home_seat(tight, 0, 1, False, P)
+    assert drop > keep                                    # the position is what the test claims
+    assert ask("depth", TR, tight) == v.DROP + 0
+    assert ask("depth", TR, tight, drop=0) == v.NOTHING
+    assert ask("depth", TR, roomy) == v.NOTHING
+
+
+# --- greedy-value ----------------------------------------------------------------------
+
+def test_greedy_value_turns_back_when_the_loss_outweighs_the_gain():
+    # field 12 with a level-2 card, another diver with one card: the risk weight
+    # moves the line; a cautious setting never stays where a bold one turns
+    st = lambda air: make_st([dict(pos=12, carried=[2]), dict(pos=3, carried=[1])], air=air, path=blank(12))
+    assert ask("greedy-value", TB, st(25)) == v.STAY_DOWN
+    assert ask("greedy-value", TB, st(21)) == v.STAY_DOWN
+    assert ask("greedy-value", TB, st(21), risk=5) == v.TURN_BACK
+    assert ask("greedy-value", TB, st(18)) == v.TURN_BACK
+    assert ask("greedy-value", TB, st(18), risk=0.2) == v.STAY_DOWN
+    for air in range(3, 26):
+        bold = ask("greedy-value", TB, st(air), risk=0.2)
+        shy = ask("greedy-value", TB, st(air), risk=5)
+        assert not (bold == v.TURN_BACK and shy == v.STAY_DOWN)
+    # hopeless either way (nothing of value gets home): head home anyway
+    st = make_st([dict(pos=18, carried=[3, 2]), dict(pos=10, carried=[2, 2])], air=6, path=blank(18))
+    assert fc.p_home_seat(st, 0, 2, True, P) == 0.0
+    assert ask("greedy-value", TB, st) == v.TURN_BACK
+
+
+def test_greedy_value_picks_up_by_expected_value():
+    # nothing carried: any treasure it can bring home is worth taking
+    assert ask("greedy-value", TR, make_st([dict(pos=26)], air=25)) == v.PICK_UP
+    # field 12 (a level-2 card) carrying a level-2 card, air 12: the second card
+    # costs more in drowning risk than it adds, unless risk is weighted lightly
+    st = make_st([dict(pos=12, carried=[2]), dict(pos=3, carried=[1])], air=12)
+    p0 = fc.p_home_seat(st, 0, 1, False, P)
+    p1 = fc.p_home_seat(st, 0, 2, False, P)
+    assert 0.1 * 5.5 * (p0 - p1) <= 5.5 * p1 < 5.5 * (p0 - p1)
+    assert ask("greedy-value", TR, st) == v.NOTHING
+    assert ask("greedy-value", TR, st, risk=0.1) == v.PICK_UP
+
+
+def test_greedy_value_drops_the_cheapest_when_speed_pays():
+    st = make_st([dict(pos=9, up=1, carried=[4, 1, 4]), dict(pos=20, carried=[2, 2])], air=12, path=blank(9))
+    assert ask("greedy-value", TR, st) == v.DROP + 1
+    st = make_st([dict(pos=5, up=1, carried=[4, 1, 4]), dict(back=1)], air=25, path=blank(5))
+    assert ask("greedy-value", TR, st) == v.NOTHING        # 28.5 x (1.00 - 0.97) < 1.5
+    assert ask("greedy-value", TR, st, risk=3) == v.DROP + 1
+
+
+# --- rulebook-tips ----------------------------------------------------------------------
+
+def test_rulebook_tips_turns_back_early_with_one_or_two_good_treasures():
+    st = lambda carried: make_st([dict(pos=12, carried=carried)], air=25, path=blank(12))
+    assert ask("rulebook-tips", TB, st([3])) == v.TURN_BACK            # one of level >= 3
+    assert ask("rulebook-tips", TB, st([2, 2])) == v.TURN_BACK         # two of level >= 2
+    assert ask("rulebook-tips", TB, st([2])) == v.STAY_DOWN
+    assert ask("rulebook-tips", TB, st([1, 2])) == v.STAY_DOWN
+    assert ask("rulebook-tips", TB, st([3]), one=4) == v.STAY_DOWN
+    assert ask("rulebook-tips", TB, st([stk(1, 1, 3)])) == v.TURN_BACK  # a stack counts by its best card
+
+
+def test_rulebook_tips_counts_the_fields_home():
+    # field 12, one card, another diver with 2: ceil(12 / 3) = 4 turns x 3 = 12 air + a round (3)
+    st = lambda air: make_st([dict(pos=12, carried=[1]), dict(pos=5, carried=[1, 1])], air=air, path=blank(12))
+    assert ask("rulebook-tips", TB, st(15)) == v.TURN_BACK
+    assert ask("rulebook-tips", TB, st(16)) == v.STAY_DOWN
+    # taking another: with two, ceil(12 / 2) = 6 turns x 4 = 24 air needed
+    st = lambda air: make_st([dict(pos=12, carried=[1]), dict(pos=5, carried=[1, 1])], air=air)
+    assert ask("rulebook-tips", TR, st(24)) == v.PICK_UP
+    assert ask("rulebook-tips", TR, st(23)) == v.NOTHING
+
+
+def test_rulebook_tips_takes_level_one_only_as_the_first_treasure():
+    assert ask("rulebook-tips", TR, make_st([dict(pos=3)])) == v.PICK_UP
+    assert ask("rulebook-tips", TR, make_st([dict(pos=4, carried=[1])])) == v.NOTHING
+    assert ask("rulebook-tips", TR, make_st([dict(pos=10, carried=[1])])) == v.PICK_UP
+
+
+def test_rulebook_tips_drops_a_level_one_card_when_it_needs_speed():
+    # heading up from 9 with L1 + L2: ceil(9 / 2) = 5 turns x 2 = 10 air needed
+    st = lambda air: make_st([dict(pos=9, up=1, carried=[2, 1])], air=air, path=blank(9))
+    assert ask("rulebook-tips", TR, st(9)) == v.DROP + 1
+    assert ask("rulebook-tips", TR, st(10)) == v.NOTHING
+
+
+# --- drain ---------------------------------------------------------------------------------
+
+def test_drain_plays_air_when_behind():
+    for phase, st in STATES:
+        st = st.copy()
+        st[v.SCORE + 1] = 30           # someone is ahead
+        for u in (0.2, 0.8):
+            assert ask("drain", phase, st, u=u) == ask("air", phase, st, u=u)
+
+
+def test_drain_grabs_early_when_ahead():
+    ahead = dict(score=20)
+    # heading down with two cards and little air: air would not take a third, drain does
+    st = make_st([dict(pos=3, carried=[1, 1], **ahead), dict(pos=15, carried=[2], score=5)], air=6)
+    assert ask("air", TR, st) == v.NOTHING
+    assert ask("drain", TR, st) == v.PICK_UP
+    # turns back as soon as it holds `grab` treasures, air or no air
+    st = make_st([dict(pos=4, carried=[1, 1, 1], **ahead), dict(pos=15, score=5)], air=25, path=blank(4))
+    assert ask("drain", TB, st) == v.TURN_BACK
+    assert ask("drain", TB, st, grab=4) == v.STAY_DOWN
+    assert ask("air", TB, st) == v.STAY_DOWN
+    # lead is measured against the best other seat
+    st[v.SCORE + 1] = 19
+    assert ask("drain", TB, st, lead=2) == ask("air", TB, st)
+
+
+# --- counter -------------------------------------------------------------------------------
+
+def test_counter_is_air_unless_the_swim_deck_is_not_reshuffled():
+    for phase, st in STATES:
+        assert ask("counter", phase, st) == ask("air", phase, st)
+
+
+def test_counter_uses_the_cards_left_in_the_swim_deck():
+    found = False
+    for air in range(3, 26):
+        base = dict(air=air, path=blank(10))
+        full = make_st([dict(pos=10, carried=[2]), dict(pos=5, carried=[1])], swim_mode=3, **base)
+        twos = make_st([dict(pos=10, carried=[2]), dict(pos=5, carried=[1])], swim_mode=3,
+                       swim_left=(3, 0, 0, 0, 0), **base)
+        sixes = make_st([dict(pos=10, carried=[2]), dict(pos=5, carried=[1])], swim_mode=3,
+                        swim_left=(0, 0, 0, 0, 1), **base)
+        a_full, a_twos, a_sixes = (ask("counter", TB, s) for s in (full, twos, sixes))
+        assert a_full == ask("air", TB, full)           # a full deck left: same as air
+        # only 2s to come is worse news than a full deck, which is worse than a 6
+        assert (a_sixes == v.TURN_BACK) <= (a_full == v.TURN_BACK) <= (a_twos == v.TURN_BACK)
+        found |= a_twos != a_full
+    assert found
+
+
+# --- planner -------------------------------------------------------------------------------
+
+def test_planner_up_table_is_the_chance_to_get_home():
+    # others in the water (fields 3 and 6, loads 1 and 2) are skipped on the way up
+    st = make_st([dict(pos=14, up=1, carried=[2]), dict(pos=3, carried=[1]), dict(pos=6, carried=[1, 1])])
+    path_len = st[v.PATH_LEN]
+    upd, _ = _moves(st, 0, path_len)
+    lo = fc.others_load(st, 0)
+    U = up_table(upd, path_len, 0, 4, 25, lo)
+    for q in (1, 2, 4, 5, 7, 14, 30):
+        for load in range(0, 5):
+            for air in (0, 1, 3, 7, 12, 25):
+                swims = 1 + fc.turns_left(air, load, lo)
+                expect = fc.p_home(fc.dist_home(st, 0, q), swims, load, P, P)
+                assert U[q, load, air] == pytest.approx(expect), (q, load, air)
+
+
+def test_planner_turns_back_when_tight_and_stays_when_roomy():
+    assert ask("planner", TB, _air_state(5)) == v.TURN_BACK
+    assert ask("planner", TB, _air_state(25)) == v.STAY_DOWN
+
+
+def test_planner_picks_up_and_drops_by_expected_points():
+    assert ask("planner", TR, make_st([dict(pos=27)], air=25)) == v.PICK_UP
+    # on the way up, plenty of air, a level-3 card on field 3
+    st = make_st([dict(pos=3, up=1, carried=[2]), dict(pos=20, carried=[1])],
+                 path=[1, 1, 3] + FULL[3:], air=25)
+    assert ask("planner", TR, st) == v.PICK_UP
+    # same but nearly out of air: keep what it has
+    st = make_st([dict(pos=3, up=1, carried=[4, 4]), dict(pos=20, carried=[1, 1])],
+                 path=[1, 1, 3] + FULL[3:], air=4)
+    assert ask("planner", TR, st) == v.NOTHING
+    # heading up short of air: drop the cheap card to get the level-4 card home
+    st = make_st([dict(pos=9, up=1, carried=[4, 1, 4]), dict(pos=20, carried=[2, 2])], air=12, path=blank(9))
+    assert ask("planner", TR, st) == v.DROP + 1
+
+
+# --- rollout --------------------------------------------------------------------------------
+
+def _work():
+    return (np.zeros(6, np.int64), np.zeros(6, np.int64), np.zeros(6, np.int64),
+            np.zeros(6, np.int64), np.zeros(6), np.zeros(v.MAX_PATH, np.int64),
+            np.array([fc.mean_steps(k, P) for k in range(7)]))
+
+
+def test_rollout_forward_model_in_clear_cases():
+    from sim import rng
+    # one field from home with a level-4 card and air to spare: always home with 13.5
+    st = make_st([dict(pos=2, up=1, carried=[4]), dict(back=1)], air=10, path=blank(2))
+    for j in range(20):
+        val, _ = fc.rollout_dive(st, 0, TR, v.NOTHING, 2, np.uint64(rng.game_stream(1, j)), *_work())
+        assert val == pytest.approx(13.5)
+    # deep, heavy, one chip left: the next breath ends the dive before it is home
+    st = make_st([dict(pos=30, up=1, carried=[4, 4, 4]), dict(back=1)], air=1, path=blank(30))
+    for j in range(20):
+        val, _ = fc.rollout_dive(st, 0, TR, v.NOTHING, 2, np.uint64(rng.game_stream(1, j)), *_work())
+        assert val == 0.0
+    # picking up in the model takes the treasure off the path and carries it home
+    st = make_st([dict(pos=1, up=1, carried=[]), dict(back=1)], air=10, tbnt=0)
+    val, _ = fc.rollout_dive(st, 0, TR, v.PICK_UP, 2, np.uint64(rng.game_stream(1, 0)), *_work())
+    assert val == pytest.approx(1.5)
+
+
+def test_rollout_decides_clear_cases_and_is_reproducible():
+    assert ask("rollout", TR, make_st([dict(pos=27), dict(back=1)], air=25)) == v.PICK_UP
+    st = make_st([dict(pos=12, carried=[4, 4]), dict(pos=2, carried=[2])], air=15, path=blank(12))
+    assert ask("rollout", TB, st) == v.TURN_BACK
+    st = make_st([dict(pos=6, carried=[4]), dict(pos=2)], air=25, path=blank(6))
+    assert ask("rollout", TB, st, k=64) == v.STAY_DOWN
+    # the same u gives the same answer; the answer depends on nothing else
+    st = _air_state(14)
+    answers = {ask("rollout", TB, st, u=0.25, k=8) for _ in range(5)}
+    assert len(answers) == 1
+
+
+# --- random and threshold (the engine's own) -------------------------------------------------
+
+def test_random_and_threshold_still_behave():
+    st = make_st([dict(pos=5, carried=[1])], path=blank(5))
+    assert ask("random", TB, st, u=0.1) == v.TURN_BACK
+    assert ask("random", TB, st, u=0.9) == v.STAY_DOWN
+    assert ask("threshold", TB, st, t=1) == v.TURN_BACK
+    assert ask("threshold", TB, st, t=2) == v.STAY_DOWN
+
+
+# --- a user's bot file -------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def cautious():
+    load_bot_file("strategies/examples/cautious.py")
+    return LUFT_BOTS.get("cautious")
+
+
+def test_example_bot_file_registers_a_user_bot(cautious):
+    assert cautious.builtin_id == -1
+    assert [p.name for p in cautious.params] == ["level", "spare"]
+    assert "cautious" in LUFT_BOTS.names()
+    load_bot_file("strategies/examples/cautious.py")          # loading twice is a no-op
+    seat = LUFT_BOTS.parse("cautious:level=3")
+    assert seat.params[:2].tolist() == [3, 3]
+    with pytest.raises(BotError):
+        LUFT_BOTS.parse("cautious:level=7")
+
+
+def test_example_bot_behaviour(cautious):
+    assert ask("cautious", TR, make_st([dict(pos=5)])) == v.NOTHING              # level 1 < 2
+    assert ask("cautious", TR, make_st([dict(pos=10)])) == v.PICK_UP
+    assert ask("cautious", TR, make_st([dict(pos=10)]), level=3) == v.NOTHING
+    assert ask("cautious", TR, make_st([dict(pos=20, carried=[3])])) == v.NOTHING  # one is enough
+    st = make_st([dict(pos=10, carried=[2])], path=blank(10))
+    assert ask("cautious", TB, st) == v.TURN_BACK
+
+
+def test_example_bot_plays_whole_games_in_the_reference_engine(cautious):
+    seats = LUFT_BOTS.parse_seats("cautious,threshold:t=2,cautious:level=3:spare=6,air", 4)
+    for g in range(3):
+        rec = reference.play_game(Rules(), seats, 5, g)
+        assert sum(rec.win60) == 60 and len(rec.dive_turns) == 3
+
+
+def test_bot_file_errors_are_one_line(tmp_path):
+    with pytest.raises(BotError, match="does not exist"):
+        load_bot_file(tmp_path / "missing.py")
+    bad = tmp_path / "bad.py"
+    bad.write_text("raise RuntimeError('boom\\nsecond line')\n")
+    with pytest.raises(BotError, match="failed to import: RuntimeError: boom second line") as info:
+        load_bot_file(bad)
+    assert "\n" not in str(info.value)

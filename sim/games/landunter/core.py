@@ -31,6 +31,24 @@ def ring_halves(card, n_cards):
 
 
 @njit(cache=True, inline="always")
+def take_from_mask(st, p, card):
+    """Clear ``card`` from seat p's hand mask (hand size unchanged); False
+    (nothing changed) if p does not hold it."""
+    if card < 1 or card > MAX_CARD:
+        return False
+    if card <= LO_CARDS:
+        idx = S_HAND_LO + p
+        bit = np.int64(1) << (card - 1)
+    else:
+        idx = S_HAND_HI + p
+        bit = np.int64(1) << (card - LO_CARDS - 1)
+    if st[idx] & bit == 0:
+        return False
+    st[idx] ^= bit
+    return True
+
+
+@njit(cache=True, inline="always")
 def remove_card(st, p, card):
     """Take ``card`` out of seat p's hand; False (hand unchanged) if not held."""
     if card < 1 or card > MAX_CARD:
@@ -88,10 +106,38 @@ def award_flood(st, n, plays, lo, hi):
         st[S_TOP + (k2 & 7)] = hi
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def flip_step(st, n):
     """Step 4 with elimination and cascade, options [D1]–[D5] read from st.
-    Returns True if the two-or-fewer rule ends the deal (reference.flip_step)."""
+    Returns True if the two-or-fewer rule ends the deal (reference.flip_step).
+
+    Fast path (most rounds): every player with the highest top flood card
+    still has a ring, so each flips one and nobody goes out; the options
+    [D1]–[D3] only matter once someone goes out (`flip_step_full`). Players
+    out of the deal have top 0, so they are never the highest.
+    """
+    best = 0
+    broke = False                       # someone with the highest top has no ring
+    for p in range(n):
+        t = st[S_TOP + p]
+        z = st[S_RINGS + p] == 0
+        if t > best:
+            best = t
+            broke = z
+        elif t == best:
+            broke |= z
+    if best == 0:                       # [D5] nobody holds a flood card
+        return False
+    if broke:
+        return flip_step_full(st, n)
+    for p in range(n):
+        st[S_RINGS + p] -= np.int64(st[S_TOP + p] == best)
+    return False
+
+
+@njit(cache=True)
+def flip_step_full(st, n):
+    """Step 4 in full: flips, eliminations, cascade, options [D1]–[D5]."""
     repeat = st[S_CASCADE_REPEAT] != 0
     simultaneous = st[S_TIE_SIMULTANEOUS] != 0
     end_first = st[S_END_BEFORE_CASCADE] != 0
@@ -132,7 +178,7 @@ def flip_step(st, n):
     return ended
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def score_deal(st, n, out):
     """Deal scoring into out[0:n] (reference.score_deal)."""
     lowest = 1 << 30

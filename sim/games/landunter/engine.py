@@ -158,22 +158,26 @@ def _play_game(rules, bot_ids, params, seed, game, st, deck, hlo, hhi, hstr, hri
             st[S_FLOOD_HI] = max(a, b)
             st[S_FLOOD_LEFT + a] -= 1
             st[S_FLOOD_LEFT + b] -= 1
-            # step 2: simultaneous choice, seat order, one uniform each
+            # step 2: simultaneous choice, seat order, one uniform each. A card
+            # leaves the (private) hand mask at once; the public hand size and
+            # card memory change only after everyone has chosen.
             for p in range(n):
                 if st[S_IN + p] == 1:
                     state, u = rng.uniform(state)
-                    plays[p] = decide_builtin(bot_ids[p], p, st, _borrow_row(params, p), u)
-            when = HAND_SIZE * d + r + 1
-            for p in range(n):
-                if st[S_IN + p] == 1:
-                    c = plays[p]
-                    if not core.remove_card(st, p, c):
+                    c = decide_builtin(bot_ids[p], p, st, _borrow_row(params, p), u)
+                    plays[p] = c
+                    if not core.take_from_mask(st, p, c):
                         err[g, 0] = 1
                         err[g, 1] = p
                         err[g, 2] = d
                         err[g, 3] = r
                         err[g, 4] = c
                         return 1
+            when = HAND_SIZE * d + r + 1
+            for p in range(n):
+                if st[S_IN + p] == 1:
+                    c = plays[p]
+                    st[S_HAND_N + p] -= 1
                     st[S_CARD_HAND + c] = st[S_HAND_ID + p] + 1
                     st[S_CARD_WHEN + c] = when
             # steps 3 and 4

@@ -66,6 +66,64 @@ def register(sub: typer.Typer):
                                    games=games, seed=seed, rules=api.parse_rules(rules), out=out_dir)
         _finish(summary, as_json, out_dir, "How fast does the shared air run out?")
 
+    @sub.command("compare-turnback")
+    def compare_turnback(games: int = typer.Option(2_000, "--games", "-g", help="Games per sweep configuration "
+                                                   "(one parameter set of one family at one player count)."),
+                         seed: int = SEED,
+                         players: str = typer.Option("2,3,4,5,6", "--players", "-n",
+                                                     help="Player counts, comma-separated or a range: 2,4 or 2-6."),
+                         families: Optional[str] = typer.Option(None, "--families", "-f", help="Bot families, "
+                                                                "comma-separated (default: every family with "
+                                                                "parameters, plus random)."),
+                         tournament_games: Optional[int] = typer.Option(None, "--tournament-games", help="Games per "
+                                                                        "player count in the final tournament "
+                                                                        "(default 10 x --games)."),
+                         grid_points: int = typer.Option(4, "--grid-points", help="Grid values per parameter."),
+                         field: Optional[str] = typer.Option(None, "--field", help="The opponents of every sweep, "
+                                                             "comma-separated specs (default: every other family "
+                                                             "with parameters at its defaults, slow ones excluded)."),
+                         slow_games: Optional[int] = typer.Option(None, "--slow-games", help="Games per sweep "
+                                                                  "configuration of a slow search bot named in "
+                                                                  "--families (default --games / 10)."),
+                         out_dir: Optional[Path] = OUT, as_json: bool = JSON):
+        """Which turn-back heuristic is best? Tune every bot family per player count against a
+        mixed field, play the best of each family against each other, and solve the meta-game."""
+        from sim.games.luft.analyses.compare_turnback import compare_turnback as run
+        with user_errors():
+            if games < 1 or grid_points < 1 or any(v is not None and v < 1 for v in (tournament_games, slow_games)):
+                raise ValueError("--games, --tournament-games, --slow-games and --grid-points must be at least 1")
+            summary = run(players_list=player_list(players),
+                          families_list=[f.strip() for f in families.split(",") if f.strip()] if families else None,
+                          games=games, tournament_games=tournament_games, grid_points=grid_points, seed=seed,
+                          field=field, slow_games=slow_games, out=out_dir)
+        _finish(summary, as_json, out_dir, "Which turn-back heuristic is best?")
+
+    @sub.command("balance")
+    def balance(games: int = typer.Option(2_000, "--games", "-g", help="Games per setting (rule set and player count)."),
+                seed: int = SEED,
+                players: str = typer.Option("2,3,4,5,6", "--players", "-n",
+                                            help="Player counts, comma-separated or a range: 2,4 or 2-6."),
+                field: Optional[str] = typer.Option(None, "--field", help="The bots, comma-separated, rotated through "
+                                                    "the seats (default: every family with parameters at its defaults)."),
+                knobs: Optional[str] = typer.Option(None, "--knobs", help="Knobs to sweep one at a time, comma-separated "
+                                                    "(default: air, stack_size, turn_back_needs_treasure, "
+                                                    "start_when_nobody_returned, dives, sink_order)."),
+                pairs: Optional[str] = typer.Option(None, "--pairs", help="Knob pairs to sweep together, e.g. "
+                                                    "air:stack_size,air:dives (default); 'none' for none."),
+                alpha: float = typer.Option(0.05, "--alpha", help="Family-wise significance level (Bonferroni)."),
+                out_dir: Optional[Path] = OUT, as_json: bool = JSON):
+        """Is the untested rule set fair and sound? Sweep the rule knobs per player count with a
+        strong mixed field: first player's win share vs 1/n, game length, drownings, score
+        spread, last-dive decisions; flags every significant imbalance."""
+        from sim.games.luft.analyses.balance import balance as run
+        with user_errors():
+            if games < 2:
+                raise ValueError("--games must be at least 2")
+            summary = run(players_list=player_list(players),
+                          field=field, knobs=[k.strip() for k in knobs.split(",") if k.strip()] if knobs else None,
+                          pairs=_pairs(pairs), alpha=alpha, games=games, seed=seed, out=out_dir)
+        _finish(summary, as_json, out_dir, "Balance of the rule set")
+
 
 def player_list(text: str) -> list[int]:
     """"2,3,4" or "2-6" -> [2, 3, 4]; players out of 2..6 are rejected."""
@@ -81,3 +139,17 @@ def player_list(text: str) -> list[int]:
     if bad or not values:
         raise ValueError(f"--players {text!r}: player counts must lie in 2..6")
     return values
+
+
+def _pairs(text: Optional[str]):
+    if text is None:
+        return None
+    if text.strip().lower() == "none":
+        return []
+    pairs = []
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        a, colon, b = part.partition(":")
+        if not colon or not a or not b:
+            raise ValueError(f"--pairs item {part!r} needs the form knob:knob, e.g. air:stack_size")
+        pairs.append((a.strip(), b.strip()))
+    return pairs

@@ -1,0 +1,83 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # How fast does the shared air run out?
+#
+# All divers breathe from one supply of 25 air per dive; every treasure carried
+# costs one air per turn. This notebook measures, by bot mix and player count:
+# the mean air left after each turn of a dive (with a 95% band), the turn in
+# which the air runs out, how often it runs out at all, and how many divers
+# drown per dive.
+#
+# Everything here calls `sim.games.luft.analyses.air.air_analysis`, the function
+# behind `sim luft air`.
+
+# %%
+import os
+from pathlib import Path
+
+import pandas as pd
+
+from sim.games.luft.analyses.air import DEFAULT_MIXES, air_analysis
+
+GAMES = int(os.environ.get("DEEPSIM_NOTEBOOK_GAMES", "20000"))
+PLAYERS = [int(n) for n in os.environ.get("DEEPSIM_NOTEBOOK_PLAYERS", "2,3,4,5,6").split(",")]
+OUT = Path(os.environ.get("DEEPSIM_NOTEBOOK_OUT", "notebook_output")) / "air"
+SEED = 0
+
+
+def show(path):
+    """Inline under Jupyter, the path elsewhere."""
+    try:
+        from IPython import get_ipython
+        from IPython.display import Image, display
+        if get_ipython() is not None:
+            return display(Image(filename=str(path)))
+    except ImportError:
+        pass
+    print(f"figure: {path}")
+
+
+# %% [markdown]
+# ## Method
+#
+# Each bot mix is cycled over the seats; every mix and player count plays the
+# same game seeds. A dive that ended early (everyone back) keeps its final air
+# in the curves, so every game counts at every turn index.
+
+# %%
+summary = air_analysis(players_list=PLAYERS, mixes=DEFAULT_MIXES, games=GAMES, seed=SEED, out=OUT,
+                       progress=False)
+print(f"{summary['seconds']:.0f} s")
+
+# %% [markdown]
+# ## Depletion curves and the turn the air runs out
+
+# %%
+for png in sorted(OUT.glob("depletion_*.png")) + sorted(OUT.glob("air_out_turn_*.png")):
+    show(png)
+
+# %% [markdown]
+# ## P(air runs out) and divers drowned, per dive
+
+# %%
+table = pd.read_csv(OUT / "air_by_dive.csv")
+table[["mix", "players", "dive", "p_air_out", "p_air_out_lo", "p_air_out_hi", "drowned", "drowned_lo",
+       "drowned_hi", "games"]]
+
+# %% [markdown]
+# ## Answer
+#
+# The table and curves above answer the question at this run's size; the
+# full-size run is in `experiments/air/report.md`.

@@ -1,0 +1,365 @@
+"""Is the untested rule set fair and sound?
+
+Every rule knob is swept one at a time around the rulebook defaults (and a few
+knob pairs together), at every player count, with a strong mixed field whose
+bots rotate through all seats: every window of ``players`` consecutive field
+bots (cyclic over the field list) in every rotation, each on its own games.
+Each field bot therefore sits in every seat equally often, so the seat-0 win
+share measures the advantage of moving first (seat 0 starts dive 1), not the
+strength of whichever bot sits there.
+
+Per setting: seat 0's win share against the fair share 1/n (one-sample t test
+on the per-game win values, so shared wins count 1/k; Bonferroni over all
+settings), a chi-square test that all seats win equally often, game length,
+drown rate, air-outs, stalled dives, the spread of final scores, and how often
+the last dive decides the winner.
+"""
+from __future__ import annotations
+
+import math
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from scipy import stats as sps
+
+from sim import api, plots
+from sim.games.luft.analyses.compare_turnback import (Bar, default_field, families, field_lineups,
+                                                      SLOW_FACTOR, play_lineups, slow_families, smoke_test)
+from sim.games.luft.rules import SINK_ORDERS, START_RULES, Rules
+from sim.registry import split_specs
+from sim.report import Report
+from sim.stats import Estimate, chi_square_gof, mean_var, paired, proportion_ci
+
+KNOBS: dict[str, list] = {
+    "air": [15, 20, 25, 30, 35],
+    "stack_size": [1, 2, 3, 4, 5],
+    "turn_back_needs_treasure": [True, False],
+    "start_when_nobody_returned": list(START_RULES),
+    "dives": [2, 3, 4],
+    "sink_order": list(SINK_ORDERS),
+}
+DEFAULT_PAIRS = (("air", "stack_size"), ("air", "dives"))
+LAST_DIVE = "last_dive_decided"
+
+
+def settings(players_list, knobs, pairs) -> list[tuple[int, dict]]:
+    """(players, rule overrides) for the defaults, each knob alone and each
+    pair together; duplicates (e.g. a value equal to the default) once."""
+    defaults = Rules().to_dict()
+    seen, out = set(), []
+
+    def add(n, overrides):
+        overrides = {k: v for k, v in overrides.items() if defaults[k] != v}
+        key = (n, tuple(sorted(overrides.items())))
+        if key not in seen:
+            seen.add(key)
+            out.append((n, overrides))
+
+    for n in players_list:
+        add(n, {})
+        for k in knobs:
+            for v in KNOBS[k]:
+                add(n, {k: v})
+        for a, b in pairs:
+            for va in KNOBS[a]:
+                for vb in KNOBS[b]:
+                    add(n, {a: va, b: vb})
+    return out
+
+
+def label(overrides: dict) -> str:
+    """``air=15, stack_size=2`` (knobs in KNOBS order), or ``default``."""
+    keys = sorted(overrides, key=lambda k: list(KNOBS).index(k) if k in KNOBS else len(KNOBS))
+    return ", ".join(f"{k}={_show(overrides[k])}" for k in keys) or "default"
+
+
+def _show(v) -> str:
+    return ("on" if v else "off") if isinstance(v, bool) else str(v)
+
+
+def one_sample(agg, p0: float):
+    """t test of a mean against p0 from (n, sum, sumsq): the paired test on x − p0."""
+    n, s, ss = agg
+    return paired(int(n), s - n * p0, ss - 2 * p0 * s + n * p0 * p0)
+
+
+def bounded_sum(aggs, weights, clip: tuple[float, float] | None = None) -> Estimate:
+    """CI of Σ w_i·mean_i when only each part's (n, sum, sumsq) is known.
+
+    The per-game total's SD is at most Σ |w_i|·SD_i (whatever the
+    correlations), so the interval is conservative: at least 95% coverage."""
+    means, sds, ns = [], [], []
+    for agg in aggs:
+        m, v = mean_var(*agg)
+        means.append(m)
+        sds.append(math.sqrt(v) if v == v else 0.0)
+        ns.append(int(agg[0]))
+    n = min(ns)
+    mean = float(np.dot(weights, means))
+    sd = float(np.dot(np.abs(weights), sds))
+    if n < 2 or sd == 0:
+        return Estimate(mean, mean, mean, n)
+    half = float(sps.t.ppf(0.975, n - 1)) * sd / math.sqrt(n)
+    lo, hi = mean - half, mean + half
+    if clip is not None:   # a share cannot leave [0, 1]
+        lo, hi = max(lo, clip[0]), min(hi, clip[1])
+    return Estimate(mean, lo, hi, n)
+
+
+def score_spread(hists: dict, players: int, games: int) -> Estimate:
+    """SD of final scores over all seats and games, from the score histograms.
+
+    CI by the delta method, Var(s²) ≈ (μ₄ − σ⁴)/N, with N = games rather than
+    seats × games: scores at one table are not independent, and counting each
+    game once is the conservative choice."""
+    counts = None
+    for s in range(players):
+        h = np.asarray(hists.get(f"seat{s}.score", np.zeros(1)), dtype=float)
+        if counts is None:
+            counts = h
+        else:
+            size = max(counts.size, h.size)
+            counts = np.pad(counts, (0, size - counts.size)) + np.pad(h, (0, size - h.size))
+    total = counts.sum()
+    if total < 2:
+        return Estimate(math.nan, math.nan, math.nan, games)
+    v = np.arange(counts.size, dtype=float)
+    mu = (v * counts).sum() / total
+    var = ((v - mu) ** 2 * counts).sum() / (total - 1)
+    m4 = ((v - mu) ** 4 * counts).sum() / total
+    sd = math.sqrt(var)
+    if sd == 0:
+        return Estimate(0.0, 0.0, 0.0, games)
+    se = math.sqrt(max(m4 - var * var, 0.0) / games) / (2 * sd)
+    return Estimate(sd, max(0.0, sd - 1.96 * se), sd + 1.96 * se, games)
+
+
+def last_dive_key(sums: dict) -> str | None:
+    """The per-game 'the last dive decided the winner' metric, if the engine reports it."""
+    for name in sums:
+        if name == LAST_DIVE or name.endswith("." + LAST_DIVE):
+            return name
+    return None
+
+
+def measure(t, n: int, dives: int) -> dict:
+    """The figures of one setting from its pooled totals."""
+    p0 = 1 / n
+    first = proportion_ci(t.agg("seat0.win")[1], int(t.agg("seat0.win")[0]))
+    test = one_sample(t.agg("seat0.win"), p0)
+    seat_wins = [t.agg(f"seat{s}.win")[1] for s in range(n)]
+    chi = chi_square_gof(seat_wins, [p0] * n)
+    length = bounded_sum([t.agg(f"dive{d}.turns") for d in range(dives)], [1.0] * dives)
+    drowned = bounded_sum([t.agg(f"seat{s}.drowned") for s in range(n)], [1 / (n * dives)] * n, (0, 1))
+    air_out = bounded_sum([t.agg(f"dive{d}.air_out") for d in range(dives)], [1 / dives] * dives, (0, 1))
+    stalled = bounded_sum([t.agg(f"dive{d}.stalled") for d in range(dives)], [1 / dives] * dives, (0, 1))
+    spread = score_spread(t.hists, n, t.games)
+    row = {"first_share": first, "first_relative": first.mean * n, "first_p": test.p_value,
+           "seat_shares": [w / t.games for w in seat_wins], "seat_chi2": chi.statistic, "seat_p": chi.p_value,
+           "turns": length, "drowned": drowned, "air_out": air_out, "stalled": stalled, "score_sd": spread,
+           "games": t.games}
+    key = last_dive_key(t.sums)
+    if key is not None:
+        nl, sl, _ = t.agg(key)
+        row["last_dive_decided"] = proportion_ci(sl, int(nl))
+    return row
+
+
+def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, field: str | list[str] | None = None,
+            knobs: list[str] | None = None, pairs=None, alpha: float = 0.05, out: Path | None = None,
+            progress: bool | None = None) -> dict:
+    start = time.perf_counter()
+    players_list = sorted({int(n) for n in players_list})
+    for n in players_list:
+        if not 2 <= n <= 6:
+            raise ValueError(f"--players {n} is out of range; Geteilte Luft has 2..6 players")
+    knobs = list(KNOBS) if knobs is None else list(knobs)
+    pairs = list(DEFAULT_PAIRS) if pairs is None else [tuple(p) for p in pairs]
+    for k in knobs + [k for p in pairs for k in p]:
+        if k not in KNOBS:
+            raise ValueError(f"unknown knob {k!r}; knobs are: {', '.join(KNOBS)}")
+    if not 0 < alpha < 1:
+        raise ValueError(f"--alpha {alpha} must lie strictly between 0 and 1")
+    if games < 2:
+        raise ValueError(f"--games {games} must be at least 2")
+    registry = api.get_game("luft").registry
+    left_out = {}
+    if field is None:
+        fams = families(registry)
+        left_out, cost = smoke_test(fams, players_list, registry)
+        slow = slow_families(cost, registry)
+        field_specs = default_field(None, [f for f in fams if f not in left_out and f not in slow], registry)
+    else:
+        field_specs = split_specs(field) if isinstance(field, str) else list(field)
+        for spec in field_specs:
+            registry.parse(spec)   # a bad spec raises before any game is played
+    plan = settings(players_list, knobs, pairs)
+    m = len(plan)
+    threshold = alpha / m
+    report = Report("Is the rule set fair and sound?", out)
+    report.text(
+        f"Field: {', '.join(field_specs)} — rotated through every seat (every window of n consecutive field bots "
+        f"× every rotation, each lineup on its own games). {games:,} games per setting (rounded up to a whole "
+        f"number per lineup), seed {seed}; {m} settings (rule overrides × player counts).",
+        f"**Tests.** First player = seat 0, who starts dive 1. Its win share is tested against 1/n with a "
+        f"one-sample t test on the per-game win values (a shared win counts 1/k); a chi-square test asks whether "
+        f"all seats win equally often. Both use a Bonferroni threshold of {alpha:g}/{m} = {threshold:.3g} over "
+        f"the settings, and a setting is flagged when either is below it. Game length, drown rate, air-outs and "
+        f"stalls average over dives/seats with a conservative CI (per-game SD bounded by the sum of the parts' "
+        f"SDs); the score SD's CI is the delta method with one observation per game.")
+    if left_out:
+        report.text("**Families left out of the field** (an illegal move at defaults): "
+                    + "; ".join(f"`{f}`: {msg}" for f, msg in left_out.items()))
+    if field is None and slow:
+        report.text(f"**Slow families left out of the field** (search bots costing more than {SLOW_FACTOR}× the median "
+                    "family's time per game): " + ", ".join(f"`{f}`" for f in slow))
+    headline_at = len(report.lines)
+    rows = []
+    with Bar(m, "balance", progress) as bar:
+        for n, overrides in plan:
+            rules = {"players": n, **overrides}
+            dives = int(overrides.get("dives", Rules().dives))
+            t = play_lineups(rules, field_lineups(None, field_specs, n), games, seed, out)
+            fig = measure(t, n, dives)
+            row = {"players": n, "setting": label(overrides), **{k: overrides.get(k, "") for k in KNOBS},
+                   "games": fig["games"], "first_share": fig["first_share"].mean,
+                   "first_lo": fig["first_share"].lo, "first_hi": fig["first_share"].hi,
+                   "fair": 1 / n, "first_relative": fig["first_relative"], "first_p": fig["first_p"],
+                   "seat_shares": "/".join(f"{s:.3f}" for s in fig["seat_shares"]),
+                   "seat_chi2": fig["seat_chi2"], "seat_p": fig["seat_p"]}
+            for name in ("turns", "drowned", "air_out", "stalled", "score_sd", "last_dive_decided"):
+                if name in fig:
+                    row[name], row[f"{name}_lo"], row[f"{name}_hi"] = fig[name].mean, fig[name].lo, fig[name].hi
+            row["first_flag"] = bool(fig["first_p"] < threshold)
+            row["seat_flag"] = bool(fig["seat_p"] < threshold)
+            row["flagged"] = row["first_flag"] or row["seat_flag"]
+            rows.append(row)
+            bar.advance(f"balance {n}p {row['setting']}")
+    table = pd.DataFrame(rows)
+    for k in KNOBS:   # mixed bools/strings/ints and "" for "default": store as text
+        table[k] = table[k].map(lambda v: "" if v == "" else _show(v))
+    has_last = "last_dive_decided" in table
+    report.text("## Default rules",
+                "Seat 0's win share against the fair share, per player count:")
+    defaults = table[table.setting == "default"]
+    report.table("defaults", defaults[["players", "games", "first_share", "first_lo", "first_hi", "fair",
+                                       "first_p", "seat_shares", "seat_p", "turns", "drowned", "score_sd"]
+                                      + (["last_dive_decided"] if has_last else []) + ["flagged"]],
+                 "Default rules (first_share with 95% CI; p-values before Bonferroni)")
+    if not has_last:
+        report.text(f"*The engine does not report the per-game metric `{LAST_DIVE}` yet, so how often the last "
+                    "dive decides the winner is left out of this report.*")
+    flagged = table[table.flagged]
+    report.text("## Flagged settings",
+                f"{len(flagged)} of {m} settings show a significant imbalance (first player or seats, "
+                f"Bonferroni {alpha:g}/{m}).")
+    if len(flagged):
+        report.table("flagged", flagged[["players", "setting", "games", "first_share", "first_lo", "first_hi",
+                                         "fair", "first_p", "seat_shares", "seat_p"]],
+                     "Settings with a significant imbalance")
+    report.text("## Every setting")
+    shown = _readable(table, has_last)
+    report.table("settings_overview", shown, "Every setting: figures as mean [95% CI]; p-values before Bonferroni "
+                 "(settings.csv has every column as numbers)")
+    report.tables["settings"] = table
+    if report.out is not None:
+        table.to_csv(report.out / "settings.csv", index=False)
+        table.to_parquet(report.out / "settings.parquet", index=False)
+    _heatmaps(report, table, players_list, knobs, pairs, int(table.games.min()))
+    summary = {
+        "games": games, "seed": seed, "players": players_list, "field": field_specs, "settings": m,
+        "alpha": alpha, "threshold": threshold, "last_dive_decided_available": has_last,
+        "left_out": left_out, "seconds": round(time.perf_counter() - start, 3),
+        "flagged": [{"players": r["players"], "setting": r["setting"], "first_p": r["first_p"], "seat_p": r["seat_p"]}
+                    for r in rows if r["flagged"]],
+        "results": [{"players": r["players"], "setting": r["setting"], "games": r["games"],
+                     "first_share": {"mean": r["first_share"], "ci95": [r["first_lo"], r["first_hi"]]},
+                     "first_p": r["first_p"], "seat_p": r["seat_p"], "flagged": r["flagged"],
+                     **{k: {"mean": r[k], "ci95": [r[f"{k}_lo"], r[f"{k}_hi"]]}
+                        for k in ("turns", "drowned", "air_out", "stalled", "score_sd", "last_dive_decided") if k in r}}
+                    for r in rows],
+    }
+    report.text(f"Run time {summary['seconds']:.1f} s.")
+    report.lines[headline_at:headline_at] = _headline(table, m, alpha, has_last)
+    report.save(summary)
+    return summary
+
+
+def _headline(table: pd.DataFrame, m: int, alpha: float, has_last: bool) -> list[str]:
+    lines = ["## Findings", ""]
+    for r in table[table.setting == "default"].itertuples():
+        extra = (f"; the last dive decides {r.last_dive_decided:.3f} [{r.last_dive_decided_lo:.3f}, "
+                 f"{r.last_dive_decided_hi:.3f}] of games" if has_last else "")
+        lines.append(f"- **{r.players} players, rulebook defaults:** seat 0 wins {r.first_share:.3f} "
+                     f"[{r.first_lo:.3f}, {r.first_hi:.3f}] of {r.games:,} games (fair {r.fair:.3f}, p = "
+                     f"{r.first_p:.2g}{', flagged' if r.flagged else ''}); {r.turns:.1f} turns per game; "
+                     f"drown rate {r.drowned:.3f} per diver and dive{extra}.")
+    flagged = table[table.flagged]
+    lines.append(f"- **{len(flagged)} of {m} settings flagged** (Bonferroni {alpha:g}/{m})"
+                 + (": " + "; ".join(f"{r.players} players {r.setting} (seat 0 {r.first_share:.3f} "
+                                     f"[{r.first_lo:.3f}, {r.first_hi:.3f}])" for r in flagged.itertuples())
+                    if len(flagged) else "") + ".")
+    return lines + [""]
+
+
+def _ci(table: pd.DataFrame, name: str, digits: int) -> pd.Series:
+    return table.apply(lambda r: f"{r[name]:.{digits}f} [{r[name + '_lo']:.{digits}f}, "
+                                 f"{r[name + '_hi']:.{digits}f}]", axis=1)
+
+
+def _readable(table: pd.DataFrame, has_last: bool) -> pd.DataFrame:
+    """The settings table for reading: one column per figure, CIs in brackets."""
+    shown = pd.DataFrame({"players": table.players, "setting": table.setting, "games": table.games,
+                          "seat 0 win share": _ci(table.rename(columns={"first_lo": "first_share_lo",
+                                                                         "first_hi": "first_share_hi"}),
+                                                  "first_share", 3),
+                          "fair": table.fair.round(3), "p (seat 0)": table.first_p.map(lambda p: f"{p:.2g}"),
+                          "p (all seats)": table.seat_p.map(lambda p: f"{p:.2g}"),
+                          "turns": _ci(table, "turns", 1), "drown rate": _ci(table, "drowned", 3),
+                          "P(air out)": _ci(table, "air_out", 3), "score SD": _ci(table, "score_sd", 2)})
+    if has_last:
+        shown["last dive decides"] = _ci(table, "last_dive_decided", 3)
+    if table.stalled.max() > 0:
+        shown["stalled"] = _ci(table, "stalled", 4)
+    shown["flag"] = table.flagged.map(lambda f: "**IMBALANCE**" if f else "")
+    return shown
+
+
+def _cell(table: pd.DataFrame, n: int, overrides: dict, column: str) -> float:
+    hit = table[(table.players == n) & (table.setting == label(overrides))]
+    return float(hit[column].iloc[0]) if len(hit) else math.nan
+
+
+def _heatmaps(report: Report, table: pd.DataFrame, players_list, knobs, pairs, games: int):
+    if report.out is None:
+        return
+    defaults = Rules().to_dict()
+    cols = [str(n) for n in players_list]
+
+    def knob_map(k, column, title, cbar, stem, fmt="{:.3f}"):
+        matrix = [[_cell(table, n, {} if v == defaults[k] else {k: v}, column) for n in players_list]
+                  for v in KNOBS[k]]
+        report.figure(plots.heatmap(matrix, [_show(v) for v in KNOBS[k]], cols, title,
+                                    report.plot_stem(stem), fmt=fmt, cbar_label=cbar), title)
+
+    for k in knobs:
+        knob_map(k, "first_relative", f"Seat 0 share × n (1 = fair): {k} (rows) × players, ≥{games:,} games/cell",
+                 "seat 0 win share × players", f"first_{k}_x_players", "{:.2f}")
+    if "air" in knobs:
+        knob_map("air", "drowned", f"Drown rate per diver and dive: air × players, ≥{games:,} games/cell",
+                 "P(drown)", "drowned_air_x_players")
+        knob_map("air", "turns", f"Game length (turns): air × players, ≥{games:,} games/cell",
+                 "turns", "turns_air_x_players", "{:.0f}")
+        if "last_dive_decided" in table:
+            knob_map("air", "last_dive_decided", f"Last dive decides the winner: air × players, "
+                     f"≥{games:,} games/cell", "share of games", "last_dive_air_x_players")
+    for a, b in pairs:
+        for n in players_list:
+            matrix = [[_cell(table, n, {kk: vv for kk, vv in ((a, va), (b, vb)) if defaults[kk] != vv},
+                             "first_relative") for vb in KNOBS[b]] for va in KNOBS[a]]
+            title = f"Seat 0 share × n, {n} players: {a} (rows) × {b}, ≥{games:,} games/cell"
+            report.figure(plots.heatmap(matrix, [_show(v) for v in KNOBS[a]], [_show(v) for v in KNOBS[b]],
+                                        title, report.plot_stem(f"first_{a}_x_{b}_{n}p"), fmt="{:.2f}",
+                                        cbar_label="seat 0 share × n"), title)

@@ -1,0 +1,613 @@
+"""Which turn-back heuristic is best?
+
+Two stages per player count:
+
+1. **Sweep.** Each bot family's parameters are tuned against a fixed mixed
+   field: the defaults of every *other* family with parameters. The candidate
+   sits in every seat, the field bots rotate through the other seats (every
+   window of the field list × every candidate seat is one lineup), and every
+   candidate of a family plays the same games lineup by lineup (common random
+   numbers), so parameter values are compared on the same deals. Parameters
+   are tuned one at a time (coordinate ascent, one pass in Param order): a
+   small grid for the first parameter with the others at their defaults, the
+   best value kept, then the next parameter, and so on. The final point is the
+   best of all points evaluated.
+2. **Meta-game.** The best parameters of each family meet in a seat-rotated
+   tournament (``api.tournament``) on fresh game seeds, so the winner's curse
+   of stage 1 does not carry over. Its head-to-head matrix A (share of games
+   the row finished ahead of the column) is the payoff matrix of the families;
+   A − 0.5 is a symmetric zero-sum game whose equilibrium mix comes from a
+   linear program, and the best response to each family is the argmax of its
+   column.
+"""
+from __future__ import annotations
+
+import math
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import numba
+import numpy as np
+import pandas as pd
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from scipy.optimize import linprog
+
+from sim import api, plots, store
+from sim.games.luft.reference import IllegalAction
+from sim.registry import Param, split_specs
+from sim.report import Report
+from sim.runner import DEFAULT_CHUNK, Totals, run
+from sim.stats import Estimate, proportion_ci
+from sim.tournament import seatings
+
+#: Kernel calls with fewer games than this run on one thread: on a busy
+#: 2-core machine the parallel kernel's fork/join costs ~25 ms a call, more than
+#: the games. Results do not depend on the thread count.
+SMALL_BATCH = 50_000
+LAYOUT = 1   # version of the lineup/seed layout below; part of every cache key
+
+
+# ---------------------------------------------------------------- lineups
+
+def field_lineups(candidate: str | None, field: list[str], players: int) -> list[tuple[list[str], int]]:
+    """Lineups (specs per seat, candidate seat) for one candidate against a field.
+
+    Every window of ``players - 1`` consecutive field bots (cyclic over the
+    field list) × every seat for the candidate. Each field bot therefore fills
+    every opponent slot equally often, and the candidate holds every seat.
+    Without a candidate: every window of ``players`` field bots, rotated
+    through all seats (each field bot in every seat equally often).
+    """
+    m = len(field)
+    if m == 0:
+        raise ValueError("the field needs at least one bot")
+    out = []
+    if candidate is None:
+        for w in range(m):
+            window = [field[(w + i) % m] for i in range(players)]
+            out += [(window[r:] + window[:r], -1) for r in range(players)]
+        return out
+    for w in range(m):
+        opponents = [field[(w + i) % m] for i in range(players - 1)]
+        for s in range(players):
+            out.append((opponents[:s] + [candidate] + opponents[s:], s))
+    return out
+
+
+@contextmanager
+def threads_for(games_per_call: int):
+    """One numba thread for small kernel calls; restore the count afterwards."""
+    before = numba.get_num_threads()
+    if games_per_call < SMALL_BATCH:
+        numba.set_num_threads(1)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(before)
+
+
+def play_lineups(rules: dict, lineups: list[tuple[list[str], int]], games: int, seed: int,
+                 out: Path | None = None) -> Totals:
+    """Play ``games`` games spread evenly over the lineups; pool the results.
+
+    Lineup k plays games k·g … (k+1)·g − 1 of ``seed`` (g = games per lineup),
+    so lineups are independent and the same lineup index plays the same games
+    in every configuration (common random numbers across candidates and
+    settings). The pooled totals hold the seat metrics (``seat{s}.*``, pooled
+    over lineups), the dive metrics, any game-level metric, the score
+    histograms, and the candidate's figures as ``cand.*`` (its seat in each
+    lineup). Stored under ``out/runs`` when ``out`` is given, so an
+    interrupted sweep resumes where it stopped.
+    """
+    game = api.get_game("luft")
+    rules_obj = api.make_rules(game, {k: str(v) for k, v in rules.items()})
+    g = max(1, math.ceil(games / len(lineups)))
+    config = {"command": "lineups", "layout": LAYOUT, "game": "luft", "rules": rules_obj.to_dict(),
+              "rules_version": game.rules_cls.VERSION, "lineups": [[list(specs), c] for specs, c in lineups],
+              "games_per_lineup": g, "seed": seed}
+    runs = None if out is None else Path(out) / "runs"
+    if runs is not None and (hit := store.find(runs, config)):
+        result = store.load(hit)
+        return api.totals_from_tables(result.tables, result.summary["games"])
+    pooled = Totals()
+    start = time.perf_counter()
+    with threads_for(g):
+        for k, (specs, cand) in enumerate(lineups):
+            # The runner's loop without its per-run warm-up, progress bar and
+            # per-run totals: a sweep makes thousands of small calls.
+            seats = game.registry.parse_seats(list(specs), rules_obj.players)
+            done = 0
+            while done < g:
+                size = min(DEFAULT_CHUNK, g - done)
+                batch = game.play_batch(rules_obj, seats, seed, k * g + done, size)
+                _accumulate(pooled, game.metrics(batch, rules_obj), game.histograms(batch, rules_obj), cand, size)
+                done += size
+    if runs is not None:
+        store.save(runs, "luft-lineups", config, {"games": pooled.games}, api.totals_tables(pooled), None,
+                   time.perf_counter() - start, 0.0)
+    return pooled
+
+
+def _accumulate(pooled: Totals, metrics: dict, hists: dict, cand: int, size: int):
+    """Fold one batch into the pooled sums: seat, dive and game metrics (not the
+    seat-pair results, meaningless once lineups are pooled), the candidate's
+    seat as ``cand.*``, and the per-seat score histograms."""
+    pooled.games += size
+    prefix = f"seat{cand}."
+    for name, values in metrics.items():
+        if name.startswith("pair"):
+            continue
+        v = np.asarray(values, dtype=np.float64)
+        acc = np.array([v.size, v.sum(), v @ v])
+        pooled.sums[name] = pooled.sums[name] + acc if name in pooled.sums else acc
+        if cand >= 0 and name.startswith(prefix):
+            key = "cand." + name[len(prefix):]
+            pooled.sums[key] = pooled.sums[key] + acc if key in pooled.sums else acc
+    for name, counts in hists.items():
+        if not (name.startswith("seat") and name.endswith(".score")):
+            continue
+        b = np.asarray(counts, dtype=np.int64)
+        a = pooled.hists.get(name)
+        if a is None:
+            pooled.hists[name] = b.copy()
+            continue
+        if a.size < b.size:
+            a = np.concatenate([a, np.zeros(b.size - a.size, np.int64)])
+        a[:b.size] += b
+        pooled.hists[name] = a
+
+
+class Bar:
+    """One progress bar over an analysis's configurations (stderr, terminals only)."""
+
+    def __init__(self, total: int, label: str, progress: bool | None):
+        console = Console(stderr=True)
+        show = console.is_terminal if progress is None else progress
+        self.progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                 TimeRemainingColumn(), console=console, disable=not show, transient=True)
+        self.task = self.progress.add_task(label, total=total)
+
+    def __enter__(self):
+        self.progress.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        return self.progress.__exit__(*exc)
+
+    def advance(self, description: str | None = None):
+        if description:
+            self.progress.update(self.task, description=description)
+        self.progress.advance(self.task)
+
+
+# ---------------------------------------------------------------- families and grids
+
+def families(registry=None) -> list[str]:
+    """Every registered family with parameters, plus ``random`` when registered."""
+    registry = registry or api.get_game("luft").registry
+    names = [n for n in registry.names() if registry.get(n).params]
+    if "random" in registry.names():
+        names.append("random")
+    return names
+
+
+def param_grid(p: Param, points: int = 4) -> list[float]:
+    """A small grid inside the Param's range, concentrated near the default.
+
+    Integers: every value when the range holds at most ``points``; otherwise
+    the default and offsets −1, +1, −2, +2, −4, … inside the range until
+    ``points`` values (for a default of 8 or more, halvings and doublings:
+    d/2, 2d, d/4, 4d, …). Floats: ``points`` values evenly spaced
+    over the range (log-spaced when it spans a factor of 20 or more above
+    zero), rounded to two significant digits, plus the default.
+    """
+    if points < 1:
+        raise ValueError(f"grid points must be at least 1, got {points}")
+    if p.integer:
+        low, high, d = int(p.low), int(p.high), int(p.default)
+        if high - low + 1 <= points:
+            return [float(v) for v in range(low, high + 1)]
+        values = {d}
+        if d >= 8:     # a count such as rollout samples: halve and double
+            steps = [(lambda x, k=k: x // 2 ** k, lambda x, k=k: x * 2 ** k) for k in range(1, 12)]
+        else:          # a small threshold: one step at a time, then wider
+            steps = [(lambda x, o=o: x - o, lambda x, o=o: x + o) for o in (1, 2, 4, 8, 16, 32, 64, 128)]
+        for down, up in steps:
+            for v in (down(d), up(d)):
+                if low <= v <= high and len(values) < points:
+                    values.add(v)
+        return [float(v) for v in sorted(values)]
+    if p.low > 0 and p.high / p.low >= 20:
+        raw = np.geomspace(p.low, p.high, points)
+    else:
+        raw = np.linspace(p.low, p.high, points)
+    values = {float(f"{v:.2g}") for v in raw} | {float(p.default)}
+    return sorted(min(max(v, p.low), p.high) for v in values)
+
+
+def spec_of(family: str, values: dict[str, float], registry=None) -> str:
+    """``name:k=v;k=v`` with every parameter written out (integers without .0)."""
+    registry = registry or api.get_game("luft").registry
+    params = registry.get(family).params
+    if not params:
+        return family
+    return family + ":" + ";".join(f"{p.name}={values[p.name]:g}" for p in params)
+
+
+#: A family whose defaults cost more than this many times the median family's
+#: time per game is "slow" (a search bot): left out of the default families
+#: and of the field. The ratio, unlike a time, hardly depends on the machine.
+SLOW_FACTOR = 4
+
+
+def smoke_test(names: list[str], players_list, registry=None, games: int = 20,
+               repeats: int = 3) -> tuple[dict[str, str], dict[str, float]]:
+    """Play a few all-same games of each family's defaults at every player count.
+
+    Returns the families that made an illegal move (with the engine's one-line
+    message) and every other family's seconds per game: the fastest of
+    ``repeats`` timings at the smallest player count (compile excluded), so a
+    busy machine pausing the process once does not make a cheap bot look slow."""
+    game = api.get_game("luft")
+    registry = registry or game.registry
+    failed, cost = {}, {}
+    smallest = min(players_list)
+    with threads_for(games):
+        for f in names:
+            times = []
+            try:
+                for n in sorted(players_list):
+                    rules, seats = api.make_rules(game, None, n), registry.parse_seats(f, n)
+                    for _ in range(repeats if n == smallest else 1):
+                        res = run(game, rules, seats, games, 0, progress=False)
+                        if n == smallest:
+                            times.append(res.seconds / games)
+            except IllegalAction as exc:
+                failed[f] = str(exc).splitlines()[0]
+                continue
+            cost[f] = min(times)
+    return failed, cost
+
+
+def slow_families(cost: dict[str, float], registry=None) -> dict[str, float]:
+    """Families with parameters whose cost exceeds SLOW_FACTOR × the median, with their ratio."""
+    registry = registry or api.get_game("luft").registry
+    tuned = [c for f, c in cost.items() if registry.get(f).params]
+    if not tuned:
+        return {}
+    median = float(np.median(tuned))
+    return {f: c / median for f, c in cost.items() if registry.get(f).params and c > SLOW_FACTOR * median}
+
+
+def default_field(family: str | None, names: list[str], registry=None) -> list[str]:
+    """Defaults of every family with parameters other than ``family``; random if none."""
+    registry = registry or api.get_game("luft").registry
+    field = [n for n in names if n != family and registry.get(n).params]
+    return field or ["random"]
+
+
+# ---------------------------------------------------------------- meta-game
+
+def equilibrium(A: np.ndarray) -> tuple[np.ndarray, float]:
+    """Maximin mix of the symmetric zero-sum game with payoff A − 0.5.
+
+    Maximizes v subject to Σ_i x_i (A_ij − 0.5) ≥ v for every column j,
+    Σ x = 1, x ≥ 0. For a complementary A (A + Aᵀ = 1) the value is 0.
+    """
+    A = np.asarray(A, dtype=float)
+    k = A.shape[0]
+    M = A - 0.5
+    c = np.zeros(k + 1)
+    c[-1] = -1.0
+    A_ub = np.hstack([-M.T, np.ones((k, 1))])
+    res = linprog(c, A_ub=A_ub, b_ub=np.zeros(k), A_eq=[[1.0] * k + [0.0]], b_eq=[1.0],
+                  bounds=[(0, None)] * k + [(None, None)], method="highs")
+    if not res.success:
+        raise RuntimeError(f"equilibrium LP failed: {res.message}")
+    x = np.clip(res.x[:k], 0.0, None)
+    value = float(res.x[-1])
+    return x / x.sum(), 0.0 if abs(value) < 1e-12 else value
+
+
+def best_responses(A: np.ndarray) -> list[int]:
+    """For each column (opponent family) j, the row i with the largest A[i, j]."""
+    return [int(np.argmax(A[:, j])) for j in range(A.shape[1])]
+
+
+def support_frequency(A: np.ndarray, se: np.ndarray, reps: int = 200, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """How often each family is in the equilibrium support when A is redrawn
+    within its sampling error (normal, complementarity kept); mean weights too."""
+    rng = np.random.default_rng(seed)
+    k = A.shape[0]
+    hits, weights = np.zeros(k), np.zeros(k)
+    iu = np.triu_indices(k, 1)
+    for _ in range(reps):
+        B = np.full((k, k), 0.5)
+        B[iu] = np.clip(A[iu] + rng.standard_normal(len(iu[0])) * se[iu], 0, 1)
+        B.T[iu] = 1 - B[iu]
+        x, _ = equilibrium(B)
+        hits += x > 1e-6
+        weights += x
+    return hits / reps, weights / reps
+
+
+# ---------------------------------------------------------------- the analysis
+
+def compare_turnback(*, players_list=(2, 3, 4, 5, 6), families_list: list[str] | None = None, games: int = 2000,
+                     tournament_games: int | None = None, grid_points: int = 4, seed: int = 0,
+                     field: str | list[str] | None = None, slow_games: int | None = None,
+                     out: Path | None = None, progress: bool | None = None) -> dict:
+    """Sweep, pick the best parameters per family and player count, tournament,
+    meta-game. ``games`` per sweep configuration (``slow_games``, default
+    games // 10, for slow search bots); ``tournament_games`` (default 10 ×
+    games) per player count, spread evenly over the tournament's seatings.
+    Default families: every family with parameters that is not slow, plus
+    random; default field: the not-slow families other than the candidate's."""
+    start = time.perf_counter()
+    game = api.get_game("luft")
+    registry = game.registry
+    players_list = [int(n) for n in players_list]
+    for n in players_list:
+        if not 2 <= n <= 6:
+            raise ValueError(f"--players {n} is out of range; Geteilte Luft has 2..6 players")
+    if games < 1:
+        raise ValueError(f"--games {games} must be at least 1")
+    for f in families_list or []:
+        registry.get(f)   # unknown names raise with the list of choices
+    field_specs = None
+    if field is not None:
+        field_specs = split_specs(field) if isinstance(field, str) else list(field)
+        for spec in field_specs:
+            registry.parse(spec)
+    tournament_games = tournament_games or 10 * games
+    slow_games = slow_games or max(1, games // 10)
+    registered = families(registry)
+    failed, cost = smoke_test(sorted(set(registered) | set(families_list or [])), players_list, registry)
+    slow = slow_families(cost, registry)
+    fast = [f for f in registered if f not in failed and f not in slow]
+    fams = [f for f in (families_list or fast) if f not in failed]
+    report = Report("Which turn-back heuristic is best?", out)
+    report.text(
+        f"Families: {', '.join(fams)}. Players: {', '.join(map(str, players_list))}. Seed {seed}. "
+        f"{games:,} games per sweep configuration (rounded up to a whole number per lineup"
+        + (f"; {slow_games:,} for the slow families {', '.join(f for f in fams if f in slow)}"
+           if any(f in slow for f in fams) else "")
+        + f"), {tournament_games:,} tournament games per player count, grid of up to {grid_points} values per "
+        f"parameter. Every share carries a 95% Wilson CI and its number of games n.",
+        "**Method.** Stage 1 tunes each family against a fixed mixed field"
+        + (f" ({', '.join(field_specs)})" if field_specs else ": the defaults of every other family with "
+           "parameters that is not slow")
+        + ", rotated through the opponent seats (every window of the field list × every seat for the "
+        "candidate), on the same games for every candidate (common random numbers). "
+        "Parameters are tuned one at a time in their declared order (coordinate ascent, one pass); a grid "
+        "holds values near the default inside the Param's range. Stage 2 plays the best of each family "
+        "against each other in a seat-rotated tournament on fresh seeds (seed + 1), so the selection noise "
+        "of stage 1 does not inflate the result. Its head-to-head matrix is the families' payoff matrix.")
+    if slow:
+        report.text(f"**Slow families** (defaults cost more than {SLOW_FACTOR}× the median family's time per "
+                    "game; never in the field, and left out unless named in --families): "
+                    + ", ".join(f"`{f}` ({r:.0f}×, {cost[f] * 1e3:.2f} ms per game)" for f, r in slow.items()))
+    headline_at = len(report.lines)
+    plan = {f: [(p, param_grid(p, grid_points)) for p in registry.get(f).params] for f in fams}
+    total = sum(max(1, sum(len(g) + 1 for _, g in plan[f])) for f in fams) * len(players_list) + len(players_list)
+    rows, best_rows = [], []
+    best: dict[tuple[str, int], dict] = {}
+    with Bar(total, "sweep", progress) as bar:
+        for n in players_list:
+            for f in fams:
+                opponents = field_specs or default_field(f, fast, registry)
+                budget = slow_games if f in slow else games
+                params = registry.get(f).params
+                current = {p.name: float(p.default) for p in params}
+                seen: dict[tuple, tuple[Estimate, Totals]] = {}
+
+                def evaluate(values):
+                    key = tuple(values[p.name] for p in params)
+                    if key not in seen:
+                        spec = spec_of(f, values, registry)
+                        t = play_lineups({"players": n}, field_lineups(spec, opponents, n), budget, seed, out)
+                        cn, cs, _ = t.agg("cand.win")
+                        seen[key] = (proportion_ci(cs, int(cn)), t)
+                    return seen[key]
+
+                try:
+                    sweeps = plan[f] or [(None, [None])]
+                    for p, grid in sweeps:
+                        values = grid if p is None else sorted(set(grid) | {current[p.name]})
+                        scores = []
+                        for v in values:
+                            trial = dict(current) if p is None else {**current, p.name: v}
+                            est, t = evaluate(trial)
+                            scores.append(est.mean)
+                            sn, ss, sss = t.agg("cand.score")
+                            rows.append({"family": f, "players": n, "param": "" if p is None else p.name,
+                                         "value": math.nan if p is None else v,
+                                         "spec": spec_of(f, trial, registry), "win_share": est.mean,
+                                         "win_share_lo": est.lo, "win_share_hi": est.hi,
+                                         "relative_to_fair": est.mean * n, "score": ss / sn, "games": est.n})
+                            bar.advance(f"sweep {n}p {f}")
+                        if p is not None:
+                            current[p.name] = values[int(np.argmax(scores))]
+                except IllegalAction as exc:   # names the bot; keep the other families
+                    failed[f] = str(exc).splitlines()[0]
+                    bar.advance()
+                    continue
+                est, _ = evaluate(current)
+                spec = spec_of(f, current, registry)
+                best[(f, n)] = {"spec": spec, "win_share": est}
+                best_rows.append({"family": f, "players": n, "best": spec, "win_share": est.mean,
+                                  "win_share_lo": est.lo, "win_share_hi": est.hi,
+                                  "relative_to_fair": est.mean * n, "games": est.n,
+                                  "field": ", ".join(opponents)})
+        sweep = pd.DataFrame(rows)
+        best_table = pd.DataFrame(best_rows)
+        if failed:
+            report.text("**Families left out** (an illegal move at defaults or during the sweep; fix the bot "
+                        "and rerun): "
+                        + "; ".join(f"`{f}`: {msg}" for f, msg in failed.items()))
+        report.text("## Stage 1: parameter sweeps against the mixed field",
+                    "Every grid point's win share against the field (with CI and games) is in `sweep.csv`; "
+                    "relative_to_fair = win share × players (1 is a fair share).")
+        report.tables["sweep"] = sweep
+        if report.out is not None:
+            sweep.to_csv(report.out / "sweep.csv", index=False)
+            sweep.to_parquet(report.out / "sweep.parquet", index=False)
+        report.table("best_parameters", best_table, "Best parameters per family and player count")
+        _sweep_plots(report, sweep, fams, players_list, registry)
+        meta = []
+        report.text("## Stage 2: the best of each family against each other")
+        for n in players_list:
+            bar.advance(f"tournament {n}p")
+            entrants = [best[(f, n)]["spec"] for f in fams if (f, n) in best]
+            if len(entrants) < 2:
+                continue
+            meta.append(_meta_game(report, entrants, n, tournament_games, seed, out))
+    summary = {
+        "games": games, "tournament_games": tournament_games, "seed": seed, "players": players_list,
+        "families": fams, "grid_points": grid_points, "failed": failed, "slow_games": slow_games,
+        "slow": {f: {"ratio_to_median": r, "seconds_per_game": cost[f]} for f, r in slow.items()},
+        "seconds": round(time.perf_counter() - start, 3),
+        "best": [{"family": r["family"], "players": r["players"], "spec": r["best"], "games": r["games"],
+                  "win_share": {"mean": r["win_share"], "ci95": [r["win_share_lo"], r["win_share_hi"]]}}
+                 for r in best_rows],
+        "meta": meta,
+    }
+    report.text(f"Run time {summary['seconds']:.1f} s.")
+    report.lines[headline_at:headline_at] = _headline(meta)
+    report.save(summary)
+    return summary
+
+
+def _headline(meta: list[dict]) -> list[str]:
+    lines = ["## Findings", ""]
+    for m in meta:
+        top = m["ranking"][0]
+        w = top["win_share"]
+        mix = ", ".join(f"{f} {x:.2f} (in the support in {m['support_share'][f]:.0%} of resamples)"
+                        for f, x in m["equilibrium"].items() if x > 1e-6)
+        lines.append(f"- **{m['players']} players:** tournament winner `{top['spec']}`, win share "
+                     f"{w['mean']:.3f} [{w['ci95'][0]:.3f}, {w['ci95'][1]:.3f}] (n = {top['games']:,} games, "
+                     f"fair {1 / m['players']:.3f}); equilibrium mix: {mix}.")
+    return lines + [""]
+
+
+def _family(spec: str) -> str:
+    return spec.partition(":")[0]
+
+
+def _sweep_plots(report: Report, sweep: pd.DataFrame, fams, players_list, registry):
+    for f in fams:
+        for p in registry.get(f).params:
+            stem = report.plot_stem(f"sweep_{_slug(f)}_{_slug(p.name)}")
+            if stem is None:
+                continue
+            part = sweep[(sweep.family == f) & (sweep.param == p.name)]
+            if part.empty:
+                continue
+            xs = sorted(part.value.unique())
+            series = {}
+            for n in players_list:
+                pn = part[part.players == n].set_index("value").reindex(xs)
+                if pn.win_share.isna().all():
+                    continue
+                ng = int(pn.games.max())
+                series[f"{n} players (n={ng:,} per point, fair {1 / n:.3f})"] = (
+                    pn.win_share.to_numpy(), pn.win_share_lo.to_numpy(), pn.win_share_hi.to_numpy())
+            paths = plots.lines_with_band(xs, series, f"{f}: win share against the mixed field vs {p.name} "
+                                          f"(other parameters at their best so far; range {p.low:g}..{p.high:g})",
+                                          p.name, "win share", stem)
+            report.figure(paths, f"Win share vs {f}.{p.name}, one line per player count")
+
+
+def _meta_game(report: Report, entrants: list[str], n: int, tournament_games: int, seed: int,
+               out: Path | None) -> dict:
+    lineups = seatings(len(entrants), n)
+    per_seating = max(1, math.ceil(tournament_games / len(lineups)))
+    with threads_for(per_seating):
+        sim = api.tournament("luft", None, entrants, players=n, games=per_seating, seed=seed + 1,
+                             out=None if out is None else Path(out) / "runs", progress=False)
+    summ = sim.summary
+    order = [r["bot"] for r in summ["ranking"]]
+    names = [_family(s) for s in order]
+    k = len(order)
+    A = np.full((k, k), 0.5)
+    lo, hi, cnt = np.full((k, k), 0.5), np.full((k, k), 0.5), np.zeros((k, k), dtype=int)
+    pair_games = _pair_games(entrants, order, lineups, per_seating)
+    for i in range(k):
+        for j in range(k):
+            cell = summ["head_to_head"][i][j]
+            if cell is not None:
+                A[i, j] = cell["mean"]
+                lo[i, j], hi[i, j] = cell["ci95"]
+                cnt[i, j] = pair_games[i, j]
+    se = (hi - lo) / (2 * 1.96)
+    mix, value = equilibrium(A)
+    support, mean_w = support_frequency(A, se, seed=seed)
+    br = best_responses(A)
+    ranking = pd.DataFrame([{"players": n, "family": _family(r["bot"]), "spec": r["bot"],
+                             "win_share": r["win_share"]["mean"], "win_share_lo": r["win_share"]["ci95"][0],
+                             "win_share_hi": r["win_share"]["ci95"][1], "relative_to_fair": r["win_share"]["mean"] * n,
+                             "games": r["games"]} for r in summ["ranking"]])
+    payoff = pd.DataFrame([{"players": n, "row": names[i], "column": names[j], "share_ahead": A[i, j],
+                            "lo": lo[i, j], "hi": hi[i, j], "games": int(cnt[i, j])}
+                           for i in range(k) for j in range(k) if i != j])
+    eq = pd.DataFrame([{"players": n, "family": names[i], "spec": order[i], "weight": mix[i],
+                        "in_support_share": support[i], "mean_weight_resampled": mean_w[i],
+                        "payoff_of_mix_against": float(mix @ (A[:, i] - 0.5)),
+                        "best_response": names[br[i]], "best_response_share": A[br[i], i],
+                        "best_response_lo": lo[br[i], i], "best_response_hi": hi[br[i], i],
+                        "best_response_games": int(cnt[br[i], i])} for i in range(k)])
+    report.text(f"### {n} players",
+                f"{summ['seatings']} seatings × {per_seating:,} games (n = {summ['games']:,} games; "
+                f"seed {seed + 1}). Equilibrium value of A − 0.5: {value:.2g} (0 for a complementary matrix). "
+                "in_support_share: how often the family stays in the equilibrium support when the matrix is "
+                "redrawn 200 times within its sampling error.")
+    report.table(f"ranking_{n}p", ranking, f"Tournament ranking, {n} players (win share, 95% CI)")
+    report.table(f"equilibrium_{n}p", eq, f"Equilibrium mix and best responses, {n} players")
+    report.tables[f"payoff_{n}p"] = payoff   # files only: the heat map shows it in the report
+    if report.out is not None:
+        payoff.to_csv(report.out / f"payoff_{n}p.csv", index=False)
+        payoff.to_parquet(report.out / f"payoff_{n}p.parquet", index=False)
+    stem = report.plot_stem(f"payoff_{n}p")
+    if stem is not None:
+        report.figure(plots.heatmap(A, names, names, f"Payoff matrix, {n} players: share of games the row "
+                                    f"finished ahead of the column (best parameters per family; "
+                                    f"{summ['games']:,} tournament games, ~{int(cnt[cnt > 0].min(initial=0)):,}+ "
+                                    f"per cell)", stem, cbar_label="share ahead"),
+                      f"Payoff matrix, {n} players (payoff_{n}p.csv has the CIs)")
+        shares = [Estimate(r.win_share, r.win_share_lo, r.win_share_hi, r.games) for r in ranking.itertuples()]
+        report.figure(plots.bars_with_ci(list(ranking.family), shares, f"Tournament win share, {n} players, "
+                                         f"best parameters per family (n={summ['games']:,} games)", "win share",
+                                         report.plot_stem(f"ranking_{n}p"), reference_line=1 / n,
+                                         reference_label="fair share 1/n"),
+                      f"Tournament ranking, {n} players")
+    return {"players": n, "games": summ["games"], "seatings": summ["seatings"], "value": value,
+            "ranking": [{"family": _family(r["bot"]), "spec": r["bot"], "win_share": r["win_share"],
+                         "games": r["games"]} for r in summ["ranking"]],
+            "families": names, "payoff": A.round(6).tolist(),
+            "equilibrium": {names[i]: float(mix[i]) for i in range(k)},
+            "support_share": {names[i]: float(support[i]) for i in range(k)},
+            "best_response": {names[j]: {"family": names[br[j]],
+                                         "share_ahead": {"mean": float(A[br[j], j]),
+                                                         "ci95": [float(lo[br[j], j]), float(hi[br[j], j])]},
+                                         "games": int(cnt[br[j], j])} for j in range(k)}}
+
+
+def _pair_games(entrants: list[str], order: list[str], lineups, per_seating: int) -> np.ndarray:
+    """Games in which both entrants of a pair sat at the table (the n behind a cell)."""
+    idx = {s: order.index(s) for s in entrants}
+    k = len(order)
+    cnt = np.zeros((k, k), dtype=int)
+    for lineup in lineups:
+        present = {idx[entrants[e]] for e in lineup}
+        for i in present:
+            for j in present:
+                if i != j:
+                    cnt[i, j] += per_seating
+    return cnt
+
+
+def _slug(text: str) -> str:
+    return "".join(c if c.isalnum() else "_" for c in text)[:60]

@@ -81,7 +81,7 @@ def show(path):
 # family) are left out of the field and, unless named, out of the sweep.
 
 # %%
-summary = ct.compare_turnback(players_list=PLAYERS, games=GAMES, tournament_games=10 * GAMES, seed=SEED,
+summary = ct.compare_turnback(players_list=PLAYERS, games=GAMES, pair_games=GAMES, seed=SEED,
                               families_list=FAMILIES.split(",") if FAMILIES else None, field=FIELD,
                               out=OUT, progress=False)
 print(f"{summary['seconds']:.0f} s; families {', '.join(summary['families'])}; "

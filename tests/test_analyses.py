@@ -155,7 +155,7 @@ def test_play_lineups_resumes_from_the_store(tmp_path):
 def turnback(tmp_path_factory):
     out = tmp_path_factory.mktemp("turnback")
     summary = ct.compare_turnback(players_list=(2, 3), families_list=["threshold", "rulebook-tips", "random"],
-                                  games=300, tournament_games=900, field=FIELD, seed=3, out=out, progress=False)
+                                  games=300, pair_games=300, field=FIELD, seed=3, out=out, progress=False)
     return out, summary
 
 
@@ -266,7 +266,7 @@ def test_air_analysis_curves_and_shares(tmp_path):
 
 def test_cli_compare_turnback_and_balance_json():
     r = CliRunner().invoke(app, ["luft", "compare-turnback", "--players", "2", "--families", "threshold,random",
-                                 "--field", "rulebook-tips", "--games", "60", "--tournament-games", "60",
+                                 "--field", "rulebook-tips", "--games", "60", "--pair-games", "60",
                                  "--json"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout.strip().splitlines()[-1])

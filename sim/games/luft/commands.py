@@ -75,9 +75,10 @@ def register(sub: typer.Typer):
                          families: Optional[str] = typer.Option(None, "--families", "-f", help="Bot families, "
                                                                 "comma-separated (default: every family with "
                                                                 "parameters, plus random)."),
-                         tournament_games: Optional[int] = typer.Option(None, "--tournament-games", help="Games per "
-                                                                        "player count in the final tournament "
-                                                                        "(default 10 x --games)."),
+                         pair_games: Optional[int] = typer.Option(None, "--pair-games", help="Tournament games "
+                                                                  "behind each payoff-matrix cell (both families "
+                                                                  "at the table), per player count (default "
+                                                                  "--games)."),
                          grid_points: int = typer.Option(4, "--grid-points", help="Grid values per parameter."),
                          field: Optional[str] = typer.Option(None, "--field", help="The opponents of every sweep, "
                                                              "comma-separated specs (default: every other family "
@@ -90,11 +91,11 @@ def register(sub: typer.Typer):
         mixed field, play the best of each family against each other, and solve the meta-game."""
         from sim.games.luft.analyses.compare_turnback import compare_turnback as run
         with user_errors():
-            if games < 1 or grid_points < 1 or any(v is not None and v < 1 for v in (tournament_games, slow_games)):
-                raise ValueError("--games, --tournament-games, --slow-games and --grid-points must be at least 1")
+            if games < 1 or grid_points < 1 or any(v is not None and v < 1 for v in (pair_games, slow_games)):
+                raise ValueError("--games, --pair-games, --slow-games and --grid-points must be at least 1")
             summary = run(players_list=player_list(players),
                           families_list=[f.strip() for f in families.split(",") if f.strip()] if families else None,
-                          games=games, tournament_games=tournament_games, grid_points=grid_points, seed=seed,
+                          games=games, pair_games=pair_games, grid_points=grid_points, seed=seed,
                           field=field, slow_games=slow_games, out=out_dir)
         _finish(summary, as_json, out_dir, "Which turn-back heuristic is best?")
 

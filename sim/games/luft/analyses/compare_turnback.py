@@ -336,13 +336,14 @@ def support_frequency(A: np.ndarray, se: np.ndarray, reps: int = 200, seed: int 
 # ---------------------------------------------------------------- the analysis
 
 def compare_turnback(*, players_list=(2, 3, 4, 5, 6), families_list: list[str] | None = None, games: int = 2000,
-                     tournament_games: int | None = None, grid_points: int = 4, seed: int = 0,
+                     pair_games: int | None = None, grid_points: int = 4, seed: int = 0,
                      field: str | list[str] | None = None, slow_games: int | None = None,
                      out: Path | None = None, progress: bool | None = None) -> dict:
     """Sweep, pick the best parameters per family and player count, tournament,
     meta-game. ``games`` per sweep configuration (``slow_games``, default
-    games // 10, for slow search bots); ``tournament_games`` (default 10 ×
-    games) per player count, spread evenly over the tournament's seatings.
+    games // 10, for slow search bots); ``pair_games`` (default ``games``):
+    tournament games behind each cell of the payoff matrix (games in which
+    both families sat at the table), per player count.
     Default families: every family with parameters that is not slow, plus
     random; default field: the not-slow families other than the candidate's."""
     start = time.perf_counter()
@@ -361,7 +362,7 @@ def compare_turnback(*, players_list=(2, 3, 4, 5, 6), families_list: list[str] |
         field_specs = split_specs(field) if isinstance(field, str) else list(field)
         for spec in field_specs:
             registry.parse(spec)
-    tournament_games = tournament_games or 10 * games
+    pair_games = pair_games or games
     slow_games = slow_games or max(1, games // 10)
     registered = families(registry)
     failed, cost = smoke_test(sorted(set(registered) | set(families_list or [])), players_list, registry)
@@ -374,7 +375,8 @@ def compare_turnback(*, players_list=(2, 3, 4, 5, 6), families_list: list[str] |
         f"{games:,} games per sweep configuration (rounded up to a whole number per lineup"
         + (f"; {slow_games:,} for the slow families {', '.join(f for f in fams if f in slow)}"
            if any(f in slow for f in fams) else "")
-        + f"), {tournament_games:,} tournament games per player count, grid of up to {grid_points} values per "
+        + f"), {pair_games:,} tournament games behind each payoff cell (both families at the table), grid of "
+        f"up to {grid_points} values per "
         f"parameter. Every share carries a 95% Wilson CI and its number of games n.",
         "**Method.** Stage 1 tunes each family against a fixed mixed field"
         + (f" ({', '.join(field_specs)})" if field_specs else ": the defaults of every other family with "
@@ -463,9 +465,9 @@ def compare_turnback(*, players_list=(2, 3, 4, 5, 6), families_list: list[str] |
             entrants = [best[(f, n)]["spec"] for f in fams if (f, n) in best]
             if len(entrants) < 2:
                 continue
-            meta.append(_meta_game(report, entrants, n, tournament_games, seed, out))
+            meta.append(_meta_game(report, entrants, n, pair_games, seed, out))
     summary = {
-        "games": games, "tournament_games": tournament_games, "seed": seed, "players": players_list,
+        "games": games, "pair_games": pair_games, "seed": seed, "players": players_list,
         "families": fams, "grid_points": grid_points, "failed": failed, "slow_games": slow_games,
         "slow": {f: {"ratio_to_median": r, "seconds_per_game": cost[f]} for f, r in slow.items()},
         "seconds": round(time.perf_counter() - start, 3),
@@ -521,10 +523,13 @@ def _sweep_plots(report: Report, sweep: pd.DataFrame, fams, players_list, regist
             report.figure(paths, f"Win share vs {f}.{p.name}, one line per player count")
 
 
-def _meta_game(report: Report, entrants: list[str], n: int, tournament_games: int, seed: int,
+def _meta_game(report: Report, entrants: list[str], n: int, pair_games: int, seed: int,
                out: Path | None) -> dict:
     lineups = seatings(len(entrants), n)
-    per_seating = max(1, math.ceil(tournament_games / len(lineups)))
+    # Seatings that hold a given pair (the same for every pair in these designs).
+    holding = min(sum(1 for lu in lineups if i in lu and j in lu)
+                  for i in range(len(entrants)) for j in range(i + 1, len(entrants)))
+    per_seating = max(1, math.ceil(pair_games / max(holding, 1)))
     with threads_for(per_seating):
         sim = api.tournament("luft", None, entrants, players=n, games=per_seating, seed=seed + 1,
                              out=None if out is None else Path(out) / "runs", progress=False)

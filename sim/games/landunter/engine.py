@@ -355,9 +355,15 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int,
         chunk = max(64, min(4096, -(-n_games // (8 * numba.get_num_threads()))))
     _kernel(rules.to_array(), bot_ids, params, np.uint64(int(seed) & _MASK64),
             np.int64(first_game), np.int64(n_games), np.int64(chunk), _RULE_FLAG_R, _RULE_FLAG_S, *batch, err)
+    raise_on_error(err, seats, seed, first_game)
+    return batch
+
+
+def raise_on_error(err: np.ndarray, seats, seed: int, first_game: int) -> None:
+    """Raise ValueError for the first game whose error code is set (illegal card),
+    naming the bot, seat, card, seed, game index, deal and round."""
     bad = np.flatnonzero(err[:, 0])
     if bad.size:
         i = int(bad[0])
         _, p, d, r, card = (int(x) for x in err[i])
         raise ValueError(illegal_message(seats[p].bot.name, p, card, seed, int(first_game) + i, d, r))
-    return batch

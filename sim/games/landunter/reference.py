@@ -436,9 +436,12 @@ def play_game(rules: Rules, seats, seed: int, game_index: int,
             mem.scores[p] += points[p]
         if talk:
             say(f" Deal {deal + 1} ends after round {rounds}"
-                + (" (two or fewer players left)" if ended else "") + ". Scoring: "
-                + ", ".join(_score_text(p, ds, points[p]) for p in range(n)))
-            say(" Totals: " + ", ".join(f"seat {p} {mem.scores[p]}" for p in range(n)))
+                + (": two or fewer players left." if ended else "."))
+            say(f" Scoring deal {deal + 1}:")
+            for p in range(n):
+                say("  " + _score_text(p, ds, points[p]))
+            say(f" Totals after deal {deal + 1}: "
+                + ", ".join(f"seat {p} {mem.scores[p]}" for p in range(n)))
 
     rec.score = list(mem.scores)
     rec.win60 = win60(rec.score)
@@ -450,10 +453,12 @@ def play_game(rules: Rules, seats, seed: int, game_index: int,
 
 def _score_text(p: int, ds: DealState, pts: int) -> str:
     if not ds.still_in[p]:
-        return f"seat {p} out -1"
-    top = f"flood {ds.top[p]}" if ds.top[p] else "no flood"
-    bonus = pts - ds.rings[p]
-    return f"seat {p} {ds.rings[p]} rings{' +1 bonus' if bonus else ''} ({top}) = {pts:+d}"
+        return f"seat {p}: out = -1"
+    rings = f"{ds.rings[p]} ring{'' if ds.rings[p] == 1 else 's'} left"
+    if pts > ds.rings[p]:
+        why = "no flood card" if ds.top[p] == 0 else f"lowest top flood ({ds.top[p]})"
+        return f"seat {p}: {rings}, +1 {why} = {pts:+d}"
+    return f"seat {p}: {rings} (top flood {ds.top[p]}) = {pts:+d}"
 
 
 def describe_events(events, ds: DealState) -> list[str]:

@@ -12,17 +12,18 @@ from strategies.luft.registry import register
 ], builtin_id=9)
 @njit(cache=True, inline="always")
 def rollout(phase, seat, st, params, u):
-    """At each decision, for every candidate action (turn-back step: stay
-    down, turn back; treasure step: nothing, pick up, drop the cheapest
-    carried item — those that are legal) play k continuations of the rest of
-    the dive (forecast.rollout_dive) in which everyone, this diver included,
-    follows a default policy: heading down pick up while carrying fewer than
-    t, turn back at t treasures or when the air left would not last the trip
-    home at mean speed (fields / mean steps x everyone's load), never pick up
-    heading up, never drop. Swims come from the full swim distribution;
-    treasures are valued at the level means 1.5, 5.5, 9.5, 13.5 per card.
-    Choose the action with the highest total estimated points brought home
-    (0 if drowned); ties go to the first candidate. Continuation j of every
-    action uses the same random stream (common random numbers), seeded from
-    the engine's u, so games stay reproducible."""
+    """At each decision, for every legal candidate action (turn-back step:
+    turn back, stay down; treasure step: nothing, pick up, drop the cheapest
+    carried item) play k continuations of the rest of the dive
+    (forecast.rollout_dive) in which everyone, this diver included, follows a
+    default policy: heading down pick up while carrying fewer than t, turn
+    back at t treasures or when the air left would not last the trip home at
+    mean speed (fields / mean steps x everyone's load), never pick up heading
+    up, never drop. Swims come from the full swim distribution; treasures are
+    valued at the level means 1.5, 5.5, 9.5, 13.5 per card; a continuation
+    stops after 64 rounds (counting the diver home if heading up). Choose the
+    action with the highest total estimated points brought home (0 if
+    drowned); ties go to the earlier candidate (so turning back wins a tie).
+    Continuation j of every action uses the same random stream (common
+    random numbers), seeded from the engine's u, so games stay reproducible."""
     return fc.rollout_decide(phase, seat, st, int(params[seat, 0]), int(params[seat, 1]), u)

@@ -32,6 +32,7 @@ SWIM_DECK = np.array([2, 3, 3, 4, 4, 4, 5, 5, 6], dtype=np.int64)
 INF = 1e9
 NEVER = 1 << 40          # "unlimited" turns when nobody carries anything
 MAX_SWIMS = 2000         # p_home stops iterating after this many swims
+ROLLOUT_ROUNDS = 64      # rounds a rollout continuation plays at most
 
 
 # --- the public view ---------------------------------------------------------
@@ -314,9 +315,10 @@ def rollout_dive(st, seat, phase, action, t, state, pos, up, back, load, value, 
     ``t``, turn back at ``t`` treasures or when the air would not last the trip
     home at mean speed; never pick up heading up, never drop. Swims are drawn
     from SWIM_P with the stream ``state``; the stalemate rule ends the dive
-    after a round without any action. Returns (estimated points ``seat``
-    brings home, 0 if it is still in the water when the dive ends; the
-    advanced stream). Work arrays are passed in to avoid allocating per
+    after a round without any action. The model stops after ROLLOUT_ROUNDS
+    rounds (only huge air gets there) and then counts ``seat`` home if it is
+    heading up. Returns (estimated points ``seat`` brings home, 0 if it is
+    still in the water when the dive ends; the advanced stream). Work arrays are passed in to avoid allocating per
     continuation."""
     n = st[v.N_PLAYERS]
     path_len = st[v.PATH_LEN]
@@ -339,6 +341,7 @@ def rollout_dive(st, seat, phase, action, t, state, pos, up, back, load, value, 
     s = seat
     first = True
     idle = 0
+    turns = 0
     while True:
         if back[s] == 0:
             l0 = load[s]
@@ -419,7 +422,12 @@ def rollout_dive(st, seat, phase, action, t, state, pos, up, back, load, value, 
                 idle += 1
             else:
                 idle = 0
+            turns += 1
             if last_turn or in_water == 0 or idle >= in_water:
+                break
+            if turns >= ROLLOUT_ROUNDS * n:
+                if up[seat] == 1:
+                    back[seat] = 1
                 break
         s += 1
         if s == n:
@@ -431,14 +439,15 @@ def rollout_dive(st, seat, phase, action, t, state, pos, up, back, load, value, 
 def rollout_decide(phase, seat, st, k, t, u):
     """Best action for ``seat`` by ``k`` continuations per candidate action
     (rollout_dive), on common random numbers: continuation j of every action
-    uses the same stream, seeded from ``u``. Candidates: turn-back step: stay
-    down, turn back; treasure step: nothing, pick up (if possible), drop the
-    cheapest carried item (if possible). Ties go to the earlier candidate."""
+    uses the same stream, seeded from ``u``. Candidates, in order: turn-back
+    step: turn back, stay down; treasure step: nothing, pick up (if possible),
+    drop the cheapest carried item (if possible). A later candidate must be
+    better by more than 1e-9 per continuation: ties go to the earlier one."""
     n_act = 0
     acts = np.zeros(3, np.int64)
     if phase == v.PHASE_TURN_BACK:
-        acts[0] = v.STAY_DOWN
-        acts[1] = v.TURN_BACK
+        acts[0] = v.TURN_BACK
+        acts[1] = v.STAY_DOWN
         n_act = 2
     else:
         acts[0] = v.NOTHING
@@ -470,7 +479,7 @@ def rollout_decide(phase, seat, st, k, t, u):
             val, state = rollout_dive(st, seat, phase, acts[ai], t, state,
                                       pos, up, back, load, value, path, speed)
             total += val
-        if total > best_v + 1e-9:
+        if ai == 0 or total > best_v + 1e-9 * k:
             best_v = total
             best = acts[ai]
     return best

@@ -17,17 +17,14 @@ from sim.games.landunter.bits import LO_CARDS
 
 @njit(cache=True, inline="always")
 def ring_halves(card, n_cards):
-    """Ring symbol of a weather card in half rings (see reference.ring_halves)."""
-    band = (card - 1) // 12
-    if band == 2:
-        return 2
-    if band == 1:
-        return 1
-    if band == 3:
-        return 2 if n_cards == 72 else 1
-    if band == 4:
-        return 1 if n_cards == 72 else 0
-    return 0
+    """Ring symbol of a weather card in half rings (see reference.ring_halves).
+
+    Bands of 12 cards rise 0, 1, 2 and fall back symmetrically; with w =
+    bands - 1 (4 for 60 cards, 5 for 72) band b has (w - |2b - w|) // 2 halves:
+    0 1 2 1 0 or 0 1 2 2 1 0. Branch-free: dealt cards are random.
+    """
+    w = n_cards // 12 - 1
+    return (w - abs(2 * ((card - 1) // 12) - w)) // 2
 
 
 @njit(cache=True, inline="always")
@@ -117,17 +114,13 @@ def flip_step(st, n):
     out of the deal have top 0, so they are never the highest.
     """
     best = 0
-    broke = False                       # someone with the highest top has no ring
     for p in range(n):
-        t = st[S_TOP + p]
-        z = st[S_RINGS + p] == 0
-        if t > best:
-            best = t
-            broke = z
-        elif t == best:
-            broke |= z
+        best = max(best, st[S_TOP + p])
     if best == 0:                       # [D5] nobody holds a flood card
         return False
+    broke = False                       # someone with the highest top has no ring
+    for p in range(n):
+        broke |= (st[S_TOP + p] == best) & (st[S_RINGS + p] == 0)
     if broke:
         return flip_step_full(st, n)
     for p in range(n):

@@ -83,7 +83,7 @@ def test_illegal_card_is_reported_not_crashed(compiled):
     err = np.zeros((4, engine.ERR_FIELDS), np.int64)
     bot_ids = np.array([2, 99, 1])                       # 99: the switch answers -1
     params = np.zeros((3, 8))
-    engine._kernel(rules.to_array(), bot_ids, params, np.uint64(5), np.int64(40), np.int64(4),
+    engine._kernel(rules.to_array(), bot_ids, None, params, np.uint64(5), np.int64(40), np.int64(4),
                    np.int64(2), engine._RULE_FLAG_R, engine._RULE_FLAG_S, *batch, err)
     assert (err[:, 0] == engine.ERR_ILLEGAL_CARD).all()
     assert (err[:, 1] == 1).all() and (err[:, 2] == 0).all() and (err[:, 3] == 0).all()
@@ -104,8 +104,38 @@ def test_reference_raises_on_illegal_card():
         reference.play_game(Rules(players=3), s, 9, 3)
 
 
-def test_non_builtin_bots_and_wrong_seat_counts_are_refused(compiled):
-    with pytest.raises(ValueError, match="not a built-in"):
+def test_wrong_seat_counts_and_plain_python_bots_are_refused(compiled):
+    with pytest.raises(TypeError, match="not an @njit function"):
         compiled.play_batch(Rules(players=3), [python_seat(lambda *a: 1)] * 3, 1, 0, 1)
     with pytest.raises(ValueError, match="seats for 4 players"):
         compiled.play_batch(Rules(), seats("random", 3), 1, 0, 1)
+
+
+def test_user_bots_run_compiled_and_agree_with_reference(compiled):
+    from tests.landunter.user_bots import THRESHOLD, second_highest, threshold_bid, user_seat
+    rules = Rules(players=4)
+    s = [user_seat(second_highest, "second"), seats("random", 1)[0],
+         user_seat(threshold_bid, "thr", THRESHOLD, {"t": 3}), seats("counter", 1)[0]]
+    b = compiled.play_batch(rules, s, 8, 0, 60)
+    for g in range(60):
+        rec = reference.play_game(rules, s, 8, g)
+        for name in LandunterBatch._fields:
+            np.testing.assert_array_equal(getattr(b, name)[g], getattr(rec, name))
+    # a parameter change reaches the bot without recompiling anything
+    s[2] = user_seat(threshold_bid, "thr", THRESHOLD, {"t": 11})
+    b2 = compiled.play_batch(rules, s, 8, 0, 60)
+    assert not np.array_equal(b.score, b2.score)
+    assert b2.score[5].tolist() == reference.play_game(rules, s, 8, 5).score
+
+
+def test_illegal_card_from_a_user_bot_raises_naming_it(compiled):
+    from tests.landunter.user_bots import cheater, user_seat
+    s = seats("low,high,mid", 3)
+    s[1] = user_seat(cheater, "cheater")
+    with pytest.raises(ValueError) as e:
+        compiled.play_batch(Rules(players=3), s, 12, 500, 3)
+    msg = str(e.value)
+    for part in ("'cheater'", "seat 1", "card 99", "seed 12", "game index 500", "deal 1", "round 3"):
+        assert part in msg, (part, msg)
+    with pytest.raises(ValueError, match="'cheater' at seat 1 played card 99,.*game index 500, deal 1, round 3"):
+        reference.play_game(Rules(players=3), s, 12, 500)

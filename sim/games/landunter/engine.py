@@ -16,15 +16,24 @@ switch `strategies.landunter.dispatch.decide_builtin`.
 An illegal card (one not in the hand) does not crash the kernel: the game
 stops, an error code is recorded, and the Python wrapper raises a ValueError
 naming the bot, seat, seed, game index, deal and round.
+
+User bots (no ``builtin_id``, e.g. loaded with ``--bot-file``) enter as numba
+first-class functions of type `USER_BOT_TYPE`: the kernel is compiled for
+``user_fns=None`` (built-in-only batches: the switch alone) and, when a batch
+seats a user bot, once more for a tuple of `MAXP` first-class functions. Both
+specializations are cached; a new user bot or parameter recompiles neither.
 """
 from __future__ import annotations
 
+import warnings
 from typing import NamedTuple
 
 import numpy as np
 from numba import carray, njit, prange, types
 from numba.core import cgutils
-from numba.extending import intrinsic
+from numba.core.errors import NumbaExperimentalFeatureWarning
+from numba.experimental.function_type import _get_wrapper_address
+from numba.extending import intrinsic, overload
 
 from sim import rng
 from sim.games.landunter import core
@@ -37,6 +46,7 @@ from sim.games.landunter.layout import (
 )
 from sim.games.landunter.reference import illegal_message
 from sim.games.landunter.rules import Rules
+from sim.registry import MAX_PARAMS
 from strategies.landunter.dispatch import N_BUILTINS, decide_builtin
 
 ERR_NONE = 0
@@ -46,6 +56,12 @@ _MASK64 = (1 << 64) - 1
 
 _RULE_FLAG_R = np.array([r for r, _ in RULE_FLAGS], dtype=np.int64)
 _RULE_FLAG_S = np.array([s for _, s in RULE_FLAGS], dtype=np.int64)
+
+
+# The signature every bot has; a user bot is called through this function type.
+USER_BOT_SIG = types.int64(types.int64, types.Array(types.int64, 1, "C"),
+                           types.Array(types.float64, 1, "C"), types.float64)
+USER_BOT_TYPE = types.FunctionType(USER_BOT_SIG)
 
 
 class LandunterBatch(NamedTuple):
@@ -87,8 +103,30 @@ def _borrow_vec(arr):
     return carray(_voidptr(arr.ctypes.data), (arr.shape[0],), np.int64)
 
 
+def _decide(bot_ids, user_fns, seat, st, params, u):
+    """The seat's bot decides (compiled only: see the overload below)."""
+    raise NotImplementedError
+
+
+@overload(_decide, inline="always")
+def _decide_overload(bot_ids, user_fns, seat, st, params, u):
+    """``user_fns`` None: the built-in switch alone. Otherwise the switch for
+    seats with a built-in id (>= 0), else the seat's first-class function."""
+    if isinstance(user_fns, types.NoneType):
+        def builtin_only(bot_ids, user_fns, seat, st, params, u):
+            return decide_builtin(bot_ids[seat], seat, st, params, u)
+        return builtin_only
+
+    def with_user_bots(bot_ids, user_fns, seat, st, params, u):
+        b = bot_ids[seat]
+        if b >= 0:
+            return decide_builtin(b, seat, st, params, u)
+        return user_fns[seat](seat, st, params, u)
+    return with_user_bots
+
+
 @njit(cache=True, inline="always")
-def _play_game(rules, bot_ids, params, seed, game, st, deck, hlo, hhi, hstr, hring,
+def _play_game(rules, bot_ids, user_fns, params, seed, game, st, deck, hlo, hhi, hstr, hring,
                flood, plays, pts, g, score, win60, elim, early, n_elim, rounds,
                deal_pts, strength, hrings, err):
     """One game into row g of the output arrays; returns an error code."""
@@ -164,7 +202,7 @@ def _play_game(rules, bot_ids, params, seed, game, st, deck, hlo, hhi, hstr, hri
             for p in range(n):
                 if st[S_IN + p] == 1:
                     state, u = rng.uniform(state)
-                    c = decide_builtin(bot_ids[p], p, st, _borrow_row(params, p), u)
+                    c = _decide(bot_ids, user_fns, p, st, _borrow_row(params, p), u)
                     plays[p] = c
                     if not core.take_from_mask(st, p, c):
                         err[g, 0] = 1
@@ -213,7 +251,7 @@ def _play_game(rules, bot_ids, params, seed, game, st, deck, hlo, hhi, hstr, hri
 
 
 @njit(cache=True, parallel=True)
-def _kernel(rules, bot_ids, params, seed, first_game, n_games, chunk, flag_r, flag_s,
+def _kernel(rules, bot_ids, user_fns, params, seed, first_game, n_games, chunk, flag_r, flag_s,
             score, win60, elim, early, n_elim, rounds, deal_pts, strength, hrings, err):
     n = rules[R_PLAYERS]
     n_chunks = (n_games + chunk - 1) // chunk
@@ -235,7 +273,7 @@ def _kernel(rules, bot_ids, params, seed, first_game, n_games, chunk, flag_r, fl
         plays = np.zeros(MAXP, np.int64)
         pts = np.zeros(MAXP, np.int64)
         for g in range(g0, g1):
-            _play_game(rules, bot_ids, params, seed, first_game + g, st, deck, hlo, hhi,
+            _play_game(rules, bot_ids, user_fns, params, seed, first_game + g, st, deck, hlo, hhi,
                        hstr, hring, flood, plays, pts, g, score, win60, elim, early, n_elim,
                        rounds, deal_pts, strength, hrings, err)
         st_owner[0] = st[0]                 # keeps st_owner alive while st is in use
@@ -314,12 +352,63 @@ def _seat_arrays(rules: Rules, seats) -> tuple[np.ndarray, np.ndarray]:
     bot_ids = np.empty(n, dtype=np.int64)
     for p, seat in enumerate(seats):
         bid = seat.bot.builtin_id
-        if not 0 <= bid < N_BUILTINS:
-            raise ValueError(f"bot {seat.bot.name!r} at seat {p} is not a built-in Land unter "
-                             f"bot (builtin_id {bid}); the compiled engine runs built-in bots only")
-        bot_ids[p] = bid
-    params = np.ascontiguousarray(np.stack([np.asarray(s.params, dtype=np.float64) for s in seats]))
+        if bid >= N_BUILTINS:
+            raise ValueError(f"bot {seat.bot.name!r} at seat {p} has builtin_id {bid}, but the "
+                             f"switch knows 0..{N_BUILTINS - 1}")
+        bot_ids[p] = bid if bid >= 0 else -1
+    params = np.zeros((n, MAX_PARAMS), np.float64)
+    for p, seat in enumerate(seats):
+        vec = np.asarray(seat.params, dtype=np.float64).ravel()
+        params[p, :len(vec)] = vec
     return bot_ids, params
+
+
+# ---------------------------------------------------------------- user bots
+@njit(cache=True)
+def _no_user_bot(seat, st, params, u):
+    """Placeholder in the user-function slots of built-in seats (never called)."""
+    return -1
+
+
+class UserBot(types.WrapperAddressProtocol):
+    """A bot's njit function as a first-class function of type USER_BOT_TYPE.
+
+    Compiles the bot once for `USER_BOT_SIG` (its own cache applies) and hands
+    the kernel the address of that compiled code, so the kernel's type does
+    not depend on which bot it is: no kernel recompile per user bot."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self._address = None
+
+    def __wrapper_address__(self):
+        if self._address is None:
+            self._address = _get_wrapper_address(self.fn, USER_BOT_SIG)
+        return self._address
+
+    def signature(self):
+        return USER_BOT_SIG
+
+
+_USER_BOTS: dict = {}
+
+
+def user_functions(seats):
+    """None if every seat has a built-in bot; else the user-function tuple of
+    the batch (seat s's bot where it has no built-in id, a placeholder
+    elsewhere), always `MAXP` long."""
+    if all(s.bot.builtin_id >= 0 for s in seats):
+        return None
+
+    def first_class(fn):
+        if fn not in _USER_BOTS:
+            if not hasattr(fn, "get_compile_result"):
+                raise TypeError(f"bot function {fn!r} is not an @njit function; the compiled "
+                                "engine runs @njit bots only")
+            _USER_BOTS[fn] = UserBot(fn)
+        return _USER_BOTS[fn]
+    fns = [first_class(s.bot.fn if s.bot.builtin_id < 0 else _no_user_bot) for s in seats]
+    return tuple(fns + [first_class(_no_user_bot)] * (MAXP - len(fns)))
 
 
 def empty_batch(n_games: int, players: int) -> LandunterBatch:
@@ -336,7 +425,8 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int,
                chunk: int | None = None) -> LandunterBatch:
     """Play games ``first_game .. first_game + n_games - 1`` of master ``seed``.
 
-    ``seats``: one registry `Seat` per player (built-in bots). ``chunk``: games
+    ``seats``: one registry `Seat` per player (built-in bots through the
+    switch, user bots as first-class functions). ``chunk``: games
     per parallel work item (default: about 8 per thread, at most 4096); the
     results do not depend on it.
     """
@@ -353,8 +443,13 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int,
     if chunk is None:
         import numba
         chunk = max(64, min(4096, -(-n_games // (8 * numba.get_num_threads()))))
-    _kernel(rules.to_array(), bot_ids, params, np.uint64(int(seed) & _MASK64),
-            np.int64(first_game), np.int64(n_games), np.int64(chunk), _RULE_FLAG_R, _RULE_FLAG_S, *batch, err)
+    user_fns = user_functions(seats)
+    with warnings.catch_warnings():
+        # first-class functions are "experimental" in numba: expected, not news
+        warnings.simplefilter("ignore", NumbaExperimentalFeatureWarning)
+        _kernel(rules.to_array(), bot_ids, user_fns, params, np.uint64(int(seed) & _MASK64),
+                np.int64(first_game), np.int64(n_games), np.int64(chunk), _RULE_FLAG_R,
+                _RULE_FLAG_S, *batch, err)
     raise_on_error(err, seats, seed, first_game)
     return batch
 

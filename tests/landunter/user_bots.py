@@ -1,0 +1,39 @@
+"""User bots as a third party writes them: @njit, no builtin_id. The compiled
+engine calls them as first-class functions, the reference directly."""
+import numpy as np
+from numba import njit
+
+from sim.games.landunter import layout as L
+from sim.registry import Bot, Param, Seat
+
+
+@njit(cache=True)
+def second_highest(seat, st, params, u):
+    """Play the second-highest card (the only card when one is left)."""
+    m = L.hand_n(st, seat)
+    return L.hand_card(st, seat, m - 2 if m >= 2 else 0)
+
+
+@njit(cache=True)
+def threshold_bid(seat, st, params, u):
+    """Play the highest card when the lower flood card on offer is at most
+    params[0], else the lowest."""
+    if st[L.S_FLOOD_LO] <= params[0]:
+        return L.hand_high(st, seat)
+    return L.hand_low(st, seat)
+
+
+@njit(cache=True)
+def cheater(seat, st, params, u):
+    """Plays a card nobody holds in round 3 (index 2)."""
+    if st[L.S_ROUND] == 2:
+        return 99
+    return L.hand_low(st, seat)
+
+
+def user_seat(fn, name, params=(), values=None) -> Seat:
+    bot = Bot(name, fn, tuple(params), fn.__doc__ or "", -1)
+    return Seat(name, bot, bot.vector(values or {}))
+
+
+THRESHOLD = [Param("t", 4, 1, 12, integer=True, doc="highest lower flood card worth winning")]

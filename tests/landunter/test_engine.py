@@ -100,7 +100,8 @@ def test_reference_raises_on_illegal_card():
         return 61                                        # never in a 60-card game
     s = seats("low,low,low", 3)
     s[2] = python_seat(cheat, "cheat")
-    with pytest.raises(ValueError, match=r"bot 'cheat' at seat 2 played card 61.*seed 9, game index 3, deal 1, round 1"):
+    with pytest.raises(ValueError,
+                       match=r"bot 'cheat' at seat 2 played card 61.*seed 9, game index 3, deal 1, round 1"):
         reference.play_game(Rules(players=3), s, 9, 3)
 
 
@@ -137,5 +138,6 @@ def test_illegal_card_from_a_user_bot_raises_naming_it(compiled):
     msg = str(e.value)
     for part in ("'cheater'", "seat 1", "card 99", "seed 12", "game index 500", "deal 1", "round 3"):
         assert part in msg, (part, msg)
-    with pytest.raises(ValueError, match="'cheater' at seat 1 played card 99,.*game index 500, deal 1, round 3"):
+    with pytest.raises(ValueError,
+                       match="'cheater' at seat 1 played card 99,.*game index 500, deal 1, round 3"):
         reference.play_game(Rules(players=3), s, 12, 500)

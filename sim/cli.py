@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from sim import api, store
@@ -131,7 +132,7 @@ def game_app(name: str, title: str) -> typer.Typer:
         for bot_name in registry.names():
             bot = registry.get(bot_name)
             params = "\n".join(f"{p.name}={p.default:g} [{p.low:g}, {p.high:g}]" for p in bot.params) or "-"
-            table.add_row(bot.name, params, bot.doc)
+            table.add_row(bot.name, params, escape(bot.doc))
         out.print(table)
 
     return sub

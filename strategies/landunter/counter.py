@@ -79,11 +79,15 @@ def win_chances(seat, st, out):
           builtin_id=6)
 @njit(cache=True)
 def counter(seat, st, params, u):
-    """Decide like dodge (same first four parameters) whether to win the bid.
-    To lose: play the lowest card. To win: play the lowest card that beats
-    every card the others may still hold (see win_chances); if none is sure,
-    play the highest card when its chance of winning is at least p_min, else
-    the lowest card (save the strong card)."""
+    """Remembers every card seen. Decides like dodge (same first four
+    parameters) whether to win the bid; to lose, plays the lowest card. To
+    win, it works out what each other player still in may hold: the cards
+    seen played from that hand in earlier deals and not yet in this deal
+    (from the second deal on most hands are known card for card), the rest
+    drawn evenly from cards never seen played and not in its own hand; and
+    plays the lowest card that beats all of them for sure; if none is sure,
+    the highest card when its chance of winning (others playing evenly from
+    what they may hold) is at least p_min, else the lowest card."""
     m = hand_n(st, seat)
     if m == 1 or not wants_to_win(seat, st, params):
         return hand_low(st, seat)

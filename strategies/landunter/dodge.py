@@ -59,11 +59,14 @@ def wants_to_win(seat, st, params):
 @register("dodge", params=DODGE_PARAMS, builtin_id=4)
 @njit(cache=True)
 def dodge(seat, st, params, u):
-    """Estimate whether winning or losing the bid is worse (see wants_to_win:
-    cost of a top flood card = low_weight*f/12, plus, if it would be the
-    highest, (1 + persist*f/12) rings, times out_cost with no ring left). If
-    winning is cheaper by more than margin, play the highest card (to take the
-    lower flood card), else the lowest card."""
+    """Weigh winning the bid (taking the lower flood card) against losing it.
+    "Others" = the highest top flood card among the other players still in
+    who have a ring left, raised to the higher flood card on offer (someone
+    else takes it either way). A top flood card f costs low_weight*f/12, plus,
+    if f >= others, (1 + persist*f/12) rings, times out_cost when we have no
+    ring left; no flood card costs 0. Winning makes our top the lower card,
+    losing keeps our top. If winning costs less by more than margin, play the
+    highest card, else the lowest card."""
     if wants_to_win(seat, st, params):
         return hand_high(st, seat)
     return hand_low(st, seat)

@@ -15,12 +15,13 @@ from strategies.landunter.registry import register
           builtin_id=5)
 @njit(cache=True)
 def ring_keeper(seat, st, params, u):
-    """With more than t rings left, play the lowest card. With t or fewer:
-    play the highest card if taking the lower flood card would leave our top
-    flood card below the others' highest after this round (the highest top
-    among the other players still in, or the higher flood card on offer,
-    whichever is higher) and our current top is not already below it and
-    lower than the offered card; otherwise play the lowest card."""
+    """With more than t rings left, play the lowest card (save the strong
+    ones). With t or fewer, let others = the higher of the highest top flood
+    card among the other players still in and the higher flood card on
+    offer: play the highest card if the lower flood card is below others
+    (taking it leaves us safe), unless our current top is already below
+    others and no higher than the lower card (keeping it is as good); else
+    play the lowest card."""
     low_card = hand_low(st, seat)
     if st[S_RINGS + seat] > params[0]:
         return low_card

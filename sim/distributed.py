@@ -18,6 +18,10 @@ text in the worker's temp directory, so workers need no shared file system)
 and rebuilds the seats from its registry. Bots from installed packages
 (entry points) must be installed on the workers too.
 
+A worker keeps the bots it loaded: after editing a bot file, restart a
+long-lived cluster's workers (a ``--workers N`` LocalCluster lives for one
+command, so this only concerns ``--scheduler``).
+
 Kernels are compiled (or loaded from numba's on-disk cache) once per worker
 process: ``warm_up`` plays one game on every worker before the chunks are
 mapped. Workers should run one thread each with ``NUMBA_NUM_THREADS=1`` (one
@@ -153,14 +157,15 @@ def dask_setup(worker) -> None:
 def warm_worker(job: ChunkJob) -> float:
     """Compile or load the job's kernels in this worker process (once); seconds taken."""
     from sim.runner import warm_up
-    game, rules, seats = resolve(job)
+    start = time.perf_counter()
+    game, rules, seats = resolve(job)          # the first time: imports the game and its bots
     kind = (job.game, tuple(s.bot.builtin_id < 0 and s.bot.name for s in seats))
     if kind in _WARM:
         return 0.0
     _single_thread()
-    seconds = warm_up(game, rules, seats)
+    warm_up(game, rules, seats)
     _WARM.add(kind)
-    return seconds
+    return time.perf_counter() - start
 
 
 def play_chunk_task(job: ChunkJob, key, first_game: int, n_games: int):

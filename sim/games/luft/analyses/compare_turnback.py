@@ -579,8 +579,8 @@ def _meta_game(report: Report, entrants: list[str], n: int, pair_games: int, see
     if stem is not None:
         report.figure(plots.heatmap(A, names, names, f"Payoff matrix, {n} players: share of games the row "
                                     f"finished ahead of the column (best parameters per family; "
-                                    f"{summ['games']:,} tournament games, ~{int(cnt[cnt > 0].min(initial=0)):,}+ "
-                                    f"per cell)", stem, cbar_label="share ahead"),
+                                    f"{summ['games']:,} tournament games, at least "
+                                    f"{int(cnt[cnt > 0].min()) if (cnt > 0).any() else 0:,} per cell)", stem, cbar_label="share ahead"),
                       f"Payoff matrix, {n} players (payoff_{n}p.csv has the CIs)")
         shares = [Estimate(r.win_share, r.win_share_lo, r.win_share_hi, r.games) for r in ranking.itertuples()]
         report.figure(plots.bars_with_ci(list(ranking.family), shares, f"Tournament win share, {n} players, "

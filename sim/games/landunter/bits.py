@@ -43,7 +43,7 @@ def highest_bit(typingctx, x):
     return sig, codegen
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def select_bit(x, k):
     """Index of the k-th lowest set bit of x (k = 0 is the lowest; k < popcount).
 
@@ -85,7 +85,7 @@ def select_bit(x, k):
     return pos + up
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def card_bit(card):
     """(word, mask) of a card: word 0 for 1..60, word 1 for 61..72."""
     if card <= LO_CARDS:

@@ -250,33 +250,42 @@ def _play_game(rules, bot_ids, user_fns, params, seed, game, st, deck, hlo, hhi,
     return 0
 
 
+@njit(cache=True)
+def _play_chunk(rules, bot_ids, user_fns, params, seed, first_game, g0, g1, flag_r, flag_s,
+                score, win60, elim, early, n_elim, rounds, deal_pts, strength, hrings, err):
+    """Games g0 .. g1-1 of the batch, with scratch allocated once for them all."""
+    n = rules[R_PLAYERS]
+    st_owner = np.zeros(STATE_SIZE, np.int64)
+    st = _borrow_vec(st_owner)          # no reference counting in the hot loop
+    st[S_PLAYERS] = n
+    st[S_N_CARDS] = rules[R_N_CARDS]
+    for i in range(flag_r.shape[0]):
+        st[flag_s[i]] = rules[flag_r[i]]
+    deck = np.empty(MAX_CARD, np.int64)
+    hlo = np.empty(MAXP, np.int64)
+    hhi = np.empty(MAXP, np.int64)
+    hstr = np.empty(MAXP, np.int64)
+    hring = np.empty(MAXP, np.int64)
+    flood = np.empty(FLOOD_CARDS, np.int64)
+    plays = np.zeros(MAXP, np.int64)
+    pts = np.zeros(MAXP, np.int64)
+    for g in range(g0, g1):
+        _play_game(rules, bot_ids, user_fns, params, seed, first_game + g, st, deck, hlo, hhi,
+                   hstr, hring, flood, plays, pts, g, score, win60, elim, early, n_elim,
+                   rounds, deal_pts, strength, hrings, err)
+    st_owner[0] = st[0]                 # keeps st_owner alive while st is in use
+
+
 @njit(cache=True, parallel=True)
 def _kernel(rules, bot_ids, user_fns, params, seed, first_game, n_games, chunk, flag_r, flag_s,
             score, win60, elim, early, n_elim, rounds, deal_pts, strength, hrings, err):
-    n = rules[R_PLAYERS]
+    """prange over chunks of games; the chunk body is a plain njit function, so
+    the parallel passes see a tiny loop (fast to compile)."""
     n_chunks = (n_games + chunk - 1) // chunk
     for c in prange(n_chunks):
-        g0 = c * chunk
-        g1 = min(g0 + chunk, n_games)
-        st_owner = np.zeros(STATE_SIZE, np.int64)
-        st = _borrow_vec(st_owner)          # no reference counting in the hot loop
-        st[S_PLAYERS] = n
-        st[S_N_CARDS] = rules[R_N_CARDS]
-        for i in range(flag_r.shape[0]):
-            st[flag_s[i]] = rules[flag_r[i]]
-        deck = np.empty(MAX_CARD, np.int64)
-        hlo = np.empty(MAXP, np.int64)
-        hhi = np.empty(MAXP, np.int64)
-        hstr = np.empty(MAXP, np.int64)
-        hring = np.empty(MAXP, np.int64)
-        flood = np.empty(FLOOD_CARDS, np.int64)
-        plays = np.zeros(MAXP, np.int64)
-        pts = np.zeros(MAXP, np.int64)
-        for g in range(g0, g1):
-            _play_game(rules, bot_ids, user_fns, params, seed, first_game + g, st, deck, hlo, hhi,
-                       hstr, hring, flood, plays, pts, g, score, win60, elim, early, n_elim,
-                       rounds, deal_pts, strength, hrings, err)
-        st_owner[0] = st[0]                 # keeps st_owner alive while st is in use
+        _play_chunk(rules, bot_ids, user_fns, params, seed, first_game, c * chunk,
+                    min((c + 1) * chunk, n_games), flag_r, flag_s, score, win60, elim, early,
+                    n_elim, rounds, deal_pts, strength, hrings, err)
 
 
 # ---------------------------------------------------------------- stale caches

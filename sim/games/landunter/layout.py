@@ -110,13 +110,13 @@ RULE_FLAGS = ((R_CASCADE_REPEAT, S_CASCADE_REPEAT), (R_TIE_SIMULTANEOUS, S_TIE_S
 
 
 # ---------------------------------------------------------------- helpers for bots
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def hand_n(st, seat):
     """Cards left in ``seat``'s hand."""
     return st[S_HAND_N + seat]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def hand_card(st, seat, k):
     """The k-th lowest card of ``seat``'s own hand (0 <= k < hand_n)."""
     lo = st[S_HAND_LO + seat]
@@ -126,7 +126,7 @@ def hand_card(st, seat, k):
     return select_bit(st[S_HAND_HI + seat], k - c) + LO_CARDS + 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def hand_low(st, seat):
     """Lowest card of ``seat``'s own hand (hand not empty)."""
     lo = st[S_HAND_LO + seat]
@@ -135,7 +135,7 @@ def hand_low(st, seat):
     return lowest_bit(st[S_HAND_HI + seat]) + LO_CARDS + 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def hand_high(st, seat):
     """Highest card of ``seat``'s own hand (hand not empty)."""
     hi = st[S_HAND_HI + seat]
@@ -144,7 +144,7 @@ def hand_high(st, seat):
     return highest_bit(st[S_HAND_LO + seat]) + 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def hand_has(st, seat, card):
     """True if ``card`` is in ``seat``'s own hand."""
     if card < 1 or card > MAX_CARD:
@@ -154,13 +154,13 @@ def hand_has(st, seat, card):
     return (st[S_HAND_HI + seat] >> (card - LO_CARDS - 1)) & 1 == 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def played_this_deal(st, v):
     """True if weather card v has been played (and revealed) in this deal."""
     return st[S_CARD_WHEN + v] > HAND_SIZE * st[S_DEAL]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def max_other_top(st, seat):
     """Highest top flood card among the other players still in (0 = none)."""
     best = 0

@@ -22,6 +22,11 @@ first-class functions of type `USER_BOT_TYPE`: the kernel is compiled for
 ``user_fns=None`` (built-in-only batches: the switch alone) and, when a batch
 seats a user bot, once more for a tuple of `MAXP` first-class functions. Both
 specializations are cached; a new user bot or parameter recompiles neither.
+
+numba's ``cache=True`` checks only a function's own source file, so an edit in
+core.py or a bot would leave this cached kernel stale: `refresh_stale_caches`
+(run at import) fingerprints every source compiled in and flushes the caches
+of all Land unter functions when one changed.
 """
 from __future__ import annotations
 
@@ -41,8 +46,8 @@ from sim.games.landunter.bits import LO_CARDS
 from sim.games.landunter.layout import (
     FLOOD_CARDS, FLOOD_MAX, HAND_SIZE, MAX_CARD, MAXP, R_N_CARDS, R_PLAYERS, R_TWO_PLAYED_OUT,
     RULE_FLAGS, S_CARD_HAND, S_CARD_WHEN, S_DEAL, S_FLOOD_HI, S_FLOOD_LEFT, S_FLOOD_LO,
-    S_HAND_HI, S_HAND_ID, S_HAND_LO, S_HAND_N, S_IN, S_N_CARDS, S_N_IN, S_PLAYERS, S_RINGS, S_RINGS_FULL,
-    S_ROUND, S_SCORE, S_TOP, STATE_SIZE,
+    S_HAND_HI, S_HAND_ID, S_HAND_LO, S_HAND_N, S_IN, S_N_CARDS, S_N_IN, S_PLAYERS, S_RINGS,
+    S_RINGS_FULL, S_ROUND, S_SCORE, S_TOP, STATE_SIZE,
 )
 from sim.games.landunter.reference import illegal_message
 from sim.games.landunter.rules import Rules
@@ -205,12 +210,12 @@ def _play_game(rules, bot_ids, user_fns, params, seed, game, st, deck, hlo, hhi,
                     c = _decide(bot_ids, user_fns, p, st, _borrow_row(params, p), u)
                     plays[p] = c
                     if not core.take_from_mask(st, p, c):
-                        err[g, 0] = 1
+                        err[g, 0] = ERR_ILLEGAL_CARD
                         err[g, 1] = p
                         err[g, 2] = d
                         err[g, 3] = r
                         err[g, 4] = c
-                        return 1
+                        return ERR_ILLEGAL_CARD
             when = HAND_SIZE * d + r + 1
             for p in range(n):
                 if st[S_IN + p] == 1:
@@ -247,7 +252,7 @@ def _play_game(rules, bot_ids, user_fns, params, seed, game, st, deck, hlo, hhi,
             k += 1
     for p in range(n):
         win60[g, p] = 60 // k if score[g, p] == best else 0
-    return 0
+    return ERR_NONE
 
 
 @njit(cache=True)

@@ -1,9 +1,17 @@
-"""Integer switch over the built-in bots, inlined into the cached kernel.
+"""Integer switch over the built-in bots, in two tiers.
 
-A call through this switch costs ~2 ns; a first-class function argument would
-cost more and defeat numba's cache. `builtin_id` in each bot's registration is
-its branch here; tests check the two agree. An id without a branch returns -1,
-which the engine reports as an illegal action naming the bot.
+`decide_builtin(bot_id, ...)` is what the compiled kernel calls for a seat
+with a built-in bot; `builtin_id` in each bot's registration is its branch
+here, and tests check the two agree. An id without a branch returns -1, which
+the engine reports as an illegal action naming the bot.
+
+- Tier 1, inlined into the kernel's turn loop (`inline="always"`): the bots
+  that are a few loads and compares (threshold, random). A call-free branch
+  costs ~2 ns; inlining a large bot instead would slow every game (register
+  pressure, code size) and multiply the kernel's compile time.
+- Tier 2, `decide_called`: every other bot, behind one ordinary call. It is
+  compiled and cached once on its own, so adding a bot here never makes the
+  kernel bigger. A new bot gets its branch in `decide_called`.
 """
 from numba import njit
 
@@ -25,7 +33,13 @@ def decide_builtin(bot_id, phase, seat, st, params, u):
         return threshold(phase, seat, st, params, u)
     elif bot_id == 1:
         return random_bot(phase, seat, st, params, u)
-    elif bot_id == 2:
+    return decide_called(bot_id, phase, seat, st, params, u)
+
+
+@njit(cache=True)
+def decide_called(bot_id, phase, seat, st, params, u):
+    """The built-in bots that are not inlined into the kernel (tier 2)."""
+    if bot_id == 2:
         return air(phase, seat, st, params, u)
     elif bot_id == 3:
         return depth(phase, seat, st, params, u)

@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from sim.games.luft import reference
-from sim.games.luft.outputs import MAX_TURNS, record_rows
+from sim.games.luft.outputs import MAX_TURNS, air_rows, record_rows
 from sim.games.luft.rules import SINK_ORDERS, START_RULES, SWIM_SOURCES, Rules
 from tests.luft.conftest import seats
 
@@ -33,20 +33,21 @@ def test_reference_and_compiled_agree_game_for_game(compiled, block):
     for i in range(block * CONFIGS // 5, (block + 1) * CONFIGS // 5):
         rules, bots, seed = random_config(i)
         batch = compiled.play_batch(rules, bots, seed, 0, GAMES_PER_CONFIG)
-        air_sum = np.zeros_like(batch.air_sum)
-        air_count = np.zeros_like(batch.air_count)
+        air_sum = np.zeros(batch.air.shape[1:], np.int64)
+        air_sumsq = np.zeros_like(air_sum)
+        dives = []
         for g in range(GAMES_PER_CONFIG):
             rec = reference.play_game(rules, bots, seed, g)
             seat_rows, dive_rows = record_rows(rec)
             where = f"config {i} {rules} bots {[s.spec for s in bots]} seed {seed} game {g}"
             np.testing.assert_array_equal(batch.seat[g], seat_rows, err_msg=where)
             np.testing.assert_array_equal(batch.dive[g], dive_rows, err_msg=where)
+            dives.append(dive_rows)
             for d, curve in enumerate(rec.air_after_turn):
-                curve = curve[:MAX_TURNS]
+                curve = np.array(curve[:MAX_TURNS], np.int64)
                 air_sum[d, :len(curve)] += curve
-                air_count[d, :len(curve)] += 1
-        np.testing.assert_array_equal(batch.air_sum, air_sum)
-        np.testing.assert_array_equal(batch.air_count, air_count)
+                air_sumsq[d, :len(curve)] += curve * curve
+        np.testing.assert_array_equal(batch.air, air_rows(air_sum, air_sumsq, np.stack(dives)))
 
 
 def test_results_do_not_depend_on_chunking_or_threads(compiled):
@@ -56,7 +57,7 @@ def test_results_do_not_depend_on_chunking_or_threads(compiled):
     parts = [compiled.play_batch(rules, bots, seed, a, b - a) for a, b in ((0, 1), (1, 130), (130, 300))]
     np.testing.assert_array_equal(whole.seat, np.concatenate([p.seat for p in parts]))
     np.testing.assert_array_equal(whole.dive, np.concatenate([p.dive for p in parts]))
-    np.testing.assert_array_equal(whole.air_sum, sum(p.air_sum for p in parts))
+    np.testing.assert_array_equal(whole.air, sum(p.air for p in parts))
     before = numba.get_num_threads()
     numba.set_num_threads(1)
     try:

@@ -81,6 +81,7 @@ class GameRecord:
     dive_start: list[int] = field(default_factory=list)
     dive_last_back: list[int] = field(default_factory=list)
     dive_stalled: list[int] = field(default_factory=list)
+    dive_leader: list[int] = field(default_factory=list)    # sole leader after the dive, -1 on a tie
     air_after_turn: list[list[int]] = field(default_factory=list)   # [dive][turn]
 
 
@@ -277,6 +278,7 @@ class Game:
                         self.score[d.seat] += value
                         self.home[d.seat][level - 1] += 1
                         self.log(f"  seat {d.seat} scores a level-{level} card: {value}")
+        rec.dive_leader.append(self.sole_leader())
         # 2. Divers still in the water lose everything; their cards sink to the
         #    deep end in stacks of `stack_size`, nearest diver first [D option].
         in_water = [d for d in self.divers if not d.back]
@@ -313,13 +315,22 @@ class Game:
         # "same": the start player stays.
 
     # -- the game ---------------------------------------------------------------
+    def standing(self, s: int) -> tuple:
+        """End of the game: most points; tie-break level 4, 3, 2 cards (not level 1)."""
+        return self.score[s], self.home[s][3], self.home[s][2], self.home[s][1]
+
+    def sole_leader(self) -> int:
+        best = max(range(self.n), key=self.standing)
+        tied = [s for s in range(self.n) if self.standing(s) == self.standing(best)]
+        return best if len(tied) == 1 else -1
+
     def play(self) -> GameRecord:
         n = self.n
         self.record = GameRecord(score=self.score, win60=[0] * n, home=self.home, drowned=self.drowned)
         for self.dive in range(self.rules.dives):
             self.play_dive()
         # End of the game: most points; tie-break level 4, 3, 2 cards; else shared.
-        key = [(self.score[s], self.home[s][3], self.home[s][2], self.home[s][1]) for s in range(n)]
+        key = [self.standing(s) for s in range(n)]
         best = max(key)
         winners = [s for s in range(n) if key[s] == best]
         for s in winners:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.games.luft.outputs import (D_AIR_LEFT, D_AIR_OUT, D_DROWNED, D_PATH_LEN, D_STALLED,
+from sim.games.luft.outputs import (D_AIR_LEFT, D_AIR_OUT, D_DROWNED, D_LEADER, D_PATH_LEN, D_STALLED,
                                     D_TURNS, S_DROWNED, S_HOME, S_SCORE, S_WIN60, Batch)
 from sim.stats import mean_ci, proportion_ci
 from sim.tournament import head_to_head
@@ -22,6 +22,8 @@ def metrics(batch: Batch, rules) -> dict[str, np.ndarray]:
         for lv in range(4):
             cols[f"seat{s}.home_l{lv + 1}"] = batch.seat[:, s, S_HOME + lv]
     cols.update(head_to_head(standing(batch)))
+    if batch.dive.shape[1] >= 2:
+        cols["last_dive_decided"] = last_dive_decided(batch)
     for d in range(batch.dive.shape[1]):
         for name, col in (("air_out", D_AIR_OUT), ("turns", D_TURNS), ("drowned", D_DROWNED),
                           ("path_length", D_PATH_LEN), ("air_left", D_AIR_LEFT),
@@ -39,8 +41,17 @@ def standing(batch: Batch) -> np.ndarray:
     return key
 
 
+def last_dive_decided(batch: Batch) -> np.ndarray:
+    """1 where the last dive decided the game: before it, nobody led alone, or
+    the sole leader then did not win (not even a share)."""
+    leader = batch.dive[:, -2, D_LEADER].astype(np.int64)
+    win = batch.seat[:, :, S_WIN60]
+    leader_won = np.take_along_axis(win, np.maximum(leader, 0)[:, None], axis=1)[:, 0] > 0
+    return ((leader < 0) | ~leader_won).astype(np.int8)
+
+
 def histograms(batch: Batch, rules) -> dict[str, np.ndarray]:
-    hists = {"air_sum": batch.air_sum, "air_count": batch.air_count}
+    hists = {"air": batch.air}
     for s in range(batch.seat.shape[1]):
         hists[f"seat{s}.score"] = np.bincount(batch.seat[:, s, S_SCORE])
     for d in range(batch.dive.shape[1]):

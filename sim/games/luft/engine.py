@@ -17,24 +17,34 @@ How it is fast (figures: benchmarks/bench_luft.py):
 - Numba's own inlining (`inline="always"`, copied IR) is kept to small
   helpers; the game loop is written out in `_run_chunk`, and scalar helpers
   are plain functions that LLVM inlines. That keeps the compile short.
-- The air-depletion counts are derived on the host from each dive's turn
-  count, so a turn updates one accumulator, not two.
+- Branches the predictor cannot learn cost most: the k steps of a swim are a
+  fixed, branch-free chain (see `_swim_down`), worth +25% alone.
+- The air-curve counts are derived on the host from each dive's turn count;
+  a turn only adds its air (and its square) to the chunk's sums.
 
 Bots. Built-ins go through the integer switch
 `strategies.luft.dispatch.decide_builtin`: the cheap bots are inlined into the
 turn loop, the others are one plain call away. A bot registered without a
 `builtin_id` (a user bot, e.g. from ``--bot-file``) enters as a numba
-first-class function of type `USER_BOT_TYPE`: `_run_chunk` and `_play_batch`
-are compiled for ``user_fns=None`` (built-in-only batches: not a single extra
-instruction) and, when a batch seats a user bot, once more for a tuple of
-`MAX_SEATS` first-class functions. Both specializations are cached; a new user
-bot or a parameter change recompiles neither (the user bot itself is compiled
-once for `USER_BOT_SIG`).
+first-class function of type `PLUGIN_TYPE`:
+- the bot is compiled into a small plug-in (`_plugin`) that takes the
+  addresses of `st` and `params` and rebuilds them as borrowed views, the
+  bot's code inlined: six scalar arguments, no reference counting per call;
+- `_play_batch` serves built-in-only batches, compiled with ``user_fns=None``:
+  the plug-in branch is removed at compile time, not one extra instruction;
+- `_play_batch_user` (the same Python function) is compiled once, for a tuple
+  of `MAX_SEATS` plug-ins of `PLUGIN_TYPE`, and cached; numba converts any
+  plug-in to that type at the call, so a new user bot, a new mix of seats or
+  a parameter change recompiles neither kernel (only the new bot's plug-in,
+  once, and that is cached on disk too).
+Measured cost of the plug-in call against the inlined built-in:
+benchmarks/bench_dispatch.py.
 """
 from __future__ import annotations
 
 import warnings
 
+import numba
 import numpy as np
 from llvmlite import ir
 from numba import carray, njit, prange, types
@@ -521,16 +531,15 @@ def _play_batch(rules, bot_ids, user_fns, params, seed, first_game, n_games, sea
 # converts each to the first-class function type (no recompile, whichever
 # bots they are) and calls the plug-in's compiled code directly.
 _play_batch_user = njit(cache=True, parallel=True)(_play_batch.py_func)
-_USER_KERNEL_SIG = (types.Array(types.int64, 1, "C"), types.Array(types.int64, 1, "C"),
-                    types.UniTuple(PLUGIN_TYPE, v.MAX_SEATS), types.Array(types.float64, 2, "C"),
-                    types.uint64, types.int64, types.int64, types.Array(types.int32, 3, "C"),
-                    types.Array(types.int16, 3, "C"), types.Array(types.int64, 2, "C"),
-                    types.Array(types.int64, 3, "C"))
 
 
-def _user_kernel():
+def _user_kernel(args):
+    """The user kernel, compiled (or loaded from the cache) on first use for
+    the types of ``args`` with a tuple of PLUGIN_TYPE in the plug-in slot."""
     if not _play_batch_user.signatures:
-        _play_batch_user.compile(_USER_KERNEL_SIG)      # or load it from the cache
+        sig = tuple(types.UniTuple(PLUGIN_TYPE, v.MAX_SEATS) if i == 2 else numba.typeof(a)
+                    for i, a in enumerate(args))
+        _play_batch_user.compile(sig)
         _play_batch_user.disable_compile()
     return _play_batch_user
 
@@ -564,7 +573,7 @@ def _plugin_of(fn, name: str):
     if fn not in _PLUGINS:
         plugin = _plugin(fn)
         try:
-            plugin.compile(PLUGIN_SIG.args)              # once per process (cached on disk)
+            plugin.compile(PLUGIN_SIG)                   # once per process (cached on disk)
         except Exception as exc:
             text = str(exc).strip()
             first = text.splitlines()[0] if text else type(exc).__name__
@@ -609,7 +618,7 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int) ->
                 # what the design asks for, and the tests pin their behaviour.
                 warnings.simplefilter("ignore", NumbaExperimentalFeatureWarning)
                 try:
-                    _user_kernel()(*args)
+                    _user_kernel(args)(*args)
                 except SystemError as exc:    # a user bot raised inside the kernel
                     cause = exc.__cause__ or exc.__context__
                     users = sorted({s.bot.name for s in seats if s.bot.builtin_id < 0})

@@ -297,10 +297,19 @@ def _headline(table: pd.DataFrame, m: int, alpha: float, has_last: bool) -> list
                      f"{r.first_p:.2g}{', flagged' if r.flagged else ''}); {r.turns:.1f} turns per game; "
                      f"drown rate {r.drowned:.3f} per diver and dive{extra}.")
     flagged = table[table.flagged]
-    lines.append(f"- **{len(flagged)} of {m} settings flagged** (Bonferroni {alpha:g}/{m})"
-                 + (": " + "; ".join(f"{r.players} players {r.setting} (seat 0 {r.first_share:.3f} "
-                                     f"[{r.first_lo:.3f}, {r.first_hi:.3f}])" for r in flagged.itertuples())
-                    if len(flagged) else "") + ".")
+    lines.append(f"- **{len(flagged)} of {m} settings flagged** (first player or seats, Bonferroni {alpha:g}/{m}).")
+    if len(flagged):
+        order = table.assign(dev=table.first_relative - 1).sort_values("dev")
+
+        def show(rows):
+            return "; ".join(f"{r.players} players {r.setting}: {r.first_share:.3f} [{r.first_lo:.3f}, "
+                             f"{r.first_hi:.3f}] vs {r.fair:.3f}" for r in rows.itertuples())
+
+        lines.append(f"- Largest first-player advantages (seat 0 win share, 95% CI, vs 1/n): {show(order.tail(3)[::-1])}.")
+        lines.append(f"- Largest first-player disadvantages: {show(order.head(3))}.")
+    calm = table[~table.flagged]
+    if 0 < len(calm) <= 20:
+        lines.append("- Not flagged: " + "; ".join(f"{r.players} players {r.setting}" for r in calm.itertuples()) + ".")
     return lines + [""]
 
 
@@ -333,33 +342,39 @@ def _cell(table: pd.DataFrame, n: int, overrides: dict, column: str) -> float:
 
 
 def _heatmaps(report: Report, table: pd.DataFrame, players_list, knobs, pairs, games: int):
+    """Heat maps over (knob, players) and over knob pairs; short titles (the
+    figures are narrow), the sample size in each caption."""
     if report.out is None:
         return
     defaults = Rules().to_dict()
     cols = [str(n) for n in players_list]
+    per_cell = f"≥{games:,} games per cell"
 
-    def knob_map(k, column, title, cbar, stem, fmt="{:.3f}"):
+    def knob_map(k, column, title, cbar, stem, caption, fmt="{:.3f}"):
         matrix = [[_cell(table, n, {} if v == defaults[k] else {k: v}, column) for n in players_list]
                   for v in KNOBS[k]]
         report.figure(plots.heatmap(matrix, [_show(v) for v in KNOBS[k]], cols, title,
-                                    report.plot_stem(stem), fmt=fmt, cbar_label=cbar), title)
+                                    report.plot_stem(stem), fmt=fmt, cbar_label=cbar), f"{caption} ({per_cell})")
 
     for k in knobs:
-        knob_map(k, "first_relative", f"Seat 0 share × n (1 = fair): {k} (rows) × players, ≥{games:,} games/cell",
-                 "seat 0 win share × players", f"first_{k}_x_players", "{:.2f}")
+        knob_map(k, "first_relative", f"{k} × players: seat 0 share × n", "seat 0 win share × players",
+                 f"first_{k}_x_players", f"First-player advantage, seat 0 win share × n (1 = fair): {k} (rows) "
+                 "× players (columns)", "{:.2f}")
     if "air" in knobs:
-        knob_map("air", "drowned", f"Drown rate per diver and dive: air × players, ≥{games:,} games/cell",
-                 "P(drown)", "drowned_air_x_players")
-        knob_map("air", "turns", f"Game length (turns): air × players, ≥{games:,} games/cell",
-                 "turns", "turns_air_x_players", "{:.0f}")
+        knob_map("air", "drowned", "air × players: drown rate", "P(drown) per diver and dive",
+                 "drowned_air_x_players", "Drown rate per diver and dive: air (rows) × players (columns)")
+        knob_map("air", "turns", "air × players: turns per game", "turns", "turns_air_x_players",
+                 "Game length in turns: air (rows) × players (columns)", "{:.0f}")
         if "last_dive_decided" in table:
-            knob_map("air", "last_dive_decided", f"Last dive decides the winner: air × players, "
-                     f"≥{games:,} games/cell", "share of games", "last_dive_air_x_players")
+            knob_map("air", "last_dive_decided", "air × players: last dive decides", "share of games",
+                     "last_dive_air_x_players", "Share of games the last dive decides: air (rows) × players (columns)")
     for a, b in pairs:
         for n in players_list:
             matrix = [[_cell(table, n, {kk: vv for kk, vv in ((a, va), (b, vb)) if defaults[kk] != vv},
                              "first_relative") for vb in KNOBS[b]] for va in KNOBS[a]]
-            title = f"Seat 0 share × n, {n} players: {a} (rows) × {b}, ≥{games:,} games/cell"
             report.figure(plots.heatmap(matrix, [_show(v) for v in KNOBS[a]], [_show(v) for v in KNOBS[b]],
-                                        title, report.plot_stem(f"first_{a}_x_{b}_{n}p"), fmt="{:.2f}",
-                                        cbar_label="seat 0 share × n"), title)
+                                        f"{n} players, {a} × {b}: seat 0 share × n",
+                                        report.plot_stem(f"first_{a}_x_{b}_{n}p"), fmt="{:.2f}",
+                                        cbar_label="seat 0 share × n"),
+                          f"First-player advantage at {n} players, seat 0 win share × n (1 = fair): {a} (rows) × "
+                          f"{b} (columns) ({per_cell})")

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import importlib
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +23,24 @@ from sim.stats import Estimate
 from sim.tournament import Standings, seatings
 
 GAMES = {"luft": "sim.games.luft", "landunter": "sim.games.landunter"}
+_EXECUTOR = None   # set by `scale_out`: every run maps its chunks over Dask
+
+
+@contextmanager
+def scale_out(scheduler: str | None = None, workers: int | None = None):
+    """Run every simulation inside on an existing Dask scheduler (address) or a
+    LocalCluster of ``workers`` processes; with neither, in-process threads.
+    Results are bit-identical either way."""
+    global _EXECUTOR
+    from sim.distributed import make_executor
+    executor = make_executor(scheduler, workers)
+    previous, _EXECUTOR = _EXECUTOR, executor
+    try:
+        yield executor
+    finally:
+        _EXECUTOR = previous
+        if executor is not None:
+            executor.close()
 
 
 def get_game(name: str) -> GameSpec:
@@ -126,7 +145,8 @@ def simulate(game_name: str, rules: dict[str, str] | None, bots: str | list[str]
               "games": games, "seed": seed, "records": records}
     if cache and (hit := _cached(out, config)):
         return hit
-    result = run(game, rules_obj, seats, games, seed, keep_batches=records, progress=progress)
+    result = run(game, rules_obj, seats, games, seed, keep_batches=records, progress=progress,
+                 executor=_EXECUTOR, checkpoint_dir=_checkpoints(out, f"{game.name}-simulate", config))
     done = result.totals.games
     summary = {"games": done, "seconds": round(result.seconds, 3), "players": rules_obj.players,
                "seed": seed, **game.summary(result.totals, rules_obj, seats)}
@@ -142,6 +162,11 @@ def simulate(game_name: str, rules: dict[str, str] | None, bots: str | list[str]
         if plot and done:
             plot_simulation(game, rules_obj, seats, result, summary, path)
     return Simulation(summary, result.totals, path, complete=result.complete)
+
+
+def _checkpoints(out, name: str, config: dict):
+    """Where a stored run checkpoints its finished chunks (resumed on rerun)."""
+    return None if out is None else store.result_dir(out, name, config)
 
 
 def summary_tables(summary: dict) -> dict[str, pd.DataFrame]:
@@ -206,7 +231,8 @@ def tournament(game_name: str, rules: dict[str, str] | None, bots: str | list[st
     played, complete, last = 0, True, None
     for k, lineup in enumerate(lineups):
         last = run(game, rules_obj, [entrants[i] for i in lineup], games, seed, progress=progress,
-                   label=f"seating {k + 1}/{len(lineups)}")
+                   label=f"seating {k + 1}/{len(lineups)}", executor=_EXECUTOR,
+                   checkpoint_dir=_checkpoints(out, f"{game.name}-tournament-seating{k}", config))
         seconds += last.seconds
         compile_seconds += last.compile_seconds
         if not last.complete:

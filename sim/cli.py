@@ -12,8 +12,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from sim import api, store
-from sim.cli_common import (BOT_FILE, BOTS, EXIT_INTERRUPTED, PLAYERS, RULES, SEED, out, pct,
-                            print_summary, user_errors)
+from sim.cli_common import (BOT_FILE, BOTS, EXIT_INTERRUPTED, PLAYERS, RULES, SCHEDULER, SEED,
+                            WORKERS, out, pct, print_summary, user_errors)
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
                   help="Monte Carlo strategy simulator for Geteilte Luft and Land unter.")
@@ -55,15 +55,17 @@ def game_app(name: str, title: str) -> typer.Typer:
                  records: bool = typer.Option(False, "--records", help="With --out: also store per-game records."),
                  no_cache: bool = typer.Option(False, "--no-cache", help="Recompute even if --out holds this exact run."),
                  plot: bool = typer.Option(False, "--plot", help="With --out: write PNG and SVG plots next to the results."),
-                 bot_file: Optional[List[Path]] = BOT_FILE):
+                 bot_file: Optional[List[Path]] = BOT_FILE,
+                 scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS):
         """Play a batch of games and print per-seat and per-dive figures with 95% CIs."""
         with user_errors():
             api.load_bot_files([str(p) for p in bot_file or []])
             if plot and out_dir is None:
                 raise ValueError("--plot needs --out DIR to write the plots to")
-            result = api.simulate(name, api.parse_rules(rules), bots, players=players, games=games,
-                                  seed=seed, threads=threads, out=out_dir, records=records,
-                                  cache=not no_cache, plot=plot)
+            with api.scale_out(scheduler, workers):
+                result = api.simulate(name, api.parse_rules(rules), bots, players=players, games=games,
+                                      seed=seed, threads=threads, out=out_dir, records=records,
+                                      cache=not no_cache, plot=plot)
         if as_json:
             print(json.dumps(result.summary))
         else:
@@ -85,14 +87,17 @@ def game_app(name: str, title: str) -> typer.Typer:
                    out_dir: Optional[Path] = typer.Option(None, "--out", "-o", help="Store results under this directory."),
                    no_cache: bool = typer.Option(False, "--no-cache", help="Recompute even if stored."),
                    plot: bool = typer.Option(False, "--plot", help="With --out: win shares and head-to-head heat map."),
-                   bot_file: Optional[List[Path]] = BOT_FILE):
+                   bot_file: Optional[List[Path]] = BOT_FILE,
+                   scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS):
         """Every entrant plays every seat on the same game seeds; ranked table and head-to-head matrix."""
         with user_errors():
             api.load_bot_files([str(p) for p in bot_file or []])
             if plot and out_dir is None:
                 raise ValueError("--plot needs --out DIR to write the plots to")
-            result = api.tournament(name, api.parse_rules(rules), bots, players=players, games=games,
-                                    seed=seed, threads=threads, out=out_dir, cache=not no_cache, plot=plot)
+            with api.scale_out(scheduler, workers):
+                result = api.tournament(name, api.parse_rules(rules), bots, players=players, games=games,
+                                        seed=seed, threads=threads, out=out_dir, cache=not no_cache,
+                                        plot=plot)
         if as_json:
             print(json.dumps(result.summary))
         else:

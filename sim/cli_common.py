@@ -26,6 +26,9 @@ def user_errors():
         raise typer.Exit(EXIT_USAGE)
 
 
+SCHEDULER = typer.Option(None, "--scheduler", help="Run the chunks on this Dask scheduler (tcp://host:8786).")
+WORKERS = typer.Option(None, "--workers", help="Run the chunks on a local Dask cluster of N worker processes.")
+
 # Options shared by the game commands
 PLAYERS = typer.Option(None, "--players", "-n", help="Number of players (default: the rules' players).")
 BOTS = typer.Option(..., "--bots", "-b", help="One bot spec for every seat, or one per seat, comma-separated: "

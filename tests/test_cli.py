@@ -104,3 +104,18 @@ def test_bots_lists_every_registered_bot():
     assert r.exit_code == 0
     for name in LUFT_BOTS.names():
         assert name in r.stdout
+
+
+def test_unreachable_scheduler_is_one_line_exit_2():
+    r = invoke("luft", "simulate", "--bots", "random", "--games", "10", "--scheduler", "tcp://127.0.0.1:1")
+    assert r.exit_code == 2 and "cannot reach the Dask scheduler" in r.output
+    assert "Traceback" not in r.output
+
+
+def test_workers_give_the_same_figures_as_threads():
+    args = ("luft", "simulate", "--bots", "threshold:t=2,random", "--players", "2", "--games", "3000",
+            "--seed", "5", "--json")
+    local = json.loads(invoke(*args).stdout)
+    dask = json.loads(invoke(*args, "--workers", "2").stdout)
+    local.pop("seconds"), dask.pop("seconds")
+    assert local == dask

@@ -9,7 +9,7 @@ import typer
 from rich.markdown import Markdown
 
 from sim import api
-from sim.cli_common import RULES, out, user_errors
+from sim.cli_common import RULES, SCHEDULER, WORKERS, out, user_errors
 from sim.games.luft.analyses.air import DEFAULT_MIXES as AIR_MIXES
 
 OUT = typer.Option(None, "--out", "-o", help="Write tables (Parquet + CSV), plots (PNG + SVG) and report.md here.")
@@ -38,11 +38,12 @@ def register(sub: typer.Typer):
                    draws: int = typer.Option(10_000_000, "--draws", help="Draws per swim source for the chi-square tests."),
                    counter_bot: str = typer.Option("counter", "--counter-bot", help="The card-counting bot."),
                    baseline_bot: str = typer.Option("air", "--baseline-bot", help="The field it plays against."),
-                   out_dir: Optional[Path] = OUT, as_json: bool = JSON):
+                   out_dir: Optional[Path] = OUT,
+            scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
         """Does the 9-card swim deck give exactly the odds of two 1–3 dice? Exact fractions,
         chi-square on millions of draws, game-level equivalence, the no-reshuffle variant."""
         from sim.games.luft.analyses.dice_check import dice_check as run
-        with user_errors():
+        with user_errors(), api.scale_out(scheduler, workers):
             if games < 2 or draws < 9:
                 raise ValueError("--games must be at least 2 and --draws at least 9")
             summary = run(players=players, bots=bots, games=games, seed=seed, draws=draws,
@@ -56,11 +57,12 @@ def register(sub: typer.Typer):
             mixes: str = typer.Option(";".join(AIR_MIXES), "--mixes", help="Bot mixes separated by ';'; "
                                       "each mix's specs are cycled over the seats."),
             rules: Optional[List[str]] = RULES,
-            out_dir: Optional[Path] = OUT, as_json: bool = JSON):
+            out_dir: Optional[Path] = OUT,
+            scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
         """How fast does the shared air run out? Depletion curves with 95% bands, the turn the air
         runs out, P(air runs out) and divers drowned per dive, by bot mix and player count."""
         from sim.games.luft.analyses.air import air_analysis
-        with user_errors():
+        with user_errors(), api.scale_out(scheduler, workers):
             summary = air_analysis(players_list=player_list(players),
                                    mixes=tuple(m.strip() for m in mixes.split(";") if m.strip()),
                                    games=games, seed=seed, rules=api.parse_rules(rules), out=out_dir)
@@ -86,11 +88,12 @@ def register(sub: typer.Typer):
                          slow_games: Optional[int] = typer.Option(None, "--slow-games", help="Games per sweep "
                                                                   "configuration of a slow search bot named in "
                                                                   "--families (default --games / 10)."),
-                         out_dir: Optional[Path] = OUT, as_json: bool = JSON):
+                         out_dir: Optional[Path] = OUT,
+            scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
         """Which turn-back heuristic is best? Tune every bot family per player count against a
         mixed field, play the best of each family against each other, and solve the meta-game."""
         from sim.games.luft.analyses.compare_turnback import compare_turnback as run
-        with user_errors():
+        with user_errors(), api.scale_out(scheduler, workers):
             if games < 1 or grid_points < 1 or any(v is not None and v < 1 for v in (pair_games, slow_games)):
                 raise ValueError("--games, --pair-games, --slow-games and --grid-points must be at least 1")
             summary = run(players_list=player_list(players),
@@ -112,12 +115,13 @@ def register(sub: typer.Typer):
                 pairs: Optional[str] = typer.Option(None, "--pairs", help="Knob pairs to sweep together, e.g. "
                                                     "air:stack_size,air:dives (default); 'none' for none."),
                 alpha: float = typer.Option(0.05, "--alpha", help="Family-wise significance level (Bonferroni)."),
-                out_dir: Optional[Path] = OUT, as_json: bool = JSON):
+                out_dir: Optional[Path] = OUT,
+            scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
         """Is the untested rule set fair and sound? Sweep the rule knobs per player count with a
         strong mixed field: first player's win share vs 1/n, game length, drownings, score
         spread, last-dive decisions; flags every significant imbalance."""
         from sim.games.luft.analyses.balance import balance as run
-        with user_errors():
+        with user_errors(), api.scale_out(scheduler, workers):
             if games < 2:
                 raise ValueError("--games must be at least 2")
             summary = run(players_list=player_list(players),

@@ -203,6 +203,17 @@ class Totals:
         n, s, ss = self.sums[name]
         return float(n), float(s), float(ss)
 
+    def mean(self, name: str) -> dict:
+        """A metric's mean with its t-based 95% CI, as {"mean", "ci95"}."""
+        from sim.stats import mean_ci
+        return mean_ci(*self.agg(name)).to_json()
+
+    def share(self, name: str) -> dict:
+        """A 0..1 metric (shares of shared wins included) as a Wilson 95% CI."""
+        from sim.stats import proportion_ci
+        n, s, _ = self.agg(name)
+        return proportion_ci(s, int(n)).to_json()
+
     def equals(self, other: "Totals") -> bool:
         """Same games, same sums and histograms, bit for bit."""
         return (self.games == other.games and self.sums.keys() == other.sums.keys()

@@ -10,7 +10,6 @@ import numpy as np
 
 from sim.games.landunter.engine import LandunterBatch
 from sim.games.landunter.layout import HAND_SIZE, MAX_CARD, MAXP
-from sim.stats import mean_ci, proportion_ci
 from sim.tournament import head_to_head
 
 MAX_RINGS = HAND_SIZE                   # a hand has at most 12 rings
@@ -72,13 +71,7 @@ def histograms(batch: LandunterBatch, rules) -> dict[str, np.ndarray]:
 
 def summary(totals, rules, seats) -> dict:
     """``seats`` and ``deals`` of the simulate JSON (figures as {"mean", "ci95"})."""
-    def mean(name):
-        return mean_ci(*totals.agg(name)).to_json()
-
-    def share(name):
-        n, s, _ = totals.agg(name)
-        return proportion_ci(s, int(n)).to_json()
-
+    mean, share = totals.mean, totals.share
     return {
         "seats": [{"bot": seat.spec, "score": mean(f"seat{s}.score"),
                    "win_share": share(f"seat{s}.win"), "eliminated": mean(f"seat{s}.eliminated")}

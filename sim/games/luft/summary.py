@@ -9,7 +9,6 @@ import numpy as np
 
 from sim.games.luft.outputs import (D_AIR_LEFT, D_AIR_OUT, D_DROWNED, D_LEADER, D_PATH_LEN, D_STALLED,
                                     D_TURNS, S_DROWNED, S_HOME, S_SCORE, S_WIN60, Batch)
-from sim.stats import mean_ci, proportion_ci
 from sim.tournament import head_to_head
 
 
@@ -63,13 +62,7 @@ def histograms(batch: Batch, rules) -> dict[str, np.ndarray]:
 
 def summary(totals, rules, seats) -> dict:
     """`seats` and `dives` of the simulate JSON (figures as {"mean", "ci95"})."""
-    def mean(name):
-        return mean_ci(*totals.agg(name)).to_json()
-
-    def share(name):
-        n, s, _ = totals.agg(name)
-        return proportion_ci(s, int(n)).to_json()
-
+    mean, share = totals.mean, totals.share
     return {
         "seats": [{"bot": seat.spec, "score": mean(f"seat{s}.score"),
                    "win_share": share(f"seat{s}.win"), "drowned": mean(f"seat{s}.drowned")}

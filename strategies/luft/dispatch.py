@@ -1,17 +1,17 @@
 """Integer switch over the built-in bots, in two tiers.
 
-`decide_builtin(bot_id, ...)` is what the compiled kernel calls for a seat
-with a built-in bot; `builtin_id` in each bot's registration is its branch
-here, and tests check the two agree. An id without a branch returns -1, which
-the engine reports as an illegal action naming the bot.
+`builtin_id` in each bot's registration is its branch here; tests check the
+two agree. An id without a branch returns -1 from `decide_builtin`.
 
-- Tier 1, inlined into the kernel's turn loop (`inline="always"`): the bots
-  that are a few loads and compares (threshold, random). A call-free branch
-  costs ~2 ns; inlining a large bot instead would slow every game (register
-  pressure, code size) and multiply the kernel's compile time.
-- Tier 2, `decide_called`: every other bot, behind one ordinary call. It is
-  compiled and cached once on its own, so adding a bot here never makes the
-  kernel bigger. A new bot gets its branch in `decide_called`.
+- Tier 1, `decide_inline`, inlined into the kernel's turn loop: the bots that
+  are a few loads and compares (threshold, random), listed in `INLINED`. A
+  call-free branch costs ~2 ns per decision.
+- Tier 2, `decide_called`: every other built-in. The compiled kernel does not
+  contain them: it calls a tier-2 bot like a user bot, through a compiled
+  plug-in (sim/games/luft/engine.py), so a large or new bot never makes the
+  kernel bigger, slower or slower to compile (linking them into the kernel
+  cost ~25 s of compile). A new bot gets its branch in `decide_called`.
+- `decide_builtin`: both tiers by id, for Python callers and tests.
 """
 from numba import njit
 
@@ -27,12 +27,24 @@ from strategies.luft.rulebook_tips import rulebook_tips
 from strategies.luft.threshold import threshold
 
 
+INLINED = (0, 1)     # the ids decide_inline handles (threshold, random)
+NOT_INLINED = -2     # decide_inline's answer for any other id
+
+
 @njit(cache=True, inline="always")
-def decide_builtin(bot_id, phase, seat, st, params, u):
+def decide_inline(bot_id, phase, seat, st, params, u):
     if bot_id == 0:
         return threshold(phase, seat, st, params, u)
     elif bot_id == 1:
         return random_bot(phase, seat, st, params, u)
+    return NOT_INLINED
+
+
+@njit(cache=True)
+def decide_builtin(bot_id, phase, seat, st, params, u):
+    a = decide_inline(bot_id, phase, seat, st, params, u)
+    if a != NOT_INLINED:
+        return a
     return decide_called(bot_id, phase, seat, st, params, u)
 
 

@@ -203,3 +203,33 @@ def test_a_bot_that_does_not_compile_is_a_clear_error(compiled):
     with pytest.raises(BotError, match="test-user-not-numba.*does not compile"):
         compiled.play_batch(Rules(), seats("test-user-not-numba,threshold:t=2,random,random"),
                             4, 0, 10)
+
+
+# --- built-ins: inlined or plugged in, the same games as the reference ---------------------------
+def test_inlined_ids_are_exactly_the_ones_the_inline_switch_handles():
+    from strategies.luft.dispatch import INLINED, NOT_INLINED, decide_inline
+    st = np.zeros(v.SIZE, np.int64)
+    st[v.N_PLAYERS] = 4
+    params = np.zeros((4, 8))
+    for name in LUFT_BOTS.names():
+        bot = LUFT_BOTS.get(name)
+        inlined = decide_inline(bot.builtin_id, v.PHASE_TREASURE, 0, st, params, 0.5) != NOT_INLINED
+        assert inlined == (bot.builtin_id in INLINED), name
+
+
+@pytest.mark.parametrize("name", sorted(n for n in LUFT_BOTS.names() if LUFT_BOTS.get(n).builtin_id >= 0))
+def test_every_builtin_bot_plays_like_the_reference_in_the_kernel(compiled, name):
+    """Inlined (threshold, random) or plugged in (the rest), next to a user bot."""
+    spec = f"{name},threshold:t=2,random,test-user-fickle:p=0.4"
+    for rules in (Rules(), Rules(swim="deck-no-reshuffle", air=12)):
+        bots = seats(spec)
+        batch = compiled.play_batch(rules, bots, 21, 0, 8)
+        assert_agrees_with_reference(rules, bots, 21, batch)
+
+
+def test_the_example_user_bot_runs_in_the_kernel(compiled):
+    from sim.registry import load_bot_file
+    load_bot_file("strategies/examples/cautious.py")
+    bots = seats("cautious:level=3,threshold:t=2,cautious,random")
+    batch = compiled.play_batch(Rules(), bots, 2, 0, 40)
+    assert_agrees_with_reference(Rules(), bots, 2, batch)

@@ -22,23 +22,25 @@ How it is fast (figures: benchmarks/bench_luft.py):
 - The air-curve counts are derived on the host from each dive's turn count;
   a turn only adds its air (and its square) to the chunk's sums.
 
-Bots. Built-ins go through the integer switch
-`strategies.luft.dispatch.decide_builtin`: the cheap bots are inlined into the
-turn loop, the others are one plain call away. A bot registered without a
-`builtin_id` (a user bot, e.g. from ``--bot-file``) enters as a numba
-first-class function of type `PLUGIN_TYPE`:
-- the bot is compiled into a small plug-in (`_plugin`) that takes the
-  addresses of `st` and `params` and rebuilds them as borrowed views, the
-  bot's code inlined: six scalar arguments, no reference counting per call;
-- `_play_batch` serves built-in-only batches, compiled with ``user_fns=None``:
-  the plug-in branch is removed at compile time, not one extra instruction;
-- `_play_batch_user` (the same Python function) is compiled once, for a tuple
-  of `MAX_SEATS` plug-ins of `PLUGIN_TYPE`, and cached; numba converts any
-  plug-in to that type at the call, so a new user bot, a new mix of seats or
-  a parameter change recompiles neither kernel (only the new bot's plug-in,
-  once, and that is cached on disk too).
-Measured cost of the plug-in call against the inlined built-in:
-benchmarks/bench_dispatch.py.
+Bots. Two ways into the turn loop:
+- inlined: the cheap built-ins (`strategies.luft.dispatch.decide_inline`,
+  ids in `INLINED`: threshold, random) are an integer switch compiled into
+  the loop, no call at all;
+- plug-in: every other bot, a user's (registered without `builtin_id`, e.g.
+  from ``--bot-file``) or a heavier built-in, is compiled into a small
+  plug-in (`_plugin`) and called as a numba first-class function of type
+  `PLUGIN_TYPE`. The plug-in takes the addresses of `st` and `params`,
+  rebuilds them as borrowed views and has the bot's code inlined: a call
+  passes six scalars in registers and costs no reference counting.
+`_play_batch` is compiled with ``user_fns=None`` for batches of inlined bots
+only: the plug-in branch is removed at compile time, not one extra
+instruction. `_play_batch_user` (the same Python function) is compiled once,
+for a tuple of `MAX_SEATS` plug-ins of `PLUGIN_TYPE`; numba converts any
+plug-in to that type at the call. Both kernels are cached on disk, and a new
+bot, a new mix of seats or a parameter change recompiles neither (a new bot
+compiles only its own plug-in, once, cached too). Keeping the heavy bots out
+of the kernels also keeps them small and quick to compile. Measured cost of a
+plug-in call against the inlined switch: benchmarks/bench_dispatch.py.
 """
 from __future__ import annotations
 
@@ -63,7 +65,7 @@ from sim.games.luft.rules import (MAX_CARDS_PER_LEVEL, R_AIR, R_CARDS, R_DIVES, 
                                   R_SINK, R_STACK, R_STALL, R_START, R_SWIM, R_TBNT,
                                   R_VALUES, Rules)
 from sim.registry import MAX_PARAMS, BotError
-from strategies.luft.dispatch import decide_builtin
+from strategies.luft.dispatch import INLINED, NOT_INLINED, decide_inline
 
 # Columns of the error output, one row per chunk (E_FLAG = 0: no error). The
 # first illegal action stops its chunk; the wrapper reports the lowest game.
@@ -314,11 +316,10 @@ def _run_chunk(rules, bot_ids, user_fns, params_arr, seed, first_game, g0, g1, s
                     up = st[v.HEADING_UP + s]
                     if up == 0 and (load > 0 or tbnt == 0):
                         state, u = rng.uniform(state)
-                        # The seat's bot. (`user_fns is None` is decided at
-                        # compile time: built-in kernels have no plug-in path.)
-                        if user_fns is None or bot_ids[s] >= 0:
-                            a = decide_builtin(bot_ids[s], v.PHASE_TURN_BACK, s, st, params, u)
-                        else:
+                        # The seat's bot: inlined (tier 1), else its plug-in.
+                        # (`user_fns is not None` is decided at compile time.)
+                        a = decide_inline(bot_ids[s], v.PHASE_TURN_BACK, s, st, params, u)
+                        if user_fns is not None and a == NOT_INLINED:
                             a = user_fns[s](v.PHASE_TURN_BACK, s, st_addr, params_addr, n_rows, u)
                         if a == v.TURN_BACK:
                             up = 1
@@ -375,10 +376,10 @@ def _run_chunk(rules, bot_ids, user_fns, params_arr, seed, first_game, g0, g1, s
                         item = st[v.PATH + pos - 1]
                         if item != 0 or load > 0:
                             state, u = rng.uniform(state)
-                            if user_fns is None or bot_ids[s] >= 0:
-                                a = decide_builtin(bot_ids[s], v.PHASE_TREASURE, s, st, params, u)
-                            else:
-                                a = user_fns[s](v.PHASE_TREASURE, s, st_addr, params_addr, n_rows, u)
+                            a = decide_inline(bot_ids[s], v.PHASE_TREASURE, s, st, params, u)
+                            if user_fns is not None and a == NOT_INLINED:
+                                a = user_fns[s](v.PHASE_TREASURE, s, st_addr, params_addr, n_rows,
+                                                u)
                             if a == v.NOTHING:
                                 pass
                             elif a == v.PICK_UP and item != 0:
@@ -524,7 +525,7 @@ def _play_batch(rules, bot_ids, user_fns, params, seed, first_game, n_games, sea
                    min(n_games, (c + 1) * chunk), seat_out, dive_out, err[c], air_sum[c])
 
 
-# ---------------------------------------------------------------- user bots
+# ------------------------------------------------------------------ plug-ins
 # The user kernel: the same Python function as `_play_batch`, compiled once
 # (and cached) for a tuple of MAX_SEATS plug-ins of PLUGIN_TYPE, then closed
 # to further compilation. Called with a tuple of plug-in dispatchers, numba
@@ -545,7 +546,7 @@ def _user_kernel(args):
 
 
 def _plugin(fn):
-    """A user bot ``fn(phase, seat, st, params, u)`` compiled as a plug-in.
+    """A bot ``fn(phase, seat, st, params, u)`` compiled as a plug-in.
 
     The plug-in takes addresses instead of arrays and rebuilds `st` and
     `params` as borrowed views, with the bot's own code inlined: a call into
@@ -583,10 +584,15 @@ def _plugin_of(fn, name: str):
     return _PLUGINS[fn]
 
 
+def _plugged(seat) -> bool:
+    """Whether a seat's bot runs as a plug-in (a user bot or a tier-2 built-in)."""
+    return seat.bot.builtin_id not in INLINED
+
+
 def user_functions(seats) -> tuple:
     """The plug-ins of a batch, one per seat (`MAX_SEATS` long): the seat's
-    bot where it has no built-in id, a placeholder elsewhere."""
-    fns = [_plugin_of(s.bot.fn, s.bot.name) if s.bot.builtin_id < 0
+    bot where it is not inlined in the kernel, a placeholder elsewhere."""
+    fns = [_plugin_of(s.bot.fn, s.bot.name) if _plugged(s)
            else _plugin_of(_no_user_bot, "placeholder") for s in seats]
     return tuple(fns + [_plugin_of(_no_user_bot, "placeholder")] * (v.MAX_SEATS - len(fns)))
 
@@ -609,7 +615,7 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int) ->
     if n_games:
         args = (rules.to_array(), bot_ids, None, params, np.uint64(seed), np.int64(first_game),
                 np.int64(n_games), seat_out, dive_out, err, air_sum)
-        if (bot_ids >= 0).all():
+        if not any(_plugged(s) for s in seats):
             _play_batch(*args)
         else:
             args = args[:2] + (user_functions(seats),) + args[3:]
@@ -619,10 +625,10 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int) ->
                 warnings.simplefilter("ignore", NumbaExperimentalFeatureWarning)
                 try:
                     _user_kernel(args)(*args)
-                except SystemError as exc:    # a user bot raised inside the kernel
+                except SystemError as exc:    # a plugged-in bot raised inside the kernel
                     cause = exc.__cause__ or exc.__context__
-                    users = sorted({s.bot.name for s in seats if s.bot.builtin_id < 0})
-                    raise BotError(f"user bot {' or '.join(map(repr, users))} raised "
+                    users = sorted({s.bot.name for s in seats if _plugged(s)})
+                    raise BotError(f"bot {' or '.join(map(repr, users))} raised "
                                    f"{cause!r} inside the compiled engine (seed {seed}); "
                                    f"replay with the reference engine to see where") from exc
     bad = np.flatnonzero(err[:, E_FLAG])

@@ -43,7 +43,7 @@ def highest_bit(typingctx, x):
     return sig, codegen
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def select_bit(x, k):
     """Index of the k-th lowest set bit of x (k = 0 is the lowest; k < popcount).
 

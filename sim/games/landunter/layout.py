@@ -110,13 +110,16 @@ RULE_FLAGS = ((R_CASCADE_REPEAT, S_CASCADE_REPEAT), (R_TIE_SIMULTANEOUS, S_TIE_S
 
 
 # ---------------------------------------------------------------- helpers for bots
-@njit(cache=True)
+# The four hand readers the simple bots use in the hot loop are inlined at
+# numba-IR level (LLVM does not inline them across numba's modules); the rest
+# stay plain calls, which keeps compile times down.
+@njit(cache=True, inline="always")
 def hand_n(st, seat):
     """Cards left in ``seat``'s hand."""
     return st[S_HAND_N + seat]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def hand_card(st, seat, k):
     """The k-th lowest card of ``seat``'s own hand (0 <= k < hand_n)."""
     lo = st[S_HAND_LO + seat]
@@ -126,7 +129,7 @@ def hand_card(st, seat, k):
     return select_bit(st[S_HAND_HI + seat], k - c) + LO_CARDS + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def hand_low(st, seat):
     """Lowest card of ``seat``'s own hand (hand not empty)."""
     lo = st[S_HAND_LO + seat]
@@ -135,7 +138,7 @@ def hand_low(st, seat):
     return lowest_bit(st[S_HAND_HI + seat]) + LO_CARDS + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def hand_high(st, seat):
     """Highest card of ``seat``'s own hand (hand not empty)."""
     hi = st[S_HAND_HI + seat]

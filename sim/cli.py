@@ -57,7 +57,7 @@ def game_app(name: str, title: str) -> typer.Typer:
                  plot: bool = typer.Option(False, "--plot", help="With --out: write PNG and SVG plots next to the results."),
                  bot_file: Optional[List[Path]] = BOT_FILE,
                  scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS):
-        """Play a batch of games and print per-seat and per-dive figures with 95% CIs."""
+        """Play a batch of games; print per-seat and per-dive (Land unter: per-deal) figures with 95% CIs."""
         with user_errors():
             api.load_bot_files([str(p) for p in bot_file or []])
             if plot and out_dir is None:

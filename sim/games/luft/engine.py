@@ -221,10 +221,12 @@ def _run_chunk(rules, bot_ids, user_fns, params_arr, seed, first_game, g0, g1, s
     vals_own = np.zeros(4 * VSTRIDE, np.int64)
     swim_own = np.zeros(9, np.int64)
     order_own = np.zeros(v.MAX_SEATS, np.int64)
+    trace_own = np.zeros(MAX_TURNS, np.int64)
     st = _borrow(st_own, np.int64)          # borrowed: no reference counting below
     vals = _borrow(vals_own, np.int64)
     swim = _borrow(swim_own, np.int64)
     order = _borrow(order_own, np.int64)
+    trace = _borrow(trace_own, np.int64)        # air after each turn of the current dive
     params = _borrow_2d(params_arr, np.float64)
     seat_out = _borrow(seat_arr, np.int32)
     dive_out = _borrow(dive_arr, np.int16)
@@ -401,8 +403,7 @@ def _run_chunk(rules, bot_ids, user_fns, params_arr, seed, first_game, g0, g1, s
                                 phase = v.PHASE_TREASURE
                                 break
                     if turn < MAX_TURNS:
-                        air_sum[acc + turn] += air
-                        air_sum[sq_off + acc + turn] += air * air
+                        trace[turn] = air
                     turn += 1
                     if load == 0 and pos == before and not acted:
                         idle_turns += 1
@@ -422,6 +423,10 @@ def _run_chunk(rules, bot_ids, user_fns, params_arr, seed, first_game, g0, g1, s
                 break
             st[v.AIR] = air
             st[v.TURN] = turn
+            for t in range(min(turn, MAX_TURNS)):     # the dive's air curve into the sums
+                x = trace[t]
+                air_sum[acc + t] += x
+                air_sum[sq_off + acc + t] += x * x
             # End of the dive. 1. Scoring, seat order, carried order, stack order.
             for s in range(n):
                 if st[v.BACK + s] == 1:
@@ -512,7 +517,7 @@ def _run_chunk(rules, bot_ids, user_fns, params_arr, seed, first_game, g0, g1, s
             if _compare(seat_out, srow, s, best) == 0:
                 seat_out[srow + s * N_SEAT_COLS + S_WIN60] = 60 // n_win
     # The owners must outlive their borrowed views: touch them last.
-    st_own[0] += vals_own[0] + swim_own[0] + order_own[0]
+    st_own[0] += vals_own[0] + swim_own[0] + order_own[0] + trace_own[0]
 
 
 @njit(cache=True, parallel=True)

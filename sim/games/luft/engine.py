@@ -56,10 +56,11 @@ from numba.extending import intrinsic
 
 from sim import rng
 from sim.games.luft import view as v
-from sim.games.luft.outputs import (D_AIR_LEFT, D_AIR_OUT, D_DROWNED, D_LAST_BACK, D_PATH_LEN,
-                                    D_STALLED, D_LEADER, D_START, D_TURNS, DIVE_COLUMNS, MAX_TURNS,
-                                    S_DROWNED, S_HOME, S_SCORE, S_WIN60, SEAT_COLUMNS, Batch,
-                                    air_rows)
+from sim.games.luft.outputs import (A_COUNT, A_END_COUNT, A_END_SUM, A_END_SUMSQ, A_SUM, A_SUMSQ,
+                                    D_AIR_LEFT, D_AIR_OUT, D_DROWNED, D_LAST_BACK, D_LEADER,
+                                    D_PATH_LEN, D_STALLED, D_START, D_TURNS, DIVE_COLUMNS,
+                                    MAX_TURNS, S_DROWNED, S_HOME, S_SCORE, S_WIN60, SEAT_COLUMNS,
+                                    Batch)
 from sim.games.luft.reference import SWIM_DECK, IllegalAction
 from sim.games.luft.rules import (MAX_CARDS_PER_LEVEL, R_AIR, R_CARDS, R_DIVES, R_PLAYERS,
                                   R_SINK, R_STACK, R_STALL, R_START, R_SWIM, R_TBNT,
@@ -75,6 +76,7 @@ N_CHUNKS = 64   # parallel work units; results do not depend on it
 
 N_SEAT_COLS = len(SEAT_COLUMNS)
 N_DIVE_COLS = len(DIVE_COLUMNS)
+N_AIR_ROWS = 6                      # A_SUM .. A_END_COUNT
 VSTRIDE = MAX_CARDS_PER_LEVEL + 1   # a level's value deck: its cards, then the next card's index
 # The swim deck 2,3,3,4,4,4,5,5,6 as nibbles: card i is (_SWIM_NIBBLES >> 4i) & 15;
 # _SWIM_COUNTS: how many of each value 2..6 it holds (1,2,3,2,1).
@@ -231,7 +233,8 @@ def _run_chunk(rules, bot_ids, user_fns, params_arr, seed, first_game, g0, g1, s
     seat_out = _borrow(seat_arr, np.int32)
     dive_out = _borrow(dive_arr, np.int16)
     err = _borrow(err_arr, np.int64)
-    air_sum = _borrow(air_arr, np.int64)
+    curves = _borrow(air_arr, np.int64)     # [A_* row, dive, turn bin]: the chunk's air sums
+    arow = n_dives * (MAX_TURNS + 1)        # one A_* row
     st_addr = st_own.ctypes.data            # what a plug-in gets instead of the arrays
     params_addr = params_arr.ctypes.data
     n_rows = params_arr.shape[0]
@@ -294,8 +297,7 @@ def _run_chunk(rules, bot_ids, user_fns, params_arr, seed, first_game, g0, g1, s
             drow = (g * n_dives + dive) * N_DIVE_COLS
             dive_out[drow + D_START] = start
             dive_out[drow + D_PATH_LEN] = path_len
-            acc = dive * MAX_TURNS          # this dive's row of the air curve sums
-            sq_off = n_dives * MAX_TURNS    # ... and of their squares
+            acc = dive * (MAX_TURNS + 1)    # this dive's part of each air-curve row
             occ = np.int64(0)               # bit f set: a diver in the water is on field f
             in_water = n
             last_back = -1
@@ -425,8 +427,12 @@ def _run_chunk(rules, bot_ids, user_fns, params_arr, seed, first_game, g0, g1, s
             st[v.TURN] = turn
             for t in range(min(turn, MAX_TURNS)):     # the dive's air curve into the sums
                 x = trace[t]
-                air_sum[acc + t] += x
-                air_sum[sq_off + acc + t] += x * x
+                curves[A_SUM * arow + acc + t] += x
+                curves[A_SUMSQ * arow + acc + t] += x * x
+            end = acc + min(turn, MAX_TURNS)          # (bin MAX_TURNS: all longer dives)
+            curves[A_END_COUNT * arow + end] += 1
+            curves[A_END_SUM * arow + end] += air
+            curves[A_END_SUMSQ * arow + end] += air * air
             # End of the dive. 1. Scoring, seat order, carried order, stack order.
             for s in range(n):
                 if st[v.BACK + s] == 1:
@@ -522,12 +528,12 @@ def _run_chunk(rules, bot_ids, user_fns, params_arr, seed, first_game, g0, g1, s
 
 @njit(cache=True, parallel=True)
 def _play_batch(rules, bot_ids, user_fns, params, seed, first_game, n_games, seat_out, dive_out,
-                err, air_sum):
-    n_chunks = air_sum.shape[0]
+                err, curves):
+    n_chunks = curves.shape[0]
     chunk = (n_games + n_chunks - 1) // n_chunks
     for c in prange(n_chunks):
         _run_chunk(rules, bot_ids, user_fns, params, seed, first_game, c * chunk,
-                   min(n_games, (c + 1) * chunk), seat_out, dive_out, err[c], air_sum[c])
+                   min(n_games, (c + 1) * chunk), seat_out, dive_out, err[c], curves[c])
 
 
 # ------------------------------------------------------------------ plug-ins
@@ -616,10 +622,12 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int) ->
     dive_out = np.zeros((n_games, rules.dives, N_DIVE_COLS), np.int16)
     n_chunks = max(1, min(N_CHUNKS, n_games))
     err = np.zeros((n_chunks, N_ERR), np.int64)
-    air_sum = np.zeros((n_chunks, 2, rules.dives, MAX_TURNS), np.int64)   # sums, sums of squares
+    # Air-curve sums per chunk, one turn bin more than reported: the last bin
+    # counts the dives longer than MAX_TURNS (for the count of games still diving).
+    curves = np.zeros((n_chunks, N_AIR_ROWS, rules.dives, MAX_TURNS + 1), np.int64)
     if n_games:
         args = (rules.to_array(), bot_ids, None, params, np.uint64(seed), np.int64(first_game),
-                np.int64(n_games), seat_out, dive_out, err, air_sum)
+                np.int64(n_games), seat_out, dive_out, err, curves)
         if not any(_plugged(s) for s in seats):
             _play_batch(*args)
         else:
@@ -642,5 +650,8 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int) ->
         s = int(e[E_SEAT])
         raise IllegalAction(seats[s].spec, s, seed, first_game + int(e[E_GAME]), int(e[E_DIVE]),
                             int(e[E_TURN]), int(e[E_PHASE]), int(e[E_ACTION]))
-    sums = air_sum.sum(axis=0)
-    return Batch(seat_out, dive_out, air_rows(sums[0], sums[1], dive_out))
+    air = curves.sum(axis=0)
+    # Games still diving at turn t: the dives that ended after it.
+    air[A_COUNT] = air[A_END_COUNT][:, ::-1].cumsum(axis=1)[:, ::-1]
+    air[A_COUNT, :, :-1] = air[A_COUNT, :, 1:]
+    return Batch(seat_out, dive_out, np.ascontiguousarray(air[:, :, :MAX_TURNS]))

@@ -104,6 +104,11 @@ pd.read_csv(OUT / "counter_gain.csv")
 # %% [markdown]
 # ## Answer
 #
-# (a) answers the question exactly: the distributions are the same fractions,
-# and (b)–(c) check that the implementation delivers them. The full-size run
-# is in `experiments/dice_check/report.md`.
+# Yes. (a) answers it exactly: deck, two d3 and mapped d6 give the same
+# fractions 1/9, 2/9, 1/3, 2/9, 1/9. At full size (`experiments/dice_check/`,
+# 1,000,000 games per configuration, 10,000,000 draws) the chi-square tests
+# pass (deck p = 0.86, d3 p = 0.30), no game outcome differs between deck and
+# dice (0 of 14; a win-share difference of 0.0017 would have been detected),
+# and mapped d6 games are identical to d3 games. Only the no-reshuffle variant
+# changes the game, and a card counter gains 0.038 [0.037, 0.039] win share
+# from it.

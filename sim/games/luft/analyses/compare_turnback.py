@@ -430,8 +430,9 @@ def compare_turnback(*, players_list=(2, 3, 4, 5, 6), families_list: list[str] |
                                          "win_share_lo": est.lo, "win_share_hi": est.hi,
                                          "relative_to_fair": est.mean * n, "score": ss / sn, "games": est.n})
                             bar.advance(f"sweep {n}p {f}")
-                        if p is not None:
-                            current[p.name] = values[int(np.argmax(scores))]
+                        if p is not None:   # exact ties (same games played) keep the current value
+                            keep = current[p.name]
+                            current[p.name] = max(zip(scores, values), key=lambda sv: (sv[0], sv[1] == keep))[1]
                 except IllegalAction as exc:   # names the bot; keep the other families
                     failed[f] = str(exc).splitlines()[0]
                     bar.advance()
@@ -568,7 +569,10 @@ def _meta_game(report: Report, entrants: list[str], n: int, pair_games: int, see
                 f"{summ['seatings']} seatings × {per_seating:,} games (n = {summ['games']:,} games; "
                 f"seed {seed + 1}). Equilibrium value of A − 0.5: {value:.2g} (0 for a complementary matrix). "
                 "in_support_share: how often the family stays in the equilibrium support when the matrix is "
-                "redrawn 200 times within its sampling error.")
+                "redrawn 200 times within its sampling error. best_response: the family that finishes ahead of "
+                "this one most often; a family that is its own best response (share 0.5, 0 games) is beaten "
+                "head to head by nobody. Head-to-head shares count every game both sat at the table, other "
+                "players included, so the equilibrium can differ from the tournament's win-share ranking.")
     report.table(f"ranking_{n}p", ranking, f"Tournament ranking, {n} players (win share, 95% CI)")
     report.table(f"equilibrium_{n}p", eq, f"Equilibrium mix and best responses, {n} players")
     report.tables[f"payoff_{n}p"] = payoff   # files only: the heat map shows it in the report

@@ -233,29 +233,33 @@ class DaskExecutor:
         ``window`` chunks in flight. Closing the iterator cancels the rest."""
         from distributed import as_completed
         items = iter(items)
-        jobs: dict[tuple, tuple[ChunkJob, tuple]] = {}
+        jobs: dict[tuple, tuple] = {}
         pending = as_completed()
         futures = set()
 
-        def job_of(game, rules, seats, seed) -> ChunkJob:
+        def job_of(game, rules, seats, seed):
+            """The job, sent to the cluster once (tasks refer to it by key)."""
             ident = (id(game), id(rules), tuple(map(id, seats)), int(seed))
             hit = jobs.get(ident)
             if hit is None:
-                if len(jobs) > 256:
+                if len(jobs) >= 64:
+                    for old, _, _ in jobs.values():
+                        old.release()
                     jobs.clear()
+                job = make_job(game, rules, seats, seed, keep_batches)
                 # keep the objects alive so their ids stay theirs
-                hit = jobs[ident] = (make_job(game, rules, seats, seed, keep_batches),
+                hit = jobs[ident] = (self.client.scatter(job, hash=False), job.key,
                                      (game, rules, tuple(seats)))
-            return hit[0]
+            return hit[0], hit[1]
 
         def submit() -> bool:
             item = next(items, None)
             if item is None:
                 return False
             key, game, rules, seats, seed, first, size = item
-            job = job_of(game, rules, seats, seed)
+            job, job_key = job_of(game, rules, seats, seed)
             f = self.client.submit(play_chunk_task, job, key, first, size, pure=False,
-                                   key=f"deepsim-chunk-{job.key[:12]}-{first}-{time.time_ns()}")
+                                   key=f"deepsim-chunk-{job_key[:12]}-{first}-{time.time_ns()}")
             futures.add(f)
             pending.add(f)
             return True
@@ -273,6 +277,8 @@ class DaskExecutor:
         finally:
             if futures:
                 self.client.cancel(list(futures))
+            for job, _, _ in jobs.values():
+                job.release()
 
     def close(self) -> None:
         """Close the client, and the LocalCluster if this executor started it."""

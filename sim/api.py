@@ -159,6 +159,8 @@ def simulate(game_name: str, rules: dict[str, str] | None, bots: str | list[str]
         path = store.save(out, f"{game.name}-simulate", config, summary,
                           {**summary_tables(summary), **totals_tables(result.totals)},
                           recs, result.seconds, result.compile_seconds, complete=result.complete)
+        if result.complete:
+            store.clear_chunks(path)      # checkpoints only matter for an unfinished run
         if plot and done:
             plot_simulation(game, rules_obj, seats, result, summary, path)
     return Simulation(summary, result.totals, path, complete=result.complete)

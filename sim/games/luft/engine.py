@@ -33,7 +33,7 @@ Bots. Two ways into the turn loop:
   plug-in (`_plugin`) and called as a numba first-class function of type
   `PLUGIN_TYPE`. The plug-in takes the addresses of `st` and `params`,
   rebuilds them as borrowed views and has the bot's code inlined: a call
-  passes six scalars in registers and costs no reference counting.
+  passes five scalars in registers and costs no reference counting.
 `_play_batch` is compiled with ``user_fns=None`` for batches of inlined bots
 only: the plug-in branch is removed at compile time, not one extra
 instruction. `_play_batch_user` (the same Python function) is compiled once,
@@ -86,9 +86,8 @@ _SWIM_NIBBLES = sum(value << (4 * i) for i, value in enumerate(SWIM_DECK))
 _SWIM_COUNTS = sum(SWIM_DECK.count(value) << (4 * (value - 2)) for value in range(2, 7))
 
 # A user bot is compiled into a plug-in of this signature (see `_plugin`):
-# decide(phase, seat, address of st, address of params, rows of params, u).
-PLUGIN_SIG = types.int64(types.int64, types.int64, types.uintp, types.uintp, types.int64,
-                         types.float64)
+# decide(phase, seat, address of st, address of params [MAX_SEATS, MAX_PARAMS], u).
+PLUGIN_SIG = types.int64(types.int64, types.int64, types.uintp, types.uintp, types.float64)
 PLUGIN_TYPE = types.FunctionType(PLUGIN_SIG)
 
 
@@ -270,7 +269,6 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
     arow = n_dives * (MAX_TURNS + 1)        # one A_* row
     st_addr = st_own.ctypes.data            # what a plug-in gets instead of the arrays
     params_addr = params_arr.ctypes.data
-    n_rows = params_arr.shape[0]
     failed = False
     phase = 0
     a = 0
@@ -360,9 +358,9 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
                         a = decide_inline(bot_ids[s], v.PHASE_TURN_BACK, s, st, params, u)
                         if user_fns is not None and a == NOT_INLINED:
                             if one_fn:
-                                a = user_fns[0](v.PHASE_TURN_BACK, s, st_addr, params_addr, n_rows, u)
+                                a = user_fns[0](v.PHASE_TURN_BACK, s, st_addr, params_addr, u)
                             else:
-                                a = user_fns[s](v.PHASE_TURN_BACK, s, st_addr, params_addr, n_rows, u)
+                                a = user_fns[s](v.PHASE_TURN_BACK, s, st_addr, params_addr, u)
                         if a == v.TURN_BACK:
                             up = 1
                             st[v.HEADING_UP + s] = 1
@@ -422,11 +420,9 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
                             a = decide_inline(bot_ids[s], v.PHASE_TREASURE, s, st, params, u)
                             if user_fns is not None and a == NOT_INLINED:
                                 if one_fn:
-                                    a = user_fns[0](v.PHASE_TREASURE, s, st_addr, params_addr,
-                                                    n_rows, u)
+                                    a = user_fns[0](v.PHASE_TREASURE, s, st_addr, params_addr, u)
                                 else:
-                                    a = user_fns[s](v.PHASE_TREASURE, s, st_addr, params_addr,
-                                                    n_rows, u)
+                                    a = user_fns[s](v.PHASE_TREASURE, s, st_addr, params_addr, u)
                             if a == v.NOTHING:
                                 pass
                             elif a == v.PICK_UP and item != 0:
@@ -604,14 +600,14 @@ def _plugin(fn):
 
     The plug-in takes addresses instead of arrays and rebuilds `st` and
     `params` as borrowed views, with the bot's own code inlined: a call into
-    it passes six scalars in registers and costs no reference counting (a
+    it passes five scalars in registers and costs no reference counting (a
     bot called with array arguments pays four NRT calls per decision)."""
     bot = njit(inline="always")(getattr(fn, "py_func", fn))
 
     @njit(cache=True)
-    def plugin(phase, seat, st_addr, params_addr, n_rows, u):
+    def plugin(phase, seat, st_addr, params_addr, u):
         st = carray(_voidptr(st_addr), (v.SIZE,), np.int64)
-        params = carray(_voidptr(params_addr), (n_rows, MAX_PARAMS), np.float64)
+        params = carray(_voidptr(params_addr), (v.MAX_SEATS, MAX_PARAMS), np.float64)
         return bot(phase, seat, st, params, u)
     return plugin
 
@@ -664,7 +660,7 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int) ->
     if len(seats) != n:
         raise ValueError(f"got {len(seats)} seats for {n} players")
     bot_ids = np.array([s.bot.builtin_id for s in seats], dtype=np.int64)
-    params = np.zeros((n, MAX_PARAMS), np.float64)
+    params = np.zeros((v.MAX_SEATS, MAX_PARAMS), np.float64)   # rows of absent seats: 0
     for i, s in enumerate(seats):
         params[i, :len(s.params)] = s.params
     seat_out = np.zeros((n_games, n, N_SEAT_COLS), np.int32)

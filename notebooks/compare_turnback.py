@@ -28,7 +28,6 @@
 # function behind `sim luft compare-turnback`.
 
 # %%
-import json
 import os
 from pathlib import Path
 

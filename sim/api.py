@@ -43,6 +43,11 @@ def scale_out(scheduler: str | None = None, workers: int | None = None):
             executor.close()
 
 
+def current_executor():
+    """The Dask executor of the enclosing `scale_out`, or None (in-process)."""
+    return _EXECUTOR
+
+
 def get_game(name: str) -> GameSpec:
     if name not in GAMES:
         raise ValueError(f"unknown game {name!r}; choose one of: {', '.join(GAMES)}")
@@ -141,7 +146,8 @@ def simulate(game_name: str, rules: dict[str, str] | None, bots: str | list[str]
         raise ValueError(f"--games {games} must be at least 1")
     set_threads(threads)
     config = {"command": "simulate", "game": game.name, "rules": rules_obj.to_dict(),
-              "rules_version": game.rules_cls.VERSION, "bots": [s.spec for s in seats],
+              "rules_version": game.rules_cls.VERSION,
+              "engine": store.engine_fingerprint(game), "bots": [s.spec for s in seats],
               "games": games, "seed": seed, "records": records}
     if cache and (hit := _cached(out, config)):
         return hit
@@ -225,7 +231,8 @@ def tournament(game_name: str, rules: dict[str, str] | None, bots: str | list[st
     set_threads(threads)
     lineups = seatings(len(entrants), rules_obj.players)
     config = {"command": "tournament", "game": game.name, "rules": rules_obj.to_dict(),
-              "rules_version": game.rules_cls.VERSION, "entrants": names, "games": games, "seed": seed}
+              "rules_version": game.rules_cls.VERSION,
+              "engine": store.engine_fingerprint(game), "entrants": names, "games": games, "seed": seed}
     if cache and (hit := _cached(out, config)):
         return hit
     standings = Standings(names, game.seat_figures)

@@ -111,6 +111,40 @@ def result_dir(out_dir: str | os.PathLike, name: str, config: Mapping[str, Any])
 # ---------------------------------------------------------------- provenance
 
 
+def engine_fingerprint(game) -> str:
+    """sha256 of the code that decides a game's outcomes (`engine_files`). Part
+    of every cache and checkpoint key, so a stored result or chunk is never
+    reused after that code changed (the git commit alone misses uncommitted
+    edits, and changes when only docs changed)."""
+    key = (game.name, tuple(game.registry.names()))
+    if key not in _FINGERPRINTS:
+        digest = hashlib.sha256()
+        for path in engine_files(game):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+        _FINGERPRINTS[key] = digest.hexdigest()[:16]
+    return _FINGERPRINTS[key]
+
+
+_FINGERPRINTS: dict[tuple, str] = {}
+
+
+def engine_files(game) -> list[Path]:
+    """The game's package (not its analyses or commands), the modules of its
+    registered bots, and the RNG."""
+    import inspect
+    from sim import rng
+    package = Path(inspect.getsourcefile(game.rules_cls)).parent
+    files = {p for p in package.rglob("*.py")
+             if "analyses" not in p.relative_to(package).parts and p.name != "commands.py"}
+    for name in game.registry.names():
+        fn = game.registry.get(name).fn
+        source = inspect.getsourcefile(getattr(fn, "py_func", fn))
+        if source:
+            files.add(Path(source))
+    files.add(Path(rng.__file__))
+    return sorted(p.resolve() for p in files)
+
+
 def _git_commit() -> tuple[str | None, bool | None]:
     """HEAD of the checkout the package runs from, and whether it has local edits."""
     here = Path(sim.__file__).resolve().parent

@@ -15,7 +15,7 @@ import pytest
 from scipy import stats as sps
 from typer.testing import CliRunner
 
-from sim import api
+from sim import api, sweep
 from sim.cli import app
 from sim.games.luft.analyses import balance as bal
 from sim.games.luft.analyses import compare_turnback as ct
@@ -44,12 +44,12 @@ def test_param_grids_stay_in_range_and_hold_the_default():
 def test_field_lineups_give_every_seat_and_opponent_slot_equally():
     field = ["a", "b", "c"]
     for players in (2, 3, 4, 6):
-        lineups = ct.field_lineups("X", field, players)
+        lineups = sweep.field_lineups("X", field, players)
         assert all(specs[c] == "X" and specs.count("X") == 1 for specs, c in lineups)
         assert Counter(c for _, c in lineups) == {s: len(field) for s in range(players)}
         opponents = Counter(s for specs, _ in lineups for s in specs if s != "X")
         assert set(opponents) == set(field) and len(set(opponents.values())) == 1
-        rotated = ct.field_lineups(None, field, players)
+        rotated = sweep.field_lineups(None, field, players)
         for seat in range(players):
             assert len(set(Counter(specs[seat] for specs, _ in rotated).values())) == 1
 
@@ -138,9 +138,9 @@ def test_measure_flags_a_first_player_advantage():
 
 
 def test_play_lineups_resumes_from_the_store(tmp_path):
-    lineups = ct.field_lineups("threshold:t=3", ["threshold:t=2", "random"], 3)
-    first = ct.play_lineups({"players": 3}, lineups, 120, 5, tmp_path)
-    again = ct.play_lineups({"players": 3}, lineups, 120, 5, tmp_path)
+    lineups = sweep.field_lineups("threshold:t=3", ["threshold:t=2", "random"], 3)
+    first = sweep.play_lineups("luft", {"players": 3}, lineups, 120, 5, tmp_path)
+    again = sweep.play_lineups("luft", {"players": 3}, lineups, 120, 5, tmp_path)
     assert first.games == again.games == 120
     for key in ("cand.win", "seat0.win", "dive0.turns"):
         np.testing.assert_allclose(first.agg(key), again.agg(key))
@@ -179,9 +179,9 @@ def test_turnback_meta_game_is_consistent(turnback):
 def test_turnback_best_parameters_are_the_sweep_argmax(turnback):
     out, summary = turnback
     import pandas as pd
-    sweep = pd.read_csv(out / "sweep.csv")
+    swept = pd.read_csv(out / "sweep.csv")
     for best in summary["best"]:
-        rows = sweep[(sweep.family == best["family"]) & (sweep.players == best["players"])]
+        rows = swept[(swept.family == best["family"]) & (swept.players == best["players"])]
         assert best["win_share"]["mean"] == pytest.approx(rows.win_share.max())
         assert best["spec"] in set(rows.spec)
 

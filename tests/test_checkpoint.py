@@ -151,3 +151,13 @@ def test_a_run_killed_with_sigkill_resumes(tmp_path, uninterrupted):
     assert result.resumed_chunks == len(finished)
     assert result.complete and result.totals.equals(uninterrupted)
     assert np.array_equal(result.totals.sums["seat0.win"], uninterrupted.sums["seat0.win"])
+
+
+def test_checkpoints_of_other_engine_code_are_not_used(tmp_path, uninterrupted, monkeypatch):
+    run(GAME, RULES, bots(), 3000, 7, chunk=1000, progress=False, checkpoint_dir=tmp_path)
+    monkeypatch.setattr(store, "engine_fingerprint", lambda game: "edited-engine")
+    played = []
+    result = run(counting(played), RULES, bots(), 3000, 7, chunk=1000, progress=False,
+                 checkpoint_dir=tmp_path)
+    assert played == [0, 1000, 2000] and result.resumed_chunks == 0
+    assert result.totals.equals(uninterrupted)

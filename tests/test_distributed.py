@@ -165,3 +165,18 @@ def test_sweeps_map_independent_chunks(executor):
     assert remote.keys() == local.keys()
     for key in local:
         assert_same(remote[key], local[key])
+
+
+def test_a_sweep_configuration_on_the_cluster_matches_in_process(executor, monkeypatch):
+    """sim.sweep.play_lineups (compare-turnback, balance) sends its chunks to the
+    executor of `api.scale_out` and pools them to the in-process totals."""
+    from sim import api, sweep
+    lineups = sweep.field_lineups("threshold:t=3", ["threshold:t=2", "random"], 3)
+    local = sweep.play_lineups("luft", {"players": 3}, lineups, 1200, SEED)
+    sent = []
+    monkeypatch.setattr(executor, "imap", lambda items, keep=False, imap=executor.imap:
+                        imap([sent.append(i) or i for i in items], keep))
+    monkeypatch.setattr(api, "_EXECUTOR", executor)
+    remote = sweep.play_lineups("luft", {"players": 3}, lineups, 1200, SEED)
+    assert len(sent) == len(lineups)
+    assert_same(remote, local)

@@ -213,3 +213,23 @@ def test_result_dir_matches_save(tmp_path):
     assert store.result_dir(tmp_path, "play", config()) == save(tmp_path)
     assert store.result_dir(tmp_path, "a b/c", config()).name.startswith("a-b-c-")
     assert os.sep not in store.result_dir(tmp_path, "../../x", config()).name
+
+
+def test_engine_fingerprint_covers_engine_bots_and_rng_not_analyses(tmp_path, monkeypatch):
+    from sim import api
+    game = api.get_game("luft")
+    names = {(p.parent.name, p.name) for p in store.engine_files(game)}
+    assert {("luft", "engine.py"), ("luft", "rules.py"), ("luft", "threshold.py"), ("sim", "rng.py")} <= names
+    assert ("luft", "commands.py") not in names and ("analyses", "air.py") not in names
+    assert store.engine_fingerprint(game) != store.engine_fingerprint(api.get_game("landunter"))
+    # one edited byte in any of those files changes the fingerprint
+    copies = []
+    for i, path in enumerate(store.engine_files(game)):
+        copies.append(tmp_path / f"{i}-{path.name}")
+        copies[-1].write_bytes(path.read_bytes())
+    monkeypatch.setattr(store, "engine_files", lambda g: copies)
+    monkeypatch.setattr(store, "_FINGERPRINTS", {})
+    before = store.engine_fingerprint(game)
+    copies[0].write_bytes(copies[0].read_bytes() + b"#")
+    monkeypatch.setattr(store, "_FINGERPRINTS", {})
+    assert store.engine_fingerprint(game) != before

@@ -25,11 +25,12 @@ import pandas as pd
 from scipy import stats as sps
 
 from sim import api, plots
-from sim.games.luft.analyses.compare_turnback import (Bar, default_field, families, field_lineups,
-                                                      SLOW_FACTOR, play_lineups, slow_families, smoke_test)
+from sim.games.luft.analyses.compare_turnback import (SLOW_FACTOR, default_field, families, slow_families,
+                                                      smoke_test)
 from sim.games.luft.rules import SINK_ORDERS, START_RULES, Rules
 from sim.registry import split_specs
 from sim.report import Report
+from sim.sweep import Bar, field_lineups, play_lineups
 from sim.stats import Estimate, chi_square_gof, mean_var, paired, proportion_ci
 
 KNOBS: dict[str, list] = {
@@ -221,7 +222,7 @@ def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, f
         for n, overrides in plan:
             rules = {"players": n, **overrides}
             dives = int(overrides.get("dives", Rules().dives))
-            t = play_lineups(rules, field_lineups(None, field_specs, n), games, seed, out)
+            t = play_lineups("luft", rules, field_lineups(None, field_specs, n), games, seed, out)
             fig = measure(t, n, dives)
             row = {"players": n, "setting": label(overrides), **{k: overrides.get(k, "") for k in KNOBS},
                    "games": fig["games"], "first_share": fig["first_share"].mean,

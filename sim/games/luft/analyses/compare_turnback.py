@@ -24,163 +24,20 @@ from __future__ import annotations
 
 import math
 import time
-from contextlib import contextmanager
 from pathlib import Path
 
-import numba
 import numpy as np
 import pandas as pd
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from scipy.optimize import linprog
 
-from sim import api, plots, store
+from sim import api, plots
 from sim.games.luft.reference import IllegalAction
 from sim.registry import Param, split_specs
 from sim.report import Report
-from sim.runner import DEFAULT_CHUNK, Totals, run
+from sim.runner import Totals, run
 from sim.stats import Estimate, proportion_ci
+from sim.sweep import Bar, field_lineups, play_lineups, threads_for
 from sim.tournament import seatings
-
-#: Kernel calls with fewer games than this run on one thread: on a busy
-#: 2-core machine the parallel kernel's fork/join costs ~25 ms a call, more than
-#: the games. Results do not depend on the thread count.
-SMALL_BATCH = 50_000
-LAYOUT = 1   # version of the lineup/seed layout below; part of every cache key
-
-
-# ---------------------------------------------------------------- lineups
-
-def field_lineups(candidate: str | None, field: list[str], players: int) -> list[tuple[list[str], int]]:
-    """Lineups (specs per seat, candidate seat) for one candidate against a field.
-
-    Every window of ``players - 1`` consecutive field bots (cyclic over the
-    field list) × every seat for the candidate. Each field bot therefore fills
-    every opponent slot equally often, and the candidate holds every seat.
-    Without a candidate: every window of ``players`` field bots, rotated
-    through all seats (each field bot in every seat equally often).
-    """
-    m = len(field)
-    if m == 0:
-        raise ValueError("the field needs at least one bot")
-    out = []
-    if candidate is None:
-        for w in range(m):
-            window = [field[(w + i) % m] for i in range(players)]
-            out += [(window[r:] + window[:r], -1) for r in range(players)]
-        return out
-    for w in range(m):
-        opponents = [field[(w + i) % m] for i in range(players - 1)]
-        for s in range(players):
-            out.append((opponents[:s] + [candidate] + opponents[s:], s))
-    return out
-
-
-@contextmanager
-def threads_for(games_per_call: int):
-    """One numba thread for small kernel calls; restore the count afterwards."""
-    before = numba.get_num_threads()
-    if games_per_call < SMALL_BATCH:
-        numba.set_num_threads(1)
-    try:
-        yield
-    finally:
-        numba.set_num_threads(before)
-
-
-def play_lineups(rules: dict, lineups: list[tuple[list[str], int]], games: int, seed: int,
-                 out: Path | None = None) -> Totals:
-    """Play ``games`` games spread evenly over the lineups; pool the results.
-
-    Lineup k plays games k·g … (k+1)·g − 1 of ``seed`` (g = games per lineup),
-    so lineups are independent and the same lineup index plays the same games
-    in every configuration (common random numbers across candidates and
-    settings). The pooled totals hold the seat metrics (``seat{s}.*``, pooled
-    over lineups), the dive metrics, any game-level metric, the score
-    histograms, and the candidate's figures as ``cand.*`` (its seat in each
-    lineup). Stored under ``out/runs`` when ``out`` is given, so an
-    interrupted sweep resumes where it stopped.
-    """
-    game = api.get_game("luft")
-    rules_obj = api.make_rules(game, {k: str(v) for k, v in rules.items()})
-    g = max(1, math.ceil(games / len(lineups)))
-    config = {"command": "lineups", "layout": LAYOUT, "game": "luft", "rules": rules_obj.to_dict(),
-              "rules_version": game.rules_cls.VERSION, "lineups": [[list(specs), c] for specs, c in lineups],
-              "games_per_lineup": g, "seed": seed}
-    runs = None if out is None else Path(out) / "runs"
-    if runs is not None and (hit := store.find(runs, config)):
-        result = store.load(hit)
-        return api.totals_from_tables(result.tables, result.summary["games"])
-    pooled = Totals()
-    start = time.perf_counter()
-    with threads_for(g):
-        for k, (specs, cand) in enumerate(lineups):
-            # The runner's loop without its per-run warm-up, progress bar and
-            # per-run totals: a sweep makes thousands of small calls.
-            seats = game.registry.parse_seats(list(specs), rules_obj.players)
-            done = 0
-            while done < g:
-                size = min(DEFAULT_CHUNK, g - done)
-                batch = game.play_batch(rules_obj, seats, seed, k * g + done, size)
-                _accumulate(pooled, game.metrics(batch, rules_obj), game.histograms(batch, rules_obj), cand, size)
-                done += size
-    if runs is not None:
-        store.save(runs, "luft-lineups", config, {"games": pooled.games}, api.totals_tables(pooled), None,
-                   time.perf_counter() - start, 0.0)
-    return pooled
-
-
-def _accumulate(pooled: Totals, metrics: dict, hists: dict, cand: int, size: int):
-    """Fold one batch into the pooled sums: seat, dive and game metrics (not the
-    seat-pair results, meaningless once lineups are pooled), the candidate's
-    seat as ``cand.*``, and the per-seat score histograms."""
-    pooled.games += size
-    prefix = f"seat{cand}."
-    for name, values in metrics.items():
-        if name.startswith("pair"):
-            continue
-        v = np.asarray(values, dtype=np.float64)
-        acc = np.array([v.size, v.sum(), v @ v])
-        pooled.sums[name] = pooled.sums[name] + acc if name in pooled.sums else acc
-        if cand >= 0 and name.startswith(prefix):
-            key = "cand." + name[len(prefix):]
-            pooled.sums[key] = pooled.sums[key] + acc if key in pooled.sums else acc
-    for name, counts in hists.items():
-        if not (name.startswith("seat") and name.endswith(".score")):
-            continue
-        b = np.asarray(counts, dtype=np.int64)
-        a = pooled.hists.get(name)
-        if a is None:
-            pooled.hists[name] = b.copy()
-            continue
-        if a.size < b.size:
-            a = np.concatenate([a, np.zeros(b.size - a.size, np.int64)])
-        a[:b.size] += b
-        pooled.hists[name] = a
-
-
-class Bar:
-    """One progress bar over an analysis's configurations (stderr, terminals only)."""
-
-    def __init__(self, total: int, label: str, progress: bool | None):
-        console = Console(stderr=True)
-        show = console.is_terminal if progress is None else progress
-        self.progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                 TimeRemainingColumn(), console=console, disable=not show, transient=True)
-        self.task = self.progress.add_task(label, total=total)
-
-    def __enter__(self):
-        self.progress.__enter__()
-        return self
-
-    def __exit__(self, *exc):
-        return self.progress.__exit__(*exc)
-
-    def advance(self, description: str | None = None):
-        if description:
-            self.progress.update(self.task, description=description)
-        self.progress.advance(self.task)
-
 
 # ---------------------------------------------------------------- families and grids
 
@@ -409,7 +266,7 @@ def compare_turnback(*, players_list=(2, 3, 4, 5, 6), families_list: list[str] |
                     key = tuple(values[p.name] for p in params)
                     if key not in seen:
                         spec = spec_of(f, values, registry)
-                        t = play_lineups({"players": n}, field_lineups(spec, opponents, n), budget, seed, out)
+                        t = play_lineups("luft", {"players": n}, field_lineups(spec, opponents, n), budget, seed, out)
                         cn, cs, _ = t.agg("cand.win")
                         seen[key] = (proportion_ci(cs, int(cn)), t)
                     return seen[key]

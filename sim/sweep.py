@@ -1,0 +1,149 @@
+"""Sweeps: many small configurations (lineups of bots, rule settings) played
+through the runner's chunks and pooled, for any game.
+
+An analysis (tuning a bot family, sweeping rule knobs) plays thousands of
+small configurations. `play_lineups` plays one configuration — a list of
+lineups sharing the rules — as chunks through `runner.play_chunks`, so the
+chunks run in-process or on the Dask cluster of `api.scale_out`, with the same
+totals either way, and stores the pooled result so an interrupted sweep
+resumes configuration by configuration.
+"""
+from __future__ import annotations
+
+import math
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import numba
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from sim import api, store
+from sim.runner import DEFAULT_CHUNK, Totals, play_chunks
+
+#: Kernel calls with fewer games than this run on one thread: on a busy
+#: 2-core machine the parallel kernel's fork/join costs ~25 ms a call, more than
+#: the games. Results do not depend on the thread count.
+SMALL_BATCH = 50_000
+LAYOUT = 1   # version of the lineup/seed layout below; part of every cache key
+
+
+def field_lineups(candidate: str | None, field: list[str], players: int) -> list[tuple[list[str], int]]:
+    """Lineups (specs per seat, candidate seat) for one candidate against a field.
+
+    Every window of ``players - 1`` consecutive field bots (cyclic over the
+    field list) × every seat for the candidate. Each field bot therefore fills
+    every opponent slot equally often, and the candidate holds every seat.
+    Without a candidate: every window of ``players`` field bots, rotated
+    through all seats (each field bot in every seat equally often).
+    """
+    m = len(field)
+    if m == 0:
+        raise ValueError("the field needs at least one bot")
+    out = []
+    if candidate is None:
+        for w in range(m):
+            window = [field[(w + i) % m] for i in range(players)]
+            out += [(window[r:] + window[:r], -1) for r in range(players)]
+        return out
+    for w in range(m):
+        opponents = [field[(w + i) % m] for i in range(players - 1)]
+        for s in range(players):
+            out.append((opponents[:s] + [candidate] + opponents[s:], s))
+    return out
+
+
+@contextmanager
+def threads_for(games_per_call: int):
+    """One numba thread for small kernel calls; restore the count afterwards."""
+    before = numba.get_num_threads()
+    if games_per_call < SMALL_BATCH:
+        numba.set_num_threads(1)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(before)
+
+
+def play_lineups(game_name: str, rules: dict, lineups: list[tuple[list[str], int]], games: int,
+                 seed: int, out: Path | None = None) -> Totals:
+    """Play ``games`` games spread evenly over the lineups; pool the results.
+
+    Lineup k plays games k·g … (k+1)·g − 1 of ``seed`` (g = games per lineup),
+    so lineups are independent and the same lineup index plays the same games
+    in every configuration (common random numbers across candidates and
+    settings). The pooled totals hold the seat metrics (``seat{s}.*``, pooled
+    over lineups), every other metric except seat pairs, the per-seat score
+    histograms, and the candidate's figures as ``cand.*`` (its seat in each
+    lineup). Chunks run on the executor of `api.scale_out` when one is active.
+    Stored under ``out/runs`` when ``out`` is given, so an interrupted sweep
+    resumes where it stopped.
+    """
+    game = api.get_game(game_name)
+    rules_obj = api.make_rules(game, {k: str(v) for k, v in rules.items()})
+    g = max(1, math.ceil(games / len(lineups)))
+    config = {"command": "lineups", "layout": LAYOUT, "game": game.name, "rules": rules_obj.to_dict(),
+              "rules_version": game.rules_cls.VERSION,
+              "engine": store.engine_fingerprint(game), "lineups": [[list(specs), c] for specs, c in lineups],
+              "games_per_lineup": g, "seed": seed}
+    runs = None if out is None else Path(out) / "runs"
+    if runs is not None and (hit := store.find(runs, config)):
+        result = store.load(hit)
+        return api.totals_from_tables(result.tables, result.summary["games"])
+    seats = [game.registry.parse_seats(list(specs), rules_obj.players) for specs, _ in lineups]
+    items = ((k, game, rules_obj, seats[k], seed, k * g + done, min(DEFAULT_CHUNK, g - done))
+             for k in range(len(lineups)) for done in range(0, g, DEFAULT_CHUNK))
+    pooled = Totals()
+    start = time.perf_counter()
+    with threads_for(g):
+        for k, part, _ in play_chunks(items, executor=api.current_executor()):
+            pooled.merge(_pooled_view(part, lineups[k][1]))
+    if runs is not None:
+        store.save(runs, f"{game.name}-lineups", config, {"games": pooled.games}, api.totals_tables(pooled),
+                   None, time.perf_counter() - start, 0.0)
+    return pooled
+
+
+def _pooled_view(part: Totals, cand: int) -> Totals:
+    """One chunk's totals as they pool over lineups: without the seat-pair
+    metrics (meaningless once lineups are pooled) and histograms other than
+    the seat scores, plus the candidate's seat again as ``cand.*``."""
+    view = Totals(games=part.games)
+    prefix = f"seat{cand}."
+    for name in part.sums:
+        if name.startswith("pair"):
+            continue
+        view.sums[name] = part.sums[name]
+        if name in part.exact:
+            view.exact[name] = part.exact[name]
+        if cand >= 0 and name.startswith(prefix):
+            key = "cand." + name[len(prefix):]
+            view.sums[key] = part.sums[name]
+            if name in part.exact:
+                view.exact[key] = part.exact[name]
+    view.hists = {k: v for k, v in part.hists.items() if k.startswith("seat") and k.endswith(".score")}
+    return view
+
+
+class Bar:
+    """One progress bar over an analysis's configurations (stderr, terminals only)."""
+
+    def __init__(self, total: int, label: str, progress: bool | None):
+        console = Console(stderr=True)
+        show = console.is_terminal if progress is None else progress
+        self.progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                 TimeRemainingColumn(), console=console, disable=not show, transient=True)
+        self.task = self.progress.add_task(label, total=total)
+
+    def __enter__(self):
+        self.progress.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        return self.progress.__exit__(*exc)
+
+    def advance(self, description: str | None = None):
+        if description:
+            self.progress.update(self.task, description=description)
+        self.progress.advance(self.task)

@@ -6,6 +6,7 @@ from contextlib import contextmanager
 
 import typer
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.table import Table
 
 out = Console(width=120)
@@ -75,3 +76,38 @@ def emit(summary: dict, as_json: bool, title: str, path=None):
         print_summary(title, summary)
         if path:
             out.print(f"stored in {path}")
+
+
+# Options shared by the analysis commands
+OUT = typer.Option(None, "--out", "-o", help="Write tables (Parquet + CSV), plots (PNG + SVG) and report.md here.")
+JSON = typer.Option(False, "--json", help="Print the summary as one JSON object on stdout.")
+
+
+def finish(summary: dict, as_json: bool, out_dir, title: str):
+    """An analysis's output: its JSON summary, or its Markdown report when it wrote one."""
+    if as_json:
+        print(json.dumps(summary))
+        return
+    out.print(f"[bold]{title}[/bold]")
+    if out_dir is not None:
+        out.print(Markdown((out_dir / "report.md").read_text()))
+        out.print(f"report, tables and plots in {out_dir}")
+    else:
+        out.print_json(data=summary)
+
+
+def player_list(text: str, low: int, high: int) -> list[int]:
+    """"2,3,4" or "2-6" -> [2, 3, 4]; player counts outside low..high are rejected."""
+    try:
+        if "-" in text:
+            lo, hi = (int(x) for x in text.split("-"))
+            values = list(range(lo, hi + 1))
+        else:
+            values = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise ValueError(f"--players {text!r} must be a comma list like {low},{low + 1} "
+                         f"or a range like {low}-{high}") from None
+    bad = [v for v in values if not low <= v <= high]
+    if bad or not values:
+        raise ValueError(f"--players {text!r}: player counts must lie in {low}..{high}")
+    return values

@@ -135,7 +135,7 @@ def engine_files(game) -> list[Path]:
     from sim import rng
     package = Path(inspect.getsourcefile(game.rules_cls)).parent
     files = {p for p in package.rglob("*.py")
-             if "analyses" not in p.relative_to(package).parts and p.name != "commands.py"}
+             if p.relative_to(package).parts[0] not in ("analyses", "commands", "commands.py")}
     for name in game.registry.names():
         fn = game.registry.get(name).fn
         source = inspect.getsourcefile(getattr(fn, "py_func", fn))

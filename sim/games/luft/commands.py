@@ -1,33 +1,14 @@
 """The Geteilte Luft analysis commands (sim luft dice-check, air, …)."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import List, Optional
 
 import typer
-from rich.markdown import Markdown
 
 from sim import api
-from sim.cli_common import RULES, SCHEDULER, WORKERS, out, user_errors
+from sim.cli_common import JSON, OUT, RULES, SCHEDULER, SEED, WORKERS, finish, player_list, user_errors
 from sim.games.luft.analyses.air import DEFAULT_MIXES as AIR_MIXES
-
-OUT = typer.Option(None, "--out", "-o", help="Write tables (Parquet + CSV), plots (PNG + SVG) and report.md here.")
-JSON = typer.Option(False, "--json", help="Print the summary as one JSON object on stdout.")
-SEED = typer.Option(0, "--seed", "-s", help="Master seed.")
-
-
-def _finish(summary: dict, as_json: bool, out_dir: Optional[Path], title: str):
-    if as_json:
-        print(json.dumps(summary))
-        return
-    out.print(f"[bold]{title}[/bold]")
-    if out_dir is not None:
-        out.print(Markdown((out_dir / "report.md").read_text()))
-        out.print(f"report, tables and plots in {out_dir}")
-    else:
-        out.print_json(data=summary)
-
 
 def register(sub: typer.Typer):
     @sub.command("dice-check")
@@ -48,7 +29,7 @@ def register(sub: typer.Typer):
                 raise ValueError("--games must be at least 2 and --draws at least 9")
             summary = run(players=players, bots=bots, games=games, seed=seed, draws=draws,
                           counter_bot=counter_bot, baseline_bot=baseline_bot, out=out_dir)
-        _finish(summary, as_json, out_dir, "Swim deck vs dice")
+        finish(summary, as_json, out_dir, "Swim deck vs dice")
 
     @sub.command("air")
     def air(games: int = typer.Option(20_000, "--games", "-g", help="Games per bot mix and player count."),
@@ -63,10 +44,10 @@ def register(sub: typer.Typer):
         runs out, P(air runs out) and divers drowned per dive, by bot mix and player count."""
         from sim.games.luft.analyses.air import air_analysis
         with user_errors(), api.scale_out(scheduler, workers):
-            summary = air_analysis(players_list=player_list(players),
+            summary = air_analysis(players_list=player_list(players, 2, 6),
                                    mixes=tuple(m.strip() for m in mixes.split(";") if m.strip()),
                                    games=games, seed=seed, rules=api.parse_rules(rules), out=out_dir)
-        _finish(summary, as_json, out_dir, "How fast does the shared air run out?")
+        finish(summary, as_json, out_dir, "How fast does the shared air run out?")
 
     @sub.command("compare-turnback")
     def compare_turnback(games: int = typer.Option(2_000, "--games", "-g", help="Games per sweep configuration "
@@ -96,11 +77,11 @@ def register(sub: typer.Typer):
         with user_errors(), api.scale_out(scheduler, workers):
             if games < 1 or grid_points < 1 or any(v is not None and v < 1 for v in (pair_games, slow_games)):
                 raise ValueError("--games, --pair-games, --slow-games and --grid-points must be at least 1")
-            summary = run(players_list=player_list(players),
+            summary = run(players_list=player_list(players, 2, 6),
                           families_list=[f.strip() for f in families.split(",") if f.strip()] if families else None,
                           games=games, pair_games=pair_games, grid_points=grid_points, seed=seed,
                           field=field, slow_games=slow_games, out=out_dir)
-        _finish(summary, as_json, out_dir, "Which turn-back heuristic is best?")
+        finish(summary, as_json, out_dir, "Which turn-back heuristic is best?")
 
     @sub.command("balance")
     def balance(games: int = typer.Option(2_000, "--games", "-g", help="Games per setting (rule set and player count)."),
@@ -124,26 +105,10 @@ def register(sub: typer.Typer):
         with user_errors(), api.scale_out(scheduler, workers):
             if games < 2:
                 raise ValueError("--games must be at least 2")
-            summary = run(players_list=player_list(players),
+            summary = run(players_list=player_list(players, 2, 6),
                           field=field, knobs=[k.strip() for k in knobs.split(",") if k.strip()] if knobs else None,
                           pairs=_pairs(pairs), alpha=alpha, games=games, seed=seed, out=out_dir)
-        _finish(summary, as_json, out_dir, "Balance of the rule set")
-
-
-def player_list(text: str) -> list[int]:
-    """"2,3,4" or "2-6" -> [2, 3, 4]; players out of 2..6 are rejected."""
-    try:
-        if "-" in text:
-            lo, hi = (int(x) for x in text.split("-"))
-            values = list(range(lo, hi + 1))
-        else:
-            values = [int(x) for x in text.split(",") if x.strip()]
-    except ValueError:
-        raise ValueError(f"--players {text!r} must be a comma list like 2,3,4 or a range like 2-6") from None
-    bad = [v for v in values if not 2 <= v <= 6]
-    if bad or not values:
-        raise ValueError(f"--players {text!r}: player counts must lie in 2..6")
-    return values
+        finish(summary, as_json, out_dir, "Balance of the rule set")
 
 
 def _pairs(text: Optional[str]):

@@ -1,0 +1,1 @@
+"""The Land unter analyses behind `sim landunter balance|seats|ranking|fairness`."""

@@ -18,13 +18,19 @@ EXIT_INTERRUPTED = 130
 
 @contextmanager
 def user_errors():
-    """Bad input becomes one line on stderr and exit code 2, never a traceback."""
+    """Bad input becomes one line on stderr and exit code 2, never a traceback;
+    Ctrl-C in a sweep one line and exit code 130 (the finished configurations
+    are in the results store already)."""
     try:
         yield
     except (ValueError, KeyError, FileNotFoundError) as e:
         msg = e.args[0] if isinstance(e, KeyError) and e.args else str(e)
         err.print(f"[red]error:[/red] {msg}", highlight=False, soft_wrap=True)
         raise typer.Exit(EXIT_USAGE)
+    except KeyboardInterrupt:
+        err.print("interrupted: every finished configuration is stored under --out DIR/runs; "
+                  "run the same command again to resume from them", highlight=False, soft_wrap=True)
+        raise typer.Exit(EXIT_INTERRUPTED)
 
 
 SCHEDULER = typer.Option(None, "--scheduler", help="Run the chunks on this Dask scheduler (tcp://host:8786).")

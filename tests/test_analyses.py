@@ -285,3 +285,35 @@ def test_cli_rejects_bad_input_in_one_line(args):
     r = CliRunner().invoke(app, ["luft", *args, "--games", "10"])
     assert r.exit_code == 2, r.output
     assert "error" in r.output and "Traceback" not in r.output
+
+
+def test_an_interrupted_sweep_resumes_to_the_same_answer(tmp_path, monkeypatch):
+    """Ctrl-C in the middle of `sim luft balance`: exit 130, the finished settings
+    stay stored, and the same command finishes without replaying them."""
+    args = ["luft", "balance", "--players", "2", "--games", "200", "--seed", "9", "--field", FIELD,
+            "--knobs", "air", "--pairs", "none", "--json"]
+    whole = json.loads(CliRunner().invoke(app, args + ["--out", str(tmp_path / "whole")]).stdout)
+    real, calls = sweep.play_lineups, []
+
+    def stopping(*a, **kw):
+        calls.append(a)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*a, **kw)
+    monkeypatch.setattr(bal, "play_lineups", stopping)
+    out = tmp_path / "resumed"
+    stopped = CliRunner().invoke(app, args + ["--out", str(out)])
+    assert stopped.exit_code == 130 and "run the same command again" in stopped.stderr
+    assert len(list((out / "runs").iterdir())) == 2
+    played, real_chunks = [], sweep.play_chunks
+
+    def counting(items, **kw):
+        played.append(1)
+        return real_chunks(items, **kw)
+    monkeypatch.setattr(sweep, "play_chunks", counting)
+    monkeypatch.setattr(bal, "play_lineups", real)
+    again = CliRunner().invoke(app, args + ["--out", str(out)])
+    assert again.exit_code == 0
+    resumed = json.loads(again.stdout)
+    assert len(played) == whole["settings"] - 2       # the two stored settings were not played again
+    assert resumed["results"] == whole["results"] and resumed["flagged"] == whole["flagged"]

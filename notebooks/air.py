@@ -30,23 +30,12 @@ from pathlib import Path
 import pandas as pd
 
 from sim.games.luft.analyses.air import DEFAULT_MIXES, air_analysis
+from sim.plots import show
 
 GAMES = int(os.environ.get("DEEPSIM_NOTEBOOK_GAMES", "20000"))
 PLAYERS = [int(n) for n in os.environ.get("DEEPSIM_NOTEBOOK_PLAYERS", "2,3,4,5,6").split(",")]
 OUT = Path(os.environ.get("DEEPSIM_NOTEBOOK_OUT", "notebook_output")) / "air"
 SEED = 0
-
-
-def show(path):
-    """Inline under Jupyter, the path elsewhere."""
-    try:
-        from IPython import get_ipython
-        from IPython.display import Image, display
-        if get_ipython() is not None:
-            return display(Image(filename=str(path)))
-    except ImportError:
-        pass
-    print(f"figure: {path}")
 
 
 # %% [markdown]

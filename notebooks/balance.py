@@ -36,24 +36,13 @@ from pathlib import Path
 import pandas as pd
 
 from sim.games.luft.analyses.balance import balance
+from sim.plots import show
 
 GAMES = int(os.environ.get("DEEPSIM_NOTEBOOK_GAMES", "2000"))
 PLAYERS = [int(n) for n in os.environ.get("DEEPSIM_NOTEBOOK_PLAYERS", "2,3,4,5,6").split(",")]
 FIELD = os.environ.get("DEEPSIM_NOTEBOOK_FIELD")   # None: every (not slow) family at its defaults
 OUT = Path(os.environ.get("DEEPSIM_NOTEBOOK_OUT", "notebook_output")) / "balance"
 SEED = 0
-
-
-def show(path):
-    """Inline under Jupyter, the path elsewhere."""
-    try:
-        from IPython import get_ipython
-        from IPython.display import Image, display
-        if get_ipython() is not None:
-            return display(Image(filename=str(path)))
-    except ImportError:
-        pass
-    print(f"figure: {path}")
 
 
 # %% [markdown]

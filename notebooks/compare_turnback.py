@@ -34,6 +34,7 @@ from pathlib import Path
 import pandas as pd
 
 from sim.games.luft.analyses import compare_turnback as ct
+from sim.plots import show
 
 # Size knobs: the test suite runs this notebook small through these variables.
 GAMES = int(os.environ.get("DEEPSIM_NOTEBOOK_GAMES", "2000"))
@@ -42,18 +43,6 @@ FAMILIES = os.environ.get("DEEPSIM_NOTEBOOK_FAMILIES")        # None: every (not
 FIELD = os.environ.get("DEEPSIM_NOTEBOOK_FIELD")              # None: the other families at defaults
 OUT = Path(os.environ.get("DEEPSIM_NOTEBOOK_OUT", "notebook_output")) / "compare_turnback"
 SEED = 0
-
-
-def show(path):
-    """Inline under Jupyter, the path elsewhere."""
-    try:
-        from IPython import get_ipython
-        from IPython.display import Image, display
-        if get_ipython() is not None:
-            return display(Image(filename=str(path)))
-    except ImportError:
-        pass
-    print(f"figure: {path}")
 
 
 # %% [markdown]

@@ -36,24 +36,13 @@ from pathlib import Path
 import pandas as pd
 
 from sim.games.luft.analyses.dice_check import dice_check
+from sim.plots import show
 
 GAMES = int(os.environ.get("DEEPSIM_NOTEBOOK_GAMES", "200000"))
 DRAWS = int(os.environ.get("DEEPSIM_NOTEBOOK_DRAWS", "10000000"))
 PLAYERS = 4
 OUT = Path(os.environ.get("DEEPSIM_NOTEBOOK_OUT", "notebook_output")) / "dice_check"
 SEED = 0
-
-
-def show(path):
-    """Inline under Jupyter, the path elsewhere."""
-    try:
-        from IPython import get_ipython
-        from IPython.display import Image, display
-        if get_ipython() is not None:
-            return display(Image(filename=str(path)))
-    except ImportError:
-        pass
-    print(f"figure: {path}")
 
 
 # %% [markdown]

@@ -171,3 +171,15 @@ def lines_with_band(x, series: Mapping[str, tuple], title: str, xlabel: str, yla
         ax.legend(fontsize=8, title="shaded: 95% CI", title_fontsize=8)
     _title(ax, title)
     return _save(fig, stem)
+
+
+def show(path):
+    """A plot inline under Jupyter, its path elsewhere (notebooks run as scripts in tests)."""
+    try:
+        from IPython import get_ipython
+        from IPython.display import Image, display
+        if get_ipython() is not None:
+            return display(Image(filename=str(path)))
+    except ImportError:
+        pass
+    print(f"figure: {path}")

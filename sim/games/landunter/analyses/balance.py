@@ -1,0 +1,270 @@
+"""Are Land unter's rules and their [D] options fair and sound?
+
+Each [D] option of rules/land-unter.md is flipped one at a time around the
+defaults, at 3, 4, 5 and (with allow_six) 6 players, with a strong mixed field
+rotated through all seats (`sim.sweep.field_lineups`), so every field bot sits
+in every seat equally often and the seat-0 win share measures the seat, not the
+bot in it.
+
+Per setting: seat 0's win share against 1/n (one-sample t test on per-game
+win values, a shared win counting 1/k), a chi-square test that all seats win
+equally, P(deal ends early), eliminations and rounds per deal, and the SD of
+game totals. A setting is flagged when either test passes a Bonferroni
+threshold over all settings.
+"""
+from __future__ import annotations
+
+import math
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from sim import api, plots
+from sim.games.landunter.rules import Rules
+from sim.registry import split_specs
+from sim.report import Report
+from sim.stats import Estimate, chi_square_gof, mean_ci, paired, proportion_ci
+from sim.sweep import Bar, field_lineups, play_lineups
+
+#: The [D] options swept one at a time: each one's non-default value.
+OPTIONS: dict[str, bool] = {k: not getattr(Rules(), k) for k in (
+    "cascade_may_repeat_flipper", "tie_simultaneous", "end_before_cascade", "no_flood_counts_as_lowest")}
+#: The four strongest fast bots of a 4-player tournament (dodge, counter,
+#: ring-keeper, low); sampler is left out because it is ~100x slower.
+DEFAULT_FIELD = ["dodge", "counter", "ring-keeper", "low"]
+PLAYERS = (3, 4, 5, 6)
+FIGURES = ("early_end", "eliminated", "rounds", "score_sd")
+
+
+def rules_for(players: int, overrides: dict | None = None) -> dict:
+    """The rules dict of a setting; 6 players need allow_six."""
+    return {"players": players, **({"allow_six": True} if players == 6 else {}), **(overrides or {})}
+
+
+def check_players(players_list, low: int = 3, high: int = 6) -> list[int]:
+    players_list = sorted({int(n) for n in players_list})
+    bad = [n for n in players_list if not low <= n <= high]
+    if bad or not players_list:
+        raise ValueError(f"--players {bad or players_list} out of range; Land unter analyses take {low}..{high}")
+    return players_list
+
+
+def parse_field(field, registry) -> list[str]:
+    """Field specs from text or a list; a bad spec raises before any game."""
+    specs = split_specs(field) if isinstance(field, str) else list(field)
+    for spec in specs:
+        registry.parse(spec)
+    return specs
+
+
+def settings(players_list, options) -> list[tuple[int, dict]]:
+    """(players, overrides): the defaults, then each option flipped alone."""
+    return [(n, o) for n in players_list for o in [{}] + [{k: OPTIONS[k]} for k in options]]
+
+
+def label(overrides: dict) -> str:
+    return ", ".join(f"{k}={'on' if v else 'off'}" for k, v in overrides.items()) or "default"
+
+
+def versus(agg, p0: float):
+    """t test of a per-game mean against p0 from (n, sum, sumsq): paired on x − p0."""
+    n, s, ss = agg
+    return paired(int(n), s - n * p0, ss - 2 * p0 * s + n * p0 * p0)
+
+
+def per_game_mean(aggs) -> Estimate:
+    """Mean over k parts of a game (deals, seats) with a CI counting each game once.
+
+    The per-game average's sum is Σsum/k; its sum of squares is at most Σsumsq/k
+    (Jensen), so the interval is conservative whatever the parts' correlation."""
+    k = len(aggs)
+    n = min(a[0] for a in aggs)
+    return mean_ci(n, sum(a[1] for a in aggs) / k, sum(a[2] for a in aggs) / k)
+
+
+def score_sd(t, players: int) -> Estimate:
+    """SD of game totals over seats, from the seat score histograms.
+
+    Its square is the mean squared deviation from the pooled mean; that mean's
+    CI over seats (`per_game_mean`) gives the SD's CI by taking square roots."""
+    hists = [np.asarray(t.hists[f"seat{s}.score"], dtype=float) for s in range(players)]
+    counts = sum(hists)
+    v = np.arange(counts.size, dtype=float)
+    dev2 = (v - (v * counts).sum() / counts.sum()) ** 2
+    var = per_game_mean([(t.games, (h * dev2).sum(), (h * dev2 ** 2).sum()) for h in hists])
+    return Estimate(*(math.sqrt(max(x, 0.0)) for x in (var.mean, var.lo, var.hi)), t.games)
+
+
+def measure(t, n: int) -> dict:
+    """The figures of one setting from its pooled totals."""
+    deals = n
+    wins = t.agg("seat0.win")
+    seat_wins = [t.agg(f"seat{s}.win")[1] for s in range(n)]
+    chi = chi_square_gof(seat_wins, [1 / n] * n)
+    return {"games": t.games, "first_share": proportion_ci(wins[1], int(wins[0])),
+            "first_p": versus(wins, 1 / n).p_value, "seat_shares": [w / t.games for w in seat_wins],
+            "seat_chi2": chi.statistic, "seat_p": chi.p_value,
+            **{f: per_game_mean([t.agg(f"deal{d}.{f}") for d in range(deals)]) for f in FIGURES[:3]},
+            "score_sd": score_sd(t, n)}
+
+
+def balance(*, players_list=PLAYERS, games: int = 50_000, seed: int = 0, field=None, options=None,
+            alpha: float = 0.05, out: Path | None = None, progress: bool | None = None) -> dict:
+    start = time.perf_counter()
+    players_list = check_players(players_list)
+    options = list(OPTIONS) if options is None else list(options)
+    for k in options:
+        if k not in OPTIONS:
+            raise ValueError(f"unknown option {k!r}; options are: {', '.join(OPTIONS)}")
+    if games < 2:
+        raise ValueError(f"--games {games} must be at least 2")
+    if not 0 < alpha < 1:
+        raise ValueError(f"--alpha {alpha} must lie strictly between 0 and 1")
+    field_specs = parse_field(DEFAULT_FIELD if field is None else field, api.get_game("landunter").registry)
+    plan = settings(players_list, options)
+    m = len(plan)
+    threshold = alpha / m
+    rows = []
+    with Bar(m, "balance", progress) as bar:
+        for n, overrides in plan:
+            t = play_lineups("landunter", rules_for(n, overrides), field_lineups(None, field_specs, n), games,
+                             seed, out)
+            fig = measure(t, n)
+            row = {"players": n, "setting": label(overrides), "games": fig["games"],
+                   "first_share": fig["first_share"].mean, "first_lo": fig["first_share"].lo,
+                   "first_hi": fig["first_share"].hi, "fair": 1 / n, "first_p": fig["first_p"],
+                   "seat_shares": "/".join(f"{s:.3f}" for s in fig["seat_shares"]),
+                   "seat_chi2": fig["seat_chi2"], "seat_p": fig["seat_p"]}
+            for f in FIGURES:
+                row[f], row[f"{f}_lo"], row[f"{f}_hi"] = fig[f].mean, fig[f].lo, fig[f].hi
+            row["first_flag"], row["seat_flag"] = bool(fig["first_p"] < threshold), bool(fig["seat_p"] < threshold)
+            row["flagged"] = row["first_flag"] or row["seat_flag"]
+            rows.append(row)
+            bar.advance(f"balance {n}p {row['setting']}")
+    table = pd.DataFrame(rows)
+    report = Report("Land unter: are the rules and their [D] options fair and sound?", out)
+    report.text(
+        f"Field: {', '.join(field_specs)} — rotated through every seat (every window of n consecutive field "
+        f"bots × every rotation, each lineup on its own games). {games:,} games per setting (rounded up to a "
+        f"whole number per lineup), seed {seed}; {m} settings (each [D] option flipped alone × player counts; "
+        "6 players with allow_six).",
+        f"**Tests.** Seat 0 (the first player) wins a share tested against 1/n (one-sample t test on per-game "
+        f"win values, a shared win counting 1/k); a chi-square test asks whether all seats win equally often. "
+        f"Bonferroni threshold {alpha:g}/{m} = {threshold:.3g}; a setting is flagged when either p is below it. "
+        "Per-deal figures (P(deal ends early), players eliminated, rounds) average over the game's deals; their "
+        "CI counts each game once with a conservative variance bound. The score SD is over all seats' game "
+        "totals, its CI likewise one observation per game.")
+    headline_at = len(report.lines)
+    report.table("defaults", table[table.setting == "default"][
+        ["players", "games", "first_share", "first_lo", "first_hi", "fair", "first_p", "seat_shares", "seat_p",
+         "early_end", "eliminated", "rounds", "score_sd", "flagged"]],
+        "Default rules (first_share with 95% CI; p-values before Bonferroni)")
+    flagged = table[table.flagged]
+    report.text("## Flagged settings", f"{len(flagged)} of {m} settings show a significant seat imbalance "
+                f"(Bonferroni {alpha:g}/{m}).")
+    if len(flagged):
+        report.table("flagged", flagged[["players", "setting", "games", "first_share", "first_lo", "first_hi",
+                                         "fair", "first_p", "seat_shares", "seat_p"]],
+                     "Settings with a significant imbalance")
+    report.text("## Every setting")
+    report.table("settings_overview", _readable(table), "Every setting: figures as mean [95% CI]; p-values "
+                 "before Bonferroni (settings.csv has every column as numbers)")
+    report.tables["settings"] = table
+    if report.out is not None:
+        table.to_csv(report.out / "settings.csv", index=False)
+        table.to_parquet(report.out / "settings.parquet", index=False)
+        _plots(report, table, players_list, options)
+    summary = {
+        "games": games, "seed": seed, "players": players_list, "field": field_specs, "settings": m,
+        "alpha": alpha, "threshold": threshold, "seconds": round(time.perf_counter() - start, 3),
+        "flagged": [{"players": r["players"], "setting": r["setting"], "first_p": r["first_p"],
+                     "seat_p": r["seat_p"]} for r in rows if r["flagged"]],
+        "results": [{"players": r["players"], "setting": r["setting"], "games": r["games"],
+                     "first_share": {"mean": r["first_share"], "ci95": [r["first_lo"], r["first_hi"]]},
+                     "first_p": r["first_p"], "seat_p": r["seat_p"], "flagged": r["flagged"],
+                     **{f: {"mean": r[f], "ci95": [r[f"{f}_lo"], r[f"{f}_hi"]]} for f in FIGURES}}
+                    for r in rows],
+    }
+    report.text(f"Run time {summary['seconds']:.1f} s.")
+    report.lines[headline_at:headline_at] = _headline(table, m, alpha)
+    report.save(summary)
+    return summary
+
+
+def _headline(table: pd.DataFrame, m: int, alpha: float) -> list[str]:
+    lines = ["## Findings", ""]
+    for r in table[table.setting == "default"].itertuples():
+        lines.append(f"- **{r.players} players, defaults:** seat 0 wins {r.first_share:.3f} [{r.first_lo:.3f}, "
+                     f"{r.first_hi:.3f}] of {r.games:,} games (fair {r.fair:.3f}, p = {r.first_p:.2g}"
+                     f"{', flagged' if r.flagged else ''}); seats {r.seat_shares} (χ² p = {r.seat_p:.2g}); "
+                     f"P(deal ends early) {r.early_end:.3f} [{r.early_end_lo:.3f}, {r.early_end_hi:.3f}]; "
+                     f"{r.eliminated:.2f} players out and {r.rounds:.2f} rounds per deal; score SD "
+                     f"{r.score_sd:.2f} [{r.score_sd_lo:.2f}, {r.score_sd_hi:.2f}].")
+    flagged = table[table.flagged]
+    lines.append(f"- **{len(flagged)} of {m} settings flagged** (seat 0 or all seats, Bonferroni {alpha:g}/{m})"
+                 + (": " + "; ".join(f"{r.players}p {r.setting}" for r in flagged.itertuples()) if len(flagged)
+                    else "") + ".")
+    base = table[table.setting == "default"].set_index("players")
+    moved = []
+    for r in table[table.setting != "default"].itertuples():
+        d = base.loc[r.players]
+        if r.early_end_lo > d.early_end_hi or r.early_end_hi < d.early_end_lo:
+            moved.append(f"{r.players}p {r.setting}: {r.early_end:.3f} vs {d.early_end:.3f}")
+    lines.append("- P(deal ends early) with the option flipped, where its CI does not overlap the default's: "
+                 + ("; ".join(moved) if moved else "none") + ".")
+    return lines + [""]
+
+
+def _ci(table: pd.DataFrame, name: str, digits: int) -> pd.Series:
+    return table.apply(lambda r: f"{r[name]:.{digits}f} [{r[name + '_lo']:.{digits}f}, "
+                                 f"{r[name + '_hi']:.{digits}f}]", axis=1)
+
+
+def _readable(table: pd.DataFrame) -> pd.DataFrame:
+    """The settings table for reading: one column per figure, CIs in brackets."""
+    return pd.DataFrame({
+        "players": table.players, "setting": table.setting, "games": table.games,
+        "seat 0 win share": _ci(table.rename(columns={"first_lo": "first_share_lo", "first_hi": "first_share_hi"}),
+                                "first_share", 3),
+        "fair": table.fair.round(3), "p (seat 0)": table.first_p.map(lambda p: f"{p:.2g}"),
+        "seat shares": table.seat_shares, "p (all seats)": table.seat_p.map(lambda p: f"{p:.2g}"),
+        "P(early end)": _ci(table, "early_end", 3), "out per deal": _ci(table, "eliminated", 3),
+        "rounds per deal": _ci(table, "rounds", 2), "score SD": _ci(table, "score_sd", 2),
+        "flag": table.flagged.map(lambda f: "**IMBALANCE**" if f else "")})
+
+
+def _plots(report: Report, table: pd.DataFrame, players_list, options):
+    """Heat maps setting × players (widest CI in each caption) and seat 0's
+    share × n as bars with CIs."""
+    rows = ["default"] + [label({k: OPTIONS[k]}) for k in options]
+    cols = [f"{n}p" for n in players_list]
+    games = int(table.games.min())
+
+    def cell(setting, n, column):
+        hit = table[(table.players == n) & (table.setting == setting)]
+        return float(hit[column].iloc[0]) if len(hit) else math.nan
+
+    maps = {"first_relative": ("seat 0 win share × n (1 = fair)", "seat 0 share × n", "{:.3f}"),
+            "early_end": ("P(deal ends early)", "P(early end)", "{:.3f}"),
+            "eliminated": ("players out per deal", "out per deal", "{:.2f}"),
+            "rounds": ("rounds per deal", "rounds per deal", "{:.2f}"),
+            "score_sd": ("SD of game totals", "score SD", "{:.2f}")}
+    table = table.assign(first_relative=table.first_share * table.players,
+                         first_relative_lo=table.first_lo * table.players,
+                         first_relative_hi=table.first_hi * table.players)
+    for column, (what, short, fmt) in maps.items():
+        half = float(((table[f"{column}_hi"] - table[f"{column}_lo"]) / 2).max())
+        matrix = [[cell(s, n, column) for n in players_list] for s in rows]
+        caption = (f"{what}: setting (rows) × players (columns); ≥{games:,} games per cell, 95% CI half-width "
+                   f"≤ {half:.3g}")
+        report.figure(plots.heatmap(matrix, rows, cols, f"{short}: n ≥ {games:,}, CI ±{half:.2g}",
+                                    report.plot_stem(f"{column}_x_players"), fmt=fmt, cbar_label=what), caption)
+    labels = [f"{r.players}p {r.setting}" for r in table.itertuples()]
+    shares = [Estimate(r.first_relative, r.first_relative_lo, r.first_relative_hi, r.games)
+              for r in table.itertuples()]
+    report.figure(plots.bars_with_ci(labels, shares, f"Seat 0 win share × n with 95% CI (n ≥ {games:,} games "
+                                     "per setting)", "seat 0 win share × players", report.plot_stem("first_bars"),
+                                     reference_line=1.0, reference_label="fair (1/n)"),
+                  f"Seat 0 win share × n per setting with 95% CI (≥{games:,} games each; 1 = fair)")

@@ -1,0 +1,35 @@
+"""`sim landunter balance`: are the rules and their [D] options fair and sound?"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from sim import api
+from sim.cli_common import JSON, OUT, SCHEDULER, SEED, WORKERS, finish, player_list, user_errors
+
+
+def register(sub: typer.Typer):
+    @sub.command("balance")
+    def balance(games: int = typer.Option(50_000, "--games", "-g", help="Games per setting (rule set and "
+                                          "player count)."),
+                seed: int = SEED,
+                players: str = typer.Option("3,4,5,6", "--players", "-n", help="Player counts, comma-separated "
+                                            "or a range: 3,4 or 3-6 (6 plays with allow_six=true)."),
+                field: Optional[str] = typer.Option(None, "--field", help="The bots, comma-separated, rotated "
+                                                    "through the seats (default: dodge,counter,ring-keeper,low)."),
+                options: Optional[str] = typer.Option(None, "--options", help="[D] options to flip one at a "
+                                                      "time, comma-separated (default: all four)."),
+                alpha: float = typer.Option(0.05, "--alpha", help="Family-wise significance level (Bonferroni)."),
+                out_dir: Optional[Path] = OUT,
+                scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
+        """Are the rules and their [D] options fair? Flip each option per player count with a
+        rotated strong field: seat 0's win share vs 1/n, all seats equal, early ends, eliminations,
+        rounds, score spread; flags every significant imbalance."""
+        from sim.games.landunter.analyses.balance import balance as run
+        with user_errors(), api.scale_out(scheduler, workers):
+            summary = run(players_list=player_list(players, 3, 6), games=games, seed=seed, field=field,
+                          options=[o.strip() for o in options.split(",") if o.strip()] if options else None,
+                          alpha=alpha, out=out_dir)
+        finish(summary, as_json, out_dir, "Land unter: balance of the rules")

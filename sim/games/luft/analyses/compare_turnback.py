@@ -28,10 +28,11 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from scipy.optimize import linprog
 
 from sim import api, plots
 from sim.games.luft.reference import IllegalAction
+from sim.metagame import best_responses, equilibrium, support_frequency
+from sim.metagame import pair_games as _pair_games
 from sim.registry import Param, split_specs
 from sim.report import Report
 from sim.runner import Totals, run
@@ -143,51 +144,6 @@ def default_field(family: str | None, names: list[str], registry=None) -> list[s
     registry = registry or api.get_game("luft").registry
     field = [n for n in names if n != family and registry.get(n).params]
     return field or ["random"]
-
-
-# ---------------------------------------------------------------- meta-game
-
-def equilibrium(A: np.ndarray) -> tuple[np.ndarray, float]:
-    """Maximin mix of the symmetric zero-sum game with payoff A − 0.5.
-
-    Maximizes v subject to Σ_i x_i (A_ij − 0.5) ≥ v for every column j,
-    Σ x = 1, x ≥ 0. For a complementary A (A + Aᵀ = 1) the value is 0.
-    """
-    A = np.asarray(A, dtype=float)
-    k = A.shape[0]
-    M = A - 0.5
-    c = np.zeros(k + 1)
-    c[-1] = -1.0
-    A_ub = np.hstack([-M.T, np.ones((k, 1))])
-    res = linprog(c, A_ub=A_ub, b_ub=np.zeros(k), A_eq=[[1.0] * k + [0.0]], b_eq=[1.0],
-                  bounds=[(0, None)] * k + [(None, None)], method="highs")
-    if not res.success:
-        raise RuntimeError(f"equilibrium LP failed: {res.message}")
-    x = np.clip(res.x[:k], 0.0, None)
-    value = float(res.x[-1])
-    return x / x.sum(), 0.0 if abs(value) < 1e-12 else value
-
-
-def best_responses(A: np.ndarray) -> list[int]:
-    """For each column (opponent family) j, the row i with the largest A[i, j]."""
-    return [int(np.argmax(A[:, j])) for j in range(A.shape[1])]
-
-
-def support_frequency(A: np.ndarray, se: np.ndarray, reps: int = 200, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
-    """How often each family is in the equilibrium support when A is redrawn
-    within its sampling error (normal, complementarity kept); mean weights too."""
-    rng = np.random.default_rng(seed)
-    k = A.shape[0]
-    hits, weights = np.zeros(k), np.zeros(k)
-    iu = np.triu_indices(k, 1)
-    for _ in range(reps):
-        B = np.full((k, k), 0.5)
-        B[iu] = np.clip(A[iu] + rng.standard_normal(len(iu[0])) * se[iu], 0, 1)
-        B.T[iu] = 1 - B[iu]
-        x, _ = equilibrium(B)
-        hits += x > 1e-6
-        weights += x
-    return hits / reps, weights / reps
 
 
 # ---------------------------------------------------------------- the analysis
@@ -459,20 +415,6 @@ def _meta_game(report: Report, entrants: list[str], n: int, pair_games: int, see
                                          "share_ahead": {"mean": float(A[br[j], j]),
                                                          "ci95": [float(lo[br[j], j]), float(hi[br[j], j])]},
                                          "games": int(cnt[br[j], j])} for j in range(k)}}
-
-
-def _pair_games(entrants: list[str], order: list[str], lineups, per_seating: int) -> np.ndarray:
-    """Games in which both entrants of a pair sat at the table (the n behind a cell)."""
-    idx = {s: order.index(s) for s in entrants}
-    k = len(order)
-    cnt = np.zeros((k, k), dtype=int)
-    for lineup in lineups:
-        present = {idx[entrants[e]] for e in lineup}
-        for i in present:
-            for j in present:
-                if i != j:
-                    cnt[i, j] += per_seating
-    return cnt
 
 
 def _slug(text: str) -> str:

@@ -9,7 +9,7 @@ from sim.games.landunter import reference
 from sim.games.landunter.rules import Rules
 from strategies.landunter import LANDUNTER_BOTS
 from strategies.landunter.dispatch import N_BUILTINS, decide_builtin
-from tests.landunter.conftest import position, python_seat, to_view
+from tests.landunter.conftest import position, python_seat, seats, to_view
 
 BUILTINS = ["random", "high", "low", "mid", "dodge", "ring-keeper", "counter", "sampler"]
 
@@ -194,3 +194,18 @@ def test_every_registered_bot_only_plays_cards_it_holds(players, seed, game, fla
                 values["k"] = max(1, values.get("k", 1))
             card = int(b.fn(seat, st, b.vector(values), pick.random()))
             assert L.hand_has(st, seat, card), (name, values, seat, card)
+
+
+def test_the_example_user_bot_loads_plays_its_rule_and_agrees_with_reference(compiled, monkeypatch):
+    from sim.registry import load_bot_file
+    monkeypatch.setattr(LANDUNTER_BOTS, "bots", dict(LANDUNTER_BOTS.bots))   # unregistered afterwards
+    load_bot_file("strategies/examples/second_best.py")
+    hand = [3, 9, 27, 41]
+    assert play("second-best", view(hand, offer=(4, 11))) == 27        # cheap offer: second-highest
+    assert play("second-best", view(hand, offer=(8, 11))) == 3         # dear offer: lowest
+    assert play("second-best", view(hand, offer=(8, 11)), flood=8) == 27
+    rules = Rules(players=4)
+    s = seats("second-best,low,second-best:flood=2,random")
+    batch = compiled.play_batch(rules, s, 3, 0, 30)
+    for g in range(30):
+        assert batch.score[g].tolist() == reference.play_game(rules, s, 3, g).score

@@ -1,0 +1,38 @@
+"""A custom Land unter bot, written the way a user would: one file, outside
+``sim/``, registered by name with its parameters, loaded with ``--bot-file``::
+
+    sim landunter simulate --bot-file strategies/examples/second_best.py \\
+        --players 4 --bots second-best,low,mid,random --games 100000
+
+A Land unter bot is an ``@njit`` function ``(seat, st, params, u) -> int``
+that returns the value of the weather card to play (all players choose at
+once):
+
+* ``st``: the state view, an int64 array laid out in
+  ``sim/games/landunter/layout.py`` (flood cards on offer, rings, top flood
+  cards, the own hand — a bot reads only its own hand);
+* ``params[i]``: this seat's value of the i-th ``Param`` below (a 1-d vector,
+  unlike Geteilte Luft's ``params[seat, i]``; changing it never recompiles);
+* ``u``: a uniform random number in [0, 1) from the game's own stream.
+
+No ``builtin_id``: the engine calls it as a first-class function. A card not
+in the hand stops the run with an error naming the bot.
+"""
+from numba import njit
+
+from sim.games.landunter import layout as L
+from sim.registry import Param
+from strategies.landunter.registry import register
+
+
+@register("second-best", params=[
+    Param("flood", 6, 1, 12, integer=True, doc="highest lower flood card worth bidding high for"),
+])
+@njit(cache=True)
+def second_best(seat, st, params, u):
+    """Plays its second-highest card when the lower flood card on offer is at
+    most `flood` (a cheap card to take), else its lowest card."""
+    m = L.hand_n(st, seat)
+    if st[L.S_FLOOD_LO] <= params[0]:
+        return L.hand_card(st, seat, m - 2 if m >= 2 else 0)
+    return L.hand_low(st, seat)

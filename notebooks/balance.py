@@ -61,8 +61,6 @@ SEED = 0
 summary = balance(players_list=PLAYERS, games=GAMES, seed=SEED, field=FIELD, out=OUT, progress=False)
 print(f"{summary['seconds']:.0f} s; {summary['settings']} settings; field {', '.join(summary['field'])}; "
       f"Bonferroni threshold {summary['threshold']:.2g}")
-if not summary["last_dive_decided_available"]:
-    print("the engine does not report 'last_dive_decided' yet: that column is left out")
 
 # %% [markdown]
 # ## The rulebook's defaults

@@ -131,10 +131,12 @@ def test_measure_flags_a_first_player_advantage():
     for s in range(2):
         t.sums[f"seat{s}.drowned"] = np.array([1e4, 0.0, 0.0])
         t.hists[f"seat{s}.score"] = np.array([5_000, 5_000])
+    t.sums["last_dive_decided"] = np.array([1e4, 3_000.0, 3_000.0])
     fig = bal.measure(t, 2, 3)
     assert fig["first_share"].mean == pytest.approx(0.56)
     assert fig["first_p"] < 1e-20 and fig["seat_p"] < 1e-20
-    assert "last_dive_decided" not in fig
+    assert fig["last_dive_decided"].mean == pytest.approx(0.3)
+    assert fig["last_dive_decided"].lo < 0.3 < fig["last_dive_decided"].hi
 
 
 def test_play_lineups_resumes_from_the_store(tmp_path):
@@ -224,8 +226,8 @@ def test_balance_tables_and_heat_maps(balance):
     table = pd.read_csv(out / "settings.csv")
     shares = table.seat_shares.str.split("/").map(lambda xs: sum(float(x) for x in xs))
     np.testing.assert_allclose(shares, 1.0, atol=0.01)       # one winner per game (shares rounded to 3 dp)
-    assert ("last_dive_decided" in table) == summary["last_dive_decided_available"]
-    for name in ("first_air_x_players.png", "first_sink_order_x_players.svg", "first_air_x_sink_order_2p.png",
+    assert table.last_dive_decided.between(0, 1).all()
+    for name in ("last_dive_air_x_players.png", "first_air_x_players.png", "first_sink_order_x_players.svg", "first_air_x_sink_order_2p.png",
                  "drowned_air_x_players.png", "report.md"):
         assert (out / name).is_file(), name
     # more air, fewer drownings: the one monotone fact a sweep this small can show

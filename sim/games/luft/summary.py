@@ -21,8 +21,7 @@ def metrics(batch: Batch, rules) -> dict[str, np.ndarray]:
         for lv in range(4):
             cols[f"seat{s}.home_l{lv + 1}"] = batch.seat[:, s, S_HOME + lv]
     cols.update(head_to_head(standing(batch)))
-    if batch.dive.shape[1] >= 2:
-        cols["last_dive_decided"] = last_dive_decided(batch)
+    cols["last_dive_decided"] = last_dive_decided(batch)
     for d in range(batch.dive.shape[1]):
         for name, col in (("air_out", D_AIR_OUT), ("turns", D_TURNS), ("drowned", D_DROWNED),
                           ("path_length", D_PATH_LEN), ("air_left", D_AIR_LEFT),
@@ -42,7 +41,10 @@ def standing(batch: Batch) -> np.ndarray:
 
 def last_dive_decided(batch: Batch) -> np.ndarray:
     """1 where the last dive decided the game: before it, nobody led alone, or
-    the sole leader then did not win (not even a share)."""
+    the sole leader then did not win (not even a share). A one-dive game is
+    always decided by its only dive."""
+    if batch.dive.shape[1] < 2:
+        return np.ones(batch.dive.shape[0], np.int8)
     leader = batch.dive[:, -2, D_LEADER].astype(np.int64)
     win = batch.seat[:, :, S_WIN60]
     leader_won = np.take_along_axis(win, np.maximum(leader, 0)[:, None], axis=1)[:, 0] > 0

@@ -137,14 +137,6 @@ def score_spread(hists: dict, players: int, games: int) -> Estimate:
     return Estimate(sd, max(0.0, sd - 1.96 * se), sd + 1.96 * se, games)
 
 
-def last_dive_key(sums: dict) -> str | None:
-    """The per-game 'the last dive decided the winner' metric, if the engine reports it."""
-    for name in sums:
-        if name == LAST_DIVE or name.endswith("." + LAST_DIVE):
-            return name
-    return None
-
-
 def measure(t, n: int, dives: int) -> dict:
     """The figures of one setting from its pooled totals."""
     p0 = 1 / n
@@ -161,10 +153,8 @@ def measure(t, n: int, dives: int) -> dict:
            "seat_shares": [w / t.games for w in seat_wins], "seat_chi2": chi.statistic, "seat_p": chi.p_value,
            "turns": length, "drowned": drowned, "air_out": air_out, "stalled": stalled, "score_sd": spread,
            "games": t.games}
-    key = last_dive_key(t.sums)
-    if key is not None:
-        nl, sl, _ = t.agg(key)
-        row["last_dive_decided"] = proportion_ci(sl, int(nl))
+    nl, sl, _ = t.agg(LAST_DIVE)
+    row[LAST_DIVE] = proportion_ci(sl, int(nl))
     return row
 
 
@@ -230,9 +220,8 @@ def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, f
                    "fair": 1 / n, "first_relative": fig["first_relative"], "first_p": fig["first_p"],
                    "seat_shares": "/".join(f"{s:.3f}" for s in fig["seat_shares"]),
                    "seat_chi2": fig["seat_chi2"], "seat_p": fig["seat_p"]}
-            for name in ("turns", "drowned", "air_out", "stalled", "score_sd", "last_dive_decided"):
-                if name in fig:
-                    row[name], row[f"{name}_lo"], row[f"{name}_hi"] = fig[name].mean, fig[name].lo, fig[name].hi
+            for name in ("turns", "drowned", "air_out", "stalled", "score_sd", LAST_DIVE):
+                row[name], row[f"{name}_lo"], row[f"{name}_hi"] = fig[name].mean, fig[name].lo, fig[name].hi
             row["first_flag"] = bool(fig["first_p"] < threshold)
             row["seat_flag"] = bool(fig["seat_p"] < threshold)
             row["flagged"] = row["first_flag"] or row["seat_flag"]
@@ -241,17 +230,13 @@ def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, f
     table = pd.DataFrame(rows)
     for k in KNOBS:   # mixed bools/strings/ints and "" for "default": store as text
         table[k] = table[k].map(lambda v: "" if v == "" else _show(v))
-    has_last = "last_dive_decided" in table
     report.text("## Default rules",
                 "Seat 0's win share against the fair share, per player count:")
     defaults = table[table.setting == "default"]
     report.table("defaults", defaults[["players", "games", "first_share", "first_lo", "first_hi", "fair",
                                        "first_p", "seat_shares", "seat_p", "turns", "drowned", "score_sd"]
-                                      + (["last_dive_decided"] if has_last else []) + ["flagged"]],
+                                      + [LAST_DIVE, "flagged"]],
                  "Default rules (first_share with 95% CI; p-values before Bonferroni)")
-    if not has_last:
-        report.text(f"*The engine does not report the per-game metric `{LAST_DIVE}` yet, so how often the last "
-                    "dive decides the winner is left out of this report.*")
     flagged = table[table.flagged]
     report.text("## Flagged settings",
                 f"{len(flagged)} of {m} settings show a significant imbalance (first player or seats, "
@@ -261,7 +246,7 @@ def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, f
                                          "fair", "first_p", "seat_shares", "seat_p"]],
                      "Settings with a significant imbalance")
     report.text("## Every setting")
-    shown = _readable(table, has_last)
+    shown = _readable(table)
     report.table("settings_overview", shown, "Every setting: figures as mean [95% CI]; p-values before Bonferroni "
                  "(settings.csv has every column as numbers)")
     report.tables["settings"] = table
@@ -271,7 +256,7 @@ def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, f
     _heatmaps(report, table, players_list, knobs, pairs, int(table.games.min()))
     summary = {
         "games": games, "seed": seed, "players": players_list, "field": field_specs, "settings": m,
-        "alpha": alpha, "threshold": threshold, "last_dive_decided_available": has_last,
+        "alpha": alpha, "threshold": threshold,
         "left_out": left_out, "seconds": round(time.perf_counter() - start, 3),
         "flagged": [{"players": r["players"], "setting": r["setting"], "first_p": r["first_p"], "seat_p": r["seat_p"]}
                     for r in rows if r["flagged"]],
@@ -279,24 +264,23 @@ def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, f
                      "first_share": {"mean": r["first_share"], "ci95": [r["first_lo"], r["first_hi"]]},
                      "first_p": r["first_p"], "seat_p": r["seat_p"], "flagged": r["flagged"],
                      **{k: {"mean": r[k], "ci95": [r[f"{k}_lo"], r[f"{k}_hi"]]}
-                        for k in ("turns", "drowned", "air_out", "stalled", "score_sd", "last_dive_decided") if k in r}}
+                        for k in ("turns", "drowned", "air_out", "stalled", "score_sd", LAST_DIVE)}}
                     for r in rows],
     }
     report.text(f"Run time {summary['seconds']:.1f} s.")
-    report.lines[headline_at:headline_at] = _headline(table, m, alpha, has_last)
+    report.lines[headline_at:headline_at] = _headline(table, m, alpha)
     report.save(summary)
     return summary
 
 
-def _headline(table: pd.DataFrame, m: int, alpha: float, has_last: bool) -> list[str]:
+def _headline(table: pd.DataFrame, m: int, alpha: float) -> list[str]:
     lines = ["## Findings", ""]
     for r in table[table.setting == "default"].itertuples():
-        extra = (f"; the last dive decides {r.last_dive_decided:.3f} [{r.last_dive_decided_lo:.3f}, "
-                 f"{r.last_dive_decided_hi:.3f}] of games" if has_last else "")
         lines.append(f"- **{r.players} players, rulebook defaults:** seat 0 wins {r.first_share:.3f} "
                      f"[{r.first_lo:.3f}, {r.first_hi:.3f}] of {r.games:,} games (fair {r.fair:.3f}, p = "
                      f"{r.first_p:.2g}{', flagged' if r.flagged else ''}); {r.turns:.1f} turns per game; "
-                     f"drown rate {r.drowned:.3f} per diver and dive{extra}.")
+                     f"drown rate {r.drowned:.3f} per diver and dive; the last dive decides the winner in "
+                     f"{r.last_dive_decided:.3f} [{r.last_dive_decided_lo:.3f}, {r.last_dive_decided_hi:.3f}] of games.")
     flagged = table[table.flagged]
     lines.append(f"- **{len(flagged)} of {m} settings flagged** (first player or seats, Bonferroni {alpha:g}/{m}).")
     if len(flagged):
@@ -319,7 +303,7 @@ def _ci(table: pd.DataFrame, name: str, digits: int) -> pd.Series:
                                  f"{r[name + '_hi']:.{digits}f}]", axis=1)
 
 
-def _readable(table: pd.DataFrame, has_last: bool) -> pd.DataFrame:
+def _readable(table: pd.DataFrame) -> pd.DataFrame:
     """The settings table for reading: one column per figure, CIs in brackets."""
     shown = pd.DataFrame({"players": table.players, "setting": table.setting, "games": table.games,
                           "seat 0 win share": _ci(table.rename(columns={"first_lo": "first_share_lo",
@@ -329,8 +313,7 @@ def _readable(table: pd.DataFrame, has_last: bool) -> pd.DataFrame:
                           "p (all seats)": table.seat_p.map(lambda p: f"{p:.2g}"),
                           "turns": _ci(table, "turns", 1), "drown rate": _ci(table, "drowned", 3),
                           "P(air out)": _ci(table, "air_out", 3), "score SD": _ci(table, "score_sd", 2)})
-    if has_last:
-        shown["last dive decides"] = _ci(table, "last_dive_decided", 3)
+    shown["last dive decides"] = _ci(table, LAST_DIVE, 3)
     if table.stalled.max() > 0:
         shown["stalled"] = _ci(table, "stalled", 4)
     shown["flag"] = table.flagged.map(lambda f: "**IMBALANCE**" if f else "")
@@ -366,9 +349,9 @@ def _heatmaps(report: Report, table: pd.DataFrame, players_list, knobs, pairs, g
                  "drowned_air_x_players", "Drown rate per diver and dive: air (rows) × players (columns)")
         knob_map("air", "turns", "air × players: turns per game", "turns", "turns_air_x_players",
                  "Game length in turns: air (rows) × players (columns)", "{:.0f}")
-        if "last_dive_decided" in table:
-            knob_map("air", "last_dive_decided", "air × players: last dive decides", "share of games",
-                     "last_dive_air_x_players", "Share of games the last dive decides: air (rows) × players (columns)")
+        knob_map("air", LAST_DIVE, "air × players: last dive decides", "share of games",
+                 "last_dive_air_x_players", "Share of games the last dive decides the winner: air (rows) × "
+                 "players (columns)")
     for a, b in pairs:
         for n in players_list:
             matrix = [[_cell(table, n, {kk: vv for kk, vv in ((a, va), (b, vb)) if defaults[kk] != vv},

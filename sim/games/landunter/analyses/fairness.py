@@ -1,0 +1,327 @@
+"""Hand fairness: does a hand's ring count make up for weak cards?
+
+Every Land unter hand carries a ring count fixed by its cards. The engine
+counts, per hand played, its rings r, its strength (sum of its 12 card values,
+in bins of 10) and the points p it scored in that deal: the histogram
+``hand.rings_strength_points[r, b, p + 1]``. From those counts alone this
+module gives the mean points per deal by ring count, by strength and by both
+(each cell's mean and variance from its counts, t interval), and a linear
+regression of points on strength and rings (frequency-weighted least squares
+with heteroskedasticity-robust standard errors): what one ring is worth in
+strength points, and how far apart the expected points of good and bad hands
+lie. Hands are treated as independent; hands of one deal share the flood
+cards, so the intervals are somewhat optimistic.
+
+Every player plays every hand once per game (hands pass on each deal), so an
+unfair hand costs nobody the game; it decides how one deal feels.
+"""
+from __future__ import annotations
+
+import math
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from sim import api, plots
+from sim.games.landunter.analyses.balance import check_players, parse_field, rules_for
+from sim.games.landunter.analyses.ranking import SEARCH_BOTS, default_bots
+from sim.games.landunter.summary import POINTS_MAX, POINTS_MIN, STRENGTH_BIN
+from sim.report import Report
+from sim.stats import Estimate, mean_ci
+from sim.sweep import Bar, field_lineups, threads_for
+
+HIST = "hand.rings_strength_points"
+POINTS = np.arange(POINTS_MIN, POINTS_MAX + 1)
+#: Verdict threshold: expected points of the 90th- and 10th-percentile hand
+#: closer than a quarter point per deal count as "flat".
+FLAT = 0.25
+GROUP = 3          # histogram strength bins per bin of the tables by rings × strength (30 points)
+MIN_HANDS = 100    # cells with fewer hands stay blank in the plots
+Z = float(stats.norm.ppf(0.975))
+
+
+# ---------------------------------------------------------------- statistics of one histogram
+
+def _moments(h: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(hands, Σ points, Σ points²) over the points axis (the last)."""
+    h = np.asarray(h, dtype=float)
+    return h.sum(-1), h @ POINTS, h @ POINTS ** 2
+
+
+def _rows(h: np.ndarray, keys: list[dict]) -> list[dict]:
+    n, s, ss = _moments(h)
+    rows = []
+    for key, ni, si, ssi in zip(keys, n, s, ss):
+        if ni > 0:
+            e = mean_ci(int(ni), si, ssi)
+            rows.append({**key, "points": e.mean, "points_lo": e.lo, "points_hi": e.hi, "hands": int(ni)})
+    return rows
+
+
+def by_rings(H: np.ndarray) -> pd.DataFrame:
+    """Mean points per deal for each ring count."""
+    return pd.DataFrame(_rows(H.sum(1), [{"rings": r} for r in range(H.shape[0])]))
+
+
+def _strength_keys(bins: int, width: int) -> list[dict]:
+    return [{"strength_lo": b * width, "strength_hi": (b + 1) * width - 1} for b in range(bins)]
+
+
+def by_strength(H: np.ndarray, group: int = 1) -> pd.DataFrame:
+    """Mean points per deal for each strength bin of ``group`` × 10 points."""
+    h = _group(H.sum(0), group)
+    return pd.DataFrame(_rows(h, _strength_keys(h.shape[0], group * STRENGTH_BIN)))
+
+
+def cells(H: np.ndarray, group: int = GROUP) -> pd.DataFrame:
+    """Mean points per deal for each (ring count, strength bin of ``group`` × 10 points)."""
+    h = _group(H, group)
+    keys = _strength_keys(h.shape[1], group * STRENGTH_BIN)
+    return pd.DataFrame([row for r in range(h.shape[0]) for row in _rows(h[r], [{"rings": r, **k} for k in keys])])
+
+
+def _group(h: np.ndarray, group: int) -> np.ndarray:
+    """Sum runs of ``group`` strength bins (the second-last axis)."""
+    pad = (-h.shape[-2]) % group
+    h = np.concatenate([h, np.zeros(h.shape[:-2] + (pad, h.shape[-1]), h.dtype)], axis=-2)
+    return h.reshape(h.shape[:-2] + (h.shape[-2] // group, group, h.shape[-1])).sum(-2)
+
+
+def regression(H: np.ndarray) -> dict:
+    """points = a + b·(strength / 10) + c·rings over every hand, from the counts.
+
+    Coefficients by least squares with each (rings, strength bin) cell weighted
+    by its hands (strength at the bin's middle); HC0 robust covariance. Returns
+    Estimates: ``per_10_strength`` (b), ``per_ring`` (c), ``ring_worth`` (10c/b
+    strength points, delta method), ``spread`` (expected points of the
+    90th-percentile hand minus the 10th, hands ranked by the fit),
+    ``corr_rings_strength`` (Fisher z) and ``points`` (mean per deal); plus r2."""
+    n, s, ss = (m.ravel() for m in _moments(H))
+    rings, bins = np.meshgrid(np.arange(H.shape[0]), np.arange(H.shape[1]), indexing="ij")
+    X = np.column_stack([np.ones(n.size), (bins.ravel() * STRENGTH_BIN + (STRENGTH_BIN - 1) / 2) / 10,
+                         rings.ravel()])
+    keep = n > 0
+    X, n, s, ss = X[keep], n[keep], s[keep], ss[keep]
+    N = int(n.sum())
+    if N < 4 or np.linalg.matrix_rank(X) < 3:
+        raise ValueError(f"the regression needs hands with at least 3 ring counts or strengths; got {N} hands")
+    bread = np.linalg.inv(X.T @ (X * n[:, None]))
+    beta = bread @ (X.T @ s)
+    fit = X @ beta
+    rss = ss - 2 * fit * s + fit ** 2 * n           # Σ (y − ŷ)² within each cell
+    cov = bread @ (X.T @ (X * rss[:, None])) @ bread
+    mean = s.sum() / N
+    r2 = 1 - rss.sum() / (ss.sum() - N * mean ** 2)
+
+    def est(value, grad):
+        half = Z * math.sqrt(max(float(grad @ cov @ grad), 0.0))
+        return Estimate(float(value), float(value - half), float(value + half), N)
+
+    worth = 10 * beta[2] / beta[1]
+    order = np.argsort(fit)
+    cum = np.cumsum(n[order]) / N
+    x10, x90 = X[order[np.searchsorted(cum, 0.1)]], X[order[np.searchsorted(cum, 0.9)]]
+    xr, xs = X[:, 2], X[:, 1]
+    mr, ms = (n @ xr) / N, (n @ xs) / N
+    corr = (n @ ((xr - mr) * (xs - ms))) / math.sqrt((n @ (xr - mr) ** 2) * (n @ (xs - ms) ** 2))
+    zh = Z / math.sqrt(N - 3)
+    return {"per_10_strength": est(beta[1], np.array([0, 1, 0])), "per_ring": est(beta[2], np.array([0, 0, 1])),
+            "ring_worth": est(worth, np.array([0, -worth / beta[1], 10 / beta[1]])),
+            "spread": est((x90 - x10) @ beta, x90 - x10),
+            "corr_rings_strength": Estimate(float(corr), math.tanh(math.atanh(corr) - zh),
+                                            math.tanh(math.atanh(corr) + zh), N),
+            "points": mean_ci(N, s.sum(), ss.sum()), "r2": float(r2)}
+
+
+def verdict(reg: dict, flat: float = FLAT) -> str:
+    """Flat (the ring count compensates), not flat (and what wins), or undecided.
+
+    The spread is never negative: hands are ranked by the fit itself."""
+    spread = reg["spread"]
+    if spread.hi < flat:
+        return "flat"
+    if spread.lo < flat:
+        return "undecided"
+    who = [("more " if e.lo > 0 else "fewer ") + what
+           for e, what in ((reg["per_ring"], "rings"), (reg["per_10_strength"], "high cards")) if e.lo > 0 or e.hi < 0]
+    return "not flat: " + " and ".join(who) + " win"
+
+
+# ---------------------------------------------------------------- the analysis
+
+def mixes(bots: list[str], players: int) -> list[tuple[str, list[tuple[list[str], int]]]]:
+    """(label, lineups): each bot on its own at every seat, then all of them
+    rotated through the seats (`field_lineups`) as the mixed field."""
+    out = [(b, [([b] * players, -1)]) for b in bots]
+    if len(bots) > 1:
+        out.append(("mixed", field_lineups(None, bots, players)))
+    return out
+
+
+def fairness(*, players_list=(3, 4, 5), bots=None, games: int = 50_000, slow_games: int | None = None, seed: int = 0,
+             out: Path | None = None, progress: bool | None = None) -> dict:
+    """Hand statistics per player count and bot mix (``games`` games each;
+    ``slow_games``, default games // 100, for a mix with a search bot)."""
+    start = time.perf_counter()
+    registry = api.get_game("landunter").registry
+    players_list = check_players(players_list)
+    specs = parse_field(bots, registry) if bots else default_bots(registry)
+    slow_games = slow_games or max(1, games // 100)
+    if games < 1 or slow_games < 1:
+        raise ValueError(f"--games {games} and --slow-games {slow_games} must be at least 1")
+    report = Report("Does the ring count make up for a weak hand?", out)
+    report.text(
+        f"Bots: {', '.join(specs)}, each alone at every seat and all together rotated through the seats "
+        f"(\"mixed\"). Players: {', '.join(map(str, players_list))}. Seed {seed}. {games:,} games per player "
+        f"count and mix" + (f" ({slow_games:,} with a search bot)" if any(_slow(b) for b in specs) else "")
+        + ". Every figure carries a 95% CI and its n (hands; one hand per player and deal).",
+        "**Method.** Every hand played is counted by its rings, its strength (sum of its 12 card values, in "
+        "bins of 10) and the points it scored in that deal (−1 out, else +1 per ring kept, +1 for the lowest "
+        "flood card). Means and t intervals per ring count, strength bin and cell come from the counts. A "
+        "least-squares fit of points on strength and rings over all hands (robust standard errors) says "
+        "what a ring is worth in strength points; *spread* is the expected points of the 90th-percentile "
+        f"hand minus the 10th (hands ranked by the fit). Verdict **flat** (the ring count compensates) when "
+        f"the spread's CI lies within ±{FLAT} points per deal, **not flat** when it lies beyond, else "
+        "**undecided**. Hands of one deal share the flood cards; the intervals treat hands as independent. "
+        "Every player plays every hand once per game, so an unfair hand never decides a game by itself.")
+    headline_at = len(report.lines)
+    plan = [(n, label, lineups) for n in players_list for label, lineups in mixes(specs, n)]
+    runs = None if out is None else Path(out) / "runs"
+    results = []
+    with Bar(sum(len(lu) for _, _, lu in plan), "fairness", progress) as bar:
+        for n, label, lineups in plan:
+            budget = slow_games if any(_slow(b) for specs_, _ in lineups for b in specs_) else games
+            H, played = _hands(n, lineups, budget, seed, runs, bar, f"{n}p {label}")
+            results.append((n, label, played, H, regression(H)))
+    tables = {name: pd.concat([pd.DataFrame([{"players": n, "mix": label}] * len(t)).join(t)
+                               for n, label, _, H, _ in results for t in [fn(H)]], ignore_index=True)
+              for name, fn in (("by_rings", by_rings), ("by_strength", lambda H: by_strength(H, GROUP)),
+                               ("cells", cells))}
+    reg = pd.DataFrame([{"players": n, "mix": label, "games": played, "verdict": verdict(r), "r2": r["r2"],
+                         **{f"{k}{sfx}": v for k, e in r.items() if k != "r2"
+                            for sfx, v in (("", e.mean), ("_lo", e.lo), ("_hi", e.hi))},
+                         "hands": r["points"].n} for n, label, played, _, r in results])
+    report.text("## Regression and verdict per player count and mix",
+                "per_10_strength: points per deal for 10 more strength points; per_ring: for one more ring; "
+                "ring_worth: strength points one ring is worth; spread: expected points of the 90th-percentile "
+                "hand minus the 10th; corr_rings_strength: do strong hands carry more rings?")
+    report.table("regression", reg, "Points per deal on strength and rings (95% CI)")
+    for name, caption in (("by_rings", "Mean points per deal by ring count"),
+                          ("by_strength", f"Mean points per deal by strength ({GROUP * STRENGTH_BIN}-point bins)"),
+                          ("cells", "Mean points per deal by rings × strength")):
+        report.tables[name] = tables[name]   # files only: the plots show them
+        if report.out is not None:
+            tables[name].to_csv(report.out / f"{name}.csv", index=False)
+            tables[name].to_parquet(report.out / f"{name}.parquet", index=False)
+    report.text("Tables by_rings.csv, by_strength.csv and cells.csv hold every mean with its CI and hands.")
+    for n in players_list:
+        _plots(report, n, [(label, played, H, r) for m, label, played, H, r in results if m == n])
+    summary = {"games": games, "slow_games": slow_games, "seed": seed, "players": players_list, "bots": specs,
+               "flat": FLAT, "seconds": round(time.perf_counter() - start, 3),
+               "results": [{"players": n, "mix": label, "games": played, "hands": r["points"].n,
+                            "verdict": verdict(r), "r2": round(r["r2"], 6),
+                            **{k: e.to_json() for k, e in r.items() if k != "r2"},
+                            "by_rings": [{"rings": int(row.rings),
+                                          "points": Estimate(row.points, row.points_lo, row.points_hi,
+                                                             int(row.hands)).to_json(),
+                                          "hands": int(row.hands)} for row in by_rings(H).itertuples()]}
+                           for n, label, played, H, r in results]}
+    report.text(f"Run time {summary['seconds']:.1f} s.")
+    report.lines[headline_at:headline_at] = _headline(summary["results"])
+    report.save(summary)
+    return summary
+
+
+def _slow(spec: str) -> bool:
+    return spec.partition(":")[0] in SEARCH_BOTS
+
+
+def _hands(n: int, lineups, games: int, seed: int, runs, bar: Bar, label: str) -> tuple[np.ndarray, int]:
+    """The summed hand histogram of ``games`` games spread over the lineups;
+    lineup k plays seed + k, each stored under runs/ (resumable)."""
+    g = max(1, math.ceil(games / len(lineups)))
+    H, played = 0, 0
+    with threads_for(g):
+        for k, (specs, _) in enumerate(lineups):
+            sim = api.simulate("landunter", {k_: str(v) for k_, v in rules_for(n).items()}, specs, players=n,
+                               games=g, seed=seed + k, out=runs, progress=False)
+            H, played = H + sim.totals.hists[HIST], played + sim.summary["games"]
+            bar.advance(label)
+    return H, played
+
+
+def _plots(report: Report, n: int, results: list):
+    """Heat map and lines for the mixed field (or the only mix); spread and by-rings over all mixes."""
+    if report.out is None:
+        return
+    label, played, H, reg = next((r for r in results if r[0] == "mixed"), results[0])
+    slug = "".join(c if c.isalnum() else "_" for c in label)
+    c = cells(H)
+    c = c[c.hands >= MIN_HANDS]
+    rings = sorted(c.rings.unique())
+    cols = sorted(c.strength_lo.unique())
+    grid = c.pivot(index="rings", columns="strength_lo", values="points").reindex(index=rings, columns=cols)
+    width = GROUP * STRENGTH_BIN
+    what = f"{n} players, {label} (n = {played:,} games, {reg['points'].n:,} hands)"
+    report.figure(plots.heatmap(grid.to_numpy(), [str(r) for r in rings], [str(s) for s in cols],
+                                f"Mean points per deal by rings × strength, {what}; strength in bins of {width} points, "
+                                f"labelled by their lower end; cells with < {MIN_HANDS} hands blank; CIs in cells.csv "
+                                f"(widest ±{(c.points_hi - c.points_lo).max() / 2:.2f})",
+                                report.out / f"cells_{slug}_{n}p", fmt="{:.2f}", cbar_label="points per deal"),
+                  f"Mean points per deal by rings × strength, {n} players, {label}")
+    x = np.array(cols) + (width - 1) / 2
+    series = {}
+    for r in rings:
+        part = c[c.rings == r].set_index("strength_lo").reindex(cols)
+        if part.hands.sum() >= 0.01 * reg["points"].n:
+            series[f"{r} rings (n = {int(part.hands.sum()):,} hands)"] = (part.points, part.points_lo, part.points_hi)
+    report.figure(plots.lines_with_band(x, series, f"Mean points per deal vs hand strength per ring count, {what}",
+                                        "hand strength (sum of the 12 card values)", "points per deal",
+                                        report.out / f"strength_{slug}_{n}p"),
+                  f"Points vs strength per ring count, {n} players, {label}")
+    spreads = [r[3]["spread"] for r in results]
+    report.figure(plots.bars_with_ci([r[0] for r in results], spreads,
+                                     f"Expected points per deal, 90th- minus 10th-percentile hand, {n} players "
+                                     f"(95% CI; n = {min(e.n for e in spreads):,}+ hands per mix)",
+                                     "points per deal", report.out / f"spread_{n}p", reference_line=FLAT,
+                                     reference_label=f"flat threshold {FLAT}"),
+                  f"Spread of expected points over hands, {n} players")
+    ring_axis = list(range(H.shape[0]))
+    series = {}
+    for label_, _, H_, reg_ in results:
+        t = by_rings(H_).set_index("rings").reindex(ring_axis)
+        series[f"{label_} (n = {reg_['points'].n:,} hands)"] = (t.points, t.points_lo, t.points_hi)
+    report.figure(plots.lines_with_band(ring_axis, series, f"Mean points per deal by the hand's ring count, {n} "
+                                        "players, per mix", "rings of the hand", "points per deal",
+                                        report.out / f"rings_{n}p"),
+                  f"Points by ring count, {n} players")
+
+
+def _headline(results: list[dict]) -> list[str]:
+    lines = ["## Findings", ""]
+    for r in results:
+        if r["mix"] != "mixed" and any(o["mix"] == "mixed" and o["players"] == r["players"] for o in results):
+            continue
+        lines.append(f"- **{r['players']} players, {r['mix']}** (n = {r['hands']:,} hands, {r['games']:,} games): "
+                     f"{r['verdict']}. Spread {_fig(r['spread'])} points per deal; a ring adds "
+                     f"{_fig(r['per_ring'])} points, 10 strength points {_fig(r['per_10_strength'])}, so a ring "
+                     f"is worth {_worth(r['ring_worth'])}; mean {_fig(r['points'])} points per deal.")
+    others = [f"{r['players']}p {r['mix']}: {r['verdict']} (spread {_fig(r['spread'])})" for r in results
+              if r["mix"] != "mixed"]
+    if others:
+        lines.append("- Each bot alone at every seat: " + "; ".join(others) + ".")
+    return lines + [""]
+
+
+def _worth(f: dict) -> str:
+    """A ring's worth in strength points, as a distance: more or fewer of them."""
+    sign, (lo, hi) = (1, f["ci95"]) if f["mean"] >= 0 else (-1, [-f["ci95"][1], -f["ci95"][0]])
+    return (f"{sign * f['mean']:.0f} [{lo:.0f}, {hi:.0f}] {'more' if sign > 0 else 'fewer'} strength points "
+            "(the same expected points)")
+
+
+def _fig(f: dict, digits: int = 3) -> str:
+    return f"{f['mean']:.{digits}f} [{f['ci95'][0]:.{digits}f}, {f['ci95'][1]:.{digits}f}]"

@@ -28,9 +28,8 @@ from sim.report import Report
 from sim.stats import Estimate, chi_square_gof, mean_ci, paired, proportion_ci
 from sim.sweep import Bar, field_lineups, play_lineups
 
-#: The [D] options swept one at a time: each one's non-default value.
-OPTIONS: dict[str, bool] = {k: not getattr(Rules(), k) for k in (
-    "cascade_may_repeat_flipper", "tie_simultaneous", "end_before_cascade", "no_flood_counts_as_lowest")}
+#: The [D] options flipped one at a time (2-player-only options left out).
+OPTIONS = ("cascade_may_repeat_flipper", "tie_simultaneous", "end_before_cascade", "no_flood_counts_as_lowest")
 #: The four strongest fast bots of a 4-player tournament (dodge, counter,
 #: ring-keeper, low); sampler is left out because it is ~100x slower.
 DEFAULT_FIELD = ["dodge", "counter", "ring-keeper", "low"]
@@ -41,6 +40,16 @@ FIGURES = ("early_end", "eliminated", "rounds", "score_sd")
 def rules_for(players: int, overrides: dict | None = None) -> dict:
     """The rules dict of a setting; 6 players need allow_six."""
     return {"players": players, **({"allow_six": True} if players == 6 else {}), **(overrides or {})}
+
+
+def base_rules(rules: dict | None) -> dict:
+    """CLI rule strings every setting starts from, validated; players come from --players."""
+    rules = dict(rules or {})
+    if {"players", "allow_six", "allow_two"} & set(rules):
+        raise ValueError("--rules must not set players, allow_six or allow_two; give the player counts "
+                         "with --players (3..6)")
+    Rules.from_strings(rules)
+    return rules
 
 
 def check_players(players_list, low: int = 3, high: int = 6) -> list[int]:
@@ -59,9 +68,9 @@ def parse_field(field, registry) -> list[str]:
     return specs
 
 
-def settings(players_list, options) -> list[tuple[int, dict]]:
-    """(players, overrides): the defaults, then each option flipped alone."""
-    return [(n, o) for n in players_list for o in [{}] + [{k: OPTIONS[k]} for k in options]]
+def settings(players_list, flips: dict) -> list[tuple[int, dict]]:
+    """(players, overrides): the base rules, then each option flipped alone."""
+    return [(n, o) for n in players_list for o in [{}] + [{k: v} for k, v in flips.items()]]
 
 
 def label(overrides: dict) -> str:
@@ -111,25 +120,29 @@ def measure(t, n: int) -> dict:
 
 
 def balance(*, players_list=PLAYERS, games: int = 50_000, seed: int = 0, field=None, options=None,
-            alpha: float = 0.05, out: Path | None = None, progress: bool | None = None) -> dict:
+            rules: dict | None = None, alpha: float = 0.05, out: Path | None = None,
+            progress: bool | None = None) -> dict:
     start = time.perf_counter()
     players_list = check_players(players_list)
     options = list(OPTIONS) if options is None else list(options)
     for k in options:
         if k not in OPTIONS:
             raise ValueError(f"unknown option {k!r}; options are: {', '.join(OPTIONS)}")
+    base = base_rules(rules)
+    start_from = Rules.from_strings(base)
+    flips = {k: not getattr(start_from, k) for k in options}
     if games < 2:
         raise ValueError(f"--games {games} must be at least 2")
     if not 0 < alpha < 1:
         raise ValueError(f"--alpha {alpha} must lie strictly between 0 and 1")
     field_specs = parse_field(DEFAULT_FIELD if field is None else field, api.get_game("landunter").registry)
-    plan = settings(players_list, options)
+    plan = settings(players_list, flips)
     m = len(plan)
     threshold = alpha / m
     rows = []
     with Bar(m, "balance", progress) as bar:
         for n, overrides in plan:
-            t = play_lineups("landunter", rules_for(n, overrides), field_lineups(None, field_specs, n), games,
+            t = play_lineups("landunter", rules_for(n, {**base, **overrides}), field_lineups(None, field_specs, n), games,
                              seed, out)
             fig = measure(t, n)
             row = {"players": n, "setting": label(overrides), "games": fig["games"],
@@ -149,7 +162,8 @@ def balance(*, players_list=PLAYERS, games: int = 50_000, seed: int = 0, field=N
         f"Field: {', '.join(field_specs)} — rotated through every seat (every window of n consecutive field "
         f"bots × every rotation, each lineup on its own games). {games:,} games per setting (rounded up to a "
         f"whole number per lineup), seed {seed}; {m} settings (each [D] option flipped alone × player counts; "
-        "6 players with allow_six).",
+        "6 players with allow_six). \"default\" is "
+        + (", ".join(f"{k}={v}" for k, v in base.items()) + " (--rules)" if base else "the rulebook defaults") + ".",
         f"**Tests.** Seat 0 (the first player) wins a share tested against 1/n (one-sample t test on per-game "
         f"win values, a shared win counting 1/k); a chi-square test asks whether all seats win equally often. "
         f"Bonferroni threshold {alpha:g}/{m} = {threshold:.3g}; a setting is flagged when either p is below it. "
@@ -175,9 +189,9 @@ def balance(*, players_list=PLAYERS, games: int = 50_000, seed: int = 0, field=N
     if report.out is not None:
         table.to_csv(report.out / "settings.csv", index=False)
         table.to_parquet(report.out / "settings.parquet", index=False)
-        _plots(report, table, players_list, options)
+        _plots(report, table, players_list, flips)
     summary = {
-        "games": games, "seed": seed, "players": players_list, "field": field_specs, "settings": m,
+        "games": games, "seed": seed, "players": players_list, "field": field_specs, "rules": base, "settings": m,
         "alpha": alpha, "threshold": threshold, "seconds": round(time.perf_counter() - start, 3),
         "flagged": [{"players": r["players"], "setting": r["setting"], "first_p": r["first_p"],
                      "seat_p": r["seat_p"]} for r in rows if r["flagged"]],
@@ -235,10 +249,10 @@ def _readable(table: pd.DataFrame) -> pd.DataFrame:
         "flag": table.flagged.map(lambda f: "**IMBALANCE**" if f else "")})
 
 
-def _plots(report: Report, table: pd.DataFrame, players_list, options):
+def _plots(report: Report, table: pd.DataFrame, players_list, flips: dict):
     """Heat maps setting × players (widest CI in each caption) and seat 0's
     share × n as bars with CIs."""
-    rows = ["default"] + [label({k: OPTIONS[k]}) for k in options]
+    rows = ["default"] + [label({k: v}) for k, v in flips.items()]
     cols = [f"{n}p" for n in players_list]
     games = int(table.games.min())
 

@@ -19,7 +19,8 @@ import numpy as np
 import pandas as pd
 
 from sim import api, plots
-from sim.games.landunter.analyses.balance import DEFAULT_FIELD, check_players, parse_field, rules_for, versus
+from sim.games.landunter.analyses.balance import (DEFAULT_FIELD, base_rules, check_players, parse_field, rules_for,
+                                                  versus)
 from sim.report import Report
 from sim.stats import Estimate, chi_square_gof, mean_ci, proportion_ci, two_sample
 from sim.sweep import Bar, field_lineups, play_lineups
@@ -63,13 +64,15 @@ def deal_rows(t, players: int, table: str) -> list[dict]:
     return rows
 
 
-def seats(*, players_list=(3, 4, 5), games: int = 20_000, seed: int = 0, bots=None, field=None,
-          candidates=("dodge", "counter"), strong: str = "dodge", weak: str = "random", filler: str = "low",
-          alpha: float = 0.05, out: Path | None = None, progress: bool | None = None) -> dict:
+def seats(*, players_list=(3, 4, 5), games: int = 50_000, seed: int = 0, bots=None, field=None,
+          candidates=("dodge", "counter", "random"), strong: str = "dodge", weak: str = "random", filler: str = "low",
+          rules: dict | None = None, alpha: float = 0.05, out: Path | None = None,
+          progress: bool | None = None) -> dict:
     start = time.perf_counter()
     players_list = check_players(players_list, 3, 6)
     if games < 2:
         raise ValueError(f"--games {games} must be at least 2")
+    base = base_rules(rules)
     registry = api.get_game("landunter").registry
     bots = parse_field(DEFAULT_BOTS if bots is None else bots, registry)
     field_specs = parse_field(DEFAULT_FIELD if field is None else field, registry)
@@ -80,7 +83,7 @@ def seats(*, players_list=(3, 4, 5), games: int = 20_000, seed: int = 0, bots=No
     steps = len(players_list) * (len(bots) + 1 + 2 * len(candidates))
     with Bar(steps, "seats", progress) as bar:
         for n in players_list:
-            rules = rules_for(n)
+            rules = rules_for(n, base)
             for bot in bots:       # (a) + (c): identical bots; simulate keeps the rounds histograms
                 t = api.simulate("landunter", {k: str(v) for k, v in rules.items()}, bot, games=games, seed=seed,
                                  out=runs, progress=False).totals
@@ -104,11 +107,11 @@ def seats(*, players_list=(3, 4, 5), games: int = 20_000, seed: int = 0, bots=No
     pass_df["flagged"] = (pass_df.win_p < pass_threshold) | (pass_df.score_p < pass_threshold)
     report = Report("Land unter: seat and passing-order effects, early ends", out)
     _write(report, seat_df, deal_df, test_df, pass_df, rounds_hists, dict(
-        games=games, seed=seed, bots=bots, field=field_specs, strong=strong, weak=weak, filler=filler,
+        games=games, seed=seed, rules=base, bots=bots, field=field_specs, strong=strong, weak=weak, filler=filler,
         alpha=alpha, threshold=threshold, pass_threshold=pass_threshold))
     summary = {
         "games": games, "seed": seed, "players": players_list, "bots": bots, "field": field_specs,
-        "candidates": candidates, "strong": strong, "weak": weak, "filler": filler, "alpha": alpha,
+        "rules": base, "candidates": candidates, "strong": strong, "weak": weak, "filler": filler, "alpha": alpha,
         "seconds": round(time.perf_counter() - start, 3),
         "seat_tests": [{"players": int(r.players), "table": r.table, "games": int(r.games), "chi2": r.chi2,
                         "p": r.p, "flagged": bool(r.flagged)} for r in test_df.itertuples()],
@@ -155,9 +158,9 @@ def _passing_row(n: int, cand: str, a, b) -> dict:
 
 
 def _write(report: Report, seat_df, deal_df, test_df, pass_df, rounds_hists, p: dict):
-    bots = ", ".join(p["bots"])
     report.text(
-        f"{p['games']:,} games per table, seed {p['seed']}. (a) Identical-bot tables ({bots}) and the mixed field "
+        f"{p['games']:,} games per table, seed {p['seed']}, "
+        + (", ".join(f"{k}={v}" for k, v in p["rules"].items()) if p["rules"] else "rulebook rules") + ". (a) Identical-bot tables ({', '.join(p['bots'])}) and the mixed field "
         f"{', '.join(p['field'])} rotated through every seat (every window of n field bots × every rotation). "
         f"Chi-square test that all seats win equally, Bonferroni {p['alpha']:g}/{len(test_df)} = "
         f"{p['threshold']:.3g}. (b) Passing order: hands pass left (seat i → i+1), so the right-hand neighbour "

@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import List, Optional
 
 import typer
 
 from sim import api
-from sim.cli_common import JSON, OUT, SCHEDULER, SEED, WORKERS, finish, player_list, user_errors
+from sim.cli_common import JSON, OUT, RULES, SCHEDULER, SEED, WORKERS, finish, player_list, user_errors
 
 
 def register(sub: typer.Typer):
@@ -21,6 +21,7 @@ def register(sub: typer.Typer):
                                                     "through the seats (default: dodge,counter,ring-keeper,low)."),
                 options: Optional[str] = typer.Option(None, "--options", help="[D] options to flip one at a "
                                                       "time, comma-separated (default: all four)."),
+                rules: Optional[List[str]] = RULES,
                 alpha: float = typer.Option(0.05, "--alpha", help="Family-wise significance level (Bonferroni)."),
                 out_dir: Optional[Path] = OUT,
                 scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
@@ -31,5 +32,5 @@ def register(sub: typer.Typer):
         with user_errors(), api.scale_out(scheduler, workers):
             summary = run(players_list=player_list(players, 3, 6), games=games, seed=seed, field=field,
                           options=[o.strip() for o in options.split(",") if o.strip()] if options else None,
-                          alpha=alpha, out=out_dir)
+                          rules=api.parse_rules(rules), alpha=alpha, out=out_dir)
         finish(summary, as_json, out_dir, "Land unter: balance of the rules")

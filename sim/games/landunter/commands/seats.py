@@ -2,17 +2,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import List, Optional
 
 import typer
 
 from sim import api
-from sim.cli_common import JSON, OUT, SCHEDULER, SEED, WORKERS, finish, player_list, user_errors
+from sim.cli_common import JSON, OUT, RULES, SCHEDULER, SEED, WORKERS, finish, player_list, user_errors
 
 
 def register(sub: typer.Typer):
     @sub.command("seats")
-    def seats(games: int = typer.Option(20_000, "--games", "-g", help="Games per table (bot lineup and "
+    def seats(games: int = typer.Option(50_000, "--games", "-g", help="Games per table (bot lineup and "
                                         "player count)."),
               seed: int = SEED,
               players: str = typer.Option("3,4,5", "--players", "-n", help="Player counts, comma-separated or a "
@@ -22,11 +22,12 @@ def register(sub: typer.Typer):
                                                  "ring-keeper,counter)."),
               field: Optional[str] = typer.Option(None, "--field", help="The mixed field rotated through the "
                                                   "seats (default: dodge,counter,ring-keeper,low)."),
-              candidates: str = typer.Option("dodge,counter", "--candidates", help="Bots whose neighbours are "
+              candidates: str = typer.Option("dodge,counter,random", "--candidates", help="Bots whose neighbours are "
                                              "swapped in the passing-order test, comma-separated."),
               strong: str = typer.Option("dodge", "--strong", help="The strong neighbour."),
               weak: str = typer.Option("random", "--weak", help="The weak neighbour."),
               filler: str = typer.Option("low", "--filler", help="The bot in the other seats (4+ players)."),
+              rules: Optional[List[str]] = RULES,
               alpha: float = typer.Option(0.05, "--alpha", help="Family-wise significance level (Bonferroni)."),
               out_dir: Optional[Path] = OUT,
               scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
@@ -39,5 +40,5 @@ def register(sub: typer.Typer):
                 raise ValueError(f"--alpha {alpha} must lie strictly between 0 and 1")
             summary = run(players_list=player_list(players, 3, 6), games=games, seed=seed, bots=bots,
                           field=field, candidates=candidates, strong=strong, weak=weak, filler=filler,
-                          alpha=alpha, out=out_dir)
+                          rules=api.parse_rules(rules), alpha=alpha, out=out_dir)
         finish(summary, as_json, out_dir, "Land unter: seats, passing order, early ends")

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Regenerates experiments/landunter_balance: report.md, heat maps and bars (PNG),
+# tables (CSV), summary.json.
+#
+# Full size: 1,000,000 games per setting (rounded up to a whole number per
+# lineup), 20 settings = the defaults and each of the four [D] options flipped
+# alone, at 3, 4, 5 and 6 players (6 with allow_six=true): 20 M games. The
+# field is the default dodge,counter,ring-keeper,low (the four strongest fast
+# bots of a 4-player tournament; sampler is ~100x slower), rotated through all
+# seats. Results are stored per setting under runs/, so a killed run resumes.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+sim landunter balance --games 1000000 --seed 0 --players 3,4,5,6 --out experiments/landunter_balance --json > /dev/null

@@ -114,7 +114,8 @@ def regression(H: np.ndarray) -> dict:
     rss = ss - 2 * fit * s + fit ** 2 * n           # Σ (y − ŷ)² within each cell
     cov = bread @ (X.T @ (X * rss[:, None])) @ bread
     mean = s.sum() / N
-    r2 = 1 - rss.sum() / (ss.sum() - N * mean ** 2)
+    tss = ss.sum() - N * mean ** 2
+    r2 = 1 - rss.sum() / tss if tss > 0 else math.nan   # constant points: nothing to explain
 
     def est(value, grad):
         half = Z * math.sqrt(max(float(grad @ cov @ grad), 0.0))
@@ -222,7 +223,8 @@ def fairness(*, players_list=(3, 4, 5), bots=None, games: int = 50_000, slow_gam
     summary = {"games": games, "slow_games": slow_games, "seed": seed, "players": players_list, "bots": specs,
                "flat": FLAT, "seconds": round(time.perf_counter() - start, 3),
                "results": [{"players": n, "mix": label, "games": played, "hands": r["points"].n,
-                            "verdict": verdict(r), "r2": round(r["r2"], 6),
+                            "verdict": verdict(r),
+                            "r2": round(r["r2"], 6) if math.isfinite(r["r2"]) else None,
                             **{k: e.to_json() for k, e in r.items() if k != "r2"},
                             "by_rings": [{"rings": int(row.rings),
                                           "points": Estimate(row.points, row.points_lo, row.points_hi,

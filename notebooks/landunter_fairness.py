@@ -1,0 +1,91 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Does the ring count make up for a weak hand?
+#
+# In Land unter every hand of 12 weather cards carries a number of life rings,
+# fixed by its cards (rings sit on the middle values 13–48). A ring is a point
+# at the end of a deal and a life during it. Is a hand's expected score per
+# deal roughly the same whatever it holds — the rings compensating for weak
+# cards — or do some hands simply win?
+#
+# Everything here calls `sim.games.landunter.analyses.fairness.fairness`, the
+# function behind `sim landunter fairness`.
+
+# %%
+import os
+from pathlib import Path
+
+import pandas as pd
+
+from sim.games.landunter.analyses.fairness import FLAT, fairness
+
+GAMES = int(os.environ.get("DEEPSIM_NOTEBOOK_GAMES", "50000"))
+PLAYERS = [int(n) for n in os.environ.get("DEEPSIM_NOTEBOOK_LU_PLAYERS", "3,4").split(",")]
+BOTS = os.environ.get("DEEPSIM_NOTEBOOK_LU_BOTS")   # None: every bot but the search bot sampler
+OUT = Path(os.environ.get("DEEPSIM_NOTEBOOK_OUT", "notebook_output")) / "landunter_fairness"
+SEED = 0
+
+
+def show(path):
+    """Inline under Jupyter, the path elsewhere."""
+    try:
+        from IPython import get_ipython
+        from IPython.display import Image, display
+        if get_ipython() is not None:
+            return display(Image(filename=str(path)))
+    except ImportError:
+        pass
+    print(f"figure: {path}")
+
+
+# %% [markdown]
+# ## Method
+#
+# The engine counts every hand played by its rings, its strength (sum of its
+# card values, bins of 10) and the points it scored in that deal. From those
+# counts: mean points per deal with t intervals by rings, by strength and by
+# both; a least-squares fit of points on strength and rings over all hands
+# (robust standard errors), which prices a ring in strength points; and the
+# spread between the expected points of the 90th- and the 10th-percentile
+# hand. The verdict is "flat" when that spread's CI stays below a quarter
+# point per deal. Each bot plays alone at every seat, and all together as a
+# mixed field rotated through the seats.
+
+# %%
+summary = fairness(players_list=PLAYERS, bots=BOTS, games=GAMES, seed=SEED, out=OUT, progress=False)
+print(f"{summary['seconds']:.0f} s; flat threshold {FLAT} points per deal")
+pd.read_csv(OUT / "regression.csv")[["players", "mix", "verdict", "spread", "spread_lo", "spread_hi",
+                                    "per_ring", "per_10_strength", "ring_worth", "hands"]]
+
+# %% [markdown]
+# ## Points by rings × strength (mixed field)
+
+# %%
+for n in PLAYERS:
+    show(OUT / f"cells_mixed_{n}p.png")
+    show(OUT / f"strength_mixed_{n}p.png")
+
+# %% [markdown]
+# ## Every bot mix: points by ring count and the spread over hands
+
+# %%
+for n in PLAYERS:
+    show(OUT / f"rings_{n}p.png")
+    show(OUT / f"spread_{n}p.png")
+
+# %% [markdown]
+# ## Answer
+#
+# ANSWER

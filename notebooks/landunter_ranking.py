@@ -1,0 +1,89 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Which Land unter strategy is best?
+#
+# Land unter's bots range from trivial (always the highest, lowest or median
+# card; a random card) to weighing the flood cards on offer (dodge), keeping
+# rings (ring-keeper), counting cards (counter) and searching sampled worlds
+# (sampler). Which wins, at 3, 4 and 5 players? And if everyone at the table
+# knew the others' choices, which would they pick?
+#
+# Everything here calls `sim.games.landunter.analyses.ranking.ranking`, the
+# function behind `sim landunter ranking`.
+
+# %%
+import os
+from pathlib import Path
+
+import pandas as pd
+
+from sim.games.landunter.analyses.ranking import ranking
+
+GAMES = int(os.environ.get("DEEPSIM_NOTEBOOK_GAMES", "200000"))
+PLAYERS = [int(n) for n in os.environ.get("DEEPSIM_NOTEBOOK_LU_PLAYERS", "3,4").split(",")]
+BOTS = os.environ.get("DEEPSIM_NOTEBOOK_LU_BOTS")   # None: every bot but the search bot sampler
+OUT = Path(os.environ.get("DEEPSIM_NOTEBOOK_OUT", "notebook_output")) / "landunter_ranking"
+SEED = 0
+
+
+def show(path):
+    """Inline under Jupyter, the path elsewhere."""
+    try:
+        from IPython import get_ipython
+        from IPython.display import Image, display
+        if get_ipython() is not None:
+            return display(Image(filename=str(path)))
+    except ImportError:
+        pass
+    print(f"figure: {path}")
+
+
+# %% [markdown]
+# ## Method
+#
+# One seat-rotated tournament per player count: every group of n bots in every
+# rotation, each seating on the same game seeds, so the deals and the seats are
+# shared luck. Win share counts a shared win as 1/k. The head-to-head matrix
+# (share of games the row's total beat the column's) is the payoff matrix of a
+# symmetric zero-sum meta-game; its equilibrium mix comes from a linear
+# program, and the best response to each bot is the row that beats its column
+# most often. The search bot sampler is too slow for this game count; the
+# full-size experiment adds it in a second, smaller tournament.
+
+# %%
+summary = ranking(players_list=PLAYERS, bots=BOTS, games=GAMES, seed=SEED, out=OUT, progress=False)
+print(f"{summary['seconds']:.0f} s; bots {', '.join(summary['bots'])}")
+
+# %% [markdown]
+# ## Ranking per player count
+
+# %%
+pd.concat([pd.read_csv(OUT / f"ranking_{n}p.csv") for n in PLAYERS])
+
+# %%
+for n in PLAYERS:
+    show(OUT / f"ranking_{n}p.png")
+    show(OUT / f"payoff_{n}p.png")
+
+# %% [markdown]
+# ## The meta-game: equilibrium mix and best responses
+
+# %%
+pd.concat([pd.read_csv(OUT / f"equilibrium_{n}p.csv") for n in PLAYERS])
+
+# %% [markdown]
+# ## Answer
+#
+# ANSWER

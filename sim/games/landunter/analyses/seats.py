@@ -158,18 +158,19 @@ def _passing_row(n: int, cand: str, a, b) -> dict:
 
 
 def _write(report: Report, seat_df, deal_df, test_df, pass_df, rounds_hists, p: dict):
+    rules = ", ".join(f"{k}={v}" for k, v in p["rules"].items()) or "rulebook rules"
     report.text(
-        f"{p['games']:,} games per table, seed {p['seed']}, "
-        + (", ".join(f"{k}={v}" for k, v in p["rules"].items()) if p["rules"] else "rulebook rules") + ". (a) Identical-bot tables ({', '.join(p['bots'])}) and the mixed field "
-        f"{', '.join(p['field'])} rotated through every seat (every window of n field bots × every rotation). "
-        f"Chi-square test that all seats win equally, Bonferroni {p['alpha']:g}/{len(test_df)} = "
-        f"{p['threshold']:.3g}. (b) Passing order: hands pass left (seat i → i+1), so the right-hand neighbour "
-        f"(seat i−1) hands each hand on to seat i. Each candidate plays with `{p['strong']}` (strong) on its right "
-        f"and `{p['weak']}` (weak) on its left, then swapped, other seats `{p['filler']}`; the candidate rotates "
-        "through every seat and both arrangements play the same games. Difference = strong right − strong left, "
-        f"Welch test (conservative: the shared games correlate the two sides), Bonferroni {p['alpha']:g}/"
-        f"{2 * len(pass_df)} = {p['pass_threshold']:.3g} over candidates × player counts × (win, score). (c) Early "
-        "ends by deal index from the same tables. Shares carry Wilson 95% CIs, means t-based 95% CIs.")
+        f"{p['games']:,} games per table, seed {p['seed']}, {rules}. (a) Identical-bot tables "
+        f"({', '.join(p['bots'])}) and the mixed field {', '.join(p['field'])} rotated through every seat (every "
+        f"window of n field bots × every rotation). Chi-square test that all seats win equally, Bonferroni "
+        f"{p['alpha']:g}/{len(test_df)} = {p['threshold']:.3g}. (b) Passing order: hands pass left (seat i → i+1), "
+        f"so the right-hand neighbour (seat i−1) hands each hand on to seat i. Each candidate plays with "
+        f"`{p['strong']}` (strong) on its right and `{p['weak']}` (weak) on its left, then swapped, other seats "
+        f"`{p['filler']}`; the candidate rotates through every seat and both arrangements play the same games. "
+        f"Difference = strong right − strong left, Welch test (conservative: the shared games correlate the two "
+        f"sides), Bonferroni {p['alpha']:g}/{2 * len(pass_df)} = {p['pass_threshold']:.3g} over candidates × player "
+        "counts × (win, score). (c) Early ends by deal index from the same tables. Shares carry Wilson 95% CIs, "
+        "means t-based 95% CIs.")
     report.text("## Findings")
     report.lines += _headline(seat_df, deal_df, test_df, pass_df) + [""]
     report.text("## (a) Seat effect")
@@ -180,21 +181,8 @@ def _write(report: Report, seat_df, deal_df, test_df, pass_df, rounds_hists, p: 
     report.table("seats", shown[["players", "table", "seat", "games", "win", "fair", "p", "points"]],
                  "Win share and score per seat, mean [95% CI]; p: seat's win share vs 1/n")
     _save_numbers(report, "seats_numbers", seat_df)
-    for n in sorted(seat_df.players.unique()):
-        part = seat_df[seat_df.players == n]
-        tables = list(dict.fromkeys(part.table))
-        cols = [f"seat {s}" for s in range(n)]
-        for value, what, fmt in (("win_share", "win share × n", "{:.3f}"), ("score", "score", "{:.2f}")):
-            lo = "win_lo" if value == "win_share" else "score_lo"
-            half = float((part[value] - part[lo]).max() * (n if value == "win_share" else 1))
-            scale = n if value == "win_share" else 1
-            matrix = [[float(part[(part.table == tb) & (part.seat == s)][value].iloc[0]) * scale for s in range(n)]
-                      for tb in tables]
-            games = int(part.games.min())
-            report.figure(plots.heatmap(matrix, tables, cols, f"{n}p {what}: n = {games:,}, CI ±{half:.2g}",
-                                        report.plot_stem(f"seat_{value}_{n}p"), fmt=fmt, cbar_label=what),
-                          f"{n} players: {what} per seat (columns) and table (rows); {games:,} games per table, "
-                          f"95% CI half-width ≤ {half:.3g}" + (" (1 = fair)" if value == "win_share" else ""))
+    if report.out is not None:
+        _seat_plots(report, seat_df)
     report.text("## (b) Passing order")
     shown = pass_df.assign(**{
         "win, strong right": pass_df.apply(lambda r: f"{r.win_a:.3f} [{r.win_a_lo:.3f}, {r.win_a_hi:.3f}]", axis=1),
@@ -207,17 +195,8 @@ def _write(report: Report, seat_df, deal_df, test_df, pass_df, rounds_hists, p: 
                  "Candidate with the strong bot on its right (it receives the strong bot's hands) vs on its left; "
                  "diff = right − left, mean [95% CI]")
     _save_numbers(report, "passing_numbers", pass_df)
-    labels = [f"{r.players}p {r.candidate}" for r in pass_df.itertuples()]
-    games = int(pass_df.games.min())
-    for key, what in (("win", "win share"), ("score", "score")):
-        diffs = [Estimate(getattr(r, f"{key}_diff"), getattr(r, f"{key}_diff_lo"), getattr(r, f"{key}_diff_hi"),
-                          int(r.games)) for r in pass_df.itertuples()]
-        report.figure(plots.bars_with_ci(labels, diffs, f"Passing order: {what}, strong right − strong left "
-                                         f"(n = {games:,} games per arrangement, 95% CI)", f"{what} difference",
-                                         report.plot_stem(f"passing_{key}"), reference_line=0.0,
-                                         reference_label="no effect"),
-                      f"Candidate's {what} with `{p['strong']}` on its right minus with it on its left "
-                      f"({games:,} games per arrangement, same games, 95% CI)")
+    if report.out is not None:
+        _passing_plots(report, pass_df, p["strong"])
     report.text("## (c) Early ends")
     shown = deal_df.assign(**{
         "P(early end)": deal_df.apply(lambda r: f"{r.p_early_end:.3f} [{r.early_lo:.3f}, {r.early_hi:.3f}]", axis=1),
@@ -227,16 +206,54 @@ def _write(report: Report, seat_df, deal_df, test_df, pass_df, rounds_hists, p: 
     report.table("deals", shown[["players", "table", "deal", "games", "P(early end)", "players out", "rounds"]],
                  "Per deal: P(deal ends early), players out at its end, rounds played; mean [95% CI]")
     _save_numbers(report, "deals_numbers", deal_df)
+    if report.out is not None:
+        _deal_plots(report, deal_df, rounds_hists)
+
+
+def _seat_plots(report: Report, seat_df):
+    """Per player count: win share × n and score, seat (columns) × table (rows)."""
+    for n in sorted(seat_df.players.unique()):
+        part = seat_df[seat_df.players == n]
+        tables = list(dict.fromkeys(part.table))
+        games = int(part.games.min())
+        for value, lo, scale, what, fmt in (("win_share", "win_lo", n, "win share × n", "{:.3f}"),
+                                            ("score", "score_lo", 1, "score", "{:.2f}")):
+            half = float((part[value] - part[lo]).max() * scale)
+            matrix = [[float(part[(part.table == tb) & (part.seat == s)][value].iloc[0]) * scale for s in range(n)]
+                      for tb in tables]
+            report.figure(plots.heatmap(matrix, tables, [f"seat {s}" for s in range(n)],
+                                        f"{n}p {what}: n = {games:,}, CI ±{half:.2g}",
+                                        report.plot_stem(f"seat_{value}_{n}p"), fmt=fmt, cbar_label=what),
+                          f"{n} players: {what} per seat (columns) and table (rows); {games:,} games per table, "
+                          f"95% CI half-width ≤ {half:.3g}" + (" (1 = fair)" if scale > 1 else ""))
+
+
+def _passing_plots(report: Report, pass_df, strong: str):
+    labels = [f"{r.players}p {r.candidate}" for r in pass_df.itertuples()]
+    games = int(pass_df.games.min())
+    for key, what in (("win", "win share"), ("score", "score")):
+        diffs = [Estimate(getattr(r, f"{key}_diff"), getattr(r, f"{key}_diff_lo"), getattr(r, f"{key}_diff_hi"),
+                          int(r.games)) for r in pass_df.itertuples()]
+        report.figure(plots.bars_with_ci(labels, diffs, f"Passing order: {what}, strong right − strong left "
+                                         f"(n = {games:,} games per arrangement, 95% CI)", f"{what} difference",
+                                         report.plot_stem(f"passing_{key}"), reference_line=0.0,
+                                         reference_label="no effect"),
+                      f"Candidate's {what} with `{strong}` on its right minus with it on its left "
+                      f"({games:,} games per arrangement, same games, 95% CI)")
+
+
+def _deal_plots(report: Report, deal_df, rounds_hists: dict):
+    """P(deal ends early) by deal index; rounds-per-deal distributions."""
     for n in sorted(deal_df.players.unique()):
         part = deal_df[deal_df.players == n]
         games = int(part.games.min())
         series = {tb: (g.p_early_end.to_numpy(), g.early_lo.to_numpy(), g.early_hi.to_numpy())
                   for tb, g in part.groupby("table", sort=False)}
-        report.figure(plots.lines_with_band(list(range(1, n + 1)), series, f"{n} players: P(deal ends early) by deal "
-                                            f"(n = {games:,} games per table, 95% CI bands)", "deal",
+        report.figure(plots.lines_with_band(list(range(1, n + 1)), series, f"{n} players: P(deal ends early) by "
+                                            f"deal (n = {games:,} games per table, 95% CI bands)", "deal",
                                             "P(deal ends early)", report.plot_stem(f"early_end_{n}p")),
                       f"{n} players: P(deal ends early) by deal index, {games:,} games per table, 95% CI bands")
-        hists = {f"{bot}": (list(range(h.size)), h) for (m, bot), h in rounds_hists.items() if m == n}
+        hists = {bot: (list(range(h.size)), h) for (m, bot), h in rounds_hists.items() if m == n}
         if hists:
             total = int(next(iter(hists.values()))[1].sum())
             half = proportion_ci(total / n / 2, total // n).half_width   # one observation per game: conservative
@@ -244,8 +261,8 @@ def _write(report: Report, seat_df, deal_df, test_df, pass_df, rounds_hists, p: 
                                              f"{total:,} deals each, CI ±≤{half:.2g})", "rounds played in the deal",
                                              report.plot_stem(f"rounds_{n}p")),
                           f"{n} players: share of deals lasting k rounds, identical-bot tables, {total:,} deals each "
-                          f"(all deals of {total // n:,} games); every share's 95% CI half-width ≤ {half:.2g}, counting each game "
-                          "once")
+                          f"(all deals of {total // n:,} games); every share's 95% CI half-width ≤ {half:.2g}, "
+                          "counting each game once")
 
 
 def _save_numbers(report: Report, name: str, df: pd.DataFrame):

@@ -19,6 +19,10 @@ FIGURES = {
     "air": ["depletion_threshold_t_2.png", "air_out_turn_threshold_t_2.png"],
     "balance": ["first_air_x_players.png", "first_dives_x_players.png", "first_air_x_stack_size_2p.png",
                 "drowned_air_x_players.png"],
+    "landunter_balance": ["first_bars.png", "first_relative_x_players.png", "early_end_x_players.png",
+                          "eliminated_x_players.png", "rounds_x_players.png", "score_sd_x_players.png"],
+    "landunter_seats": ["seat_win_share_3p.png", "seat_score_3p.png", "passing_win.png", "passing_score.png",
+                        "early_end_3p.png", "rounds_3p.png"],
 }
 
 SMALL = {
@@ -27,6 +31,9 @@ SMALL = {
     "DEEPSIM_NOTEBOOK_PLAYERS": "2,3",
     "DEEPSIM_NOTEBOOK_FAMILIES": "threshold,rulebook-tips,random",
     "DEEPSIM_NOTEBOOK_FIELD": "threshold:t=2,rulebook-tips",
+    "DEEPSIM_NOTEBOOK_LU_PLAYERS": "3",           # Land unter has 3..6 players
+    "DEEPSIM_NOTEBOOK_LU_BOTS": "random,low,dodge",
+    "DEEPSIM_NOTEBOOK_LU_FIELD": "dodge,low",
 }
 
 

@@ -1,0 +1,101 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Land unter: are the rules and their [D] options fair and sound?
+#
+# The rules file leaves four fine points open and records a decision for each
+# as a named option ([D1] `cascade_may_repeat_flipper`, [D2]
+# `tie_simultaneous`, [D3] `end_before_cascade`, [D6]
+# `no_flood_counts_as_lowest`); six players are an option too (`allow_six`).
+# Here we flip each option alone around the defaults, at 3 to 6 players, and
+# ask of each setting:
+#
+# * Does the first player (seat 0) win more or less than 1/n? Do all seats win
+#   equally often?
+# * How often does a deal end early (two or fewer players left), how many
+#   players go out, how many rounds does a deal last, how spread are the final
+#   scores?
+#
+# Everything here calls `sim.games.landunter.analyses.balance.balance`, the
+# function behind `sim landunter balance`.
+
+# %%
+import os
+from pathlib import Path
+
+import pandas as pd
+
+from sim.games.landunter.analyses.balance import balance
+
+GAMES = int(os.environ.get("DEEPSIM_NOTEBOOK_GAMES", "50000"))
+PLAYERS = [int(n) for n in os.environ.get("DEEPSIM_NOTEBOOK_LU_PLAYERS", "3,4,5,6").split(",")]
+FIELD = os.environ.get("DEEPSIM_NOTEBOOK_LU_FIELD")   # None: dodge, counter, ring-keeper, low
+OUT = Path(os.environ.get("DEEPSIM_NOTEBOOK_OUT", "notebook_output")) / "landunter_balance"
+SEED = 0
+
+
+def show(path):
+    """Inline under Jupyter, the path elsewhere."""
+    try:
+        from IPython import get_ipython
+        from IPython.display import Image, display
+        if get_ipython() is not None:
+            return display(Image(filename=str(path)))
+    except ImportError:
+        pass
+    print(f"figure: {path}")
+
+
+# %% [markdown]
+# ## Method
+#
+# A strong mixed field plays every setting, rotated through all seats (every
+# window of n consecutive field bots, in every rotation, each lineup on its own
+# games), so every bot sits in every seat equally often and seat 0's win share
+# measures the seat, not the bot. Seat 0's share is tested against 1/n
+# (one-sample t test on per-game wins, a shared win counting 1/k), and a
+# chi-square test asks whether all seats win equally often; both against a
+# Bonferroni threshold over all settings. Per-deal figures average over the
+# game's deals with a CI that counts each game once.
+
+# %%
+summary = balance(players_list=PLAYERS, games=GAMES, seed=SEED, field=FIELD, out=OUT, progress=False)
+print(f"{summary['seconds']:.0f} s; {summary['settings']} settings; field {', '.join(summary['field'])}; "
+      f"Bonferroni threshold {summary['threshold']:.2g}")
+
+# %% [markdown]
+# ## The defaults
+
+# %%
+pd.read_csv(OUT / "defaults.csv")
+
+# %% [markdown]
+# ## Where is the game unbalanced?
+
+# %%
+print(f"{len(summary['flagged'])} of {summary['settings']} settings flagged")
+pd.DataFrame(summary["flagged"])
+
+# %% [markdown]
+# ## Seat 0's share and the shape of a deal over the options
+
+# %%
+for name in ("first_bars", "first_relative_x_players", "early_end_x_players", "eliminated_x_players",
+             "rounds_x_players", "score_sd_x_players"):
+    show(OUT / f"{name}.png")
+
+# %% [markdown]
+# ## Answer
+#
+# ANSWER

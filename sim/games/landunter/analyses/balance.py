@@ -24,7 +24,7 @@ import pandas as pd
 from sim import api, plots
 from sim.games.landunter.rules import Rules
 from sim.registry import split_specs
-from sim.report import Report
+from sim.report import Report, fmt
 from sim.stats import Estimate, chi_square_gof, mean_ci, paired, proportion_ci
 from sim.sweep import Bar, field_lineups, play_lineups
 
@@ -83,14 +83,16 @@ def versus(agg, p0: float):
     return paired(int(n), s - n * p0, ss - 2 * p0 * s + n * p0 * p0)
 
 
-def per_game_mean(aggs) -> Estimate:
+def per_game_mean(aggs, share: bool = False) -> Estimate:
     """Mean over k parts of a game (deals, seats) with a CI counting each game once.
 
     The per-game average's sum is Σsum/k; its sum of squares is at most Σsumsq/k
-    (Jensen), so the interval is conservative whatever the parts' correlation."""
+    (Jensen), so the interval is conservative whatever the parts' correlation.
+    A share's interval is clipped to [0, 1]."""
     k = len(aggs)
     n = min(a[0] for a in aggs)
-    return mean_ci(n, sum(a[1] for a in aggs) / k, sum(a[2] for a in aggs) / k)
+    est = mean_ci(n, sum(a[1] for a in aggs) / k, sum(a[2] for a in aggs) / k)
+    return Estimate(est.mean, max(est.lo, 0.0), min(est.hi, 1.0), est.n) if share else est
 
 
 def score_sd(t, players: int) -> Estimate:
@@ -115,7 +117,8 @@ def measure(t, n: int) -> dict:
     return {"games": t.games, "first_share": proportion_ci(wins[1], int(wins[0])),
             "first_p": versus(wins, 1 / n).p_value, "seat_shares": [w / t.games for w in seat_wins],
             "seat_chi2": chi.statistic, "seat_p": chi.p_value,
-            **{f: per_game_mean([t.agg(f"deal{d}.{f}") for d in range(deals)]) for f in FIGURES[:3]},
+            **{f: per_game_mean([t.agg(f"deal{d}.{f}") for d in range(deals)], f == "early_end")
+               for f in FIGURES[:3]},
             "score_sd": score_sd(t, n)}
 
 
@@ -231,21 +234,21 @@ def _headline(table: pd.DataFrame, m: int, alpha: float) -> list[str]:
     return lines + [""]
 
 
-def _ci(table: pd.DataFrame, name: str, digits: int) -> pd.Series:
-    return table.apply(lambda r: f"{r[name]:.{digits}f} [{r[name + '_lo']:.{digits}f}, "
-                                 f"{r[name + '_hi']:.{digits}f}]", axis=1)
+def ci_text(table: pd.DataFrame, name: str, digits: int, lo: str | None = None, hi: str | None = None) -> pd.Series:
+    """A column with its CI columns (default ``name_lo``, ``name_hi``) as ``mean [lo, hi]`` text."""
+    lo, hi = lo or f"{name}_lo", hi or f"{name}_hi"
+    return table.apply(lambda r: fmt({"mean": r[name], "ci95": [r[lo], r[hi]]}, digits), axis=1)
 
 
 def _readable(table: pd.DataFrame) -> pd.DataFrame:
     """The settings table for reading: one column per figure, CIs in brackets."""
     return pd.DataFrame({
         "players": table.players, "setting": table.setting, "games": table.games,
-        "seat 0 win share": _ci(table.rename(columns={"first_lo": "first_share_lo", "first_hi": "first_share_hi"}),
-                                "first_share", 3),
+        "seat 0 win share": ci_text(table, "first_share", 3, "first_lo", "first_hi"),
         "fair": table.fair.round(3), "p (seat 0)": table.first_p.map(lambda p: f"{p:.2g}"),
         "seat shares": table.seat_shares, "p (all seats)": table.seat_p.map(lambda p: f"{p:.2g}"),
-        "P(early end)": _ci(table, "early_end", 3), "out per deal": _ci(table, "eliminated", 3),
-        "rounds per deal": _ci(table, "rounds", 2), "score SD": _ci(table, "score_sd", 2),
+        "P(early end)": ci_text(table, "early_end", 3), "out per deal": ci_text(table, "eliminated", 3),
+        "rounds per deal": ci_text(table, "rounds", 2), "score SD": ci_text(table, "score_sd", 2),
         "flag": table.flagged.map(lambda f: "**IMBALANCE**" if f else "")})
 
 
@@ -268,13 +271,13 @@ def _plots(report: Report, table: pd.DataFrame, players_list, flips: dict):
     table = table.assign(first_relative=table.first_share * table.players,
                          first_relative_lo=table.first_lo * table.players,
                          first_relative_hi=table.first_hi * table.players)
-    for column, (what, short, fmt) in maps.items():
+    for column, (what, short, number) in maps.items():
         half = float(((table[f"{column}_hi"] - table[f"{column}_lo"]) / 2).max())
         matrix = [[cell(s, n, column) for n in players_list] for s in rows]
         caption = (f"{what}: setting (rows) × players (columns); ≥{games:,} games per cell, 95% CI half-width "
                    f"≤ {half:.3g}")
         report.figure(plots.heatmap(matrix, rows, cols, f"{short}: n ≥ {games:,}, CI ±{half:.2g}",
-                                    report.plot_stem(f"{column}_x_players"), fmt=fmt, cbar_label=what), caption)
+                                    report.plot_stem(f"{column}_x_players"), fmt=number, cbar_label=what), caption)
     labels = [f"{r.players}p {r.setting}" for r in table.itertuples()]
     shares = [Estimate(r.first_relative, r.first_relative_lo, r.first_relative_hi, r.games)
               for r in table.itertuples()]

@@ -19,8 +19,8 @@ import numpy as np
 import pandas as pd
 
 from sim import api, plots
-from sim.games.landunter.analyses.balance import (DEFAULT_FIELD, base_rules, check_players, parse_field, rules_for,
-                                                  versus)
+from sim.games.landunter.analyses.balance import (DEFAULT_FIELD, base_rules, check_players, ci_text, parse_field,
+                                                  rules_for, versus)
 from sim.report import Report
 from sim.stats import Estimate, chi_square_gof, mean_ci, proportion_ci, two_sample
 from sim.sweep import Bar, field_lineups, play_lineups
@@ -175,9 +175,8 @@ def _write(report: Report, seat_df, deal_df, test_df, pass_df, rounds_hists, p: 
     report.lines += _headline(seat_df, deal_df, test_df, pass_df) + [""]
     report.text("## (a) Seat effect")
     report.table("seat_tests", test_df, "All seats win equally? Chi-square per table (p before Bonferroni)")
-    shown = seat_df.assign(win=seat_df.apply(lambda r: f"{r.win_share:.3f} [{r.win_lo:.3f}, {r.win_hi:.3f}]", axis=1),
-                           points=seat_df.apply(lambda r: f"{r.score:.2f} [{r.score_lo:.2f}, {r.score_hi:.2f}]",
-                                                axis=1))
+    shown = seat_df.assign(win=ci_text(seat_df, "win_share", 3, "win_lo", "win_hi"),
+                           points=ci_text(seat_df, "score", 2))
     report.table("seats", shown[["players", "table", "seat", "games", "win", "fair", "p", "points"]],
                  "Win share and score per seat, mean [95% CI]; p: seat's win share vs 1/n")
     _save_numbers(report, "seats_numbers", seat_df)
@@ -185,11 +184,8 @@ def _write(report: Report, seat_df, deal_df, test_df, pass_df, rounds_hists, p: 
         _seat_plots(report, seat_df)
     report.text("## (b) Passing order")
     shown = pass_df.assign(**{
-        "win, strong right": pass_df.apply(lambda r: f"{r.win_a:.3f} [{r.win_a_lo:.3f}, {r.win_a_hi:.3f}]", axis=1),
-        "win, strong left": pass_df.apply(lambda r: f"{r.win_b:.3f} [{r.win_b_lo:.3f}, {r.win_b_hi:.3f}]", axis=1),
-        "win diff": pass_df.apply(lambda r: f"{r.win_diff:+.4f} [{r.win_diff_lo:+.4f}, {r.win_diff_hi:+.4f}]", axis=1),
-        "score diff": pass_df.apply(lambda r: f"{r.score_diff:+.3f} [{r.score_diff_lo:+.3f}, {r.score_diff_hi:+.3f}]",
-                                    axis=1)})
+        "win, strong right": ci_text(pass_df, "win_a", 3), "win, strong left": ci_text(pass_df, "win_b", 3),
+        "win diff": ci_text(pass_df, "win_diff", 4), "score diff": ci_text(pass_df, "score_diff", 3)})
     report.table("passing", shown[["players", "candidate", "games", "win, strong right", "win, strong left",
                                    "win diff", "win_p", "score diff", "score_p", "flagged"]],
                  "Candidate with the strong bot on its right (it receives the strong bot's hands) vs on its left; "
@@ -199,10 +195,8 @@ def _write(report: Report, seat_df, deal_df, test_df, pass_df, rounds_hists, p: 
         _passing_plots(report, pass_df, p["strong"])
     report.text("## (c) Early ends")
     shown = deal_df.assign(**{
-        "P(early end)": deal_df.apply(lambda r: f"{r.p_early_end:.3f} [{r.early_lo:.3f}, {r.early_hi:.3f}]", axis=1),
-        "players out": deal_df.apply(lambda r: f"{r.eliminated:.3f} [{r.eliminated_lo:.3f}, {r.eliminated_hi:.3f}]",
-                                     axis=1),
-        "rounds": deal_df.apply(lambda r: f"{r.rounds:.2f} [{r.rounds_lo:.2f}, {r.rounds_hi:.2f}]", axis=1)})
+        "P(early end)": ci_text(deal_df, "p_early_end", 3, "early_lo", "early_hi"),
+        "players out": ci_text(deal_df, "eliminated", 3), "rounds": ci_text(deal_df, "rounds", 2)})
     report.table("deals", shown[["players", "table", "deal", "games", "P(early end)", "players out", "rounds"]],
                  "Per deal: P(deal ends early), players out at its end, rounds played; mean [95% CI]")
     _save_numbers(report, "deals_numbers", deal_df)

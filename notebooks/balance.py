@@ -99,3 +99,6 @@ for png in sorted(OUT.glob("first_*_x_*p.png")) + [OUT / "drowned_air_x_players.
 # enlarge the first-player advantage at 3–5 players. Air shapes the game: at 4
 # players the drown rate per diver and dive falls from 0.61 (air 15) to 0.14
 # (air 35). Stack size, the start rule and the sinking order barely matter.
+# The last dive decides the winner (nobody led alone before it, or the sole
+# leader then lost) in 0.261 [0.258, 0.263] of 2-player games, rising to 0.470
+# [0.467, 0.473] at 4 and 0.588 [0.585, 0.591] at 6 players (n = 100,000 each).

@@ -85,7 +85,8 @@ for png in sorted(OUT.glob("first_*_x_players.png")):
     show(png)
 
 # %%
-for png in sorted(OUT.glob("first_*_x_*p.png")) + [OUT / "drowned_air_x_players.png", OUT / "turns_air_x_players.png"]:
+for png in sorted(OUT.glob("first_*_x_*p.png")) + [OUT / "drowned_air_x_players.png", OUT / "turns_air_x_players.png",
+                                                         OUT / "last_dive_air_x_players.png"]:
     show(png)
 
 # %% [markdown]

@@ -18,7 +18,7 @@ FIGURES = {
     "dice_check": ["swim_frequencies.png"],
     "air": ["depletion_threshold_t_2.png", "air_out_turn_threshold_t_2.png"],
     "balance": ["first_air_x_players.png", "first_dives_x_players.png", "first_air_x_stack_size_2p.png",
-                "drowned_air_x_players.png"],
+                "drowned_air_x_players.png", "last_dive_air_x_players.png"],
     "landunter_balance": ["first_bars.png", "first_relative_x_players.png", "early_end_x_players.png",
                           "eliminated_x_players.png", "rounds_x_players.png", "score_sd_x_players.png"],
     "landunter_seats": ["seat_win_share_3p.png", "seat_score_3p.png", "passing_win.png", "passing_score.png",

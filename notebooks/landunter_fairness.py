@@ -95,7 +95,7 @@ for n in PLAYERS:
 # the middle cards, not on the weak ones), and each ring is worth about
 # 0.4–0.55 points per deal by itself (mixed field: 0.450 [0.449, 0.451] at 3
 # players, 0.396 [0.395, 0.397] at 4, 0.543 [0.542, 0.544] at 5), while 10
-# strength points move a hand by at most 0.06 points, in a direction that
+# strength points move a mixed-field hand by at most 0.06 points, in a direction that
 # depends on the player count. So expected points are far from flat: with the
 # mixed field at 4 players a 2-ring hand scores 0.476 [0.473, 0.480] points per
 # deal and a 6-ring hand 2.071 [2.068, 2.074]; the 90th-percentile hand expects

@@ -231,7 +231,8 @@ def fairness(*, players_list=(3, 4, 5), bots=None, games: int = 50_000, slow_gam
                                                              int(row.hands)).to_json(),
                                           "hands": int(row.hands)} for row in by_rings(H).itertuples()]}
                            for n, label, played, H, r in results]}
-    report.text(f"Run time {summary['seconds']:.1f} s.")
+    report.text(f"Run time {summary['seconds']:.1f} s (results found in the store under runs/ are read, "
+                "not replayed; experiments/README.md has the full run's wall time).")
     report.lines[headline_at:headline_at] = _headline(summary["results"])
     report.save(summary)
     return summary
@@ -269,8 +270,9 @@ def _plots(report: Report, n: int, results: list):
     width = GROUP * STRENGTH_BIN
     what = f"{n} players, {label} (n = {played:,} games, {reg['points'].n:,} hands)"
     report.figure(plots.heatmap(grid.to_numpy(), [str(r) for r in rings], [str(s) for s in cols],
-                                f"Mean points per deal by rings × strength, {what}; strength in bins of {width} points, "
-                                f"labelled by their lower end; cells with < {MIN_HANDS} hands blank; CIs in cells.csv "
+                                f"Mean points per deal by rings × strength, {what}; strength in bins of {width} "
+                                f"points, labelled by their lower end; cells with < {MIN_HANDS} hands blank; CIs in "
+                                "cells.csv "
                                 f"(widest ±{(c.points_hi - c.points_lo).max() / 2:.2f})",
                                 report.out / f"cells_{slug}_{n}p", fmt="{:.2f}", cbar_label="points per deal"),
                   f"Mean points per deal by rings × strength, {n} players, {label}")

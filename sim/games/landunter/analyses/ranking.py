@@ -74,7 +74,8 @@ def ranking(*, players_list=(3, 4, 5), bots=None, games: int = 200_000, slow_bot
     summary = {"games": games, "slow_games": slow_games if slow else None, "seed": seed, "players": players_list,
                "bots": specs, "slow_bots": slow, "seconds": round(time.perf_counter() - start, 3),
                "tournaments": meta}
-    report.text(f"Run time {summary['seconds']:.1f} s.")
+    report.text(f"Run time {summary['seconds']:.1f} s (results found in the store under runs/ are read, "
+                "not replayed; experiments/README.md has the full run's wall time).")
     report.lines[headline_at:headline_at] = _headline(meta)
     report.save(summary)
     return summary

@@ -263,7 +263,8 @@ def _plots(report: Report, n: int, results: list):
     label, played, H, reg = next((r for r in results if r[0] == "mixed"), results[0])
     slug = "".join(c if c.isalnum() else "_" for c in label)
     c = cells(H)
-    c = c[c.hands >= MIN_HANDS]
+    least = MIN_HANDS if (c.hands >= MIN_HANDS).any() else 1   # a tiny run shows every cell
+    c = c[c.hands >= least]
     rings = sorted(c.rings.unique())
     cols = sorted(c.strength_lo.unique())
     grid = c.pivot(index="rings", columns="strength_lo", values="points").reindex(index=rings, columns=cols)
@@ -271,7 +272,7 @@ def _plots(report: Report, n: int, results: list):
     what = f"{n} players, {label} (n = {played:,} games, {reg['points'].n:,} hands)"
     report.figure(plots.heatmap(grid.to_numpy(), [str(r) for r in rings], [str(s) for s in cols],
                                 f"Mean points per deal by rings × strength, {what}; strength in bins of {width} "
-                                f"points, labelled by their lower end; cells with < {MIN_HANDS} hands blank; CIs in "
+                                f"points, labelled by their lower end; cells with < {least} hands blank; CIs in "
                                 "cells.csv "
                                 f"(widest ±{(c.points_hi - c.points_lo).max() / 2:.2f})",
                                 report.out / f"cells_{slug}_{n}p", fmt="{:.2f}", cbar_label="points per deal"),

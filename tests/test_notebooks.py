@@ -23,6 +23,8 @@ FIGURES = {
                           "eliminated_x_players.png", "rounds_x_players.png", "score_sd_x_players.png"],
     "landunter_seats": ["seat_win_share_3p.png", "seat_score_3p.png", "passing_win.png", "passing_score.png",
                         "early_end_3p.png", "rounds_3p.png"],
+    "landunter_ranking": ["ranking_3p.png", "payoff_3p.png"],
+    "landunter_fairness": ["cells_mixed_3p.png", "strength_mixed_3p.png", "spread_3p.png", "rings_3p.png"],
 }
 
 SMALL = {

@@ -31,7 +31,7 @@ import pandas as pd
 
 from sim import api, plots
 from sim.games.luft.reference import IllegalAction
-from sim.metagame import best_responses, equilibrium, support_frequency
+from sim.metagame import best_responses, equilibrium, payoff, support_frequency
 from sim.metagame import pair_games as _pair_games
 from sim.registry import Param, split_specs
 from sim.report import Report
@@ -351,16 +351,8 @@ def _meta_game(report: Report, entrants: list[str], n: int, pair_games: int, see
     order = [r["bot"] for r in summ["ranking"]]
     names = [_family(s) for s in order]
     k = len(order)
-    A = np.full((k, k), 0.5)
-    lo, hi, cnt = np.full((k, k), 0.5), np.full((k, k), 0.5), np.zeros((k, k), dtype=int)
-    pair_games = _pair_games(entrants, order, lineups, per_seating)
-    for i in range(k):
-        for j in range(k):
-            cell = summ["head_to_head"][i][j]
-            if cell is not None:
-                A[i, j] = cell["mean"]
-                lo[i, j], hi[i, j] = cell["ci95"]
-                cnt[i, j] = pair_games[i, j]
+    A, lo, hi = payoff(summ)
+    cnt = _pair_games(entrants, order, lineups, per_seating)
     se = (hi - lo) / (2 * 1.96)
     mix, value = equilibrium(A)
     support, mean_w = support_frequency(A, se, seed=seed)
@@ -369,7 +361,7 @@ def _meta_game(report: Report, entrants: list[str], n: int, pair_games: int, see
                              "win_share": r["win_share"]["mean"], "win_share_lo": r["win_share"]["ci95"][0],
                              "win_share_hi": r["win_share"]["ci95"][1], "relative_to_fair": r["win_share"]["mean"] * n,
                              "games": r["games"]} for r in summ["ranking"]])
-    payoff = pd.DataFrame([{"players": n, "row": names[i], "column": names[j], "share_ahead": A[i, j],
+    payoff_table = pd.DataFrame([{"players": n, "row": names[i], "column": names[j], "share_ahead": A[i, j],
                             "lo": lo[i, j], "hi": hi[i, j], "games": int(cnt[i, j])}
                            for i in range(k) for j in range(k) if i != j])
     eq = pd.DataFrame([{"players": n, "family": names[i], "spec": order[i], "weight": mix[i],
@@ -388,10 +380,10 @@ def _meta_game(report: Report, entrants: list[str], n: int, pair_games: int, see
                 "players included, so the equilibrium can differ from the tournament's win-share ranking.")
     report.table(f"ranking_{n}p", ranking, f"Tournament ranking, {n} players (win share, 95% CI)")
     report.table(f"equilibrium_{n}p", eq, f"Equilibrium mix and best responses, {n} players")
-    report.tables[f"payoff_{n}p"] = payoff   # files only: the heat map shows it in the report
+    report.tables[f"payoff_{n}p"] = payoff_table   # files only: the heat map shows it in the report
     if report.out is not None:
-        payoff.to_csv(report.out / f"payoff_{n}p.csv", index=False)
-        payoff.to_parquet(report.out / f"payoff_{n}p.parquet", index=False)
+        payoff_table.to_csv(report.out / f"payoff_{n}p.csv", index=False)
+        payoff_table.to_parquet(report.out / f"payoff_{n}p.parquet", index=False)
     stem = report.plot_stem(f"payoff_{n}p")
     if stem is not None:
         report.figure(plots.heatmap(A, names, names, f"Payoff matrix, {n} players: share of games the row "

@@ -147,7 +147,7 @@ def simulate(game_name: str, rules: dict[str, str] | None, bots: str | list[str]
     set_threads(threads)
     config = {"command": "simulate", "game": game.name, "rules": rules_obj.to_dict(),
               "rules_version": game.rules_cls.VERSION,
-              "engine": store.engine_fingerprint(game), "bots": [s.spec for s in seats],
+              "engine": store.engine_fingerprint(game, [s.bot for s in seats]), "bots": [s.spec for s in seats],
               "games": games, "seed": seed, "records": records}
     if cache and (hit := _cached(out, config)):
         return hit
@@ -232,7 +232,7 @@ def tournament(game_name: str, rules: dict[str, str] | None, bots: str | list[st
     lineups = seatings(len(entrants), rules_obj.players)
     config = {"command": "tournament", "game": game.name, "rules": rules_obj.to_dict(),
               "rules_version": game.rules_cls.VERSION,
-              "engine": store.engine_fingerprint(game), "entrants": names, "games": games, "seed": seed}
+              "engine": store.engine_fingerprint(game, [e.bot for e in entrants]), "entrants": names, "games": games, "seed": seed}
     if cache and (hit := _cached(out, config)):
         return hit
     standings = Standings(names, game.seat_figures)

@@ -321,7 +321,7 @@ def run_key(game: GameSpec, rules, seats, seed: int) -> str:
     seed): a checkpoint is reused only by a run with the same key."""
     from sim.store import canonical_json, engine_fingerprint
     cfg = {"game": game.name, "rules_version": getattr(game.rules_cls, "VERSION", None),
-           "engine": engine_fingerprint(game),
+           "engine": engine_fingerprint(game, [s.bot for s in seats]),
            "rules": rules.to_dict() if hasattr(rules, "to_dict") else rules,
            "seats": [[s.spec, s.bot.name, [float(x) for x in np.asarray(s.params).ravel()]]
                      for s in seats],

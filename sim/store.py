@@ -111,36 +111,43 @@ def result_dir(out_dir: str | os.PathLike, name: str, config: Mapping[str, Any])
 # ---------------------------------------------------------------- provenance
 
 
-def engine_fingerprint(game) -> str:
-    """sha256 of the code that decides a game's outcomes (`engine_files`). Part
-    of every cache and checkpoint key, so a stored result or chunk is never
-    reused after that code changed (the git commit alone misses uncommitted
-    edits, and changes when only docs changed)."""
-    key = (game.name, tuple(game.registry.names()))
-    if key not in _FINGERPRINTS:
+def engine_fingerprint(game, bots=()) -> str:
+    """sha256 of the code that decides a game's outcomes with these bots
+    (`engine_files`). Part of every cache and checkpoint key, so a stored
+    result or chunk is never reused after that code changed (the git commit
+    alone misses uncommitted edits, and changes when only docs changed)."""
+    files = tuple(engine_files(game, bots))
+    if files not in _FINGERPRINTS:
         digest = hashlib.sha256()
-        for path in engine_files(game):
+        for path in files:
             digest.update(path.name.encode() + b"\0" + path.read_bytes())
-        _FINGERPRINTS[key] = digest.hexdigest()[:16]
-    return _FINGERPRINTS[key]
+        _FINGERPRINTS[files] = digest.hexdigest()[:16]
+    return _FINGERPRINTS[files]
 
 
 _FINGERPRINTS: dict[tuple, str] = {}
 
 
-def engine_files(game) -> list[Path]:
-    """The game's package (not its analyses or commands), the modules of its
-    registered bots, and the RNG."""
+def engine_files(game, bots=()) -> list[Path]:
+    """The game's package (not its analyses or commands), the RNG, the
+    folders of its built-in bots (they share the compiled switch) and the
+    files of the given bots (user bots). Bots loaded but not playing do not
+    count, so loading a bot file does not change the key of other runs."""
     import inspect
     from sim import rng
+
+    def source(bot) -> Path | None:
+        path = inspect.getsourcefile(getattr(bot.fn, "py_func", bot.fn))
+        return Path(path) if path else None
+
     package = Path(inspect.getsourcefile(game.rules_cls)).parent
     files = {p for p in package.rglob("*.py")
              if p.relative_to(package).parts[0] not in ("analyses", "commands", "commands.py")}
-    for name in game.registry.names():
-        fn = game.registry.get(name).fn
-        source = inspect.getsourcefile(getattr(fn, "py_func", fn))
-        if source:
-            files.add(Path(source))
+    builtin_dirs = {source(game.registry.get(n)).parent for n in game.registry.names()
+                    if game.registry.get(n).builtin_id >= 0}
+    for folder in builtin_dirs:
+        files.update(folder.glob("*.py"))
+    files.update(p for p in map(source, bots) if p is not None)
     files.add(Path(rng.__file__))
     return sorted(p.resolve() for p in files)
 

@@ -83,15 +83,15 @@ def play_lineups(game_name: str, rules: dict, lineups: list[tuple[list[str], int
     game = api.get_game(game_name)
     rules_obj = api.make_rules(game, {k: str(v) for k, v in rules.items()})
     g = max(1, math.ceil(games / len(lineups)))
+    seats = [game.registry.parse_seats(list(specs), rules_obj.players) for specs, _ in lineups]
     config = {"command": "lineups", "layout": LAYOUT, "game": game.name, "rules": rules_obj.to_dict(),
               "rules_version": game.rules_cls.VERSION,
-              "engine": store.engine_fingerprint(game), "lineups": [[list(specs), c] for specs, c in lineups],
-              "games_per_lineup": g, "seed": seed}
+              "engine": store.engine_fingerprint(game, [s.bot for lineup in seats for s in lineup]),
+              "lineups": [[list(specs), c] for specs, c in lineups], "games_per_lineup": g, "seed": seed}
     runs = None if out is None else Path(out) / "runs"
     if runs is not None and (hit := store.find(runs, config)):
         result = store.load(hit)
         return api.totals_from_tables(result.tables, result.summary["games"])
-    seats = [game.registry.parse_seats(list(specs), rules_obj.players) for specs, _ in lineups]
     items = ((k, game, rules_obj, seats[k], seed, k * g + done, min(DEFAULT_CHUNK, g - done))
              for k in range(len(lineups)) for done in range(0, g, DEFAULT_CHUNK))
     pooled = Totals()

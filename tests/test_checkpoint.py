@@ -155,7 +155,7 @@ def test_a_run_killed_with_sigkill_resumes(tmp_path, uninterrupted):
 
 def test_checkpoints_of_other_engine_code_are_not_used(tmp_path, uninterrupted, monkeypatch):
     run(GAME, RULES, bots(), 3000, 7, chunk=1000, progress=False, checkpoint_dir=tmp_path)
-    monkeypatch.setattr(store, "engine_fingerprint", lambda game: "edited-engine")
+    monkeypatch.setattr(store, "engine_fingerprint", lambda game, bots=(): "edited-engine")
     played = []
     result = run(counting(played), RULES, bots(), 3000, 7, chunk=1000, progress=False,
                  checkpoint_dir=tmp_path)

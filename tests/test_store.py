@@ -222,12 +222,19 @@ def test_engine_fingerprint_covers_engine_bots_and_rng_not_analyses(tmp_path, mo
     assert {("luft", "engine.py"), ("luft", "rules.py"), ("luft", "threshold.py"), ("sim", "rng.py")} <= names
     assert ("luft", "commands.py") not in names and ("analyses", "air.py") not in names
     assert store.engine_fingerprint(game) != store.engine_fingerprint(api.get_game("landunter"))
+    # a loaded user bot counts only for the runs it plays in
+    from sim.registry import load_bot_file
+    monkeypatch.setattr(game.registry, "bots", dict(game.registry.bots))
+    plain = store.engine_fingerprint(game, [game.registry.get("threshold")])
+    load_bot_file("strategies/examples/cautious.py")
+    assert store.engine_fingerprint(game, [game.registry.get("threshold")]) == plain
+    assert store.engine_fingerprint(game, [game.registry.get("cautious")]) != plain
     # one edited byte in any of those files changes the fingerprint
     copies = []
     for i, path in enumerate(store.engine_files(game)):
         copies.append(tmp_path / f"{i}-{path.name}")
         copies[-1].write_bytes(path.read_bytes())
-    monkeypatch.setattr(store, "engine_files", lambda g: copies)
+    monkeypatch.setattr(store, "engine_files", lambda g, bots=(): copies)
     monkeypatch.setattr(store, "_FINGERPRINTS", {})
     before = store.engine_fingerprint(game)
     copies[0].write_bytes(copies[0].read_bytes() + b"#")

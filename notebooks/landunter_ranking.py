@@ -30,24 +30,13 @@ from pathlib import Path
 import pandas as pd
 
 from sim.games.landunter.analyses.ranking import ranking
+from sim.plots import show
 
 GAMES = int(os.environ.get("DEEPSIM_NOTEBOOK_GAMES", "200000"))
 PLAYERS = [int(n) for n in os.environ.get("DEEPSIM_NOTEBOOK_LU_PLAYERS", "3,4").split(",")]
 BOTS = os.environ.get("DEEPSIM_NOTEBOOK_LU_BOTS")   # None: every bot but the search bot sampler
 OUT = Path(os.environ.get("DEEPSIM_NOTEBOOK_OUT", "notebook_output")) / "landunter_ranking"
 SEED = 0
-
-
-def show(path):
-    """Inline under Jupyter, the path elsewhere."""
-    try:
-        from IPython import get_ipython
-        from IPython.display import Image, display
-        if get_ipython() is not None:
-            return display(Image(filename=str(path)))
-    except ImportError:
-        pass
-    print(f"figure: {path}")
 
 
 # %% [markdown]

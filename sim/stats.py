@@ -208,6 +208,62 @@ def paired(n: int, sum_d: float, sumsq_d: float, level: float = 0.95) -> Compari
     return Comparison(est, t, float(n - 1), float(p), mean / sd, "paired")
 
 
+def one_sample(agg: Aggregates, mu0: float, level: float = 0.95) -> Comparison:
+    """t test of a per-game mean against the constant mu0 (e.g. a win share
+    against the fair 1/n), from (n, sum, sumsq): the paired test on x − mu0."""
+    n, s, ss = agg
+    return paired(int(n), s - n * mu0, ss - 2 * mu0 * s + n * mu0 * mu0, level)
+
+
+def bounded_sum(aggs: Sequence[Aggregates], weights: Sequence[float],
+                clip: tuple[float, float] | None = None) -> Estimate:
+    """CI of Σ w_i·mean_i when only each part's (n, sum, sumsq) is known (the
+    parts of one game: its dives, deals or seats).
+
+    The per-game total's SD is at most Σ |w_i|·SD_i (whatever the
+    correlations), so the interval is conservative: at least 95% coverage.
+    ``clip`` keeps a share's interval inside its range."""
+    means, sds, ns = [], [], []
+    for agg in aggs:
+        m, v = mean_var(*agg)
+        means.append(m)
+        sds.append(math.sqrt(v) if v == v else 0.0)
+        ns.append(int(agg[0]))
+    n = min(ns)
+    mean = float(np.dot(weights, means))
+    sd = float(np.dot(np.abs(weights), sds))
+    if n < 2 or sd == 0:
+        return Estimate(mean, mean, mean, n)
+    half = float(stats.t.ppf(0.975, n - 1)) * sd / math.sqrt(n)
+    lo, hi = mean - half, mean + half
+    if clip is not None:
+        lo, hi = max(lo, clip[0]), min(hi, clip[1])
+    return Estimate(mean, lo, hi, n)
+
+
+def spread(counts: Sequence[np.ndarray], games: int) -> Estimate:
+    """SD of a per-seat value (e.g. final scores) over all seats and games, from
+    the seats' histograms (index = value up to a common shift).
+
+    CI by the delta method, Var(s²) ≈ (μ₄ − σ⁴)/N, with N = games rather than
+    seats × games: values at one table are not independent, and counting each
+    game once is the conservative choice."""
+    size = max(np.asarray(c).size for c in counts)
+    pooled = sum(np.pad(np.asarray(c, dtype=float), (0, size - np.asarray(c).size)) for c in counts)
+    total = pooled.sum()
+    if total < 2:
+        return Estimate(math.nan, math.nan, math.nan, games)
+    v = np.arange(size, dtype=float)
+    mu = (v * pooled).sum() / total
+    var = ((v - mu) ** 2 * pooled).sum() / (total - 1)
+    m4 = ((v - mu) ** 4 * pooled).sum() / total
+    sd = math.sqrt(var)
+    if sd == 0:
+        return Estimate(0.0, 0.0, 0.0, games)
+    se = math.sqrt(max(m4 - var * var, 0.0) / games) / (2 * sd)
+    return Estimate(sd, max(0.0, sd - 1.96 * se), sd + 1.96 * se, games)
+
+
 def games_needed(sd: float, half_width: float, level: float = 0.95) -> int:
     """Smallest number of games whose t-based CI has at most this half width."""
     if half_width <= 0:

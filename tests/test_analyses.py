@@ -12,7 +12,6 @@ from collections import Counter
 
 import numpy as np
 import pytest
-from scipy import stats as sps
 from typer.testing import CliRunner
 
 from sim import api, sweep
@@ -20,7 +19,6 @@ from sim.cli import app
 from sim.games.luft.analyses import balance as bal
 from sim.games.luft.analyses import compare_turnback as ct
 from sim.runner import Totals
-from sim.stats import mean_ci
 
 FIELD = "threshold:t=2,rulebook-tips,depth"
 
@@ -81,36 +79,6 @@ def test_equilibrium_of_random_complementary_matrices(seed):
     assert value == pytest.approx(0.0, abs=1e-9)          # symmetric zero-sum: value 0
     assert (mix @ (A - 0.5)).min() >= -1e-9               # no family beats the mix
     assert all(A[i, j] == A[:, j].max() for j, i in enumerate(ct.best_responses(A)))
-
-
-def test_one_sample_test_agrees_with_scipy():
-    rng = np.random.default_rng(1)
-    x = rng.choice([0.0, 0.5, 1.0], size=3000, p=[0.62, 0.04, 0.34])   # wins, shared wins, losses
-    test = bal.one_sample((x.size, x.sum(), (x * x).sum()), 1 / 3)
-    ref = sps.ttest_1samp(x, 1 / 3)
-    assert test.p_value == pytest.approx(ref.pvalue, rel=1e-6)
-
-
-def test_bounded_sum_is_never_narrower_than_the_exact_interval():
-    rng = np.random.default_rng(2)
-    z = rng.normal(size=5000)
-    x, y = z + rng.normal(size=z.size), 2 * z + rng.normal(size=z.size)   # strongly correlated parts
-    bound = bal.bounded_sum([(x.size, x.sum(), (x * x).sum()), (y.size, y.sum(), (y * y).sum())], [1.0, 1.0])
-    s = x + y
-    exact = mean_ci(s.size, s.sum(), (s * s).sum())
-    assert bound.mean == pytest.approx(exact.mean)
-    assert bound.half_width >= exact.half_width * (1 - 1e-9)
-    shares = bal.bounded_sum([(10, 10.0, 10.0), (10, 9.0, 9.0)], [0.5, 0.5], clip=(0, 1))
-    assert 0 <= shares.lo <= shares.mean <= shares.hi <= 1
-
-
-def test_score_spread_is_the_pooled_standard_deviation():
-    rng = np.random.default_rng(3)
-    scores = rng.integers(0, 40, size=(500, 3))
-    hists = {f"seat{s}.score": np.bincount(scores[:, s]) for s in range(3)}
-    est = bal.score_spread(hists, 3, 500)
-    assert est.mean == pytest.approx(np.std(scores.ravel(), ddof=1))
-    assert est.lo < est.mean < est.hi
 
 
 def test_settings_sweep_one_knob_and_a_pair_without_duplicates():

@@ -181,3 +181,34 @@ def test_chi_square_gof_matches_scipy_and_detects_bias():
     assert stats.chi_square_gof([50, 50, 0], [0.5, 0.5, 0.0]).dof == 1
     with pytest.raises(ValueError):
         stats.chi_square_gof([1, 2], [0.5, 0.6])
+
+
+def test_one_sample_test_agrees_with_scipy():
+    rng = np.random.default_rng(1)
+    x = rng.choice([0.0, 0.5, 1.0], size=3000, p=[0.62, 0.04, 0.34])   # wins, shared wins, losses
+    test = stats.one_sample((x.size, x.sum(), (x * x).sum()), 1 / 3)
+    ref = sps.ttest_1samp(x, 1 / 3)
+    assert test.p_value == pytest.approx(ref.pvalue, rel=1e-6)
+
+
+def test_bounded_sum_is_never_narrower_than_the_exact_interval():
+    rng = np.random.default_rng(2)
+    z = rng.normal(size=5000)
+    x, y = z + rng.normal(size=z.size), 2 * z + rng.normal(size=z.size)   # strongly correlated parts
+    bound = stats.bounded_sum([(x.size, x.sum(), (x * x).sum()), (y.size, y.sum(), (y * y).sum())], [1.0, 1.0])
+    s = x + y
+    exact = stats.mean_ci(s.size, s.sum(), (s * s).sum())
+    assert bound.mean == pytest.approx(exact.mean)
+    assert bound.half_width >= exact.half_width * (1 - 1e-9)
+    shares = stats.bounded_sum([(10, 10.0, 10.0), (10, 9.0, 9.0)], [0.5, 0.5], clip=(0, 1))
+    assert 0 <= shares.lo <= shares.mean <= shares.hi <= 1
+
+
+def test_spread_is_the_pooled_standard_deviation():
+    rng = np.random.default_rng(3)
+    scores = rng.integers(0, 40, size=(500, 3))
+    est = stats.spread([np.bincount(scores[:, s]) for s in range(3)], 500)
+    assert est.mean == pytest.approx(np.std(scores.ravel(), ddof=1))
+    assert est.lo < est.mean < est.hi
+    shifted = stats.spread([np.r_[np.zeros(6), np.bincount(scores[:, s])] for s in range(3)], 500)
+    assert shifted.mean == pytest.approx(est.mean)         # histograms may start at an offset

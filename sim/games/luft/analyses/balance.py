@@ -20,9 +20,7 @@ import math
 import time
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
-from scipy import stats as sps
 
 from sim import api, plots
 from sim.games.luft.analyses.compare_turnback import (SLOW_FACTOR, default_field, families, slow_families,
@@ -30,8 +28,9 @@ from sim.games.luft.analyses.compare_turnback import (SLOW_FACTOR, default_field
 from sim.games.luft.rules import SINK_ORDERS, START_RULES, Rules
 from sim.registry import split_specs
 from sim.report import Report
+from sim.seat_balance import seat_figures
+from sim.stats import bounded_sum, proportion_ci
 from sim.sweep import Bar, field_lineups, play_lineups
-from sim.stats import Estimate, chi_square_gof, mean_var, paired, proportion_ci
 
 KNOBS: dict[str, list] = {
     "air": [15, 20, 25, 30, 35],
@@ -80,82 +79,19 @@ def _show(v) -> str:
     return ("on" if v else "off") if isinstance(v, bool) else str(v)
 
 
-def one_sample(agg, p0: float):
-    """t test of a mean against p0 from (n, sum, sumsq): the paired test on x − p0."""
-    n, s, ss = agg
-    return paired(int(n), s - n * p0, ss - 2 * p0 * s + n * p0 * p0)
-
-
-def bounded_sum(aggs, weights, clip: tuple[float, float] | None = None) -> Estimate:
-    """CI of Σ w_i·mean_i when only each part's (n, sum, sumsq) is known.
-
-    The per-game total's SD is at most Σ |w_i|·SD_i (whatever the
-    correlations), so the interval is conservative: at least 95% coverage."""
-    means, sds, ns = [], [], []
-    for agg in aggs:
-        m, v = mean_var(*agg)
-        means.append(m)
-        sds.append(math.sqrt(v) if v == v else 0.0)
-        ns.append(int(agg[0]))
-    n = min(ns)
-    mean = float(np.dot(weights, means))
-    sd = float(np.dot(np.abs(weights), sds))
-    if n < 2 or sd == 0:
-        return Estimate(mean, mean, mean, n)
-    half = float(sps.t.ppf(0.975, n - 1)) * sd / math.sqrt(n)
-    lo, hi = mean - half, mean + half
-    if clip is not None:   # a share cannot leave [0, 1]
-        lo, hi = max(lo, clip[0]), min(hi, clip[1])
-    return Estimate(mean, lo, hi, n)
-
-
-def score_spread(hists: dict, players: int, games: int) -> Estimate:
-    """SD of final scores over all seats and games, from the score histograms.
-
-    CI by the delta method, Var(s²) ≈ (μ₄ − σ⁴)/N, with N = games rather than
-    seats × games: scores at one table are not independent, and counting each
-    game once is the conservative choice."""
-    counts = None
-    for s in range(players):
-        h = np.asarray(hists.get(f"seat{s}.score", np.zeros(1)), dtype=float)
-        if counts is None:
-            counts = h
-        else:
-            size = max(counts.size, h.size)
-            counts = np.pad(counts, (0, size - counts.size)) + np.pad(h, (0, size - h.size))
-    total = counts.sum()
-    if total < 2:
-        return Estimate(math.nan, math.nan, math.nan, games)
-    v = np.arange(counts.size, dtype=float)
-    mu = (v * counts).sum() / total
-    var = ((v - mu) ** 2 * counts).sum() / (total - 1)
-    m4 = ((v - mu) ** 4 * counts).sum() / total
-    sd = math.sqrt(var)
-    if sd == 0:
-        return Estimate(0.0, 0.0, 0.0, games)
-    se = math.sqrt(max(m4 - var * var, 0.0) / games) / (2 * sd)
-    return Estimate(sd, max(0.0, sd - 1.96 * se), sd + 1.96 * se, games)
-
-
 def measure(t, n: int, dives: int) -> dict:
-    """The figures of one setting from its pooled totals."""
-    p0 = 1 / n
-    first = proportion_ci(t.agg("seat0.win")[1], int(t.agg("seat0.win")[0]))
-    test = one_sample(t.agg("seat0.win"), p0)
-    seat_wins = [t.agg(f"seat{s}.win")[1] for s in range(n)]
-    chi = chi_square_gof(seat_wins, [p0] * n)
-    length = bounded_sum([t.agg(f"dive{d}.turns") for d in range(dives)], [1.0] * dives)
-    drowned = bounded_sum([t.agg(f"seat{s}.drowned") for s in range(n)], [1 / (n * dives)] * n, (0, 1))
-    air_out = bounded_sum([t.agg(f"dive{d}.air_out") for d in range(dives)], [1 / dives] * dives, (0, 1))
-    stalled = bounded_sum([t.agg(f"dive{d}.stalled") for d in range(dives)], [1 / dives] * dives, (0, 1))
-    spread = score_spread(t.hists, n, t.games)
-    row = {"first_share": first, "first_relative": first.mean * n, "first_p": test.p_value,
-           "seat_shares": [w / t.games for w in seat_wins], "seat_chi2": chi.statistic, "seat_p": chi.p_value,
-           "turns": length, "drowned": drowned, "air_out": air_out, "stalled": stalled, "score_sd": spread,
-           "games": t.games}
+    """The figures of one setting from its pooled totals: the seat figures
+    (`sim.seat_balance`), game length, drown rate, air-outs, stalls and how
+    often the last dive decides the winner."""
+    dive_share = [1 / dives] * dives
     nl, sl, _ = t.agg(LAST_DIVE)
-    row[LAST_DIVE] = proportion_ci(sl, int(nl))
-    return row
+    return {**seat_figures(t, n),
+            "turns": bounded_sum([t.agg(f"dive{d}.turns") for d in range(dives)], [1.0] * dives),
+            "drowned": bounded_sum([t.agg(f"seat{s}.drowned") for s in range(n)], [1 / (n * dives)] * n,
+                                   (0, 1)),
+            "air_out": bounded_sum([t.agg(f"dive{d}.air_out") for d in range(dives)], dive_share, (0, 1)),
+            "stalled": bounded_sum([t.agg(f"dive{d}.stalled") for d in range(dives)], dive_share, (0, 1)),
+            LAST_DIVE: proportion_ci(sl, int(nl))}
 
 
 def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, field: str | list[str] | None = None,

@@ -1,0 +1,28 @@
+"""Seat figures of a pooled run (both games' balance analyses)."""
+import numpy as np
+import pytest
+
+from sim.runner import Totals
+from sim.seat_balance import seat_figures
+
+
+def totals(wins_per_seat: list[float], games: int) -> Totals:
+    t = Totals(games=games)
+    for s, w in enumerate(wins_per_seat):
+        t.sums[f"seat{s}.win"] = np.array([games, w, w])        # 0/1 wins: sum of squares = sum
+        t.hists[f"seat{s}.score"] = np.bincount(np.r_[np.zeros(games // 2, int), np.full(games - games // 2, 4)])
+    return t
+
+
+def test_a_fair_table_is_not_significant():
+    fig = seat_figures(totals([2_500, 2_500, 2_500, 2_500], 10_000), 4)
+    assert fig["first_share"].mean == pytest.approx(0.25) and fig["first_relative"] == pytest.approx(1.0)
+    assert fig["first_p"] == pytest.approx(1.0) and fig["seat_p"] == pytest.approx(1.0)
+    assert fig["score_sd"].mean == pytest.approx(2.0, rel=1e-3)    # half 0, half 4
+
+
+def test_a_favoured_first_seat_is_significant_and_its_ci_excludes_the_fair_share():
+    fig = seat_figures(totals([2_800, 2_400, 2_400, 2_400], 10_000), 4)
+    assert fig["first_p"] < 1e-6 and fig["seat_p"] < 1e-6     # z ≈ 6.9 for 0.28 vs 0.25 at n = 10,000
+    assert fig["first_share"].lo > 0.25
+    assert sum(fig["seat_shares"]) == pytest.approx(1.0)

@@ -88,11 +88,13 @@ def per_game_mean(aggs, share: bool = False) -> Estimate:
 
     The per-game average's sum is Σsum/k; its sum of squares is at most Σsumsq/k
     (Jensen), so the interval is conservative whatever the parts' correlation.
-    A share's interval is clipped to [0, 1]."""
+    A share's is Wilson's on n games: a per-game average in [0, 1] with mean p
+    has variance at most p(1 − p), and Wilson stays honest at 0 events."""
     k = len(aggs)
     n = min(a[0] for a in aggs)
-    est = mean_ci(n, sum(a[1] for a in aggs) / k, sum(a[2] for a in aggs) / k)
-    return Estimate(est.mean, max(est.lo, 0.0), min(est.hi, 1.0), est.n) if share else est
+    if share:
+        return proportion_ci(sum(a[1] for a in aggs) / k, int(n))
+    return mean_ci(n, sum(a[1] for a in aggs) / k, sum(a[2] for a in aggs) / k)
 
 
 def score_sd(t, players: int) -> Estimate:
@@ -204,7 +206,7 @@ def balance(*, players_list=PLAYERS, games: int = 50_000, seed: int = 0, field=N
                      **{f: {"mean": r[f], "ci95": [r[f"{f}_lo"], r[f"{f}_hi"]]} for f in FIGURES}}
                     for r in rows],
     }
-    report.text(f"Run time {summary['seconds']:.1f} s.")
+    report.text(f"Run time {summary['seconds']:.1f} s (settings already in the store are read, not replayed).")
     report.lines[headline_at:headline_at] = _headline(table, m, alpha)
     report.save(summary)
     return summary
@@ -279,9 +281,10 @@ def _plots(report: Report, table: pd.DataFrame, players_list, flips: dict):
         report.figure(plots.heatmap(matrix, rows, cols, f"{short}: n ≥ {games:,}, CI ±{half:.2g}",
                                     report.plot_stem(f"{column}_x_players"), fmt=number, cbar_label=what), caption)
     labels = [f"{r.players}p {r.setting}" for r in table.itertuples()]
-    shares = [Estimate(r.first_relative, r.first_relative_lo, r.first_relative_hi, r.games)
-              for r in table.itertuples()]
-    report.figure(plots.bars_with_ci(labels, shares, f"Seat 0 win share × n with 95% CI (n ≥ {games:,} games "
-                                     "per setting)", "seat 0 win share × players", report.plot_stem("first_bars"),
-                                     reference_line=1.0, reference_label="fair (1/n)"),
-                  f"Seat 0 win share × n per setting with 95% CI (≥{games:,} games each; 1 = fair)")
+    edge = [Estimate(r.first_relative - 1, r.first_relative_lo - 1, r.first_relative_hi - 1, r.games)
+            for r in table.itertuples()]
+    report.figure(plots.bars_with_ci(labels, edge, f"Seat 0 edge: win share × n − 1, 95% CI (n ≥ {games:,} games "
+                                     "per setting)", "seat 0 win share × players − 1", report.plot_stem("first_bars"),
+                                     reference_line=0.0, reference_label="fair"),
+                  f"Seat 0's relative edge (win share × n − 1; 0 = fair) per setting with 95% CI (≥{games:,} games "
+                  "each)")

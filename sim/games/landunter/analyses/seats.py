@@ -127,7 +127,7 @@ def seats(*, players_list=(3, 4, 5), games: int = 50_000, seed: int = 0, bots=No
                    "p_early_end": _fig(r, "p_early_end", "early"), "eliminated": _fig(r, "eliminated", "eliminated"),
                    "rounds": _fig(r, "rounds", "rounds")} for r in deal_df.itertuples()],
     }
-    report.text(f"Run time {summary['seconds']:.1f} s.")
+    report.text(f"Run time {summary['seconds']:.1f} s (tables already in the store are read, not replayed).")
     report.save(summary)
     return summary
 

@@ -34,6 +34,7 @@ from pathlib import Path
 import pandas as pd
 
 from sim.games.landunter.analyses.seats import seats
+from sim.plots import show
 
 GAMES = int(os.environ.get("DEEPSIM_NOTEBOOK_GAMES", "50000"))
 PLAYERS = [int(n) for n in os.environ.get("DEEPSIM_NOTEBOOK_LU_PLAYERS", "3,4,5").split(",")]
@@ -41,19 +42,6 @@ BOTS = os.environ.get("DEEPSIM_NOTEBOOK_LU_BOTS")     # None: random, high, low,
 FIELD = os.environ.get("DEEPSIM_NOTEBOOK_LU_FIELD")   # None: dodge, counter, ring-keeper, low
 OUT = Path(os.environ.get("DEEPSIM_NOTEBOOK_OUT", "notebook_output")) / "landunter_seats"
 SEED = 0
-
-
-def show(path):
-    """Inline under Jupyter, the path elsewhere."""
-    try:
-        from IPython import get_ipython
-        from IPython.display import Image, display
-        if get_ipython() is not None:
-            return display(Image(filename=str(path)))
-    except ImportError:
-        pass
-    print(f"figure: {path}")
-
 
 # %% [markdown]
 # ## Method

@@ -116,6 +116,14 @@ class Registry:
             values[key] = value
         return Seat(spec, bot, bot.vector(values))
 
+    def parse_specs(self, specs: str | list[str]) -> list[str]:
+        """A list of specs (text is split on commas), each checked, so a bad
+        one raises before any game is played."""
+        specs = split_specs(specs) if isinstance(specs, str) else list(specs)
+        for spec in specs:
+            self.parse(spec)
+        return specs
+
     def parse_seats(self, specs: str | list[str], players: int) -> list[Seat]:
         """One spec for every seat, or exactly one spec per seat."""
         if isinstance(specs, str):

@@ -48,6 +48,14 @@ class Report:
         return self.out / "report.md"
 
 
+def ci_column(table: pd.DataFrame, name: str, digits: int, lo: str | None = None,
+              hi: str | None = None) -> pd.Series:
+    """A column with its CI columns (default ``name_lo``, ``name_hi``) as
+    ``mean [lo, hi]`` text, for the readable tables of a report."""
+    lo, hi = lo or f"{name}_lo", hi or f"{name}_hi"
+    return table.apply(lambda r: fmt({"mean": r[name], "ci95": [r[lo], r[hi]]}, digits), axis=1)
+
+
 def fmt(fig: dict, digits: int = 3) -> str:
     """A {"mean", "ci95"} figure as text for reports."""
     lo, hi = fig["ci95"]

@@ -12,9 +12,9 @@ from typer.testing import CliRunner
 from sim import sweep
 from sim.cli import app
 from sim.games.landunter.analyses import balance as bal
+from sim.games.landunter.analyses import common
 from sim.games.landunter.analyses import seats as st
 from sim.runner import Totals
-from sim.stats import mean_ci
 
 
 def totals(seat_wins, games=10_000, players=3, seed=0) -> Totals:
@@ -40,39 +40,18 @@ def test_an_unfair_setting_is_flagged_and_a_fair_one_is_not():
     assert fair["early_end"].mean == pytest.approx(0.5) and fair["rounds"].mean == pytest.approx(10)
 
 
-def test_per_game_mean_is_never_narrower_than_the_exact_interval():
-    rng = np.random.default_rng(2)
-    z = rng.normal(size=4000)
-    parts = [z + rng.normal(size=z.size), 2 * z + rng.normal(size=z.size), rng.normal(size=z.size)]
-    est = bal.per_game_mean([(x.size, x.sum(), (x * x).sum()) for x in parts])
-    avg = sum(parts) / 3
-    exact = mean_ci(avg.size, avg.sum(), (avg * avg).sum())
-    assert est.mean == pytest.approx(exact.mean)
-    assert est.half_width >= exact.half_width * (1 - 1e-9)
-
-
-def test_score_sd_is_the_pooled_standard_deviation():
-    rng = np.random.default_rng(3)
-    scores = rng.integers(0, 40, size=(3000, 4))
-    t = Totals(games=3000)
-    t.hists = {f"seat{s}.score": np.bincount(scores[:, s], minlength=45) for s in range(4)}
-    est = bal.score_sd(t, 4)
-    assert est.mean == pytest.approx(np.std(scores.ravel()), rel=1e-3)
-    assert est.lo < est.mean < est.hi
-
-
 def test_settings_flip_each_option_once_against_the_base_rules():
     plan = bal.settings([3, 6], {"tie_simultaneous": False, "end_before_cascade": True})
     assert [bal.label(o) for _, o in plan[:3]] == ["default", "tie_simultaneous=off", "end_before_cascade=on"]
-    assert len(plan) == 6 and bal.rules_for(6)["allow_six"] is True
+    assert len(plan) == 6 and common.rules_for(6)["allow_six"] is True
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_the_field_fills_every_seat_equally(players):
-    lineups = sweep.field_lineups(None, bal.DEFAULT_FIELD, players)
+    lineups = sweep.field_lineups(None, common.DEFAULT_FIELD, players)
     for seat in range(players):
         counts = Counter(specs[seat] for specs, _ in lineups)
-        assert set(counts) == set(bal.DEFAULT_FIELD) and len(set(counts.values())) == 1
+        assert set(counts) == set(common.DEFAULT_FIELD) and len(set(counts.values())) == 1
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

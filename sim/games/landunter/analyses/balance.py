@@ -18,54 +18,20 @@ import math
 import time
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 
 from sim import api, plots
+from sim.games.landunter.analyses.common import DEFAULT_FIELD, base_rules, check_players, rules_for
 from sim.games.landunter.rules import Rules
-from sim.registry import split_specs
-from sim.report import Report, fmt
-from sim.stats import Estimate, chi_square_gof, mean_ci, paired, proportion_ci
+from sim.report import Report, ci_column
+from sim.seat_balance import seat_figures
+from sim.stats import Estimate, bounded_sum
 from sim.sweep import Bar, field_lineups, play_lineups
 
 #: The [D] options flipped one at a time (2-player-only options left out).
 OPTIONS = ("cascade_may_repeat_flipper", "tie_simultaneous", "end_before_cascade", "no_flood_counts_as_lowest")
-#: The four strongest fast bots of a 4-player tournament (dodge, counter,
-#: ring-keeper, low); sampler is left out because it is ~100x slower.
-DEFAULT_FIELD = ["dodge", "counter", "ring-keeper", "low"]
 PLAYERS = (3, 4, 5, 6)
 FIGURES = ("early_end", "eliminated", "rounds", "score_sd")
-
-
-def rules_for(players: int, overrides: dict | None = None) -> dict:
-    """The rules dict of a setting; 6 players need allow_six."""
-    return {"players": players, **({"allow_six": True} if players == 6 else {}), **(overrides or {})}
-
-
-def base_rules(rules: dict | None) -> dict:
-    """CLI rule strings every setting starts from, validated; players come from --players."""
-    rules = dict(rules or {})
-    if {"players", "allow_six", "allow_two"} & set(rules):
-        raise ValueError("--rules must not set players, allow_six or allow_two; give the player counts "
-                         "with --players (3..6)")
-    Rules.from_strings(rules)
-    return rules
-
-
-def check_players(players_list, low: int = 3, high: int = 6) -> list[int]:
-    players_list = sorted({int(n) for n in players_list})
-    bad = [n for n in players_list if not low <= n <= high]
-    if bad or not players_list:
-        raise ValueError(f"--players {bad or players_list} out of range; Land unter analyses take {low}..{high}")
-    return players_list
-
-
-def parse_field(field, registry) -> list[str]:
-    """Field specs from text or a list; a bad spec raises before any game."""
-    specs = split_specs(field) if isinstance(field, str) else list(field)
-    for spec in specs:
-        registry.parse(spec)
-    return specs
 
 
 def settings(players_list, flips: dict) -> list[tuple[int, dict]]:
@@ -77,51 +43,15 @@ def label(overrides: dict) -> str:
     return ", ".join(f"{k}={'on' if v else 'off'}" for k, v in overrides.items()) or "default"
 
 
-def versus(agg, p0: float):
-    """t test of a per-game mean against p0 from (n, sum, sumsq): paired on x − p0."""
-    n, s, ss = agg
-    return paired(int(n), s - n * p0, ss - 2 * p0 * s + n * p0 * p0)
-
-
-def per_game_mean(aggs, share: bool = False) -> Estimate:
-    """Mean over k parts of a game (deals, seats) with a CI counting each game once.
-
-    The per-game average's sum is Σsum/k; its sum of squares is at most Σsumsq/k
-    (Jensen), so the interval is conservative whatever the parts' correlation.
-    A share's is Wilson's on n games: a per-game average in [0, 1] with mean p
-    has variance at most p(1 − p), and Wilson stays honest at 0 events."""
-    k = len(aggs)
-    n = min(a[0] for a in aggs)
-    if share:
-        return proportion_ci(sum(a[1] for a in aggs) / k, int(n))
-    return mean_ci(n, sum(a[1] for a in aggs) / k, sum(a[2] for a in aggs) / k)
-
-
-def score_sd(t, players: int) -> Estimate:
-    """SD of game totals over seats, from the seat score histograms.
-
-    Its square is the mean squared deviation from the pooled mean; that mean's
-    CI over seats (`per_game_mean`) gives the SD's CI by taking square roots."""
-    hists = [np.asarray(t.hists[f"seat{s}.score"], dtype=float) for s in range(players)]
-    counts = sum(hists)
-    v = np.arange(counts.size, dtype=float)
-    dev2 = (v - (v * counts).sum() / counts.sum()) ** 2
-    var = per_game_mean([(t.games, (h * dev2).sum(), (h * dev2 ** 2).sum()) for h in hists])
-    return Estimate(*(math.sqrt(max(x, 0.0)) for x in (var.mean, var.lo, var.hi)), t.games)
-
-
 def measure(t, n: int) -> dict:
-    """The figures of one setting from its pooled totals."""
-    deals = n
-    wins = t.agg("seat0.win")
-    seat_wins = [t.agg(f"seat{s}.win")[1] for s in range(n)]
-    chi = chi_square_gof(seat_wins, [1 / n] * n)
-    return {"games": t.games, "first_share": proportion_ci(wins[1], int(wins[0])),
-            "first_p": versus(wins, 1 / n).p_value, "seat_shares": [w / t.games for w in seat_wins],
-            "seat_chi2": chi.statistic, "seat_p": chi.p_value,
-            **{f: per_game_mean([t.agg(f"deal{d}.{f}") for d in range(deals)], f == "early_end")
-               for f in FIGURES[:3]},
-            "score_sd": score_sd(t, n)}
+    """The figures of one setting from its pooled totals: the seat figures
+    (`sim.seat_balance`), then P(deal ends early), players out and rounds per
+    deal, averaged over the game's n deals."""
+    deal_mean = [1 / n] * n
+    return {**seat_figures(t, n),
+            **{f: bounded_sum([t.agg(f"deal{d}.{f}") for d in range(n)], deal_mean,
+                              (0, 1) if f == "early_end" else None)
+               for f in FIGURES[:3]}}
 
 
 def balance(*, players_list=PLAYERS, games: int = 50_000, seed: int = 0, field=None, options=None,
@@ -140,7 +70,7 @@ def balance(*, players_list=PLAYERS, games: int = 50_000, seed: int = 0, field=N
         raise ValueError(f"--games {games} must be at least 2")
     if not 0 < alpha < 1:
         raise ValueError(f"--alpha {alpha} must lie strictly between 0 and 1")
-    field_specs = parse_field(DEFAULT_FIELD if field is None else field, api.get_game("landunter").registry)
+    field_specs = api.get_game("landunter").registry.parse_specs(DEFAULT_FIELD if field is None else field)
     plan = settings(players_list, flips)
     m = len(plan)
     threshold = alpha / m
@@ -236,21 +166,15 @@ def _headline(table: pd.DataFrame, m: int, alpha: float) -> list[str]:
     return lines + [""]
 
 
-def ci_text(table: pd.DataFrame, name: str, digits: int, lo: str | None = None, hi: str | None = None) -> pd.Series:
-    """A column with its CI columns (default ``name_lo``, ``name_hi``) as ``mean [lo, hi]`` text."""
-    lo, hi = lo or f"{name}_lo", hi or f"{name}_hi"
-    return table.apply(lambda r: fmt({"mean": r[name], "ci95": [r[lo], r[hi]]}, digits), axis=1)
-
-
 def _readable(table: pd.DataFrame) -> pd.DataFrame:
     """The settings table for reading: one column per figure, CIs in brackets."""
     return pd.DataFrame({
         "players": table.players, "setting": table.setting, "games": table.games,
-        "seat 0 win share": ci_text(table, "first_share", 3, "first_lo", "first_hi"),
+        "seat 0 win share": ci_column(table, "first_share", 3, "first_lo", "first_hi"),
         "fair": table.fair.round(3), "p (seat 0)": table.first_p.map(lambda p: f"{p:.2g}"),
         "seat shares": table.seat_shares, "p (all seats)": table.seat_p.map(lambda p: f"{p:.2g}"),
-        "P(early end)": ci_text(table, "early_end", 3), "out per deal": ci_text(table, "eliminated", 3),
-        "rounds per deal": ci_text(table, "rounds", 2), "score SD": ci_text(table, "score_sd", 2),
+        "P(early end)": ci_column(table, "early_end", 3), "out per deal": ci_column(table, "eliminated", 3),
+        "rounds per deal": ci_column(table, "rounds", 2), "score SD": ci_column(table, "score_sd", 2),
         "flag": table.flagged.map(lambda f: "**IMBALANCE**" if f else "")})
 
 

@@ -26,7 +26,7 @@ import pandas as pd
 from scipy import stats
 
 from sim import api, plots
-from sim.games.landunter.analyses.balance import check_players, parse_field, rules_for
+from sim.games.landunter.analyses.common import check_players, rules_for
 from sim.games.landunter.analyses.ranking import SEARCH_BOTS, default_bots
 from sim.games.landunter.summary import POINTS_MAX, POINTS_MIN, STRENGTH_BIN
 from sim.report import Report
@@ -169,7 +169,7 @@ def fairness(*, players_list=(3, 4, 5), bots=None, games: int = 50_000, slow_gam
     start = time.perf_counter()
     registry = api.get_game("landunter").registry
     players_list = check_players(players_list)
-    specs = parse_field(bots, registry) if bots else default_bots(registry)
+    specs = registry.parse_specs(bots) if bots else default_bots(registry)
     slow_games = slow_games or max(1, games // 100)
     if games < 1 or slow_games < 1:
         raise ValueError(f"--games {games} and --slow-games {slow_games} must be at least 1")

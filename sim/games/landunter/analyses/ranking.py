@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 
 from sim import api, plots
-from sim.games.landunter.analyses.balance import check_players, parse_field, rules_for
+from sim.games.landunter.analyses.common import check_players, rules_for
 from sim.metagame import best_responses, equilibrium, pair_games, payoff, support_frequency
 from sim.report import Report
 from sim.stats import Estimate
@@ -46,8 +46,8 @@ def ranking(*, players_list=(3, 4, 5), bots=None, games: int = 200_000, slow_bot
     start = time.perf_counter()
     registry = api.get_game("landunter").registry
     players_list = check_players(players_list)
-    specs = parse_field(bots, registry) if bots else default_bots(registry)
-    slow = parse_field(slow_bots, registry) if slow_bots else []
+    specs = registry.parse_specs(bots) if bots else default_bots(registry)
+    slow = registry.parse_specs(slow_bots) if slow_bots else []
     slow_games = slow_games or max(1, games // 100)
     if games < 1 or slow_games < 1:
         raise ValueError(f"--games {games} and --slow-games {slow_games} must be at least 1")

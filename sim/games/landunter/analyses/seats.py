@@ -19,10 +19,9 @@ import numpy as np
 import pandas as pd
 
 from sim import api, plots
-from sim.games.landunter.analyses.balance import (DEFAULT_FIELD, base_rules, check_players, ci_text, parse_field,
-                                                  rules_for, versus)
-from sim.report import Report
-from sim.stats import Estimate, chi_square_gof, mean_ci, proportion_ci, two_sample
+from sim.games.landunter.analyses.common import DEFAULT_FIELD, base_rules, check_players, rules_for
+from sim.report import Report, ci_column
+from sim.stats import Estimate, chi_square_gof, mean_ci, one_sample, proportion_ci, two_sample
 from sim.sweep import Bar, field_lineups, play_lineups
 
 DEFAULT_BOTS = ["random", "high", "low", "mid", "dodge", "ring-keeper", "counter"]
@@ -47,7 +46,7 @@ def seat_rows(t, players: int, table: str) -> list[dict]:
         win = t.agg(f"seat{s}.win")
         share, score = proportion_ci(win[1], int(win[0])), mean_ci(*t.agg(f"seat{s}.score"))
         rows.append({"players": players, "table": table, "seat": s, "games": t.games, "win_share": share.mean,
-                     "win_lo": share.lo, "win_hi": share.hi, "fair": 1 / players, "p": versus(win, 1 / players).p_value,
+                     "win_lo": share.lo, "win_hi": share.hi, "fair": 1 / players, "p": one_sample(win, 1 / players).p_value,
                      "score": score.mean, "score_lo": score.lo, "score_hi": score.hi})
     return rows
 
@@ -74,10 +73,10 @@ def seats(*, players_list=(3, 4, 5), games: int = 50_000, seed: int = 0, bots=No
         raise ValueError(f"--games {games} must be at least 2")
     base = base_rules(rules)
     registry = api.get_game("landunter").registry
-    bots = parse_field(DEFAULT_BOTS if bots is None else bots, registry)
-    field_specs = parse_field(DEFAULT_FIELD if field is None else field, registry)
-    candidates = parse_field(list(candidates) if not isinstance(candidates, str) else candidates, registry)
-    strong, weak, filler = parse_field([strong, weak, filler], registry)
+    bots = registry.parse_specs(DEFAULT_BOTS if bots is None else bots)
+    field_specs = registry.parse_specs(DEFAULT_FIELD if field is None else field)
+    candidates = registry.parse_specs(candidates)
+    strong, weak, filler = registry.parse_specs([strong, weak, filler])
     runs = None if out is None else Path(out) / "runs"
     seat_table, deal_table, rounds_hists, tests, passing = [], [], {}, [], []
     steps = len(players_list) * (len(bots) + 1 + 2 * len(candidates))
@@ -175,8 +174,8 @@ def _write(report: Report, seat_df, deal_df, test_df, pass_df, rounds_hists, p: 
     report.lines += _headline(seat_df, deal_df, test_df, pass_df) + [""]
     report.text("## (a) Seat effect")
     report.table("seat_tests", test_df, "All seats win equally? Chi-square per table (p before Bonferroni)")
-    shown = seat_df.assign(win=ci_text(seat_df, "win_share", 3, "win_lo", "win_hi"),
-                           points=ci_text(seat_df, "score", 2))
+    shown = seat_df.assign(win=ci_column(seat_df, "win_share", 3, "win_lo", "win_hi"),
+                           points=ci_column(seat_df, "score", 2))
     report.table("seats", shown[["players", "table", "seat", "games", "win", "fair", "p", "points"]],
                  "Win share and score per seat, mean [95% CI]; p: seat's win share vs 1/n")
     _save_numbers(report, "seats_numbers", seat_df)
@@ -184,8 +183,8 @@ def _write(report: Report, seat_df, deal_df, test_df, pass_df, rounds_hists, p: 
         _seat_plots(report, seat_df)
     report.text("## (b) Passing order")
     shown = pass_df.assign(**{
-        "win, strong right": ci_text(pass_df, "win_a", 3), "win, strong left": ci_text(pass_df, "win_b", 3),
-        "win diff": ci_text(pass_df, "win_diff", 4), "score diff": ci_text(pass_df, "score_diff", 3)})
+        "win, strong right": ci_column(pass_df, "win_a", 3), "win, strong left": ci_column(pass_df, "win_b", 3),
+        "win diff": ci_column(pass_df, "win_diff", 4), "score diff": ci_column(pass_df, "score_diff", 3)})
     report.table("passing", shown[["players", "candidate", "games", "win, strong right", "win, strong left",
                                    "win diff", "win_p", "score diff", "score_p", "flagged"]],
                  "Candidate with the strong bot on its right (it receives the strong bot's hands) vs on its left; "
@@ -195,8 +194,8 @@ def _write(report: Report, seat_df, deal_df, test_df, pass_df, rounds_hists, p: 
         _passing_plots(report, pass_df, p["strong"])
     report.text("## (c) Early ends")
     shown = deal_df.assign(**{
-        "P(early end)": ci_text(deal_df, "p_early_end", 3, "early_lo", "early_hi"),
-        "players out": ci_text(deal_df, "eliminated", 3), "rounds": ci_text(deal_df, "rounds", 2)})
+        "P(early end)": ci_column(deal_df, "p_early_end", 3, "early_lo", "early_hi"),
+        "players out": ci_column(deal_df, "eliminated", 3), "rounds": ci_column(deal_df, "rounds", 2)})
     report.table("deals", shown[["players", "table", "deal", "games", "P(early end)", "players out", "rounds"]],
                  "Per deal: P(deal ends early), players out at its end, rounds played; mean [95% CI]")
     _save_numbers(report, "deals_numbers", deal_df)

@@ -26,8 +26,7 @@ from sim import api, plots
 from sim.games.luft.analyses.compare_turnback import (SLOW_FACTOR, default_field, families, slow_families,
                                                       smoke_test)
 from sim.games.luft.rules import SINK_ORDERS, START_RULES, Rules
-from sim.registry import split_specs
-from sim.report import Report
+from sim.report import Report, ci_column
 from sim.seat_balance import seat_figures
 from sim.stats import bounded_sum, proportion_ci
 from sim.sweep import Bar, field_lineups, play_lineups
@@ -119,9 +118,7 @@ def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, f
         slow = slow_families(cost, registry)
         field_specs = default_field(None, [f for f in fams if f not in left_out and f not in slow], registry)
     else:
-        field_specs = split_specs(field) if isinstance(field, str) else list(field)
-        for spec in field_specs:
-            registry.parse(spec)   # a bad spec raises before any game is played
+        field_specs = registry.parse_specs(field)
     plan = settings(players_list, knobs, pairs)
     m = len(plan)
     threshold = alpha / m
@@ -234,24 +231,17 @@ def _headline(table: pd.DataFrame, m: int, alpha: float) -> list[str]:
     return lines + [""]
 
 
-def _ci(table: pd.DataFrame, name: str, digits: int) -> pd.Series:
-    return table.apply(lambda r: f"{r[name]:.{digits}f} [{r[name + '_lo']:.{digits}f}, "
-                                 f"{r[name + '_hi']:.{digits}f}]", axis=1)
-
-
 def _readable(table: pd.DataFrame) -> pd.DataFrame:
     """The settings table for reading: one column per figure, CIs in brackets."""
     shown = pd.DataFrame({"players": table.players, "setting": table.setting, "games": table.games,
-                          "seat 0 win share": _ci(table.rename(columns={"first_lo": "first_share_lo",
-                                                                         "first_hi": "first_share_hi"}),
-                                                  "first_share", 3),
+                          "seat 0 win share": ci_column(table, "first_share", 3, "first_lo", "first_hi"),
                           "fair": table.fair.round(3), "p (seat 0)": table.first_p.map(lambda p: f"{p:.2g}"),
                           "p (all seats)": table.seat_p.map(lambda p: f"{p:.2g}"),
-                          "turns": _ci(table, "turns", 1), "drown rate": _ci(table, "drowned", 3),
-                          "P(air out)": _ci(table, "air_out", 3), "score SD": _ci(table, "score_sd", 2)})
-    shown["last dive decides"] = _ci(table, LAST_DIVE, 3)
+                          "turns": ci_column(table, "turns", 1), "drown rate": ci_column(table, "drowned", 3),
+                          "P(air out)": ci_column(table, "air_out", 3), "score SD": ci_column(table, "score_sd", 2)})
+    shown["last dive decides"] = ci_column(table, LAST_DIVE, 3)
     if table.stalled.max() > 0:
-        shown["stalled"] = _ci(table, "stalled", 4)
+        shown["stalled"] = ci_column(table, "stalled", 4)
     shown["flag"] = table.flagged.map(lambda f: "**IMBALANCE**" if f else "")
     return shown
 

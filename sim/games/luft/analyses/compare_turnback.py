@@ -33,7 +33,7 @@ from sim import api, plots
 from sim.games.luft.reference import IllegalAction
 from sim.metagame import best_responses, equilibrium, payoff, support_frequency
 from sim.metagame import pair_games as _pair_games
-from sim.registry import Param, split_specs
+from sim.registry import Param
 from sim.report import Report
 from sim.runner import Totals, run
 from sim.stats import Estimate, proportion_ci
@@ -172,9 +172,7 @@ def compare_turnback(*, players_list=(2, 3, 4, 5, 6), families_list: list[str] |
         registry.get(f)   # unknown names raise with the list of choices
     field_specs = None
     if field is not None:
-        field_specs = split_specs(field) if isinstance(field, str) else list(field)
-        for spec in field_specs:
-            registry.parse(spec)
+        field_specs = registry.parse_specs(field)
     pair_games = pair_games or games
     slow_games = slow_games or max(1, games // 10)
     registered = families(registry)

@@ -23,3 +23,12 @@ def seat_figures(t, n: int) -> dict:
             "first_p": one_sample(wins, 1 / n).p_value, "seat_shares": [w / t.games for w in seat_wins],
             "seat_chi2": chi.statistic, "seat_p": chi.p_value,
             "score_sd": spread([t.hists[f"seat{s}.score"] for s in range(n)], t.games)}
+
+
+def setting_json(row: dict, figures) -> dict:
+    """One setting of a balance table (flat columns ``f``, ``f_lo``, ``f_hi``)
+    in the JSON shape both games' balance commands print."""
+    return {"players": row["players"], "setting": row["setting"], "games": row["games"],
+            "first_share": {"mean": row["first_share"], "ci95": [row["first_lo"], row["first_hi"]]},
+            "first_p": row["first_p"], "seat_p": row["seat_p"], "flagged": row["flagged"],
+            **{f: {"mean": row[f], "ci95": [row[f"{f}_lo"], row[f"{f}_hi"]]} for f in figures}}

@@ -24,7 +24,7 @@ from sim import api, plots
 from sim.games.landunter.analyses.common import DEFAULT_FIELD, base_rules, check_players, rules_for
 from sim.games.landunter.rules import Rules
 from sim.report import Report, ci_column
-from sim.seat_balance import seat_figures
+from sim.seat_balance import seat_figures, setting_json
 from sim.stats import Estimate, bounded_sum
 from sim.sweep import Bar, field_lineups, play_lineups
 
@@ -130,11 +130,7 @@ def balance(*, players_list=PLAYERS, games: int = 50_000, seed: int = 0, field=N
         "alpha": alpha, "threshold": threshold, "seconds": round(time.perf_counter() - start, 3),
         "flagged": [{"players": r["players"], "setting": r["setting"], "first_p": r["first_p"],
                      "seat_p": r["seat_p"]} for r in rows if r["flagged"]],
-        "results": [{"players": r["players"], "setting": r["setting"], "games": r["games"],
-                     "first_share": {"mean": r["first_share"], "ci95": [r["first_lo"], r["first_hi"]]},
-                     "first_p": r["first_p"], "seat_p": r["seat_p"], "flagged": r["flagged"],
-                     **{f: {"mean": r[f], "ci95": [r[f"{f}_lo"], r[f"{f}_hi"]]} for f in FIGURES}}
-                    for r in rows],
+        "results": [setting_json(r, FIGURES) for r in rows],
     }
     report.text(f"Run time {summary['seconds']:.1f} s (settings already in the store are read, not replayed).")
     report.lines[headline_at:headline_at] = _headline(table, m, alpha)

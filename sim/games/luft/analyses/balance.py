@@ -27,7 +27,7 @@ from sim.games.luft.analyses.compare_turnback import (SLOW_FACTOR, default_field
                                                       smoke_test)
 from sim.games.luft.rules import SINK_ORDERS, START_RULES, Rules
 from sim.report import Report, ci_column
-from sim.seat_balance import seat_figures
+from sim.seat_balance import seat_figures, setting_json
 from sim.stats import bounded_sum, proportion_ci
 from sim.sweep import Bar, field_lineups, play_lineups
 
@@ -41,6 +41,8 @@ KNOBS: dict[str, list] = {
 }
 DEFAULT_PAIRS = (("air", "stack_size"), ("air", "dives"))
 LAST_DIVE = "last_dive_decided"
+#: The figures of a setting besides the seat tests (each with a 95% CI).
+FIGURES = ("turns", "drowned", "air_out", "stalled", "score_sd", LAST_DIVE)
 
 
 def settings(players_list, knobs, pairs) -> list[tuple[int, dict]]:
@@ -153,7 +155,7 @@ def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, f
                    "fair": 1 / n, "first_relative": fig["first_relative"], "first_p": fig["first_p"],
                    "seat_shares": "/".join(f"{s:.3f}" for s in fig["seat_shares"]),
                    "seat_chi2": fig["seat_chi2"], "seat_p": fig["seat_p"]}
-            for name in ("turns", "drowned", "air_out", "stalled", "score_sd", LAST_DIVE):
+            for name in FIGURES:
                 row[name], row[f"{name}_lo"], row[f"{name}_hi"] = fig[name].mean, fig[name].lo, fig[name].hi
             row["first_flag"] = bool(fig["first_p"] < threshold)
             row["seat_flag"] = bool(fig["seat_p"] < threshold)
@@ -193,12 +195,7 @@ def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, f
         "left_out": left_out, "seconds": round(time.perf_counter() - start, 3),
         "flagged": [{"players": r["players"], "setting": r["setting"], "first_p": r["first_p"], "seat_p": r["seat_p"]}
                     for r in rows if r["flagged"]],
-        "results": [{"players": r["players"], "setting": r["setting"], "games": r["games"],
-                     "first_share": {"mean": r["first_share"], "ci95": [r["first_lo"], r["first_hi"]]},
-                     "first_p": r["first_p"], "seat_p": r["seat_p"], "flagged": r["flagged"],
-                     **{k: {"mean": r[k], "ci95": [r[f"{k}_lo"], r[f"{k}_hi"]]}
-                        for k in ("turns", "drowned", "air_out", "stalled", "score_sd", LAST_DIVE)}}
-                    for r in rows],
+        "results": [setting_json(r, FIGURES) for r in rows],
     }
     report.text(f"Run time {summary['seconds']:.1f} s.")
     report.lines[headline_at:headline_at] = _headline(table, m, alpha)

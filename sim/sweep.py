@@ -26,7 +26,7 @@ from sim.runner import DEFAULT_CHUNK, Totals, play_chunks
 #: 2-core machine the parallel kernel's fork/join costs ~25 ms a call, more than
 #: the games. Results do not depend on the thread count.
 SMALL_BATCH = 50_000
-LAYOUT = 1   # version of the lineup/seed layout below; part of every cache key
+LAYOUT = 2   # version of the lineup/seed layout and pooled contents; part of every cache key
 
 
 def field_lineups(candidate: str | None, field: list[str], players: int) -> list[tuple[list[str], int]]:
@@ -74,8 +74,8 @@ def play_lineups(game_name: str, rules: dict, lineups: list[tuple[list[str], int
     so lineups are independent and the same lineup index plays the same games
     in every configuration (common random numbers across candidates and
     settings). The pooled totals hold the seat metrics (``seat{s}.*``, pooled
-    over lineups), every other metric except seat pairs, the per-seat score
-    histograms, and the candidate's figures as ``cand.*`` (its seat in each
+    over lineups), every other metric except seat pairs, every histogram,
+    and the candidate's figures as ``cand.*`` (its seat in each
     lineup). Chunks run on the executor of `api.scale_out` when one is active.
     Stored under ``out/runs`` when ``out`` is given, so an interrupted sweep
     resumes where it stopped.
@@ -107,8 +107,8 @@ def play_lineups(game_name: str, rules: dict, lineups: list[tuple[list[str], int
 
 def _pooled_view(part: Totals, cand: int) -> Totals:
     """One chunk's totals as they pool over lineups: without the seat-pair
-    metrics (meaningless once lineups are pooled) and histograms other than
-    the seat scores, plus the candidate's seat again as ``cand.*``."""
+    metrics (meaningless once lineups are pooled), plus the candidate's seat
+    again as ``cand.*``; histograms are counts of games and pool as they are."""
     view = Totals(games=part.games)
     prefix = f"seat{cand}."
     for name in part.sums:
@@ -122,7 +122,7 @@ def _pooled_view(part: Totals, cand: int) -> Totals:
             view.sums[key] = part.sums[name]
             if name in part.exact:
                 view.exact[key] = part.exact[name]
-    view.hists = {k: v for k, v in part.hists.items() if k.startswith("seat") and k.endswith(".score")}
+    view.hists = dict(part.hists)
     return view
 
 

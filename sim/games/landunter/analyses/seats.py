@@ -83,15 +83,14 @@ def seats(*, players_list=(3, 4, 5), games: int = 50_000, seed: int = 0, bots=No
     with Bar(steps, "seats", progress) as bar:
         for n in players_list:
             rules = rules_for(n, base)
-            for bot in bots:       # (a) + (c): identical bots; simulate keeps the rounds histograms
-                t = api.simulate("landunter", {k: str(v) for k, v in rules.items()}, bot, games=games, seed=seed,
-                                 out=runs, progress=False).totals
+            for bot in bots + [MIXED]:       # (a) + (c): identical bots, then the rotated field
+                t = (play_lineups("landunter", rules, field_lineups(None, field_specs, n), games, seed, out)
+                     if bot == MIXED else
+                     api.simulate("landunter", {k: str(v) for k, v in rules.items()}, bot, games=games, seed=seed,
+                                  out=runs, progress=False).totals)
                 _add(t, n, bot, seat_table, deal_table, tests)
                 rounds_hists[(n, bot)] = sum(np.asarray(t.hists[f"deal{d}.rounds"]) for d in range(n))
                 bar.advance(f"seats {n}p {bot}")
-            t = play_lineups("landunter", rules, field_lineups(None, field_specs, n), games, seed, out)
-            _add(t, n, MIXED, seat_table, deal_table, tests)
-            bar.advance(f"seats {n}p {MIXED}")
             for cand in candidates:   # (b) passing order, same games for both arrangements
                 a = play_lineups("landunter", rules, passing_lineups(cand, strong, weak, filler, n), games, seed, out)
                 bar.advance(f"passing {n}p {cand}")
@@ -248,14 +247,14 @@ def _deal_plots(report: Report, deal_df, rounds_hists: dict):
                       f"{n} players: P(deal ends early) by deal index, {games:,} games per table, 95% CI bands")
         hists = {bot: (list(range(h.size)), h) for (m, bot), h in rounds_hists.items() if m == n}
         if hists:
-            total = int(next(iter(hists.values()))[1].sum())
+            total = min(int(h.sum()) for _, h in hists.values())
             half = proportion_ci(total / n / 2, total // n).half_width   # one observation per game: conservative
-            report.figure(plots.distribution(hists, f"{n} players: rounds per deal, identical-bot tables (n = "
+            report.figure(plots.distribution(hists, f"{n} players: rounds per deal, every table (n ≥ "
                                              f"{total:,} deals each, CI ±≤{half:.2g})", "rounds played in the deal",
                                              report.plot_stem(f"rounds_{n}p")),
-                          f"{n} players: share of deals lasting k rounds, identical-bot tables, {total:,} deals each "
-                          f"(all deals of {total // n:,} games); every share's 95% CI half-width ≤ {half:.2g}, "
-                          "counting each game once")
+                          f"{n} players: share of deals lasting k rounds, identical-bot tables and the mixed field, "
+                          f"≥{total:,} deals each (all deals of ≥{total // n:,} games); every share's 95% CI "
+                          f"half-width ≤ {half:.2g}, counting each game once")
 
 
 def _save_numbers(report: Report, name: str, df: pd.DataFrame):

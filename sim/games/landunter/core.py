@@ -48,17 +48,8 @@ def take_from_mask(st, p, card):
 @njit(cache=True, inline="always")
 def remove_card(st, p, card):
     """Take ``card`` out of seat p's hand; False (hand unchanged) if not held."""
-    if card < 1 or card > MAX_CARD:
+    if not take_from_mask(st, p, card):
         return False
-    if card <= LO_CARDS:
-        idx = S_HAND_LO + p
-        bit = np.int64(1) << (card - 1)
-    else:
-        idx = S_HAND_HI + p
-        bit = np.int64(1) << (card - LO_CARDS - 1)
-    if st[idx] & bit == 0:
-        return False
-    st[idx] ^= bit
     st[S_HAND_N + p] -= 1
     return True
 

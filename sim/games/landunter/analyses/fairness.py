@@ -31,7 +31,7 @@ from sim.games.landunter.analyses.ranking import SEARCH_BOTS, default_bots
 from sim.games.landunter.summary import POINTS_MAX, POINTS_MIN, STRENGTH_BIN
 from sim.report import Report
 from sim.stats import Estimate, mean_ci
-from sim.sweep import Bar, field_lineups, threads_for
+from sim.sweep import Bar, field_lineups, play_lineups
 
 HIST = "hand.rings_strength_points"
 POINTS = np.arange(POINTS_MIN, POINTS_MAX + 1)
@@ -190,13 +190,13 @@ def fairness(*, players_list=(3, 4, 5), bots=None, games: int = 50_000, slow_gam
         "Every player plays every hand once per game, so an unfair hand never decides a game by itself.")
     headline_at = len(report.lines)
     plan = [(n, label, lineups) for n in players_list for label, lineups in mixes(specs, n)]
-    runs = None if out is None else Path(out) / "runs"
     results = []
-    with Bar(sum(len(lu) for _, _, lu in plan), "fairness", progress) as bar:
+    with Bar(len(plan), "fairness", progress) as bar:
         for n, label, lineups in plan:
             budget = slow_games if any(_slow(b) for specs_, _ in lineups for b in specs_) else games
-            H, played = _hands(n, lineups, budget, seed, runs, bar, f"{n}p {label}")
-            results.append((n, label, played, H, regression(H)))
+            t = play_lineups("landunter", rules_for(n), lineups, budget, seed, out)
+            results.append((n, label, t.games, t.hists[HIST], regression(t.hists[HIST])))
+            bar.advance(f"fairness {n}p {label}")
     tables = {name: pd.concat([pd.DataFrame([{"players": n, "mix": label}] * len(t)).join(t)
                                for n, label, _, H, _ in results for t in [fn(H)]], ignore_index=True)
               for name, fn in (("by_rings", by_rings), ("by_strength", lambda H: by_strength(H, GROUP)),
@@ -240,20 +240,6 @@ def fairness(*, players_list=(3, 4, 5), bots=None, games: int = 50_000, slow_gam
 
 def _slow(spec: str) -> bool:
     return spec.partition(":")[0] in SEARCH_BOTS
-
-
-def _hands(n: int, lineups, games: int, seed: int, runs, bar: Bar, label: str) -> tuple[np.ndarray, int]:
-    """The summed hand histogram of ``games`` games spread over the lineups;
-    lineup k plays seed + k, each stored under runs/ (resumable)."""
-    g = max(1, math.ceil(games / len(lineups)))
-    H, played = 0, 0
-    with threads_for(g):
-        for k, (specs, _) in enumerate(lineups):
-            sim = api.simulate("landunter", {k_: str(v) for k_, v in rules_for(n).items()}, specs, players=n,
-                               games=g, seed=seed + k, out=runs, progress=False)
-            H, played = H + sim.totals.hists[HIST], played + sim.summary["games"]
-            bar.advance(label)
-    return H, played
 
 
 def _plots(report: Report, n: int, results: list):

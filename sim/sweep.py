@@ -6,7 +6,8 @@ small configurations. `play_lineups` plays one configuration — a list of
 lineups sharing the rules — as chunks through `runner.play_chunks`, so the
 chunks run in-process or on the Dask cluster of `api.scale_out`, with the same
 totals either way, and stores the pooled result so an interrupted sweep
-resumes configuration by configuration.
+resumes configuration by configuration. `play_paired` compares two
+arrangements of a table on the same games, game by game.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import numba
+import numpy as np
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -101,6 +103,56 @@ def play_lineups(game_name: str, rules: dict, lineups: list[tuple[list[str], int
             pooled.merge(_pooled_view(part, lineups[k][1]))
     if runs is not None:
         store.save(runs, f"{game.name}-lineups", config, {"games": pooled.games}, api.totals_tables(pooled),
+                   None, time.perf_counter() - start, 0.0)
+    return pooled
+
+
+def play_paired(game_name: str, rules: dict, lineups_a: list[tuple[list[str], int]],
+                lineups_b: list[tuple[list[str], int]], games: int, seed: int, metrics=("win", "score"),
+                out: Path | None = None) -> Totals:
+    """Two arrangements of a candidate's table on the same games, compared game by game.
+
+    Lineup k of either arrangement plays games k·g … (k+1)·g − 1 of ``seed``
+    (as in `play_lineups`), so the two sides differ only in the arrangement.
+    For each metric m the totals hold the candidate's ``a.m`` and ``b.m`` and
+    the per-game difference ``diff.m`` = a − b, the input of `stats.paired`:
+    shared luck cancels, so it sees a difference with far fewer games than
+    comparing the two sides' means. Stored under ``out/runs`` like a lineup run.
+    """
+    if len(lineups_a) != len(lineups_b):
+        raise ValueError("both arrangements need the same number of lineups")
+    game = api.get_game(game_name)
+    rules_obj = api.make_rules(game, {k: str(v) for k, v in rules.items()})
+    g = max(1, math.ceil(games / len(lineups_a)))
+    sides = {"a": lineups_a, "b": lineups_b}
+    seats = {side: [game.registry.parse_seats(list(specs), rules_obj.players) for specs, _ in lu]
+             for side, lu in sides.items()}
+    config = {"command": "paired", "layout": LAYOUT, "game": game.name, "rules": rules_obj.to_dict(),
+              "rules_version": game.rules_cls.VERSION,
+              "engine": store.engine_fingerprint(game, [s.bot for lu in seats.values() for x in lu for s in x]),
+              "lineups": {side: [[list(specs), c] for specs, c in lu] for side, lu in sides.items()},
+              "metrics": list(metrics), "games_per_lineup": g, "seed": seed}
+    runs = None if out is None else Path(out) / "runs"
+    if runs is not None and (hit := store.find(runs, config)):
+        result = store.load(hit)
+        return api.totals_from_tables(result.tables, result.summary["games"])
+    items = (((k, side, done), game, rules_obj, seats[side][k], seed, k * g + done, min(DEFAULT_CHUNK, g - done))
+             for k in range(len(lineups_a)) for done in range(0, g, DEFAULT_CHUNK) for side in sides)
+    pooled, waiting = Totals(), {}
+    start = time.perf_counter()
+    with threads_for(g):
+        for (k, side, done), _, batch in play_chunks(items, executor=api.current_executor(), keep_batches=True):
+            cand = sides[side][k][1]
+            cols = game.metrics(batch, rules_obj)
+            waiting[(k, side, done)] = {m: np.asarray(cols[f"seat{cand}.{m}"], dtype=np.float64) for m in metrics}
+            if (k, "a", done) in waiting and (k, "b", done) in waiting:
+                a, b = waiting.pop((k, "a", done)), waiting.pop((k, "b", done))
+                part = Totals()
+                part.add({**{f"a.{m}": a[m] for m in metrics}, **{f"b.{m}": b[m] for m in metrics},
+                          **{f"diff.{m}": a[m] - b[m] for m in metrics}}, {}, len(a[metrics[0]]))
+                pooled.merge(part)
+    if runs is not None:
+        store.save(runs, f"{game.name}-paired", config, {"games": pooled.games}, api.totals_tables(pooled),
                    None, time.perf_counter() - start, 0.0)
     return pooled
 

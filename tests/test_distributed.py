@@ -180,3 +180,12 @@ def test_a_sweep_configuration_on_the_cluster_matches_in_process(executor, monke
     remote = sweep.play_lineups("luft", {"players": 3}, lineups, 1200, SEED)
     assert len(sent) == len(lineups)
     assert_same(remote, local)
+
+
+def test_a_paired_comparison_on_the_cluster_matches_in_process(executor, monkeypatch):
+    from sim import api, sweep
+    a = [(["threshold:t=3", "threshold:t=1", "random"], 0)]
+    b = [(["threshold:t=3", "random", "threshold:t=1"], 0)]
+    local = sweep.play_paired("luft", {"players": 3}, a, b, 900, SEED)
+    monkeypatch.setattr(api, "_EXECUTOR", executor)
+    assert_same(sweep.play_paired("luft", {"players": 3}, a, b, 900, SEED), local)

@@ -6,7 +6,7 @@
     neighbour just played. A candidate sits with a strong bot on its right and
     a weak one on its left, then with the two swapped, on the same games
     (lineup k plays games k·g … in both arrangements, the candidate in every
-    seat); Welch test of the difference, conservative under the shared games.
+    seat); paired test of the per-game differences (`sim.sweep.play_paired`).
 (c) Early ends: P(deal ends early), players out and the rounds-per-deal
     distribution, by deal index and player count.
 """
@@ -21,8 +21,8 @@ import pandas as pd
 from sim import api, plots
 from sim.games.landunter.analyses.common import DEFAULT_FIELD, base_rules, check_players, rules_for
 from sim.report import Report, ci_column
-from sim.stats import Estimate, chi_square_gof, mean_ci, one_sample, proportion_ci, two_sample
-from sim.sweep import Bar, field_lineups, play_lineups
+from sim.stats import Estimate, chi_square_gof, mean_ci, one_sample, paired, proportion_ci
+from sim.sweep import Bar, field_lineups, play_lineups, play_paired
 
 DEFAULT_BOTS = ["random", "high", "low", "mid", "dodge", "ring-keeper", "counter"]
 MIXED = "mixed field"
@@ -79,7 +79,7 @@ def seats(*, players_list=(3, 4, 5), games: int = 50_000, seed: int = 0, bots=No
     strong, weak, filler = registry.parse_specs([strong, weak, filler])
     runs = None if out is None else Path(out) / "runs"
     seat_table, deal_table, rounds_hists, tests, passing = [], [], {}, [], []
-    steps = len(players_list) * (len(bots) + 1 + 2 * len(candidates))
+    steps = len(players_list) * (len(bots) + 1 + len(candidates))
     with Bar(steps, "seats", progress) as bar:
         for n in players_list:
             rules = rules_for(n, base)
@@ -92,11 +92,10 @@ def seats(*, players_list=(3, 4, 5), games: int = 50_000, seed: int = 0, bots=No
                 rounds_hists[(n, bot)] = sum(np.asarray(t.hists[f"deal{d}.rounds"]) for d in range(n))
                 bar.advance(f"seats {n}p {bot}")
             for cand in candidates:   # (b) passing order, same games for both arrangements
-                a = play_lineups("landunter", rules, passing_lineups(cand, strong, weak, filler, n), games, seed, out)
+                t = play_paired("landunter", rules, passing_lineups(cand, strong, weak, filler, n),
+                                passing_lineups(cand, weak, strong, filler, n), games, seed, out=out)
                 bar.advance(f"passing {n}p {cand}")
-                b = play_lineups("landunter", rules, passing_lineups(cand, weak, strong, filler, n), games, seed, out)
-                bar.advance(f"passing {n}p {cand}")
-                passing.append(_passing_row(n, cand, a, b))
+                passing.append(_passing_row(n, cand, t))
     seat_df, deal_df, test_df = pd.DataFrame(seat_table), pd.DataFrame(deal_table), pd.DataFrame(tests)
     threshold = alpha / len(test_df)
     test_df["flagged"] = test_df.p < threshold
@@ -141,13 +140,15 @@ def _add(t, n: int, table: str, seat_table: list, deal_table: list, tests: list)
     tests.append({"players": n, "table": table, "games": t.games, "chi2": chi.statistic, "p": chi.p_value})
 
 
-def _passing_row(n: int, cand: str, a, b) -> dict:
-    """Strong right (a) minus strong left (b) for the candidate's win share and score."""
-    row = {"players": n, "candidate": cand, "games": a.games}
-    for key, metric in (("win", "cand.win"), ("score", "cand.score")):
-        test = two_sample(a.agg(metric), b.agg(metric))
-        ea, eb = (proportion_ci(x.agg(metric)[1], x.games) if key == "win" else mean_ci(*x.agg(metric))
-                  for x in (a, b))
+def _passing_row(n: int, cand: str, t) -> dict:
+    """Strong right (a) against strong left (b) for the candidate's win share
+    and score: both sides with CIs, and the paired test on the per-game
+    differences (the same games under both arrangements)."""
+    row = {"players": n, "candidate": cand, "games": t.games}
+    for key in ("win", "score"):
+        test = paired(*t.agg(f"diff.{key}"))
+        ea, eb = (proportion_ci(t.agg(f"{side}.win")[1], t.games) if key == "win" else mean_ci(*t.agg(f"{side}.{key}"))
+                  for side in ("a", "b"))
         row.update({f"{key}_a": ea.mean, f"{key}_a_lo": ea.lo, f"{key}_a_hi": ea.hi,
                     f"{key}_b": eb.mean, f"{key}_b_lo": eb.lo, f"{key}_b_hi": eb.hi,
                     f"{key}_diff": test.diff.mean, f"{key}_diff_lo": test.diff.lo, f"{key}_diff_hi": test.diff.hi,
@@ -165,8 +166,8 @@ def _write(report: Report, seat_df, deal_df, test_df, pass_df, rounds_hists, p: 
         f"so the right-hand neighbour (seat i−1) hands each hand on to seat i. Each candidate plays with "
         f"`{p['strong']}` (strong) on its right and `{p['weak']}` (weak) on its left, then swapped, other seats "
         f"`{p['filler']}`; the candidate rotates through every seat and both arrangements play the same games. "
-        f"Difference = strong right − strong left, Welch test (conservative: the shared games correlate the two "
-        f"sides), Bonferroni {p['alpha']:g}/{2 * len(pass_df)} = {p['pass_threshold']:.3g} over candidates × player "
+        f"Difference = strong right − strong left, paired t test on the per-game differences (shared luck "
+        f"cancels), Bonferroni {p['alpha']:g}/{2 * len(pass_df)} = {p['pass_threshold']:.3g} over candidates × player "
         "counts × (win, score). (c) Early ends by deal index from the same tables. Shares carry Wilson 95% CIs, "
         "means t-based 95% CIs.")
     report.text("## Findings")

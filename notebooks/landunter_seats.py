@@ -52,7 +52,7 @@ SEED = 0
 # `dodge` (strong) on its right and `random` (weak) on its left, then with the
 # two swapped (other seats `low`); the candidate takes every seat, and both
 # arrangements play exactly the same games (common random numbers). The
-# difference right − left is tested with Welch's test, conservative here.
+# difference right − left is a paired t test on the per-game differences.
 # (c) P(deal ends early), players out and rounds per deal from the same tables.
 
 # %%
@@ -103,7 +103,7 @@ for n in PLAYERS:
 # Passing order barely matters either: with the strong `dodge` passing its
 # hands to the candidate rather than receiving the candidate's, the candidate's
 # win share changes by at most 0.0018 (counter at 3 players: −0.0018 [−0.0031,
-# −0.0005], p = 0.007, not significant at Bonferroni 0.05/18) and its score by
+# −0.0005], p = 0.008, not significant at Bonferroni 0.05/18) and its score by
 # at most 0.013 points; none of 9 comparisons is flagged.
 #
 # Deals end early (two or fewer players left) in 0.867 [0.866, 0.867] of

@@ -21,8 +21,10 @@ def register(sub: typer.Typer):
                    baseline_bot: str = typer.Option("air", "--baseline-bot", help="The field it plays against."),
                    out_dir: Optional[Path] = OUT,
             scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
-        """Does the 9-card swim deck give exactly the odds of two 1–3 dice? Exact fractions,
-        chi-square on millions of draws, game-level equivalence, the no-reshuffle variant."""
+        """Does the 9-card swim deck give exactly the odds of two 1–3 dice?
+
+        Exact fractions, chi-square on millions of draws, game-level equivalence, the no-reshuffle
+        variant."""
         from sim.games.luft.analyses.dice_check import dice_check as run
         with user_errors(), api.scale_out(scheduler, workers):
             if games < 2 or draws < 9:
@@ -40,8 +42,10 @@ def register(sub: typer.Typer):
             rules: Optional[List[str]] = RULES,
             out_dir: Optional[Path] = OUT,
             scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
-        """How fast does the shared air run out? Depletion curves with 95% bands, the turn the air
-        runs out, P(air runs out) and divers drowned per dive, by bot mix and player count."""
+        """How fast does the shared air run out?
+
+        Depletion curves with 95% bands, the turn the air runs out, P(air runs out) and divers
+        drowned per dive, by bot mix and player count."""
         from sim.games.luft.analyses.air import air_analysis
         with user_errors(), api.scale_out(scheduler, workers):
             summary = air_analysis(players_list=player_list(players, 2, 6),
@@ -71,8 +75,10 @@ def register(sub: typer.Typer):
                                                                   "--families (default --games / 10)."),
                          out_dir: Optional[Path] = OUT,
             scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
-        """Which turn-back heuristic is best? Tune every bot family per player count against a
-        mixed field, play the best of each family against each other, and solve the meta-game."""
+        """Which turn-back heuristic is best?
+
+        Tune every bot family per player count against a mixed field, play the best of each family
+        against each other, and solve the meta-game."""
         from sim.games.luft.analyses.compare_turnback import compare_turnback as run
         with user_errors(), api.scale_out(scheduler, workers):
             if games < 1 or grid_points < 1 or any(v is not None and v < 1 for v in (pair_games, slow_games)):
@@ -98,9 +104,11 @@ def register(sub: typer.Typer):
                 alpha: float = typer.Option(0.05, "--alpha", help="Family-wise significance level (Bonferroni)."),
                 out_dir: Optional[Path] = OUT,
             scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
-        """Is the untested rule set fair and sound? Sweep the rule knobs per player count with a
-        strong mixed field: first player's win share vs 1/n, game length, drownings, score
-        spread, last-dive decisions; flags every significant imbalance."""
+        """Is the untested rule set fair and sound?
+
+        Sweep the rule knobs per player count with a strong mixed field: first player's win share vs
+        1/n, game length, drownings, score spread, last-dive decisions; flags every
+        significant imbalance."""
         from sim.games.luft.analyses.balance import balance as run
         with user_errors(), api.scale_out(scheduler, workers):
             if games < 2:

@@ -25,9 +25,11 @@ def register(sub: typer.Typer):
                 alpha: float = typer.Option(0.05, "--alpha", help="Family-wise significance level (Bonferroni)."),
                 out_dir: Optional[Path] = OUT,
                 scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
-        """Are the rules and their [D] options fair? Flip each option per player count with a
-        rotated strong field: seat 0's win share vs 1/n, all seats equal, early ends, eliminations,
-        rounds, score spread; flags every significant imbalance."""
+        """Are the rules and their [D] options fair?
+
+        Flip each option per player count with a rotated strong field: seat 0's win share vs 1/n,
+        all seats equal, early ends, eliminations, rounds, score spread; flags every
+        significant imbalance."""
         from sim.games.landunter.analyses.balance import balance as run
         with user_errors(), api.scale_out(scheduler, workers):
             summary = run(players_list=player_list(players, 3, 6), games=games, seed=seed, field=field,

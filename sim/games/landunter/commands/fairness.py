@@ -23,9 +23,10 @@ def register(sub: typer.Typer):
                                                           "a mix with a search bot (default --games / 100)."),
                  out_dir: Optional[Path] = OUT,
                  scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
-        """Does the ring count make up for a weak hand? Mean points per deal by rings, strength and
-        both with 95% CIs, a regression (what a ring is worth in strength points) and a verdict, per
-        player count and bot mix."""
+        """Does the ring count make up for a weak hand?
+
+        Mean points per deal by rings, strength and both with 95% CIs, a regression (what a ring is
+        worth in strength points) and a verdict, per player count and bot mix."""
         from sim.games.landunter.analyses.fairness import fairness as run
         with user_errors(), api.scale_out(scheduler, workers):
             summary = run(players_list=player_list(players, 3, 6), bots=bots, games=games,

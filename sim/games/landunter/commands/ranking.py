@@ -25,8 +25,10 @@ def register(sub: typer.Typer):
                                                          "that tournament (default --games / 100)."),
                 out_dir: Optional[Path] = OUT,
                 scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
-        """Which strategy is best? A seat-rotated tournament per player count: ranking by win share
-        and score with 95% CIs, head-to-head payoff matrix, equilibrium mix and best responses."""
+        """Which strategy is best?
+
+        A seat-rotated tournament per player count: ranking by win share and score with 95% CIs,
+        head-to-head payoff matrix, equilibrium mix and best responses."""
         from sim.games.landunter.analyses.ranking import ranking as run
         with user_errors(), api.scale_out(scheduler, workers):
             summary = run(players_list=player_list(players, 3, 6), bots=bots, games=games,

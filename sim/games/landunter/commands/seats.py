@@ -31,9 +31,11 @@ def register(sub: typer.Typer):
               alpha: float = typer.Option(0.05, "--alpha", help="Family-wise significance level (Bonferroni)."),
               out_dir: Optional[Path] = OUT,
               scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
-        """Seat effects (identical bots and a rotated field, win share and score per seat vs 1/n),
-        passing order (strong bot passing to a candidate vs receiving from it, same games) and
-        early ends by deal index."""
+        """Do the seat or the passing order matter, and how often do deals end early?
+
+        Seat effects (identical bots and a rotated field, win share and score per seat vs 1/n),
+        passing order (strong bot passing to a candidate vs receiving from it, same games, paired
+        test) and early ends by deal index."""
         from sim.games.landunter.analyses.seats import seats as run
         with user_errors(), api.scale_out(scheduler, workers):
             if not 0 < alpha < 1:

@@ -32,3 +32,9 @@ def setting_json(row: dict, figures) -> dict:
             "first_share": {"mean": row["first_share"], "ci95": [row["first_lo"], row["first_hi"]]},
             "first_p": row["first_p"], "seat_p": row["seat_p"], "flagged": row["flagged"],
             **{f: {"mean": row[f], "ci95": [row[f"{f}_lo"], row[f"{f}_hi"]]} for f in figures}}
+
+
+def flagged_json(rows: list[dict]) -> list[dict]:
+    """The flagged settings of a balance table, with both tests' p-values."""
+    return [{"players": r["players"], "setting": r["setting"], "first_p": r["first_p"], "seat_p": r["seat_p"]}
+            for r in rows if r["flagged"]]

@@ -24,7 +24,7 @@ from sim import api, plots
 from sim.games.landunter.analyses.common import DEFAULT_FIELD, base_rules, check_players, rules_for
 from sim.games.landunter.rules import Rules
 from sim.report import Report, ci_column
-from sim.seat_balance import seat_figures, setting_json
+from sim.seat_balance import flagged_json, seat_figures, setting_json
 from sim.stats import Estimate, bounded_sum
 from sim.sweep import Bar, field_lineups, play_lineups
 
@@ -128,8 +128,7 @@ def balance(*, players_list=PLAYERS, games: int = 50_000, seed: int = 0, field=N
     summary = {
         "games": games, "seed": seed, "players": players_list, "field": field_specs, "rules": base, "settings": m,
         "alpha": alpha, "threshold": threshold, "seconds": round(time.perf_counter() - start, 3),
-        "flagged": [{"players": r["players"], "setting": r["setting"], "first_p": r["first_p"],
-                     "seat_p": r["seat_p"]} for r in rows if r["flagged"]],
+        "flagged": flagged_json(rows),
         "results": [setting_json(r, FIGURES) for r in rows],
     }
     report.text(f"Run time {summary['seconds']:.1f} s (settings already in the store are read, not replayed).")

@@ -27,7 +27,7 @@ from sim.games.luft.analyses.compare_turnback import (SLOW_FACTOR, default_field
                                                       smoke_test)
 from sim.games.luft.rules import SINK_ORDERS, START_RULES, Rules
 from sim.report import Report, ci_column
-from sim.seat_balance import seat_figures, setting_json
+from sim.seat_balance import flagged_json, seat_figures, setting_json
 from sim.stats import bounded_sum, proportion_ci
 from sim.sweep import Bar, field_lineups, play_lineups
 
@@ -193,8 +193,7 @@ def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, f
         "games": games, "seed": seed, "players": players_list, "field": field_specs, "settings": m,
         "alpha": alpha, "threshold": threshold,
         "left_out": left_out, "seconds": round(time.perf_counter() - start, 3),
-        "flagged": [{"players": r["players"], "setting": r["setting"], "first_p": r["first_p"], "seat_p": r["seat_p"]}
-                    for r in rows if r["flagged"]],
+        "flagged": flagged_json(rows),
         "results": [setting_json(r, FIGURES) for r in rows],
     }
     report.text(f"Run time {summary['seconds']:.1f} s.")

@@ -3,7 +3,7 @@ the same rule hard-wired as a built-in (the integer switch, inlined).
 
     .venv/bin/python benchmarks/bench_dispatch.py [--games N] [--rounds R] [--t T]
 
-`user-threshold` below is a copy of the built-in `threshold` rule registered
+`user-threshold` below is the built-in `threshold` function registered again
 the way a user registers a bot: no `builtin_id`, so the kernel calls it as a
 numba first-class function (`engine.USER_BOT_TYPE`). Both variants play the
 same games (common seeds) in the same compiled kernel on 1 thread and must
@@ -25,29 +25,17 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
-from numba import njit  # noqa: E402
 
 from sim.games.luft import engine  # noqa: E402,F401  (before the bots: import order)
-from sim.games.luft import view as v  # noqa: E402
 from sim.games.luft.rules import Rules  # noqa: E402
 from sim.registry import Param  # noqa: E402
 from strategies.luft import LUFT_BOTS  # noqa: E402
 from strategies.luft.registry import register  # noqa: E402
-
-
-@njit(cache=True)
-def user_threshold(phase, seat, st, params, u):
-    """The built-in threshold rule, as a user would write it."""
-    load = st[v.N_CARRIED + seat]
-    if phase == v.PHASE_TURN_BACK:
-        return v.TURN_BACK if load >= params[seat, 0] else v.STAY_DOWN
-    if st[v.HEADING_UP + seat] == 0 and load < params[seat, 0] and v.can_pick_up(st, seat):
-        return v.PICK_UP
-    return v.NOTHING
+from strategies.luft.threshold import threshold  # noqa: E402
 
 
 if "user-threshold" not in LUFT_BOTS.bots:
-    register("user-threshold", params=[Param("t", 2, 1, 60, integer=True)])(user_threshold)
+    register("user-threshold", params=[Param("t", 2, 1, 60, integer=True)])(threshold)
 
 
 def main(argv=None):

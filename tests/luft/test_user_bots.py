@@ -18,22 +18,12 @@ from sim.games.luft.rules import Rules
 from sim.registry import BotError, Param
 from strategies.luft import LUFT_BOTS
 from strategies.luft.registry import register
+from strategies.luft.threshold import threshold
 from tests.luft.conftest import seats
 from tests.luft.test_differential import random_config
 
 
 # --- bots as a user writes them: plain @njit, registered without builtin_id -----------------------
-@njit(cache=True)
-def user_threshold(phase, seat, st, params, u):
-    """The built-in threshold rule under another name."""
-    load = st[v.N_CARRIED + seat]
-    if phase == v.PHASE_TURN_BACK:
-        return v.TURN_BACK if load >= params[seat, 0] else v.STAY_DOWN
-    if st[v.HEADING_UP + seat] == 0 and load < params[seat, 0] and v.can_pick_up(st, seat):
-        return v.PICK_UP
-    return v.NOTHING
-
-
 @njit(cache=True)
 def user_fickle(phase, seat, st, params, u):
     """Uses its uniform and a parameter, picks up and drops: turn back with
@@ -69,7 +59,8 @@ def user_not_numba(phase, seat, st, params, u):
 
 
 for _name, _fn, _params in (
-        ("test-user-threshold", user_threshold, [Param("t", 2, 1, 60, integer=True)]),
+        ("test-user-threshold", threshold,   # the built-in rule, entering as a plug-in
+         [Param("t", 2, 1, 60, integer=True)]),
         ("test-user-fickle", user_fickle, [Param("p", 0.3, 0, 1)]),
         ("test-user-cheat", user_cheat, []),
         ("test-user-crash", user_crash, []),

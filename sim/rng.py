@@ -36,6 +36,24 @@ def game_stream(seed, game):
     return mix64(mix64(np.uint64(seed)) + np.uint64(game))
 
 
+_BOT_TAG = np.uint64(0xD1B54A32D192ED03)
+
+
+@njit(cache=True)
+def bot_stream(seed, game, seat):
+    """Initial state of the stream of uniforms handed to the bot in ``seat``.
+
+    Keyed apart from the game's card and dice stream (a tagged master key, then
+    game and seat), so the uniforms a bot sees say nothing about the hidden
+    draws, and one seat's uniforms nothing about another's. Still a pure
+    function of (seed, game, seat): same seed, same game. SplitMix64 is not a
+    cryptographic generator; the separation defeats recovering the game's
+    stream from a bot's uniforms, which is what a cheating bot could try.
+    """
+    key = mix64(mix64(np.uint64(seed) ^ _BOT_TAG) + np.uint64(game))
+    return mix64(key ^ mix64(np.uint64(seat) + _BOT_TAG))
+
+
 @njit(cache=True, inline="always")
 def next_u64(state):
     """Advance the stream; return (state, 64 random bits)."""
@@ -77,6 +95,13 @@ class Stream:
 
     def __init__(self, seed: int, game: int):
         self.state = np.uint64(game_stream(seed, game))
+
+    @classmethod
+    def for_bot(cls, seed: int, game: int, seat: int) -> "Stream":
+        """The stream of the uniforms handed to the bot in ``seat``."""
+        stream = cls.__new__(cls)
+        stream.state = np.uint64(bot_stream(seed, game, seat))
+        return stream
 
     def randbelow(self, n: int) -> int:
         state, value = randbelow(self.state, n)

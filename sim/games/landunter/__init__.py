@@ -7,13 +7,17 @@
     engine.py     play_batch: the compiled batch kernel
     trace.py      readable round-by-round log of one game
     summary.py    metrics / histograms / summary for the runner
+    spec.py       GAME, the GameSpec the core drives
 """
-from sim.game import GameSpec
-from sim.games.landunter import engine, summary
-from sim.games.landunter.rules import Rules
-from strategies.landunter import LANDUNTER_BOTS
 
-GAME = GameSpec(name="landunter", title="Land unter", rules_cls=Rules, registry=LANDUNTER_BOTS,
-                play_batch=engine.play_batch, metrics=summary.metrics,
-                histograms=summary.histograms, summary=summary.summary,
-                seat_figures=("score", "eliminated"))
+def __getattr__(name):
+    """``GAME`` is built on first use, not on import.
+
+    Importing the package must not import the engine: bots import helper
+    modules of this package, and the engine imports the bots, so an eager
+    import here would be a cycle.
+    """
+    if name == "GAME":
+        from sim.games.landunter.spec import GAME
+        return GAME
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

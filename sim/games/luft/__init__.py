@@ -1,10 +1,13 @@
 """Geteilte Luft: the card version of Deep Sea Adventure (rules/geteilte-luft.md)."""
-from sim.game import GameSpec
-from sim.games.luft import engine, summary
-from sim.games.luft.rules import Rules
-from strategies.luft import LUFT_BOTS
 
-GAME = GameSpec(name="luft", title="Geteilte Luft", rules_cls=Rules, registry=LUFT_BOTS,
-                play_batch=engine.play_batch, metrics=summary.metrics,
-                histograms=summary.histograms, summary=summary.summary,
-                seat_figures=("score", "drowned"))
+def __getattr__(name):
+    """``GAME`` is built on first use, not on import.
+
+    Importing the package must not import the engine: bots import helper
+    modules of this package, and the engine imports the bots, so an eager
+    import here would be a cycle.
+    """
+    if name == "GAME":
+        from sim.games.luft.spec import GAME
+        return GAME
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,28 @@
+"""Every entry point a user or a worker imports first works in a fresh interpreter.
+
+Run in subprocesses: inside the test session the modules are already imported,
+which would hide an import cycle.
+"""
+import subprocess
+import sys
+
+import pytest
+
+FIRST_IMPORTS = [
+    "import strategies.luft",
+    "import strategies.landunter",
+    "from strategies.luft.registry import register",
+    "from strategies.landunter.registry import register",
+    "import sim.distributed",
+    "import sim.games.luft.engine",
+    "import sim.games.landunter.engine",
+    "import sim.games.luft.forecast",
+    "from sim.games.luft import GAME; assert GAME.name == 'luft'",
+    "from sim.games.landunter import GAME; assert GAME.name == 'landunter'",
+]
+
+
+@pytest.mark.parametrize("statement", FIRST_IMPORTS)
+def test_first_import_in_a_fresh_interpreter(statement):
+    done = subprocess.run([sys.executable, "-c", statement], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr.strip().splitlines()[-1:]

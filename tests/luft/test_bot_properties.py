@@ -58,9 +58,7 @@ def play_and_check(engine, data, name):
         batch = engine.play_batch(rules, seats, seed, 0, games)
     except IllegalAction as exc:          # name the drawn case in the failure
         pytest.fail(f"{exc} -- rules {rules}, seats {specs}")
-    assert (batch.seat[:, :, 1].sum(axis=1) == 60).all()      # one winner share per game
-    assert (batch.seat[:, :, 0] >= 0).all()
-    assert (batch.dive[:, :, 0] >= 1).all()                    # every dive was played
+    assert (batch.seat[:, :, 1].sum(axis=1) == 60).all()      # every game finished with a winner
 
 
 @pytest.mark.parametrize("name", BUILTIN)
@@ -112,18 +110,13 @@ def test_reference_and_compiled_engines_agree_with_every_bot(compiled, rules):
 
 
 def test_user_bot_file_runs_in_the_compiled_engine(compiled):
-    """The example user bot (no builtin_id) through the kernel's plug-in path,
-    once the engine supports first-class-function bots."""
+    """The example user bot (no builtin_id) through the kernel's plug-in path."""
     load_bot_file("strategies/examples/cautious.py")
     seats = LUFT_BOTS.parse_seats("cautious,threshold:t=2,cautious:level=3:spare=6,air", 4)
-    try:
-        batch = compiled.play_batch(Rules(), seats, 11, 0, 50)
-    except NotImplementedError:
-        pytest.skip("the compiled engine does not run user (builtin_id=-1) bots yet")
+    batch = compiled.play_batch(Rules(), seats, 11, 0, 50)
     assert (batch.seat[:, :, 1].sum(axis=1) == 60).all()
     # the same games as the reference engine plays them
     from sim.games.luft import reference
     for g in range(5):
         rec = reference.play_game(Rules(), seats, 11, g)
         assert batch.seat[g, :, 0].tolist() == rec.score
-    assert np.isfinite(batch.seat[:, :, 0]).all()

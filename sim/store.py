@@ -38,6 +38,7 @@ import pandas as pd
 import pyarrow.parquet as pq
 
 import sim
+from sim import nb
 
 FORMAT = "deepsim-result/1"
 MANIFEST = "manifest.json"
@@ -118,10 +119,7 @@ def engine_fingerprint(game, bots=()) -> str:
     alone misses uncommitted edits, and changes when only docs changed)."""
     files = tuple(engine_files(game, bots))
     if files not in _FINGERPRINTS:
-        digest = hashlib.sha256()
-        for path in files:
-            digest.update(path.name.encode() + b"\0" + path.read_bytes())
-        _FINGERPRINTS[files] = digest.hexdigest()[:16]
+        _FINGERPRINTS[files] = nb.fingerprint(files)
     return _FINGERPRINTS[files]
 
 
@@ -134,22 +132,17 @@ def engine_files(game, bots=()) -> list[Path]:
     files of the given bots (user bots). Bots loaded but not playing do not
     count, so loading a bot file does not change the key of other runs."""
     import inspect
-    from sim import rng
 
     def source(bot) -> Path | None:
         path = inspect.getsourcefile(getattr(bot.fn, "py_func", bot.fn))
         return Path(path) if path else None
 
     package = Path(inspect.getsourcefile(game.rules_cls)).parent
-    files = {p for p in package.rglob("*.py")
-             if p.relative_to(package).parts[0] not in ("analyses", "commands", "commands.py")}
     builtin_dirs = {source(game.registry.get(n)).parent for n in game.registry.names()
                     if game.registry.get(n).builtin_id >= 0}
-    for folder in builtin_dirs:
-        files.update(folder.glob("*.py"))
-    files.update(p for p in map(source, bots) if p is not None)
-    files.add(Path(rng.__file__))
-    return sorted(p.resolve() for p in files)
+    files = set(nb.compiled_sources(package, builtin_dirs))
+    files.update(p.resolve() for p in map(source, bots) if p is not None)
+    return sorted(files)
 
 
 def _git_commit() -> tuple[str | None, bool | None]:

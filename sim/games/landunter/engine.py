@@ -31,6 +31,7 @@ of all Land unter functions when one changed.
 from __future__ import annotations
 
 import warnings
+from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
@@ -40,7 +41,7 @@ from numba.core.errors import NumbaExperimentalFeatureWarning
 from numba.experimental.function_type import _get_wrapper_address
 from numba.extending import intrinsic, overload
 
-from sim import rng
+from sim import nb, rng
 from sim.games.landunter import core
 from sim.games.landunter.bits import LO_CARDS
 from sim.games.landunter.layout import (
@@ -294,66 +295,12 @@ def _kernel(rules, bot_ids, user_fns, params, seed, first_game, n_games, chunk, 
 
 
 # ---------------------------------------------------------------- stale caches
-_SOURCES = ("sim/rng.py", "sim/games/landunter/bits.py", "sim/games/landunter/layout.py",
-            "sim/games/landunter/core.py", "sim/games/landunter/engine.py",
-            "strategies/landunter")
-
-
 def refresh_stale_caches() -> bool:
-    """Drop numba's cached code of this engine if any source it compiles in changed.
-
-    ``cache=True`` keys each function's cache on its OWN file only, so an edit
-    in core.py or a bot would leave the cached kernel stale. We fingerprint
-    every source the kernel compiles in and, on a change, flush the caches of
-    all Land unter njit functions. Returns True if it flushed.
-    """
-    import hashlib
-    import importlib
-    import os
-    import sys
-
-    from numba.core.registry import CPUDispatcher
-
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-    digest = hashlib.sha256()
-    for rel in _SOURCES:
-        path = os.path.join(root, rel)
-        files = ([os.path.join(path, f) for f in sorted(os.listdir(path)) if f.endswith(".py")]
-                 if os.path.isdir(path) else [path])
-        for f in files:
-            try:
-                with open(f, "rb") as fh:
-                    digest.update(f.encode() + b"\0" + fh.read())
-            except OSError:
-                pass
-    cache = getattr(_kernel, "_cache", None)
-    cache_path = getattr(cache, "cache_path", None)
-    if not cache_path:
-        return False
-    stamp = os.path.join(cache_path, "landunter-sources.sha256")
-    new = digest.hexdigest()
-    try:
-        with open(stamp) as fh:
-            if fh.read().strip() == new:
-                return False
-    except OSError:
-        pass
-    for name in list(sys.modules):
-        if name.startswith(("sim.games.landunter", "strategies.landunter")):
-            mod = importlib.import_module(name)
-            for obj in vars(mod).values():
-                if isinstance(obj, CPUDispatcher) and getattr(obj, "_cache", None) is not None:
-                    try:
-                        obj._cache.flush()
-                    except OSError:
-                        pass
-    try:
-        os.makedirs(cache_path, exist_ok=True)
-        with open(stamp, "w") as fh:
-            fh.write(new + "\n")
-    except OSError:
-        pass
-    return True
+    """Flush this engine's numba cache when any source compiled into it changed (`sim.nb`)."""
+    import strategies.landunter
+    sources = nb.compiled_sources(Path(__file__).parent, [Path(strategies.landunter.__file__).parent])
+    return nb.refresh_stale_caches("landunter", _kernel, ("sim.games.landunter", "strategies.landunter"),
+                                   sources)
 
 
 refresh_stale_caches()

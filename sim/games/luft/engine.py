@@ -47,6 +47,7 @@ plug-in call against the inlined switch: benchmarks/bench_dispatch.py.
 from __future__ import annotations
 
 import warnings
+from pathlib import Path
 
 import numba
 import numpy as np
@@ -56,7 +57,7 @@ from numba.core import cgutils
 from numba.core.errors import NumbaExperimentalFeatureWarning
 from numba.extending import intrinsic
 
-from sim import rng
+from sim import nb, rng
 from sim.games.luft import view as v
 from sim.games.luft.outputs import (A_COUNT, A_END_COUNT, A_END_SUM, A_END_SUMSQ, A_SUM, A_SUMSQ,
                                     D_AIR_LEFT, D_AIR_OUT, D_DROWNED, D_LAST_BACK, D_LEADER,
@@ -700,3 +701,14 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int) ->
     air[A_COUNT] = air[A_END_COUNT][:, ::-1].cumsum(axis=1)[:, ::-1]
     air[A_COUNT, :, :-1] = air[A_COUNT, :, 1:]
     return Batch(seat_out, dive_out, np.ascontiguousarray(air[:, :, :MAX_TURNS]))
+
+
+def refresh_stale_caches() -> bool:
+    """Flush this engine's numba cache when any source compiled into it changed
+    (`sim.nb`): the built-in bots behind the switch live in other files."""
+    import strategies.luft
+    sources = nb.compiled_sources(Path(__file__).parent, [Path(strategies.luft.__file__).parent])
+    return nb.refresh_stale_caches("luft", _play_batch, ("sim.games.luft", "strategies.luft"), sources)
+
+
+refresh_stale_caches()

@@ -1,0 +1,65 @@
+"""Single keys at the table: only legal choices are accepted, anything else
+gets one clear line; ``?`` shows the rules summary, ``q`` asks before quitting."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import click
+from rich.console import Console
+from rich.markup import escape
+
+HELP_KEY, QUIT_KEY = "?", "q"
+
+
+@dataclass(frozen=True)
+class Choice:
+    key: str          # one character; never "?" or "q"
+    action: int       # what the engine receives
+    label: str        # what the screen says
+
+
+class QuitGame(Exception):
+    """The player confirmed quitting; the log so far stays resumable."""
+
+
+def read_key() -> str:
+    """One key press from the terminal, without Enter (Ctrl-C raises KeyboardInterrupt)."""
+    return click.getchar()
+
+
+def choices_line(choices: list[Choice]) -> str:
+    return "  ".join(f"[bold]{escape(f'[{c.key}]')}[/bold] {escape(c.label)}" for c in choices) + \
+        f"   ([bold]{escape(HELP_KEY)}[/bold] rules, [bold]{QUIT_KEY}[/bold] quit)"
+
+
+def choose(console: Console, draw: Callable[[], None], prompt: str, choices: list[Choice],
+           rules_summary: str, keys: Callable[[], str] = read_key) -> int:
+    """Draw the screen, read keys until one names a legal choice; return its action."""
+    by_key = {c.key: c for c in choices}
+    message = ""
+    while True:
+        console.clear()
+        draw()
+        if message:
+            console.print(message, highlight=False)
+        console.print(f"{prompt} — choose: {choices_line(choices)}", highlight=False)
+        key = keys()
+        if key in by_key:
+            return by_key[key].action
+        if key == HELP_KEY:
+            console.clear()
+            console.print(rules_summary, highlight=False)
+            console.print("press any key to go back to the table", highlight=False)
+            keys()
+            message = ""
+        elif key == QUIT_KEY:
+            console.print("Quit this game? The log keeps every decision so far; "
+                          "[bold]y[/bold] quits, any other key goes on.", highlight=False)
+            if keys().lower() == "y":
+                raise QuitGame
+            message = ""
+        else:
+            shown = key if key.isprintable() else repr(key)
+            message = (f"[red]'{escape(shown)}' is not a choice here[/red]; press one of "
+                       f"{', '.join(by_key)} ({HELP_KEY} rules, {QUIT_KEY} quit)")

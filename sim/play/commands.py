@@ -56,15 +56,16 @@ def register(sub: typer.Typer, game: str):
                 raise ValueError(f"sim {game} play reads single keys and needs a terminal; run it in one "
                                  "(or seat no people: --humans none)")
             writer = playlog.Writer(path, [start, *replayed])
-        try:
-            with user_errors():
-                play_game(start, writer, Console(highlight=False), replayed=replayed)
-        except (QuitGame, KeyboardInterrupt) as stop:
-            Console(highlight=False).print(f"game stopped; every decision so far is in {path}. Continue it with: "
-                                          f"sim {game} play --resume {path}", soft_wrap=True)
-            raise typer.Exit(EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else 0)
-        finally:
-            writer.close()
+        console = Console(highlight=False)
+        with user_errors():
+            try:
+                play_game(start, writer, console, replayed=replayed)
+            except (QuitGame, KeyboardInterrupt) as stop:
+                console.print(f"game stopped; every decision so far is in {path}. Continue it with: "
+                              f"sim {game} play --resume {path}", soft_wrap=True)
+                raise typer.Exit(EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else 0)
+            finally:
+                writer.close()
 
     @sub.command("replay")
     def replay(log: Path = typer.Argument(..., help="A game log written by play."),

@@ -26,6 +26,9 @@ def register(sub: typer.Typer, game: str):
                                                 "random seed, shown in the log)."),
              rules: Optional[List[str]] = RULES, bot_file: Optional[List[Path]] = BOT_FILE,
              out_dir: Path = PLAY_OUT,
+             hint: Optional[str] = typer.Option(None, "--hint", help="A bot whose advice the key h shows: its "
+                                                "choice and your win chance after each choice (Geteilte Luft)."),
+             hint_rollouts: int = typer.Option(32, "--hint-rollouts", help="Rollout games per choice behind a hint."),
              resume: Optional[Path] = typer.Option(None, "--resume", help="Continue the game of this log: its "
                                                    "decisions are replayed on the same seed, then play goes on "
                                                    "(the other options come from the log).")):
@@ -37,6 +40,8 @@ def register(sub: typer.Typer, game: str):
         from sim.play.table import play as play_game, seat_list, start_line, table_of
         with user_errors():
             api.load_bot_files([str(p) for p in bot_file or []])
+            if hint_rollouts < 1:
+                raise ValueError("--hint-rollouts must be at least 1")
             if resume is not None:
                 log = playlog.read(resume, game)
                 if log.end is not None:
@@ -59,7 +64,7 @@ def register(sub: typer.Typer, game: str):
         console = Console(highlight=False)
         with user_errors():
             try:
-                play_game(start, writer, console, replayed=replayed)
+                play_game(start, writer, console, replayed=replayed, hint_bot=hint, hint_rollouts=hint_rollouts)
             except (QuitGame, KeyboardInterrupt) as stop:
                 console.print(f"game stopped; every decision so far is in {path}. Continue it with: "
                               f"sim {game} play --resume {path}", soft_wrap=True)

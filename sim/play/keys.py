@@ -9,12 +9,12 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
-HELP_KEY, QUIT_KEY = "?", "q"
+HELP_KEY, QUIT_KEY, HINT_KEY = "?", "q", "h"
 
 
 @dataclass(frozen=True)
 class Choice:
-    key: str          # one character; never "?" or "q"
+    key: str          # one character; never "?" or "q" (nor "h" in a game with hints)
     action: int       # what the engine receives
     label: str        # what the screen says
 
@@ -28,14 +28,17 @@ def read_key() -> str:
     return click.getchar()
 
 
-def choices_line(choices: list[Choice]) -> str:
+def choices_line(choices: list[Choice], hint: bool = False) -> str:
     return "  ".join(f"[bold]{escape(f'[{c.key}]')}[/bold] {escape(c.label)}" for c in choices) + \
-        f"   ([bold]{escape(HELP_KEY)}[/bold] rules, [bold]{QUIT_KEY}[/bold] quit)"
+        f"   ({f'[bold]{HINT_KEY}[/bold] hint, ' if hint else ''}" \
+        f"[bold]{escape(HELP_KEY)}[/bold] rules, [bold]{QUIT_KEY}[/bold] quit)"
 
 
 def choose(console: Console, draw: Callable[[], None], prompt: str, choices: list[Choice],
-           rules_summary: str, keys: Callable[[], str] = read_key) -> int:
-    """Draw the screen, read keys until one names a legal choice; return its action."""
+           rules_summary: str, keys: Callable[[], str] = read_key,
+           hint: Callable[[], str] | None = None) -> int:
+    """Draw the screen, read keys until one names a legal choice; return its action.
+    ``hint`` (if given) makes the key ``h`` show its text under the table."""
     by_key = {c.key: c for c in choices}
     message = ""
     while True:
@@ -43,11 +46,14 @@ def choose(console: Console, draw: Callable[[], None], prompt: str, choices: lis
         draw()
         if message:
             console.print(message, highlight=False)
-        console.print(f"{prompt} — choose: {choices_line(choices)}", highlight=False)
+        console.print(f"{prompt} — choose: {choices_line(choices, hint is not None)}", highlight=False)
         key = keys()
         if key in by_key:
             return by_key[key].action
-        if key == HELP_KEY:
+        if key == HINT_KEY and hint is not None:
+            console.print("thinking ...", highlight=False)
+            message = hint()
+        elif key == HELP_KEY:
             console.clear()
             console.print(rules_summary, highlight=False)
             console.print("press any key to go back to the table", highlight=False)

@@ -41,6 +41,9 @@ class GameTable(Protocol):
     def screen(self, rules, phase: int, seat: int, st: np.ndarray,
                players: list[str]) -> RenderableType: ...   # what this seat may see
     def shown(self, event: str) -> bool: ...                   # may every seat read this event?
+    # hint(rules, seats, seed, history, seat, st, choices, bot, rollouts) -> [Estimate per choice]
+    # (win share of ``seat``); None where the game has no hints yet
+    hint: Callable | None
 
 
 def events_panel(events: list[str]) -> Panel:
@@ -75,6 +78,23 @@ def seat_list(humans: list[int], bots: str, players: int) -> list[str]:
     return [HUMAN if s in humans else next(it) for s in range(players)]
 
 
+def hooked(table: GameTable, seats: list[Seat], decide: Callable) -> list[Seat]:
+    """The seats as the engine gets them: every decision goes through ``decide``."""
+    return [Seat(seat.spec, Bot(seat.bot.name, table.seat_fn(decide), (), seat.bot.doc, -1), seat.params)
+            for seat in seats]
+
+
+def hint_text(table: GameTable, rules, seats, seed: int, history: list[int], seat: int, phase: int,
+              st: np.ndarray, u: float, bot: Seat, rollouts: int) -> str:
+    """What ``bot`` would choose here, and the win chance after each choice."""
+    choices = table.choices(phase, seat, st)
+    pick = table.bot_move(bot, seat, phase, st, u)
+    chances = table.hint(rules, seats, seed, history, seat, st, choices, bot, rollouts)
+    return (f"hint: {escape(bot.spec)} would choose [bold]{escape(next(c.label for c in choices if c.action == pick))}"
+            f"[/bold]; your win chance ({rollouts} rollouts each, 95% CI): "
+            + ", ".join(f"{escape(c.label)} {e.mean:.2f} [{e.lo:.2f}, {e.hi:.2f}]" for c, e in zip(choices, chances)))
+
+
 def start_line(game: str, rules_given: dict, players: int | None, seed: int, seats: list[str]) -> dict:
     """The log's first line; everything needed to play the same game again."""
     spec = api.get_game(game)
@@ -91,11 +111,12 @@ def start_line(game: str, rules_given: dict, players: int | None, seed: int, sea
 
 
 def play(start: dict, writer: playlog.Writer, console: Console, keys: Callable[[], str] = read_key,
-         replayed: list[dict] = ()) -> dict:
+         replayed: list[dict] = (), hint_bot: str | None = None, hint_rollouts: int = 32) -> dict:
     """Play the game of ``start`` to its end, logging as it goes; returns the end line.
 
     ``replayed``: decisions of an earlier, interrupted run of the same game,
-    fed back to the engine before anyone is asked again.
+    fed back to the engine before anyone is asked again. ``hint_bot``: the
+    bot whose advice the key ``h`` shows.
     """
     game = api.get_game(start["game"])
     table = table_of(start["game"])
@@ -103,7 +124,11 @@ def play(start: dict, writer: playlog.Writer, console: Console, keys: Callable[[
     names = start["seats"]
     seats = [human_seat() if name == HUMAN else game.registry.parse(name) for name in names]
     humans = [s for s, name in enumerate(names) if name == HUMAN]
+    if hint_bot is not None and table.hint is None:
+        raise ValueError(f"--hint: {table.title} has no hints yet; play without --hint")
+    adviser = game.registry.parse(hint_bot) if hint_bot is not None else None
     queue = list(replayed)
+    history: list[int] = []         # every action so far, in decision order (what a hint replays)
     events: list[str] = []          # public events so far
     pending: list[str] = []         # ... since the last decision
     count = [len(queue)]
@@ -113,7 +138,7 @@ def play(start: dict, writer: playlog.Writer, console: Console, keys: Callable[[
             events.append(line)
             pending.append(line)
 
-    def ask_person(s: int, phase: int, st: np.ndarray) -> int:
+    def ask_person(s: int, phase: int, st: np.ndarray, u: float) -> int:
         hot_seat = table.private_hands and len(humans) > 1
         if hot_seat:
             console.clear()
@@ -123,7 +148,9 @@ def play(start: dict, writer: playlog.Writer, console: Console, keys: Callable[[
         action = choose(console, lambda: console.print(Group(table.screen(rules, phase, s, st, names),
                                                              events_panel(events))),
                         table.prompt(phase, s, st), table.choices(phase, s, st),
-                        table.rules_summary, keys)
+                        table.rules_summary, keys,
+                        hint=adviser and (lambda: hint_text(table, rules, seats, start["seed"], history, s,
+                                                            phase, st, u, adviser, hint_rollouts)))
         if hot_seat:
             console.clear()
         return action
@@ -136,9 +163,10 @@ def play(start: dict, writer: playlog.Writer, console: Console, keys: Callable[[
                 raise ValueError(f"log {str(writer.path)!r} does not match the game at decision "
                                  f"{rec['n']}: the rules code or the log changed, so it cannot be resumed")
             pending.clear()
+            history.append(int(rec["action"]))
             return int(rec["action"])
         if s in humans:
-            action = ask_person(s, phase, st)
+            action = ask_person(s, phase, st, u)
         else:
             action = table.bot_move(seats[s], s, phase, st, u)
         label = next((c.label for c in table.choices(phase, s, st) if c.action == action), str(action))
@@ -146,11 +174,10 @@ def play(start: dict, writer: playlog.Writer, console: Console, keys: Callable[[
         writer.write({"type": "decision", "n": count[0], "seat": s, "player": names[s], "phase": phase,
                       "action": action, "choice": label, "u": float(u), "view": view, "events": pending[:]})
         pending.clear()
+        history.append(action)
         return action
 
-    engine_seats = [Seat(seat.spec, Bot(seat.bot.name, table.seat_fn(decide), (), seat.bot.doc, -1), seat.params)
-                    for seat in seats]
-    record = table.play_game(rules, engine_seats, start["seed"], on_event)
+    record = table.play_game(rules, hooked(table, seats, decide), start["seed"], on_event)
     end = {"type": "end", "events": pending[:], "score": [int(x) for x in record.score],
            "win60": [int(x) for x in record.win60]}
     writer.write(end)

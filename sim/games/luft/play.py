@@ -84,6 +84,10 @@ class LuftTable:
     def shown(self, event):
         return True
 
+    def hint(self, rules, seats, seed, history, seat, st, choices, bot, rollouts):
+        from sim.games.luft.hint import win_chances
+        return win_chances(self, rules, seats, seed, history, seat, st, choices, bot, rollouts)
+
     def screen(self, rules, phase, seat, st, players):
         n, air, max_air = int(st[v.N_PLAYERS]), int(st[v.AIR]), int(st[v.MAX_AIR])
         head = Text(f"Geteilte Luft — dive {st[v.DIVE] + 1} of {st[v.DIVES]}, turn {st[v.TURN] + 1}, "

@@ -128,7 +128,20 @@ def test_review_json_on_the_command_line(tmp_path):
     path, _ = bots_game(tmp_path, "landunter", "high,dodge,dodge", 3, 5)
     r = CliRunner().invoke(app, ["landunter", "review", str(as_person(path, 0)), "--bot", "low", "--json"])
     assert r.exit_code == 0, r.output
-    assert set(json.loads(r.stdout)) == {"bot", "logs", "decisions", "agreed", "agreement", "disagreements"}
+    assert set(json.loads(r.stdout)) == {"bot", "logs", "decisions", "agreed", "agreement", "cost_rollouts",
+                                         "disagreements"}
+    assert all("cost" not in d for d in json.loads(r.stdout)["disagreements"])   # Land unter: no rollouts yet
+
+
+def test_review_prices_each_geteilte_luft_disagreement_by_paired_rollouts(tmp_path):
+    path, _ = bots_game(tmp_path, "luft", "threshold:t=1", 3, 4, {"dives": "1"})
+    log = playlog.read(as_person(path, 0), "luft")
+    summary = review([log], "threshold:t=3", rollouts=6)
+    assert summary["disagreements"] and summary["cost_rollouts"] == 6
+    for d in summary["disagreements"]:
+        lo, hi = d["cost"]["ci95"]
+        assert -1 <= lo <= d["cost"]["mean"] <= hi <= 1
+    assert all("cost" not in d for d in review([log], "threshold:t=3")["disagreements"])
 
 
 def test_choose_returns_only_a_legal_choice_and_names_a_wrong_key():

@@ -8,7 +8,7 @@ import pytest
 from rich.console import Console
 
 from sim import api
-from sim.games.luft.hint import forget_hidden, win_chances
+from sim.games.luft.hint import forget_hidden, rollout_wins
 from sim.games.luft.reference import Game
 from sim.games.luft.rules import Rules
 from sim.play import playlog, table
@@ -73,19 +73,18 @@ def position(tmp_path, j: int):
 def test_a_hint_gives_each_choice_a_win_chance_from_the_position(tmp_path):
     history, seats, view, choices = position(tmp_path, 3)
     rules = api.make_rules(api.get_game("luft"), {"dives": "1"}, 3)
-    estimates = win_chances(table.table_of("luft"), rules, seats, 4, history, 0, view, choices,
-                            LUFT_BOTS.parse("threshold:t=2"), 8)
-    assert len(estimates) == len(choices)
-    for e in estimates:
-        assert e.n == 8 and 0 <= e.lo <= e.mean <= e.hi <= 1
+    wins = rollout_wins(table.table_of("luft"), rules, seats, 4, history, 0, view, choices,
+                        LUFT_BOTS.parse("threshold:t=2"), 8)
+    assert [len(w) for w in wins] == [8] * len(choices)
+    assert all(share in (0, 1 / 3, 1 / 2, 1) for w in wins for share in w)
 
 
 def test_a_hint_refuses_a_history_that_does_not_reach_the_position(tmp_path):
     history, seats, view, choices = position(tmp_path, 3)
     rules = api.make_rules(api.get_game("luft"), {"dives": "1"}, 3)
     with pytest.raises(RuntimeError, match="did not reach the position"):
-        win_chances(table.table_of("luft"), rules, seats, 4, history[:-1], 0, view, choices,
-                    LUFT_BOTS.parse("threshold:t=2"), 2)
+        rollout_wins(table.table_of("luft"), rules, seats, 4, history[:-1], 0, view, choices,
+                     LUFT_BOTS.parse("threshold:t=2"), 2)
 
 
 def test_land_unter_has_no_hints_yet_and_says_so(tmp_path):

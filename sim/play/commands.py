@@ -88,8 +88,10 @@ def register(sub: typer.Typer, game: str):
     def review(logs: List[Path] = typer.Argument(..., help="Game logs written by play."),
                bot: Optional[str] = typer.Option(None, "--bot", "-b", help="The bot to compare the people "
                                                  "with (default: the strong bot play seats)."),
+               rollouts: int = typer.Option(32, "--rollouts", help="Rollout games per choice behind each "
+                                            "disagreement's cost (Geteilte Luft); 0 skips the cost."),
                bot_file: Optional[List[Path]] = BOT_FILE, as_json: bool = JSON):
-        """How often did the people choose what a bot would have? Agreement and every disagreement."""
+        """How often did the people choose what a bot would have? Agreement, every disagreement and its cost."""
         import json
 
         from sim.play import playlog
@@ -97,7 +99,9 @@ def register(sub: typer.Typer, game: str):
         from sim.play.table import table_of
         with user_errors():
             api.load_bot_files([str(p) for p in bot_file or []])
-            summary = run([playlog.read(p, game) for p in logs], bot or table_of(game).default_bots)
+            if rollouts < 0:
+                raise ValueError("--rollouts must be 0 (no cost) or more")
+            summary = run([playlog.read(p, game) for p in logs], bot or table_of(game).default_bots, rollouts)
         if as_json:
             print(json.dumps(summary))
         else:

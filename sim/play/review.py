@@ -13,8 +13,8 @@ from sim import api
 from sim.cli_common import out
 from sim.play.keys import read_key
 from sim.play.playlog import GameLog
-from sim.play.table import HUMAN, events_panel, table_of
-from sim.stats import proportion_ci
+from sim.play.table import HUMAN, events_panel, human_seat, table_of
+from sim.stats import mean_ci, proportion_ci
 
 
 def replay(log: GameLog, console: Console, step: bool = True, keys: Callable[[], str] = read_key):
@@ -44,32 +44,45 @@ def replay(log: GameLog, console: Console, step: bool = True, keys: Callable[[],
     console.print(f"[bold]Game over[/bold] — scores {log.end['score']}", highlight=False)
 
 
-def review(logs: list[GameLog], bot_spec: str) -> dict:
+def review(logs: list[GameLog], bot_spec: str, rollouts: int = 0) -> dict:
     """Agreement of the people with ``bot_spec`` over every decision a person made
-    with more than one legal choice, and each disagreement."""
+    with more than one legal choice, and each disagreement; with ``rollouts``,
+    its cost: the person's win chance after the bot's choice minus after their
+    own, paired over rollouts on common random numbers (where the game can roll out)."""
     agreed, total, disagreements = 0, 0, []
     for log in logs:
-        game, table = api.get_game(log.start["game"]), table_of(log.start["game"])
+        start = log.start
+        game, table = api.get_game(start["game"]), table_of(start["game"])
+        rules = api.make_rules(game, start["rules_given"], start["players"])
+        seats = [human_seat() if name == HUMAN else game.registry.parse(name) for name in start["seats"]]
         bot = game.registry.parse(bot_spec)
+        history = []
         for rec in log.decisions:
-            st = np.array(rec["view"], dtype=np.int64)
-            choices = table.choices(rec["phase"], rec["seat"], st)
-            if rec["player"] != HUMAN or len(choices) < 2:
-                continue
-            total += 1
-            action = table.bot_move(bot, rec["seat"], rec["phase"], st, rec["u"])
-            if action == rec["action"]:
-                agreed += 1
-                continue
-            label = next((c.label for c in choices if c.action == action), str(action))
-            disagreements.append({"log": str(log.path), "decision": rec["n"], "seat": rec["seat"],
-                                  "situation": table.prompt(rec["phase"], rec["seat"], st),
-                                  "person": rec["choice"], "bot": label})
+            seat, phase, st = rec["seat"], rec["phase"], np.array(rec["view"], dtype=np.int64)
+            choices = table.choices(phase, seat, st)
+            if rec["player"] == HUMAN and len(choices) > 1:
+                total += 1
+                action = table.bot_move(bot, seat, phase, st, rec["u"])
+                if action == rec["action"]:
+                    agreed += 1
+                else:
+                    by_action = {c.action: c for c in choices}
+                    row = {"log": str(log.path), "decision": rec["n"], "seat": seat,
+                           "situation": table.prompt(phase, seat, st), "person": rec["choice"],
+                           "bot": by_action[action].label}
+                    if rollouts and table.rollouts is not None:
+                        wins = table.rollouts(rules, seats, start["seed"], history, seat, st,
+                                              [by_action[action], by_action[rec["action"]]], bot, rollouts)
+                        diffs = [b - p for b, p in zip(*wins)]
+                        row["cost"] = mean_ci(len(diffs), sum(diffs), sum(d * d for d in diffs)).to_json()
+                    disagreements.append(row)
+            history.append(rec["action"])
     if total == 0:
         raise ValueError("no decision by a person with more than one legal choice in these logs; "
                          "review logs of games played with --humans")
     return {"bot": bot_spec, "logs": [str(log.path) for log in logs], "decisions": total, "agreed": agreed,
-            "agreement": proportion_ci(agreed, total).to_json(), "disagreements": disagreements}
+            "agreement": proportion_ci(agreed, total).to_json(), "cost_rollouts": rollouts,
+            "disagreements": disagreements}
 
 
 def print_review(summary: dict):
@@ -79,10 +92,13 @@ def print_review(summary: dict):
               "(95% Wilson CI)", highlight=False)
     if not summary["disagreements"]:
         return
-    table = Table(title="where they disagreed")
-    for col in ("log", "decision", "situation", "person chose", "bot would choose"):
+    costs = all("cost" in d for d in summary["disagreements"])
+    table = Table(title="where they disagreed" + (f" (cost: win chance lost against the bot's choice, "
+                                                  f"{summary['cost_rollouts']} rollouts each, 95% CI)" if costs else ""))
+    for col in ("log", "decision", "situation", "person chose", "bot would choose") + (("cost",) if costs else ()):
         table.add_column(col)
     for d in summary["disagreements"]:
+        cost = (f"{d['cost']['mean']:+.3f} [{d['cost']['ci95'][0]:+.3f}, {d['cost']['ci95'][1]:+.3f}]",) if costs else ()
         table.add_row(escape(d["log"]), str(d["decision"]), escape(d["situation"]), escape(d["person"]),
-                      escape(d["bot"]))
+                      escape(d["bot"]), *cost)
     out.print(table)

@@ -21,6 +21,7 @@ from sim import api
 from sim.play import playlog
 from sim.play.keys import Choice, choose, read_key
 from sim.registry import MAX_PARAMS, Bot, Seat, split_specs
+from sim.stats import proportion_ci
 
 HUMAN = "human"
 EVENTS_SHOWN = 12      # public events under the table
@@ -41,9 +42,10 @@ class GameTable(Protocol):
     def screen(self, rules, phase: int, seat: int, st: np.ndarray,
                players: list[str]) -> RenderableType: ...   # what this seat may see
     def shown(self, event: str) -> bool: ...                   # may every seat read this event?
-    # hint(rules, seats, seed, history, seat, st, choices, bot, rollouts) -> [Estimate per choice]
-    # (win share of ``seat``); None where the game has no hints yet
-    hint: Callable | None
+    # rollouts(rules, seats, seed, history, seat, st, choices, bot, n) -> per choice, the win
+    # share of ``seat`` in each of n games played on from the position (hints, review's cost);
+    # None where the game cannot roll out yet
+    rollouts: Callable | None
 
 
 def events_panel(events: list[str]) -> Panel:
@@ -89,7 +91,8 @@ def hint_text(table: GameTable, rules, seats, seed: int, history: list[int], sea
     """What ``bot`` would choose here, and the win chance after each choice."""
     choices = table.choices(phase, seat, st)
     pick = table.bot_move(bot, seat, phase, st, u)
-    chances = table.hint(rules, seats, seed, history, seat, st, choices, bot, rollouts)
+    chances = [proportion_ci(sum(w), len(w)) for w in
+               table.rollouts(rules, seats, seed, history, seat, st, choices, bot, rollouts)]
     return (f"hint: {escape(bot.spec)} would choose [bold]{escape(next(c.label for c in choices if c.action == pick))}"
             f"[/bold]; your win chance ({rollouts} rollouts each, 95% CI): "
             + ", ".join(f"{escape(c.label)} {e.mean:.2f} [{e.lo:.2f}, {e.hi:.2f}]" for c, e in zip(choices, chances)))
@@ -124,7 +127,7 @@ def play(start: dict, writer: playlog.Writer, console: Console, keys: Callable[[
     names = start["seats"]
     seats = [human_seat() if name == HUMAN else game.registry.parse(name) for name in names]
     humans = [s for s, name in enumerate(names) if name == HUMAN]
-    if hint_bot is not None and table.hint is None:
+    if hint_bot is not None and table.rollouts is None:
         raise ValueError(f"--hint: {table.title} has no hints yet; play without --hint")
     adviser = game.registry.parse(hint_bot) if hint_bot is not None else None
     queue = list(replayed)

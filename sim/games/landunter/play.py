@@ -39,7 +39,7 @@ class LandUnterTable:
     default_bots = "dodge"
     private_hands = True
     rules_summary = RULES_SUMMARY
-    hint = None                       # no rollouts from a Land unter position yet
+    rollouts = None                   # no rollouts from a Land unter position yet
 
     def play_game(self, rules, seats, seed, log):
         return play_game(rules, seats, seed, 0, log)

@@ -13,7 +13,6 @@ import numpy as np
 
 from sim import rng
 from sim.games.luft.reference import Game
-from sim.stats import Estimate, proportion_ci
 
 ROLLOUT_GAMES = 1 << 40          # rollout k of a game draws from stream (seed, ROLLOUT_GAMES + k)
 
@@ -26,14 +25,18 @@ def forget_hidden(game: Game):
         game.swim_deck = [int(x) for x in game.stream.shuffle(np.array(game.swim_deck, dtype=np.int64))]
 
 
-def win_chances(table, rules, seats, seed: int, history: list[int], seat: int, st: np.ndarray, choices,
-                hint_bot, rollouts: int) -> list[Estimate]:
-    """Win share of ``seat`` after each choice, over ``rollouts`` games each (95% Wilson CIs).
-    ``st``: the view at the position; each rollout checks it reached the same one."""
+def rollout_wins(table, rules, seats, seed: int, history: list[int], seat: int, st: np.ndarray, choices,
+                 hint_bot, rollouts: int) -> list[list[float]]:
+    """Win share of ``seat`` in each of ``rollouts`` games after each choice.
+
+    Rollout k draws from the same stream whatever the choice (common random
+    numbers), so two choices' wins can be compared game by game. ``st``: the
+    view at the position; each rollout checks that it reached the same one.
+    """
     from sim.play.table import HUMAN, hooked
-    estimates = []
+    wins: list[list[float]] = []
     for choice in choices:
-        wins = 0.0
+        wins.append([])
         for k in range(rollouts):
             game: list[Game] = []
             step = [0]
@@ -53,6 +56,5 @@ def win_chances(table, rules, seats, seed: int, history: list[int], seat: int, s
                 return table.bot_move(bot, s, phase, view, u)
 
             game.append(Game(rules, hooked(table, seats, decide), seed, 0))
-            wins += game[0].play().win60[seat] / 60
-        estimates.append(proportion_ci(wins, rollouts))
-    return estimates
+            wins[-1].append(game[0].play().win60[seat] / 60)
+    return wins

@@ -84,9 +84,9 @@ class LuftTable:
     def shown(self, event):
         return True
 
-    def hint(self, rules, seats, seed, history, seat, st, choices, bot, rollouts):
-        from sim.games.luft.hint import win_chances
-        return win_chances(self, rules, seats, seed, history, seat, st, choices, bot, rollouts)
+    def rollouts(self, rules, seats, seed, history, seat, st, choices, bot, n):
+        from sim.games.luft.hint import rollout_wins
+        return rollout_wins(self, rules, seats, seed, history, seat, st, choices, bot, n)
 
     def screen(self, rules, phase, seat, st, players):
         n, air, max_air = int(st[v.N_PLAYERS]), int(st[v.AIR]), int(st[v.MAX_AIR])

@@ -2,6 +2,8 @@
 gets one clear line; ``?`` shows the rules summary, ``q`` asks before quitting."""
 from __future__ import annotations
 
+import sys
+import termios
 from dataclasses import dataclass
 from typing import Callable
 
@@ -28,6 +30,12 @@ def read_key() -> str:
     return click.getchar()
 
 
+def drop_typeahead():
+    """Forget keys pressed while the bots were thinking: a new question gets fresh keys."""
+    if sys.stdin.isatty():
+        termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+
+
 def choices_line(choices: list[Choice], hint: bool = False) -> str:
     return "  ".join(f"[bold]{escape(f'[{c.key}]')}[/bold] {escape(c.label)}" for c in choices) + \
         f"   ({f'[bold]{HINT_KEY}[/bold] hint, ' if hint else ''}" \
@@ -41,6 +49,7 @@ def choose(console: Console, draw: Callable[[], None], prompt: str, choices: lis
     ``hint`` (if given) makes the key ``h`` show its text under the table."""
     by_key = {c.key: c for c in choices}
     message = ""
+    drop_typeahead()
     while True:
         console.clear()
         draw()

@@ -2,6 +2,7 @@
 choices set against a bot's on the very same positions (``review``)."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable
 
 import numpy as np
@@ -95,10 +96,12 @@ def print_review(summary: dict):
     costs = all("cost" in d for d in summary["disagreements"])
     table = Table(title="where they disagreed" + (f" (cost: win chance lost against the bot's choice, "
                                                   f"{summary['cost_rollouts']} rollouts each, 95% CI)" if costs else ""))
-    for col in ("log", "decision", "situation", "person chose", "bot would choose") + (("cost",) if costs else ()):
+    for col in ("log", "decision", "situation", "person chose", "bot would choose"):
         table.add_column(col)
+    if costs:
+        table.add_column("cost", no_wrap=True)
     for d in summary["disagreements"]:
         cost = (f"{d['cost']['mean']:+.3f} [{d['cost']['ci95'][0]:+.3f}, {d['cost']['ci95'][1]:+.3f}]",) if costs else ()
-        table.add_row(escape(d["log"]), str(d["decision"]), escape(d["situation"]), escape(d["person"]),
+        table.add_row(escape(Path(d["log"]).name), str(d["decision"]), escape(d["situation"]), escape(d["person"]),
                       escape(d["bot"]), *cost)
     out.print(table)

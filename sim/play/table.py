@@ -19,7 +19,7 @@ from rich.panel import Panel
 
 from sim import api
 from sim.play import playlog
-from sim.play.keys import Choice, choose, read_key
+from sim.play.keys import Choice, choose, drop_typeahead, read_key
 from sim.registry import MAX_PARAMS, Bot, Seat, split_specs
 from sim.stats import proportion_ci
 
@@ -147,6 +147,7 @@ def play(start: dict, writer: playlog.Writer, console: Console, keys: Callable[[
             console.clear()
             console.print(f"Seat {s}'s turn: pass the keyboard. Press any key when only "
                           f"seat {s} can see the screen.", highlight=False)
+            drop_typeahead()
             keys()
         action = choose(console, lambda: console.print(Group(table.screen(rules, phase, s, st, names),
                                                              events_panel(events))),

@@ -1,11 +1,15 @@
 """`sim <game> play` and `replay` driven through a real pseudo-terminal (pexpect):
 keys sent, the screen read, whole games played to their end."""
+import io
 import json
 import re
 import sys
 from pathlib import Path
 
 import pytest
+from rich.console import Console
+
+from sim.play import playlog, table
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -108,13 +112,14 @@ def test_resume_after_ctrl_c_ends_the_game_as_an_uninterrupted_one(tmp_path):
 
 
 def test_replay_steps_through_a_log_decision_by_decision(tmp_path):
-    child = spawn(tmp_path, "luft", "play", "--bots", "threshold:t=2", "--seed", "3", "--rules", "dives=1")
-    play_on(child)
-    child.expect(pexpect.EOF)
-    decisions = sum(rec["type"] == "decision" for rec in the_log(tmp_path))
-    (path,) = (tmp_path / "plays").glob("*.jsonl")
+    start = table.start_line("luft", {"dives": "1"}, 3, 3, ["threshold:t=2", "threshold:t=1", "threshold:t=3"])
+    path = tmp_path / "game.jsonl"
+    writer = playlog.Writer(path, [start])
+    table.play(start, writer, Console(file=io.StringIO()))
+    writer.close()
+    decisions = len(playlog.read(path, "luft").decisions)
     child = spawn(tmp_path, "luft", "replay", str(path))
-    child.expect(f"decision 1 of {decisions}: seat 0 \\(human\\) chose")
+    child.expect(f"decision 1 of {decisions}: seat 0 \\(threshold:t=2\\) chose")
     child.send(" ")
     child.expect(f"decision 2 of {decisions}: ")
     child.send("q")

@@ -185,3 +185,33 @@ def test_a_log_of_the_other_game_is_refused(tmp_path):
     path, _ = bots_game(tmp_path, "luft", "threshold:t=2", None, 3, {"dives": "1"})
     with pytest.raises(ValueError, match="is a game of 'luft', not 'landunter'"):
         playlog.read(path, "landunter")
+
+
+def screen_text(tmp_path, game, rules_given, seed, seat):
+    """The first screen ``seat`` sees in a 3-player bots game, as plain text, and the view behind it."""
+    path, _ = bots_game(tmp_path, game, {"luft": "threshold:t=2", "landunter": "dodge"}[game], 3, seed,
+                        rules_given)
+    rec = next(r for r in playlog.read(path, game).decisions if r["seat"] == seat)
+    st = np.array(rec["view"], dtype=np.int64)
+    rules = api.make_rules(api.get_game(game), rules_given, 3)
+    console = Console(file=io.StringIO(), width=200, color_system=None)
+    console.print(table.table_of(game).screen(rules, rec["phase"], seat, st, ["human", "a", "b"]))
+    return console.file.getvalue(), st
+
+
+def test_a_land_unter_seat_sees_its_own_hand_and_no_other(tmp_path):
+    from sim.games.landunter.play import hand
+    text, st = screen_text(tmp_path, "landunter", {}, 5, 1)
+    line = next(row for row in text.splitlines() if row.startswith("your hand"))
+    shown = [int(tok.rstrip("½○")) for tok in line.split(":", 1)[1].split()]
+    assert shown == hand(st, 1)
+    assert not (set(hand(st, 0)) | set(hand(st, 2))) & set(shown)
+
+
+def test_the_no_reshuffle_swim_deck_shows_the_cards_left(tmp_path):
+    from sim.games.luft import view as v
+    text, st = screen_text(tmp_path, "luft", {"swim": "deck-no-reshuffle"}, 3, 0)
+    left = st[v.SWIM_LEFT:v.SWIM_LEFT + 5]
+    assert sum(left) < 9                                   # some swim cards were drawn already
+    assert "swim deck (no reshuffle), cards left: " + "  ".join(
+        f"{value}×{count}" for value, count in zip(range(2, 7), left)) in text

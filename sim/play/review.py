@@ -68,6 +68,9 @@ def review(logs: list[GameLog], bot_spec: str, rollouts: int = 0) -> dict:
                     agreed += 1
                 else:
                     by_action = {c.action: c for c in choices}
+                    if action not in by_action:
+                        raise ValueError(f"bot {bot_spec!r} chose {action}, not a legal choice, at decision "
+                                         f"{rec['n']} of {log.path}")
                     row = {"log": str(log.path), "decision": rec["n"], "seat": seat,
                            "situation": table.prompt(phase, seat, st), "person": rec["choice"],
                            "bot": by_action[action].label}

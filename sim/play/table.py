@@ -93,8 +93,9 @@ def hint_text(table: GameTable, rules, seats, seed: int, history: list[int], sea
     pick = table.bot_move(bot, seat, phase, st, u)
     chances = [proportion_ci(sum(w), len(w)) for w in
                table.rollouts(rules, seats, seed, history, seat, st, choices, bot, rollouts)]
-    return (f"hint: {escape(bot.spec)} would choose [bold]{escape(next(c.label for c in choices if c.action == pick))}"
-            f"[/bold]; your win chance ({rollouts} rollouts each, 95% CI): "
+    label = next((c.label for c in choices if c.action == pick), f"{pick} (not a legal choice)")
+    return (f"hint: {escape(bot.spec)} would choose [bold]{escape(label)}[/bold]; "
+            f"your win chance ({rollouts} rollouts each, 95% CI): "
             + ", ".join(f"{escape(c.label)} {e.mean:.2f} [{e.lo:.2f}, {e.hi:.2f}]" for c, e in zip(choices, chances)))
 
 

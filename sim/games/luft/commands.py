@@ -9,8 +9,11 @@ import typer
 from sim import api
 from sim.cli_common import JSON, OUT, RULES, SCHEDULER, SEED, WORKERS, finish, player_list, user_errors
 from sim.games.luft.analyses.air import DEFAULT_MIXES as AIR_MIXES
+from sim.play import commands as play_commands
 
 def register(sub: typer.Typer):
+    play_commands.register(sub, "luft")
+
     @sub.command("dice-check")
     def dice_check(games: int = typer.Option(200_000, "--games", "-g", help="Games per configuration."),
                    seed: int = SEED,

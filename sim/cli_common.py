@@ -6,10 +6,11 @@ from contextlib import contextmanager
 
 import typer
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.table import Table
 
-out = Console(width=120)
+from sim.report_terminal import show as show_report
+
+out = Console()   # as wide as the terminal (or $COLUMNS); 80 when not a terminal
 err = Console(stderr=True)
 
 EXIT_USAGE = 2
@@ -89,17 +90,15 @@ OUT = typer.Option(None, "--out", "-o", help="Write tables (Parquet + CSV), plot
 JSON = typer.Option(False, "--json", help="Print the summary as one JSON object on stdout.")
 
 
-def finish(summary: dict, as_json: bool, out_dir, title: str):
-    """An analysis's output: its JSON summary, or its Markdown report when it wrote one."""
+def finish(summary: dict, as_json: bool, out_dir, reports):
+    """An analysis's output: its JSON summary, or its reports drawn for the terminal."""
     if as_json:
         print(json.dumps(summary))
         return
-    out.print(f"[bold]{title}[/bold]")
+    for report in reports:
+        show_report(report, out)
     if out_dir is not None:
-        out.print(Markdown((out_dir / "report.md").read_text()))
-        out.print(f"report, tables and plots in {out_dir}")
-    else:
-        out.print_json(data=summary)
+        out.print(f"report, tables and plots in {out_dir}", highlight=False, soft_wrap=True)
 
 
 def player_list(text: str, low: int, high: int) -> list[int]:

@@ -8,6 +8,7 @@ import typer
 
 from sim import api
 from sim.cli_common import JSON, OUT, RULES, SCHEDULER, SEED, WORKERS, finish, player_list, user_errors
+from sim.report import collected
 
 
 def register(sub: typer.Typer):
@@ -31,8 +32,8 @@ def register(sub: typer.Typer):
         all seats equal, early ends, eliminations, rounds, score spread; flags every
         significant imbalance."""
         from sim.games.landunter.analyses.balance import balance as run
-        with user_errors(), api.scale_out(scheduler, workers):
+        with user_errors(), api.scale_out(scheduler, workers), collected() as reports:
             summary = run(players_list=player_list(players, 3, 6), games=games, seed=seed, field=field,
                           options=[o.strip() for o in options.split(",") if o.strip()] if options else None,
                           rules=api.parse_rules(rules), alpha=alpha, out=out_dir)
-        finish(summary, as_json, out_dir, "Land unter: balance of the rules")
+        finish(summary, as_json, out_dir, reports)

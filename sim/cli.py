@@ -14,6 +14,7 @@ from rich.table import Table
 from sim import api, store
 from sim.cli_common import (BOT_FILE, BOTS, EXIT_INTERRUPTED, PLAYERS, RULES, SCHEDULER, SEED,
                             WORKERS, out, pct, print_summary, user_errors)
+from sim.report_terminal import print_table
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False, rich_markup_mode="markdown",
                   help="Monte Carlo strategy simulator for Geteilte Luft and Land unter.")
@@ -162,12 +163,8 @@ def results_list(directory: Path = typer.Argument(..., help="A directory given t
     if as_json:
         print(json.dumps({"results": json.loads(df.to_json(orient="records", default_handler=str))}))
         return
-    table = Table(title=f"results in {directory}")
-    for col in df.columns:
-        table.add_column(str(col))
-    for row in df.itertuples(index=False):
-        table.add_row(*[str(x) for x in row])
-    out.print(table)
+    out.print(f"results in {directory} (the key is in each path; --json for all of it)", highlight=False)
+    print_table(df.drop(columns="key"), out)   # full paths, never cut: long ones get a legend line each
 
 
 @results_app.command("show")

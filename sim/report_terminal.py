@@ -38,33 +38,48 @@ def show(report: Report, console: Console) -> None:
     for line in report.lines:
         if isinstance(line, TableText):
             flush()
-            for part in fitted(line.frame, console):
-                console.print(part)
+            print_table(line.frame, console)
         elif isinstance(line, FigureText):
             flush()
-            console.print(f"plot: {line.path}", style="dim", highlight=False, soft_wrap=True)
+            console.print(Text(f"plot: {line.path}", style="dim"), overflow="fold")
         else:
             text.append(line)
     flush()
 
 
-def fitted(frame: pd.DataFrame, console: Console) -> list:
-    """The table as rich renderables no wider than the console."""
+def print_table(frame: pd.DataFrame, console: Console) -> None:
+    """A table fitted to the console, then its legend: one line per long label,
+    never folded (a terminal wraps it on screen, and a copy gets it whole)."""
+    tables, legend = fitted(frame, console)
+    for table in tables:
+        console.print(table)
+        console.print()
+    for tag, label in legend.items():
+        console.print(Text(f"{tag} {label}"), soft_wrap=True)
+    if legend:
+        console.print()
+
+
+def fitted(frame: pd.DataFrame, console: Console) -> tuple[list[Table], dict[str, str]]:
+    """The table as rich tables no wider than the console, and the legend
+    (tag -> label) of the labels it abbreviated."""
     cells = readable(frame)
     width = console.width
-    if (whole := _laid_out(cells, console)) is not None:
-        return [whole]
+    if (whole := _laid_out(cells, width, console)) is not None:
+        return [whole], {}
     keys = list(takewhile(lambda c: _is_label(frame, c), cells.columns[:MAX_KEYS]))
-    cells, legend = abbreviated(cells, keys)
+    legend = {}
+    if _laid_out(cells[keys], console.width // 2, console) is None:   # labels would crowd out the figures
+        cells, legend = abbreviated(cells, keys)
     parts, group = [], []
     for column in (c for c in cells.columns if c not in keys):
-        if group and _laid_out(cells[keys + group + [column]], console) is None:
+        if group and _laid_out(cells[keys + group + [column]], width, console) is None:
             parts.append(group)
             group = []
         group.append(column)
     parts.append(group)
-    tables = [_laid_out(cells[keys + g], console) or _table(cells[keys + g], None) for g in parts]
-    return tables + ([legend] if legend else [])
+    tables = [_laid_out(cells[keys + g], width, console) or _table(cells[keys + g], None) for g in parts]
+    return tables, legend
 
 
 def readable(frame: pd.DataFrame) -> pd.DataFrame:
@@ -87,44 +102,42 @@ def readable(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def ci_text(mean: float, lo: float, hi: float) -> str:
-    """``mean [lo, hi]`` with as many decimals as the interval's width supports."""
+    """``mean [lo, hi]`` to the precision the interval supports: its half-width
+    to one significant digit, two when that digit is a 1 (0.0013, not 0.001)."""
     half = (hi - lo) / 2
     if not all(map(math.isfinite, (mean, lo, hi))):
         return f"{_cell(mean)} [{_cell(lo)}, {_cell(hi)}]"
-    digits = 3 if half <= 0 else min(6, max(0, 1 - math.floor(math.log10(half))))
+    if half <= 0:
+        digits = 3
+    else:
+        power = math.floor(math.log10(half))
+        digits = min(6, max(0, -power + (1 if half / 10 ** power < 2 else 0)))
     return f"{mean:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
 
 
-def abbreviated(cells: pd.DataFrame, columns: list) -> tuple[pd.DataFrame, Table | None]:
+def abbreviated(cells: pd.DataFrame, columns: list) -> tuple[pd.DataFrame, dict[str, str]]:
     """Labels in these columns longer than LABEL_LIMIT replaced by ``[a]``,
-    ``[b]`` …, and the legend that spells them out."""
+    ``[b]`` …, and the legend (tag -> label) that spells them out."""
     long = list(dict.fromkeys(v for v in cells[columns].to_numpy().ravel() if len(v) > LABEL_LIMIT))
-    if not long:
-        return cells, None
     tags = {v: f"[{_tag(i)}]" for i, v in enumerate(long)}
-    legend = Table(box=None, show_header=False, padding=(0, 1, 0, 0))
-    legend.add_column(no_wrap=True)
-    legend.add_column(overflow="fold")
-    for value, tag in tags.items():
-        legend.add_row(Text(tag), Text(value))
     short = cells.copy()
     short[columns] = cells[columns].apply(lambda col: col.map(lambda v: tags.get(v, v)))
-    return short, legend
+    return short, {tag: label for label, tag in tags.items()}
 
 
 def _tag(i: int) -> str:
     return ascii_lowercase[i] if i < 26 else f"{ascii_lowercase[i // 26 - 1]}{ascii_lowercase[i % 26]}"
 
 
-def _laid_out(cells: pd.DataFrame, console: Console) -> Table | None:
-    """The table with column widths that fit the console, or None if it cannot fit.
+def _laid_out(cells: pd.DataFrame, width: int, console: Console) -> Table | None:
+    """The table with column widths that fit in ``width``, or None if it cannot fit.
 
     A column is at least as wide as its widest cell and its header's longest
     word; spare width lets headers stand on one line, left to right."""
     least = [max([len(v) for v in cells[c]] + [max(map(len, _header(c).split()), default=0)]) for c in cells.columns]
     full = [max([len(v) for v in cells[c]] + [len(_header(c))]) for c in cells.columns]
     chrome = _measure(console, _table(cells, least)) - sum(least)
-    spare = console.width - chrome - sum(least)
+    spare = width - chrome - sum(least)
     if spare < 0:
         return None
     widths = []

@@ -12,8 +12,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from sim import api, store
-from sim.cli_common import (BOT_FILE, BOTS, EXIT_INTERRUPTED, PLAYERS, RULES, SCHEDULER, SEED,
-                            WORKERS, out, pct, print_summary, user_errors)
+from sim.cli_common import (BOT_FILE, EXIT_INTERRUPTED, PLAYERS, SCHEDULER, SEED, WORKERS, bots_option,
+                            out, pct, print_summary, rules_option, user_errors)
 from sim.report_terminal import print_table
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False, rich_markup_mode="markdown",
@@ -44,6 +44,7 @@ def print_tournament(title: str, summary: dict):
 def game_app(name: str, title: str) -> typer.Typer:
     """The commands every game has: simulate, trace, bots."""
     sub = typer.Typer(no_args_is_help=True, help=f"{title}: simulate, trace, list bots.")
+    BOTS, RULES = bots_option(name), rules_option(name)
 
     @sub.command()
     def simulate(players: Optional[int] = PLAYERS, bots: str = BOTS,

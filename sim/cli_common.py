@@ -39,11 +39,26 @@ WORKERS = typer.Option(None, "--workers", help="Run the chunks on a local Dask c
 
 # Options shared by the game commands
 PLAYERS = typer.Option(None, "--players", "-n", help="Number of players (default: the rules' players).")
-BOTS = typer.Option(..., "--bots", "-b", help="One bot spec for every seat, or one per seat, comma-separated: "
-                    "threshold:t=2 or threshold:t=2,random,threshold:t=3,random.")
 SEED = typer.Option(0, "--seed", "-s", help="Master seed; game i draws from stream (seed, i).")
-RULES = typer.Option(None, "--rules", "-r", help="Rule options as key=value (repeatable or comma-separated): "
-                     "air=20, swim=d3, stack_size=2 …; keys are the Rules field names.")
+
+#: Each game's own examples for --bots and --rules (a spec is name or name:key=value:key=value).
+EXAMPLES = {
+    "luft": {"bots": "threshold:t=2 or threshold:t=2,random,depth:level=3:count=2,air",
+             "rules": "air=20, swim=d3, stack_size=2", "doc": "docs/rules/geteilte-luft.md"},
+    "landunter": {"bots": "dodge or dodge,counter,sampler:k=16,random",
+                  "rules": "tie_simultaneous=false, end_before_cascade=false", "doc": "docs/rules/land-unter.md"},
+}
+
+
+def bots_option(game: str):
+    return typer.Option(..., "--bots", "-b", help="One bot spec for every seat, or one per seat, comma-separated: "
+                        f"{EXAMPLES[game]['bots']}. A spec is name or name:key=value:key=value.")
+
+
+def rules_option(game: str):
+    return typer.Option(None, "--rules", "-r", help="Rule options as key=value (repeatable or comma-separated): "
+                        f"{EXAMPLES[game]['rules']} …; every key with its default and values is in "
+                        f"{EXAMPLES[game]['doc']}.")
 BOT_FILE = typer.Option(None, "--bot-file", help="A Python file that registers extra bots (repeatable).")
 
 

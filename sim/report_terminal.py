@@ -41,7 +41,7 @@ def show(report: Report, console: Console) -> None:
             print_table(line.frame, console)
         elif isinstance(line, FigureText):
             flush()
-            console.print(Text(f"plot: {line.path}", style="dim"), overflow="fold")
+            console.print(Text(f"plot: {line.path}", style="dim"), soft_wrap=True)   # a path copies whole
         else:
             text.append(line)
     flush()

@@ -7,7 +7,7 @@ from typing import List, Optional
 import typer
 
 from sim import api
-from sim.cli_common import JSON, OUT, RULES, SCHEDULER, SEED, WORKERS, finish, player_list, user_errors
+from sim.cli_common import JSON, OUT, SCHEDULER, SEED, WORKERS, finish, player_list, rules_option, user_errors
 from sim.games.luft.analyses.air import DEFAULT_MIXES as AIR_MIXES
 from sim.report import collected
 
@@ -40,7 +40,7 @@ def register(sub: typer.Typer):
             players: str = typer.Option("2,3,4,5,6", "--players", "-n", help="Player counts, comma-separated."),
             mixes: str = typer.Option(";".join(AIR_MIXES), "--mixes", help="Bot mixes separated by ';'; "
                                       "each mix's specs are cycled over the seats."),
-            rules: Optional[List[str]] = RULES,
+            rules: Optional[List[str]] = rules_option("luft"),
             out_dir: Optional[Path] = OUT,
             scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
         """How fast does the shared air run out?

@@ -7,7 +7,7 @@ from typing import List, Optional
 import typer
 
 from sim import api
-from sim.cli_common import JSON, OUT, RULES, SCHEDULER, SEED, WORKERS, finish, player_list, user_errors
+from sim.cli_common import JSON, OUT, SCHEDULER, SEED, WORKERS, finish, player_list, rules_option, user_errors
 from sim.report import collected
 
 
@@ -22,7 +22,7 @@ def register(sub: typer.Typer):
                                                     "through the seats (default: dodge,counter,ring-keeper,low)."),
                 options: Optional[str] = typer.Option(None, "--options", help="[D] options to flip one at a "
                                                       "time, comma-separated (default: all four)."),
-                rules: Optional[List[str]] = RULES,
+                rules: Optional[List[str]] = rules_option("landunter"),
                 alpha: float = typer.Option(0.05, "--alpha", help="Family-wise significance level (Bonferroni)."),
                 out_dir: Optional[Path] = OUT,
                 scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):

@@ -7,7 +7,7 @@ from typing import List, Optional
 import typer
 
 from sim import api
-from sim.cli_common import JSON, OUT, RULES, SCHEDULER, SEED, WORKERS, finish, player_list, user_errors
+from sim.cli_common import JSON, OUT, SCHEDULER, SEED, WORKERS, finish, player_list, rules_option, user_errors
 from sim.report import collected
 
 
@@ -28,7 +28,7 @@ def register(sub: typer.Typer):
               strong: str = typer.Option("dodge", "--strong", help="The strong neighbour."),
               weak: str = typer.Option("random", "--weak", help="The weak neighbour."),
               filler: str = typer.Option("low", "--filler", help="The bot in the other seats (4+ players)."),
-              rules: Optional[List[str]] = RULES,
+              rules: Optional[List[str]] = rules_option("landunter"),
               alpha: float = typer.Option(0.05, "--alpha", help="Family-wise significance level (Bonferroni)."),
               out_dir: Optional[Path] = OUT,
               scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):

@@ -91,7 +91,7 @@ def spec_of(family: str, values: dict[str, float], registry=None) -> str:
     params = registry.get(family).params
     if not params:
         return family
-    return family + ":" + ";".join(f"{p.name}={values[p.name]:g}" for p in params)
+    return family + ":" + ":".join(f"{p.name}={values[p.name]:g}" for p in params)
 
 
 #: A family whose defaults cost more than this many times the median family's

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
 import sys
 from pathlib import Path
 from typing import List, Optional
 
+import pandas as pd
 import typer
 from rich.markup import escape
 from rich.table import Table
@@ -25,20 +27,13 @@ def print_tournament(title: str, summary: dict):
     out.print(f"[bold]{title} tournament[/bold] — {s['seatings']} seatings, n = {s['games']:,} games in all, "
               f"seed {s['seed']}, {s['seconds']:.2f} s (figures: mean [95% CI])")
     ranking = s["ranking"]
-    table = Table(title="ranking")
-    table.add_column("rank", justify="right")
-    for col in ranking[0]:
-        table.add_column(col.replace("_", " "), justify="right")
-    for i, row in enumerate(ranking):
-        table.add_row(str(i + 1), *[pct(v) if isinstance(v, dict) else str(v) for v in row.values()])
-    out.print(table)
-    h2h = Table(title="head to head: share of games the row finished ahead of the column")
-    h2h.add_column("")
-    for row in ranking:
-        h2h.add_column(row["bot"], justify="right")
-    for row, cells in zip(ranking, s["head_to_head"]):
-        h2h.add_row(row["bot"], *["-" if c is None else f"{c['mean']:.3f}" for c in cells])
-    out.print(h2h)
+    print_table(pd.DataFrame([{"rank": i + 1, **{col: pct(v) if isinstance(v, dict) else v for col, v in row.items()}}
+                              for i, row in enumerate(ranking)]), out, title="ranking")
+    names = [row["bot"] for row in ranking]
+    h2h = pd.DataFrame([[math.nan if c is None else round(c["mean"], 3) for c in cells] for cells in s["head_to_head"]],
+                       columns=names)
+    h2h.insert(0, "row bot", names)
+    print_table(h2h, out, title="head to head: share of games the row bot finished ahead of the column bot")
 
 
 def game_app(name: str, title: str) -> typer.Typer:

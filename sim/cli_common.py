@@ -4,11 +4,12 @@ from __future__ import annotations
 import json
 from contextlib import contextmanager
 
+import pandas as pd
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from sim.report_terminal import show as show_report
+from sim.report_terminal import print_table, show as show_report
 
 out = Console()   # as wide as the terminal (or $COLUMNS); 80 when not a terminal
 err = Console(stderr=True)
@@ -72,22 +73,17 @@ def pct(fig: dict) -> str:
 
 
 def print_summary(title: str, summary: dict):
-    """Every list of records in the summary as a rich table; figures with CIs."""
+    """Every list of records in the summary as a table fitted to the terminal; figures with CIs."""
     out.print(f"[bold]{title}[/bold] — n = {summary['games']:,} games, seed {summary['seed']}, "
               f"{summary['seconds']:.2f} s (figures: mean [95% CI])")
     for key, rows in summary.items():
         if not (isinstance(rows, list) and rows and isinstance(rows[0], dict)):
             continue
-        table = Table(title=key)
         index = key[:-1] if key.endswith("s") else key
-        table.add_column(index, justify="right")
-        for col in rows[0]:
-            table.add_column(col.replace("_", " "), justify="right")
-        for i, row in enumerate(rows):
-            table.add_row(str(i + (1 if index != "seat" else 0)),
-                          *[pct(v) if isinstance(v, dict) else str(v) for v in row.values()])
-        out.print(table)
-
+        frame = pd.DataFrame([{index: i + (1 if index != "seat" else 0),
+                               **{col: pct(v) if isinstance(v, dict) else v for col, v in row.items()}}
+                              for i, row in enumerate(rows)])
+        print_table(frame, out, title=key)
 
 
 def emit(summary: dict, as_json: bool, title: str, path=None):

@@ -47,10 +47,12 @@ def show(report: Report, console: Console) -> None:
     flush()
 
 
-def print_table(frame: pd.DataFrame, console: Console) -> None:
+def print_table(frame: pd.DataFrame, console: Console, title: str | None = None) -> None:
     """A table fitted to the console, then its legend: one line per long label,
     never folded (a terminal wraps it on screen, and a copy gets it whole)."""
     tables, legend = fitted(frame, console)
+    if title:
+        console.print(Text(title, style="bold"))
     for table in tables:
         console.print(table)
         console.print()

@@ -1,5 +1,6 @@
-"""An analysis report in the terminal: its text as Markdown, its tables drawn
-to fit the console's width.
+"""Reports and tables in the terminal: an analysis report's text as Markdown,
+and every table (reports, simulate, tournament, results list) drawn to fit the
+console's width.
 
 A table too wide for the terminal is first made shorter (each ``x``, ``x_lo``,
 ``x_hi`` triple becomes one ``x [lo, hi]`` column; long labels such as bot
@@ -71,7 +72,7 @@ def fitted(frame: pd.DataFrame, console: Console) -> tuple[list[Table], dict[str
         return [whole], {}
     keys = list(takewhile(lambda c: _is_label(frame, c), cells.columns[:MAX_KEYS]))
     legend = {}
-    if _laid_out(cells[keys], console.width // 2, console) is None:   # labels would crowd out the figures
+    if _laid_out(cells[keys], width // 2, console) is None:   # labels would crowd out the figures
         cells, legend = abbreviated(cells, keys)
     parts, group = [], []
     for column in (c for c in cells.columns if c not in keys):

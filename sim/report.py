@@ -66,7 +66,8 @@ class Report:
     def table(self, name: str, df: pd.DataFrame, caption: str):
         """Keep the table for --out (Parquet + CSV) and show it in the report."""
         self.tables[name] = df
-        self.lines += [f"**{caption}** (`{name}.csv`)", "", TableText(df), ""]
+        source = f" (`{name}.csv`)" if self.out is not None else ""   # no file without --out
+        self.lines += [f"**{caption}**{source}", "", TableText(df), ""]
         if self.out is not None:
             df.to_parquet(self.out / f"{name}.parquet", index=False)
             df.to_csv(self.out / f"{name}.csv", index=False)

@@ -105,7 +105,7 @@ def distribution(values_by_label: Mapping[str, np.ndarray | tuple[np.ndarray, np
         mean = float((values * counts).sum() / k) if k else float("nan")
         counted = f"{int(k):,} of {int(n):,} games" if games else f"n={int(n):,}"
         ax.plot(values, share, marker="o", markersize=3, linewidth=1.2,
-                label=f"{label} ({counted}, mean {mean:.3g})")
+                label=f"{label} ({counted}" + (f", mean {mean:.3g})" if k else ")"))
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_ylim(bottom=0)

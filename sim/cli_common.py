@@ -7,7 +7,6 @@ from contextlib import contextmanager
 import pandas as pd
 import typer
 from rich.console import Console
-from rich.table import Table
 
 from sim.report_terminal import print_table, show as show_report
 

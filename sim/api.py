@@ -210,7 +210,7 @@ def plot_simulation(game: GameSpec, rules, seats, result: RunResult, summary: di
     shares = [Estimate(r["win_share"]["mean"], *r["win_share"]["ci95"], n) for r in summary["seats"]]
     paths += plots.bars_with_ci([f"seat {s}\n{seat.spec}" for s, seat in enumerate(seats)], shares,
                                 f"Win share with 95% CI — {what}", "win share", path / "win_share",
-                                reference_line=1 / rules.players, reference_label="1/n")
+                                reference_line=1 / rules.players, reference_label="1/n", xlabel="seat and bot")
     return paths
 
 
@@ -273,10 +273,11 @@ def plot_tournament(game: GameSpec, rules, summary: dict, path: Path):
     shares = [Estimate(r["win_share"]["mean"], *r["win_share"]["ci95"], r["games"]) for r in summary["ranking"]]
     paths = list(plots.bars_with_ci(names, shares, f"Tournament win share with 95% CI — {what}",
                                     "win share", path / "win_share",
-                                    reference_line=1 / rules.players, reference_label="1/n"))
+                                    reference_line=1 / rules.players, reference_label="1/n", xlabel="bot"))
     matrix = [[float("nan") if c is None else c["mean"] for c in row] for row in summary["head_to_head"]]
     paths += plots.heatmap(matrix, names, names, f"Head to head: share of games the row finished "
-                           f"ahead of the column — {what}", path / "head_to_head", cbar_label="share ahead")
+                           f"ahead of the column — {what}", path / "head_to_head", cbar_label="share ahead",
+                           xlabel="column bot", ylabel="row bot")
     return paths
 
 

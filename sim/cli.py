@@ -3,17 +3,20 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
 import sys
 from pathlib import Path
 from typing import List, Optional
 
+import pandas as pd
 import typer
 from rich.markup import escape
 from rich.table import Table
 
 from sim import api, store
-from sim.cli_common import (BOT_FILE, BOTS, EXIT_INTERRUPTED, PLAYERS, RULES, SCHEDULER, SEED,
-                            WORKERS, out, pct, print_summary, user_errors)
+from sim.cli_common import (BOT_FILE, EXIT_INTERRUPTED, PLAYERS, SCHEDULER, SEED, WORKERS, bots_option,
+                            out, pct, print_summary, rules_option, user_errors)
+from sim.report_terminal import print_table
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False, rich_markup_mode="markdown",
                   help="Monte Carlo strategy simulator for Geteilte Luft and Land unter.")
@@ -24,25 +27,19 @@ def print_tournament(title: str, summary: dict):
     out.print(f"[bold]{title} tournament[/bold] — {s['seatings']} seatings, n = {s['games']:,} games in all, "
               f"seed {s['seed']}, {s['seconds']:.2f} s (figures: mean [95% CI])")
     ranking = s["ranking"]
-    table = Table(title="ranking")
-    table.add_column("rank", justify="right")
-    for col in ranking[0]:
-        table.add_column(col.replace("_", " "), justify="right")
-    for i, row in enumerate(ranking):
-        table.add_row(str(i + 1), *[pct(v) if isinstance(v, dict) else str(v) for v in row.values()])
-    out.print(table)
-    h2h = Table(title="head to head: share of games the row finished ahead of the column")
-    h2h.add_column("")
-    for row in ranking:
-        h2h.add_column(row["bot"], justify="right")
-    for row, cells in zip(ranking, s["head_to_head"]):
-        h2h.add_row(row["bot"], *["-" if c is None else f"{c['mean']:.3f}" for c in cells])
-    out.print(h2h)
+    print_table(pd.DataFrame([{"rank": i + 1, **{col: pct(v) if isinstance(v, dict) else v for col, v in row.items()}}
+                              for i, row in enumerate(ranking)]), out, title="ranking")
+    names = [row["bot"] for row in ranking]
+    h2h = pd.DataFrame([[math.nan if c is None else round(c["mean"], 3) for c in cells] for cells in s["head_to_head"]],
+                       columns=names)
+    h2h.insert(0, "row bot", names)
+    print_table(h2h, out, title="head to head: share of games the row bot finished ahead of the column bot")
 
 
 def game_app(name: str, title: str) -> typer.Typer:
     """The commands every game has: simulate, trace, bots."""
     sub = typer.Typer(no_args_is_help=True, help=f"{title}: simulate, trace, list bots.")
+    BOTS, RULES = bots_option(name), rules_option(name)
 
     @sub.command()
     def simulate(players: Optional[int] = PLAYERS, bots: str = BOTS,
@@ -162,12 +159,8 @@ def results_list(directory: Path = typer.Argument(..., help="A directory given t
     if as_json:
         print(json.dumps({"results": json.loads(df.to_json(orient="records", default_handler=str))}))
         return
-    table = Table(title=f"results in {directory}")
-    for col in df.columns:
-        table.add_column(str(col))
-    for row in df.itertuples(index=False):
-        table.add_row(*[str(x) for x in row])
-    out.print(table)
+    out.print(f"results in {directory} (the key is in each path; --json for all of it)", highlight=False)
+    print_table(df.drop(columns="key"), out)   # full paths, never cut: long ones get a legend line each
 
 
 @results_app.command("show")

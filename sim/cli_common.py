@@ -4,12 +4,13 @@ from __future__ import annotations
 import json
 from contextlib import contextmanager
 
+import pandas as pd
 import typer
 from rich.console import Console
-from rich.markdown import Markdown
-from rich.table import Table
 
-out = Console(width=120)
+from sim.report_terminal import print_table, show as show_report
+
+out = Console()   # as wide as the terminal (or $COLUMNS); 80 when not a terminal
 err = Console(stderr=True)
 
 EXIT_USAGE = 2
@@ -38,11 +39,26 @@ WORKERS = typer.Option(None, "--workers", help="Run the chunks on a local Dask c
 
 # Options shared by the game commands
 PLAYERS = typer.Option(None, "--players", "-n", help="Number of players (default: the rules' players).")
-BOTS = typer.Option(..., "--bots", "-b", help="One bot spec for every seat, or one per seat, comma-separated: "
-                    "threshold:t=2 or threshold:t=2,random,threshold:t=3,random.")
 SEED = typer.Option(0, "--seed", "-s", help="Master seed; game i draws from stream (seed, i).")
-RULES = typer.Option(None, "--rules", "-r", help="Rule options as key=value (repeatable or comma-separated): "
-                     "air=20, swim=d3, stack_size=2 …; keys are the Rules field names.")
+
+#: Each game's own examples for --bots and --rules (a spec is name or name:key=value:key=value).
+EXAMPLES = {
+    "luft": {"bots": "threshold:t=2 or threshold:t=2,random,depth:level=3:count=2,air",
+             "rules": "air=20, swim=d3, stack_size=2", "doc": "docs/rules/geteilte-luft.md"},
+    "landunter": {"bots": "dodge or dodge,counter,sampler:k=16,random",
+                  "rules": "tie_simultaneous=false, end_before_cascade=false", "doc": "docs/rules/land-unter.md"},
+}
+
+
+def bots_option(game: str):
+    return typer.Option(..., "--bots", "-b", help="One bot spec for every seat, or one per seat, comma-separated: "
+                        f"{EXAMPLES[game]['bots']}. A spec is name or name:key=value:key=value.")
+
+
+def rules_option(game: str):
+    return typer.Option(None, "--rules", "-r", help="Rule options as key=value (repeatable or comma-separated): "
+                        f"{EXAMPLES[game]['rules']} …; every key with its default and values is in "
+                        f"{EXAMPLES[game]['doc']}.")
 BOT_FILE = typer.Option(None, "--bot-file", help="A Python file that registers extra bots (repeatable).")
 
 
@@ -56,22 +72,17 @@ def pct(fig: dict) -> str:
 
 
 def print_summary(title: str, summary: dict):
-    """Every list of records in the summary as a rich table; figures with CIs."""
+    """Every list of records in the summary as a table fitted to the terminal; figures with CIs."""
     out.print(f"[bold]{title}[/bold] — n = {summary['games']:,} games, seed {summary['seed']}, "
               f"{summary['seconds']:.2f} s (figures: mean [95% CI])")
     for key, rows in summary.items():
         if not (isinstance(rows, list) and rows and isinstance(rows[0], dict)):
             continue
-        table = Table(title=key)
         index = key[:-1] if key.endswith("s") else key
-        table.add_column(index, justify="right")
-        for col in rows[0]:
-            table.add_column(col.replace("_", " "), justify="right")
-        for i, row in enumerate(rows):
-            table.add_row(str(i + (1 if index != "seat" else 0)),
-                          *[pct(v) if isinstance(v, dict) else str(v) for v in row.values()])
-        out.print(table)
-
+        frame = pd.DataFrame([{index: i + (1 if index != "seat" else 0),
+                               **{col: pct(v) if isinstance(v, dict) else v for col, v in row.items()}}
+                              for i, row in enumerate(rows)])
+        print_table(frame, out, title=key)
 
 
 def emit(summary: dict, as_json: bool, title: str, path=None):
@@ -89,17 +100,15 @@ OUT = typer.Option(None, "--out", "-o", help="Write tables (Parquet + CSV), plot
 JSON = typer.Option(False, "--json", help="Print the summary as one JSON object on stdout.")
 
 
-def finish(summary: dict, as_json: bool, out_dir, title: str):
-    """An analysis's output: its JSON summary, or its Markdown report when it wrote one."""
+def finish(summary: dict, as_json: bool, out_dir, reports):
+    """An analysis's output: its JSON summary, or its reports drawn for the terminal."""
     if as_json:
         print(json.dumps(summary))
         return
-    out.print(f"[bold]{title}[/bold]")
+    for report in reports:
+        show_report(report, out)
     if out_dir is not None:
-        out.print(Markdown((out_dir / "report.md").read_text()))
-        out.print(f"report, tables and plots in {out_dir}")
-    else:
-        out.print_json(data=summary)
+        out.print(f"report, tables and plots in {out_dir}", highlight=False, soft_wrap=True)
 
 
 def player_list(text: str, low: int, high: int) -> list[int]:

@@ -6,6 +6,10 @@ global backend is switched (a notebook importing this keeps its own), and no
 figure lingers in pyplot's registry during a long sweep. Every function writes
 ``<stem>.png`` (for reports) and ``<stem>.svg`` (text stays text, so titles are
 searchable and editable) and returns both paths.
+
+Every axis carries a label (callers must name what the rows, columns and bars
+are), and a title is wrapped to the width of the figure, so no text is cut
+off at the edges.
 """
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 
 import matplotlib
 import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 if TYPE_CHECKING:  # only the fields mean/lo/hi are read; skip importing scipy
@@ -33,11 +38,21 @@ _RC = {
 
 def _figure(size=(8.0, 5.0)) -> tuple[Figure, object]:
     fig = Figure(figsize=size, layout="constrained")
+    fig.get_layout_engine().set(w_pad=0.1, h_pad=0.1)   # inches: text measured at another dpi stays inside
+    FigureCanvasAgg(fig)   # a renderer to measure text with (not pyplot's)
     return fig, fig.add_subplot()
 
 
 def _title(ax, title: str) -> None:
-    ax.set_title("\n".join(textwrap.wrap(title, 90)) or title)
+    """The title over the whole figure, wrapped into lines no wider than it."""
+    fig = ax.figure
+    text = fig.suptitle(title, fontsize=_RC["axes.titlesize"])
+    renderer = fig.canvas.get_renderer()
+    budget = 0.94 * fig.bbox.width
+    chars = len(title)
+    while chars > 10 and text.get_window_extent(renderer).width > budget:
+        chars = int(chars * min(0.95, budget / text.get_window_extent(renderer).width))
+        text.set_text("\n".join(textwrap.wrap(title, chars)))
 
 
 def _save(fig: Figure, stem: str | os.PathLike) -> Paths:
@@ -69,23 +84,30 @@ def _histogram(data) -> tuple[np.ndarray, np.ndarray]:
 
 
 def distribution(values_by_label: Mapping[str, np.ndarray | tuple[np.ndarray, np.ndarray]],
-                 title: str, xlabel: str, stem: str | os.PathLike) -> Paths:
+                 title: str, xlabel: str, stem: str | os.PathLike,
+                 games: Mapping[str, int] | None = None, ylabel: str = "share of games") -> Paths:
     """Share of games per value, one line per label (e.g. score per seat).
 
     Each entry is either raw samples (array) or an aggregated histogram
     ``(bin values, counts)``, which is what the runner keeps for large runs.
     Shares rather than counts, so seats with different sample sizes compare.
+    ``games`` gives, per label, the number of games to divide by when the
+    histogram counts only some of them (e.g. the turn the air ran out, counted
+    in games where it did): a line then sums to the share of games counted,
+    not to 1.
     """
     fig, ax = _figure()
     for label, data in values_by_label.items():
         values, counts = _histogram(data)
-        n = counts.sum()
+        k = counts.sum()
+        n = games[label] if games else k
         share = counts / n if n else counts
-        mean = float((values * counts).sum() / n) if n else float("nan")
+        mean = float((values * counts).sum() / k) if k else float("nan")
+        counted = f"{int(k):,} of {int(n):,} games" if games else f"n={int(n):,}"
         ax.plot(values, share, marker="o", markersize=3, linewidth=1.2,
-                label=f"{label} (n={int(n):,}, mean {mean:.3g})")
+                label=f"{label} ({counted}" + (f", mean {mean:.3g})" if k else ")"))
     ax.set_xlabel(xlabel)
-    ax.set_ylabel("share of games")
+    ax.set_ylabel(ylabel)
     ax.set_ylim(bottom=0)
     ax.grid(alpha=0.3)
     if values_by_label:
@@ -96,7 +118,7 @@ def distribution(values_by_label: Mapping[str, np.ndarray | tuple[np.ndarray, np
 
 def bars_with_ci(labels: Sequence[str], estimates: Sequence[Estimate], title: str, ylabel: str,
                  stem: str | os.PathLike, reference_line: float | None = None,
-                 reference_label: str = "") -> Paths:
+                 reference_label: str = "", *, xlabel: str) -> Paths:
     """Bars with 95% CI error bars, e.g. win share per seat or per bot.
 
     ``reference_line`` draws a dashed horizontal line such as the fair share 1/n.
@@ -111,11 +133,13 @@ def bars_with_ci(labels: Sequence[str], estimates: Sequence[Estimate], title: st
     x = np.arange(len(labels))
     ax.bar(x, mean, yerr=err, capsize=4, color="#4C72B0", ecolor="black", alpha=0.85,
            label="estimate, 95% CI")
-    ax.set_xticks(x, labels, rotation=30 if max((len(s) for s in labels), default=0) > 8 else 0,
-                  ha="right" if max((len(s) for s in labels), default=0) > 8 else "center")
+    long = max((len(s) for s in labels), default=0) > 8
+    ax.set_xticks(x, labels, rotation=30 if long else 0, ha="right" if long else "center",
+                  rotation_mode="anchor")
     if reference_line is not None:
         ax.axhline(reference_line, color="#C44E52", linestyle="--", linewidth=1,
                    label=reference_label or f"reference {reference_line:.3g}")
+    ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.grid(axis="y", alpha=0.3)
     ax.legend(fontsize=8)
@@ -124,21 +148,28 @@ def bars_with_ci(labels: Sequence[str], estimates: Sequence[Estimate], title: st
 
 
 def heatmap(matrix, row_labels: Sequence[str], col_labels: Sequence[str], title: str,
-            stem: str | os.PathLike, fmt: str = "{:.3f}", cbar_label: str = "") -> Paths:
+            stem: str | os.PathLike, fmt: str = "{:.3f}", *, cbar_label: str, xlabel: str,
+            ylabel: str) -> Paths:
     """Annotated matrix, e.g. tournament results or a balance-knob pair grid.
 
-    Cells that are nan (not played) stay blank.
+    ``xlabel`` names the columns, ``ylabel`` the rows, ``cbar_label`` the
+    figure in the cells. Cells that are nan (not played) stay blank.
     """
     m = np.ma.masked_invalid(np.asarray(matrix, dtype=float))
     if m.shape != (len(row_labels), len(col_labels)):
         raise ValueError(f"matrix shape {m.shape} does not match {len(row_labels)} x {len(col_labels)} labels")
-    fig, ax = _figure((max(5.0, 0.7 * len(col_labels) + 3), max(4.0, 0.5 * len(row_labels) + 2)))
+    # room for the labels beside and below the cells (about 0.07 inch per character at 10 pt)
+    row_text = max((len(line) for s in row_labels for line in str(s).split("\n")), default=0) * 0.07
+    col_text = max((len(line) for s in col_labels for line in str(s).split("\n")), default=0) * 0.05
+    fig, ax = _figure((max(5.0, 0.7 * len(col_labels) + 3 + row_text), max(4.0, 0.5 * len(row_labels) + 2 + col_text)))
     image = ax.imshow(m, cmap="viridis", aspect="auto")
     fig.colorbar(image, ax=ax, label=cbar_label)
     long = max((len(str(c)) for c in col_labels), default=0) > 3
     ax.set_xticks(np.arange(len(col_labels)), col_labels, rotation=45 if long else 0,
-                  ha="right" if long else "center")
+                  ha="right" if long else "center", rotation_mode="anchor")
     ax.set_yticks(np.arange(len(row_labels)), row_labels)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
     if m.size <= 400:
         finite = m.compressed()
         mid = (finite.min() + finite.max()) / 2 if finite.size else 0.0

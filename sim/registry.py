@@ -89,7 +89,8 @@ class Registry:
         return self.bots[name]
 
     def parse(self, spec: str) -> Seat:
-        """Parse ``name[:key=value,...]`` (also ``name:key=value:key=value``)."""
+        """Parse ``name`` or ``name:key=value:key=value`` (the documented form;
+        ``;`` between parameters still works for old scripts)."""
         spec = spec.strip()
         name, _, rest = spec.partition(":")
         bot = self.get(name.strip())
@@ -137,13 +138,14 @@ class Registry:
 
 
 def split_specs(text: str) -> list[str]:
-    """Split ``a:t=1,b,c:x=2,y=3`` into specs; ``key=value`` parts stay with their bot."""
+    """Split ``a:t=1,b,c:x=2:y=3`` into specs; a ``key=value`` part after a comma
+    stays with its bot (``c:x=2,y=3`` is read as ``c:x=2:y=3``)."""
     specs: list[str] = []
     for part in (p.strip() for p in text.split(",")):
         if not part:
             continue
         if "=" in part and ":" not in part and specs:
-            specs[-1] += ";" + part
+            specs[-1] += ":" + part
         else:
             specs.append(part)
     if not specs:

@@ -2,13 +2,50 @@
 
 Every analysis command writes the same shape of output directory, so reports
 committed under experiments/ and those a user makes with --out look alike.
+The same report is what the terminal shows (`sim.report_terminal`): its tables
+and figures stay in ``lines`` as Markdown text that still knows its DataFrame
+or plot file, so the terminal can draw a table to fit its width.
 """
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 import pandas as pd
+
+_collecting: ContextVar[list | None] = ContextVar("reports", default=None)
+
+
+@contextmanager
+def collected():
+    """Every Report made inside the block, in order (the CLI prints them)."""
+    token = _collecting.set([])
+    try:
+        yield _collecting.get()
+    finally:
+        _collecting.reset(token)
+
+
+class TableText(str):
+    """A table's Markdown in ``Report.lines`` that keeps its DataFrame."""
+    frame: pd.DataFrame
+
+    def __new__(cls, frame: pd.DataFrame):
+        text = super().__new__(cls, frame.to_markdown(index=False, floatfmt=".4g"))
+        text.frame = frame
+        return text
+
+
+class FigureText(str):
+    """A figure's Markdown (image and caption) in ``Report.lines`` that keeps its file."""
+    path: Path
+
+    def __new__(cls, path: Path, caption: str):
+        text = super().__new__(cls, f"![{caption}]({path.name})\n\n*{caption}*")
+        text.path = path
+        return text
 
 
 class Report:
@@ -19,6 +56,8 @@ class Report:
         self.tables: dict[str, pd.DataFrame] = {}
         if self.out is not None:
             self.out.mkdir(parents=True, exist_ok=True)
+        if (reports := _collecting.get()) is not None:
+            reports.append(self)
 
     def text(self, *paragraphs: str):
         for p in paragraphs:
@@ -27,7 +66,8 @@ class Report:
     def table(self, name: str, df: pd.DataFrame, caption: str):
         """Keep the table for --out (Parquet + CSV) and show it in the report."""
         self.tables[name] = df
-        self.lines += [f"**{caption}** (`{name}.csv`)", "", df.to_markdown(index=False, floatfmt=".4g"), ""]
+        source = f" (`{name}.csv`)" if self.out is not None else ""   # no file without --out
+        self.lines += [f"**{caption}**{source}", "", TableText(df), ""]
         if self.out is not None:
             df.to_parquet(self.out / f"{name}.parquet", index=False)
             df.to_csv(self.out / f"{name}.csv", index=False)
@@ -37,8 +77,7 @@ class Report:
 
     def figure(self, paths, caption: str):
         if paths:
-            png = Path(paths[0]).name
-            self.lines += [f"![{caption}]({png})", "", f"*{caption}*", ""]
+            self.lines += [FigureText(Path(paths[0]), caption), ""]
 
     def save(self, summary: dict) -> Path | None:
         if self.out is None:

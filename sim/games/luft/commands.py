@@ -7,9 +7,10 @@ from typing import List, Optional
 import typer
 
 from sim import api
-from sim.cli_common import JSON, OUT, RULES, SCHEDULER, SEED, WORKERS, finish, player_list, user_errors
+from sim.cli_common import JSON, OUT, SCHEDULER, SEED, WORKERS, finish, player_list, rules_option, user_errors
 from sim.games.luft.analyses.air import DEFAULT_MIXES as AIR_MIXES
 from sim.play import commands as play_commands
+from sim.report import collected
 
 def register(sub: typer.Typer):
     play_commands.register(sub, "luft")
@@ -29,12 +30,12 @@ def register(sub: typer.Typer):
         Exact fractions, chi-square on millions of draws, game-level equivalence, the no-reshuffle
         variant."""
         from sim.games.luft.analyses.dice_check import dice_check as run
-        with user_errors(), api.scale_out(scheduler, workers):
+        with user_errors(), api.scale_out(scheduler, workers), collected() as reports:
             if games < 2 or draws < 9:
                 raise ValueError("--games must be at least 2 and --draws at least 9")
             summary = run(players=players, bots=bots, games=games, seed=seed, draws=draws,
                           counter_bot=counter_bot, baseline_bot=baseline_bot, out=out_dir)
-        finish(summary, as_json, out_dir, "Swim deck vs dice")
+        finish(summary, as_json, out_dir, reports)
 
     @sub.command("air")
     def air(games: int = typer.Option(20_000, "--games", "-g", help="Games per bot mix and player count."),
@@ -42,7 +43,7 @@ def register(sub: typer.Typer):
             players: str = typer.Option("2,3,4,5,6", "--players", "-n", help="Player counts, comma-separated."),
             mixes: str = typer.Option(";".join(AIR_MIXES), "--mixes", help="Bot mixes separated by ';'; "
                                       "each mix's specs are cycled over the seats."),
-            rules: Optional[List[str]] = RULES,
+            rules: Optional[List[str]] = rules_option("luft"),
             out_dir: Optional[Path] = OUT,
             scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
         """How fast does the shared air run out?
@@ -50,11 +51,11 @@ def register(sub: typer.Typer):
         Depletion curves with 95% bands, the turn the air runs out, P(air runs out) and divers
         drowned per dive, by bot mix and player count."""
         from sim.games.luft.analyses.air import air_analysis
-        with user_errors(), api.scale_out(scheduler, workers):
+        with user_errors(), api.scale_out(scheduler, workers), collected() as reports:
             summary = air_analysis(players_list=player_list(players, 2, 6),
                                    mixes=tuple(m.strip() for m in mixes.split(";") if m.strip()),
                                    games=games, seed=seed, rules=api.parse_rules(rules), out=out_dir)
-        finish(summary, as_json, out_dir, "How fast does the shared air run out?")
+        finish(summary, as_json, out_dir, reports)
 
     @sub.command("compare-turnback")
     def compare_turnback(games: int = typer.Option(2_000, "--games", "-g", help="Games per sweep configuration "
@@ -83,14 +84,14 @@ def register(sub: typer.Typer):
         Tune every bot family per player count against a mixed field, play the best of each family
         against each other, and solve the meta-game."""
         from sim.games.luft.analyses.compare_turnback import compare_turnback as run
-        with user_errors(), api.scale_out(scheduler, workers):
+        with user_errors(), api.scale_out(scheduler, workers), collected() as reports:
             if games < 1 or grid_points < 1 or any(v is not None and v < 1 for v in (pair_games, slow_games)):
                 raise ValueError("--games, --pair-games, --slow-games and --grid-points must be at least 1")
             summary = run(players_list=player_list(players, 2, 6),
                           families_list=[f.strip() for f in families.split(",") if f.strip()] if families else None,
                           games=games, pair_games=pair_games, grid_points=grid_points, seed=seed,
                           field=field, slow_games=slow_games, out=out_dir)
-        finish(summary, as_json, out_dir, "Which turn-back heuristic is best?")
+        finish(summary, as_json, out_dir, reports)
 
     @sub.command("balance")
     def balance(games: int = typer.Option(2_000, "--games", "-g", help="Games per setting (rule set and player count)."),
@@ -113,13 +114,13 @@ def register(sub: typer.Typer):
         1/n, game length, drownings, score spread, last-dive decisions; flags every
         significant imbalance."""
         from sim.games.luft.analyses.balance import balance as run
-        with user_errors(), api.scale_out(scheduler, workers):
+        with user_errors(), api.scale_out(scheduler, workers), collected() as reports:
             if games < 2:
                 raise ValueError("--games must be at least 2")
             summary = run(players_list=player_list(players, 2, 6),
                           field=field, knobs=[k.strip() for k in knobs.split(",") if k.strip()] if knobs else None,
                           pairs=_pairs(pairs), alpha=alpha, games=games, seed=seed, out=out_dir)
-        finish(summary, as_json, out_dir, "Balance of the rule set")
+        finish(summary, as_json, out_dir, reports)
 
 
 def _pairs(text: Optional[str]):

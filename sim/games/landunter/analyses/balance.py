@@ -198,12 +198,13 @@ def _plots(report: Report, table: pd.DataFrame, players_list, flips: dict):
         caption = (f"{what}: setting (rows) × players (columns); ≥{games:,} games per cell, 95% CI half-width "
                    f"≤ {half:.3g}")
         report.figure(plots.heatmap(matrix, rows, cols, f"{short}: n ≥ {games:,}, CI ±{half:.2g}",
-                                    report.plot_stem(f"{column}_x_players"), fmt=number, cbar_label=what), caption)
+                                    report.plot_stem(f"{column}_x_players"), fmt=number, cbar_label=what,
+                                    xlabel="players", ylabel="setting"), caption)
     labels = [f"{r.players}p {r.setting}" for r in table.itertuples()]
     edge = [Estimate(r.first_relative - 1, r.first_relative_lo - 1, r.first_relative_hi - 1, r.games)
             for r in table.itertuples()]
     report.figure(plots.bars_with_ci(labels, edge, f"Seat 0 edge: win share × n − 1, 95% CI (n ≥ {games:,} games "
                                      "per setting)", "seat 0 win share × players − 1", report.plot_stem("first_bars"),
-                                     reference_line=0.0, reference_label="fair"),
+                                     reference_line=0.0, reference_label="fair", xlabel="players and setting"),
                   f"Seat 0's relative edge (win share × n − 1; 0 = fair) per setting with 95% CI (≥{games:,} games "
                   "each)")

@@ -261,7 +261,8 @@ def _plots(report: Report, n: int, results: list):
                                 f"points, labelled by their lower end; cells with < {least} hands blank; CIs in "
                                 "cells.csv "
                                 f"(widest ±{(c.points_hi - c.points_lo).max() / 2:.2f})",
-                                report.out / f"cells_{slug}_{n}p", fmt="{:.2f}", cbar_label="points per deal"),
+                                report.out / f"cells_{slug}_{n}p", fmt="{:.2f}", cbar_label="points per deal",
+                                xlabel="hand strength (lower end of the bin)", ylabel="rings of the hand"),
                   f"Mean points per deal by rings × strength, {n} players, {label}")
     x = np.array(cols) + (width - 1) / 2
     series = {}
@@ -278,7 +279,7 @@ def _plots(report: Report, n: int, results: list):
                                      f"Expected points per deal, 90th- minus 10th-percentile hand, {n} players "
                                      f"(95% CI; n = {min(e.n for e in spreads):,}+ hands per mix)",
                                      "points per deal", report.out / f"spread_{n}p", reference_line=FLAT,
-                                     reference_label=f"flat threshold {FLAT}"),
+                                     reference_label=f"flat threshold {FLAT}", xlabel="bot mix"),
                   f"Spread of expected points over hands, {n} players")
     ring_axis = list(range(H.shape[0]))
     series = {}

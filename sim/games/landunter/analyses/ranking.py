@@ -126,13 +126,13 @@ def _tournament(report: Report, entrants: list[str], n: int, games: int, seed: i
                                     f"finished ahead of the column (n = {summ['games']:,} games, at least "
                                     f"{least:,} per cell; CIs in payoff_{name}.csv, at most "
                                     f"±{np.max(hi - lo) / 2:.3f})", report.out / f"payoff_{name}",
-                                    cbar_label="share ahead"),
+                                    cbar_label="share ahead", xlabel="column bot", ylabel="row bot"),
                       f"Payoff matrix, {what}")
         shares = [Estimate(r["win_share"], r["win_share_lo"], r["win_share_hi"], r["games"]) for r in rows]
         report.figure(plots.bars_with_ci(order, shares, f"Land unter tournament win share, {what} "
                                          f"(95% CI, n = {rows[0]['games']:,} games per bot)", "win share",
                                          report.out / f"ranking_{name}", reference_line=1 / n,
-                                         reference_label="fair share 1/n"),
+                                         reference_label="fair share 1/n", xlabel="bot"),
                       f"Ranking, {what}")
     return {"players": n, "search": bool(tag), "games": summ["games"], "seatings": summ["seatings"],
             "value": value,

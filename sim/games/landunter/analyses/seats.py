@@ -216,7 +216,8 @@ def _seat_plots(report: Report, seat_df):
                       for tb in tables]
             report.figure(plots.heatmap(matrix, tables, [f"seat {s}" for s in range(n)],
                                         f"{n}p {what}: n = {games:,}, CI ±{half:.2g}",
-                                        report.plot_stem(f"seat_{value}_{n}p"), fmt=fmt, cbar_label=what),
+                                        report.plot_stem(f"seat_{value}_{n}p"), fmt=fmt, cbar_label=what,
+                                        xlabel="seat", ylabel="table (bots)"),
                           f"{n} players: {what} per seat (columns) and table (rows); {games:,} games per table, "
                           f"95% CI half-width ≤ {half:.3g}" + (" (1 = fair)" if scale > 1 else ""))
 
@@ -230,7 +231,7 @@ def _passing_plots(report: Report, pass_df, strong: str):
         report.figure(plots.bars_with_ci(labels, diffs, f"Passing order: {what}, strong right − strong left "
                                          f"(n = {games:,} games per arrangement, 95% CI)", f"{what} difference",
                                          report.plot_stem(f"passing_{key}"), reference_line=0.0,
-                                         reference_label="no effect"),
+                                         reference_label="no effect", xlabel="players and candidate"),
                       f"Candidate's {what} with `{strong}` on its right minus with it on its left "
                       f"({games:,} games per arrangement, same games, 95% CI)")
 

@@ -7,7 +7,8 @@ from typing import List, Optional
 import typer
 
 from sim import api
-from sim.cli_common import JSON, OUT, RULES, SCHEDULER, SEED, WORKERS, finish, player_list, user_errors
+from sim.cli_common import JSON, OUT, SCHEDULER, SEED, WORKERS, finish, player_list, rules_option, user_errors
+from sim.report import collected
 
 
 def register(sub: typer.Typer):
@@ -21,7 +22,7 @@ def register(sub: typer.Typer):
                                                     "through the seats (default: dodge,counter,ring-keeper,low)."),
                 options: Optional[str] = typer.Option(None, "--options", help="[D] options to flip one at a "
                                                       "time, comma-separated (default: all four)."),
-                rules: Optional[List[str]] = RULES,
+                rules: Optional[List[str]] = rules_option("landunter"),
                 alpha: float = typer.Option(0.05, "--alpha", help="Family-wise significance level (Bonferroni)."),
                 out_dir: Optional[Path] = OUT,
                 scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
@@ -31,8 +32,8 @@ def register(sub: typer.Typer):
         all seats equal, early ends, eliminations, rounds, score spread; flags every
         significant imbalance."""
         from sim.games.landunter.analyses.balance import balance as run
-        with user_errors(), api.scale_out(scheduler, workers):
+        with user_errors(), api.scale_out(scheduler, workers), collected() as reports:
             summary = run(players_list=player_list(players, 3, 6), games=games, seed=seed, field=field,
                           options=[o.strip() for o in options.split(",") if o.strip()] if options else None,
                           rules=api.parse_rules(rules), alpha=alpha, out=out_dir)
-        finish(summary, as_json, out_dir, "Land unter: balance of the rules")
+        finish(summary, as_json, out_dir, reports)

@@ -7,7 +7,8 @@ from typing import List, Optional
 import typer
 
 from sim import api
-from sim.cli_common import JSON, OUT, RULES, SCHEDULER, SEED, WORKERS, finish, player_list, user_errors
+from sim.cli_common import JSON, OUT, SCHEDULER, SEED, WORKERS, finish, player_list, rules_option, user_errors
+from sim.report import collected
 
 
 def register(sub: typer.Typer):
@@ -27,7 +28,7 @@ def register(sub: typer.Typer):
               strong: str = typer.Option("dodge", "--strong", help="The strong neighbour."),
               weak: str = typer.Option("random", "--weak", help="The weak neighbour."),
               filler: str = typer.Option("low", "--filler", help="The bot in the other seats (4+ players)."),
-              rules: Optional[List[str]] = RULES,
+              rules: Optional[List[str]] = rules_option("landunter"),
               alpha: float = typer.Option(0.05, "--alpha", help="Family-wise significance level (Bonferroni)."),
               out_dir: Optional[Path] = OUT,
               scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
@@ -37,10 +38,10 @@ def register(sub: typer.Typer):
         passing order (strong bot passing to a candidate vs receiving from it, same games, paired
         test) and early ends by deal index."""
         from sim.games.landunter.analyses.seats import seats as run
-        with user_errors(), api.scale_out(scheduler, workers):
+        with user_errors(), api.scale_out(scheduler, workers), collected() as reports:
             if not 0 < alpha < 1:
                 raise ValueError(f"--alpha {alpha} must lie strictly between 0 and 1")
             summary = run(players_list=player_list(players, 3, 6), games=games, seed=seed, bots=bots,
                           field=field, candidates=candidates, strong=strong, weak=weak, filler=filler,
                           rules=api.parse_rules(rules), alpha=alpha, out=out_dir)
-        finish(summary, as_json, out_dir, "Land unter: seats, passing order, early ends")
+        finish(summary, as_json, out_dir, reports)

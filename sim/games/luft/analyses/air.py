@@ -70,7 +70,7 @@ def air_analysis(*, players_list=(2, 3, 4, 5, 6), mixes=DEFAULT_MIXES, games: in
             air = t.hists["air"]
             last = int(min(air.shape[2], max(1, np.flatnonzero(air[A_COUNT].sum(axis=0)).max(initial=0) + 2)))
             curves[(mix, n)] = [depletion_curve(air, d, last) for d in range(dives)]
-            hists[(mix, n)] = t.hists.get("dive0.air_out_turn", np.zeros(1))
+            hists[(mix, n)] = (t.hists.get("dive0.air_out_turn", np.zeros(1)), t.games)
     table = pd.DataFrame(rows)
     report.table("air_by_dive", table, f"Per dive: P(air runs out), divers drowned, turns (n = {games:,} games each)")
     for mix in mixes:
@@ -85,11 +85,12 @@ def air_analysis(*, players_list=(2, 3, 4, 5, 6), mixes=DEFAULT_MIXES, games: in
                                             f"(n={games:,} games per line)", "turn", "air left", stem),
                       f"Depletion curves, {mix}")
         hstem = report.plot_stem(f"air_out_turn_{_slug(mix)}")
-        report.figure(plots.distribution({f"{n} players": (np.arange(hists[(mix, n)].size), hists[(mix, n)])
-                                          for n in players_list},
-                                         f"Turn in which the air runs out, dive 1 — bots {mix} "
-                                         f"(n={games:,} games per line)", "turn", hstem),
-                      f"Air-out turn, {mix}")
+        lines = {f"{n} players": (np.arange(hists[(mix, n)][0].size), hists[(mix, n)][0]) for n in players_list}
+        report.figure(plots.distribution(lines, f"Dive 1: the turn in which the air runs out, as a share of all "
+                                         f"games (a line sums to P(air runs out)) — bots {mix}",
+                                         "turn in which the air runs out", hstem, ylabel="share of all games",
+                                         games={f"{n} players": hists[(mix, n)][1] for n in players_list}),
+                      f"Air-out turn, {mix}: share of all games whose air ran out in each turn of dive 1")
     summary = {"games": games, "seconds": round(time.perf_counter() - start, 3), "seed": seed,
                "players": list(players_list), "mixes": list(mixes),
                "dives": [{"mix": r["mix"], "players": r["players"], "dive": r["dive"],

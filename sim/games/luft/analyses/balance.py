@@ -260,7 +260,8 @@ def _heatmaps(report: Report, table: pd.DataFrame, players_list, knobs, pairs, g
         matrix = [[_cell(table, n, {} if v == defaults[k] else {k: v}, column) for n in players_list]
                   for v in KNOBS[k]]
         report.figure(plots.heatmap(matrix, [_show(v) for v in KNOBS[k]], cols, title,
-                                    report.plot_stem(stem), fmt=fmt, cbar_label=cbar), f"{caption} ({per_cell})")
+                                    report.plot_stem(stem), fmt=fmt, cbar_label=cbar, xlabel="players",
+                                    ylabel=k), f"{caption} ({per_cell})")
 
     for k in knobs:
         knob_map(k, "first_relative", f"{k} × players: seat 0 share × n", "seat 0 win share × players",
@@ -281,6 +282,6 @@ def _heatmaps(report: Report, table: pd.DataFrame, players_list, knobs, pairs, g
             report.figure(plots.heatmap(matrix, [_show(v) for v in KNOBS[a]], [_show(v) for v in KNOBS[b]],
                                         f"{n} players, {a} × {b}: seat 0 share × n",
                                         report.plot_stem(f"first_{a}_x_{b}_{n}p"), fmt="{:.2f}",
-                                        cbar_label="seat 0 share × n"),
+                                        cbar_label="seat 0 share × n", xlabel=b, ylabel=a),
                           f"First-player advantage at {n} players, seat 0 win share × n (1 = fair): {a} (rows) × "
                           f"{b} (columns) ({per_cell})")

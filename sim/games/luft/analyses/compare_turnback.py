@@ -91,7 +91,7 @@ def spec_of(family: str, values: dict[str, float], registry=None) -> str:
     params = registry.get(family).params
     if not params:
         return family
-    return family + ":" + ";".join(f"{p.name}={values[p.name]:g}" for p in params)
+    return family + ":" + ":".join(f"{p.name}={values[p.name]:g}" for p in params)
 
 
 #: A family whose defaults cost more than this many times the median family's
@@ -387,13 +387,14 @@ def _meta_game(report: Report, entrants: list[str], n: int, pair_games: int, see
         report.figure(plots.heatmap(A, names, names, f"Payoff matrix, {n} players: share of games the row "
                                     f"finished ahead of the column (best parameters per family; "
                                     f"{summ['games']:,} tournament games, at least "
-                                    f"{int(cnt[cnt > 0].min()) if (cnt > 0).any() else 0:,} per cell)", stem, cbar_label="share ahead"),
+                                    f"{int(cnt[cnt > 0].min()) if (cnt > 0).any() else 0:,} per cell)", stem, cbar_label="share ahead",
+                                    xlabel="column family", ylabel="row family"),
                       f"Payoff matrix, {n} players (payoff_{n}p.csv has the CIs)")
         shares = [Estimate(r.win_share, r.win_share_lo, r.win_share_hi, r.games) for r in ranking.itertuples()]
         report.figure(plots.bars_with_ci(list(ranking.family), shares, f"Tournament win share, {n} players, "
                                          f"best parameters per family (n={summ['games']:,} games)", "win share",
                                          report.plot_stem(f"ranking_{n}p"), reference_line=1 / n,
-                                         reference_label="fair share 1/n"),
+                                         reference_label="fair share 1/n", xlabel="bot family"),
                       f"Tournament ranking, {n} players")
     return {"players": n, "games": summ["games"], "seatings": summ["seatings"], "value": value,
             "ranking": [{"family": _family(r["bot"]), "spec": r["bot"], "win_share": r["win_share"],

@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 
 from sim import api
-from sim.cli_common import BOT_FILE, EXIT_INTERRUPTED, JSON, PLAYERS, RULES, user_errors
+from sim.cli_common import BOT_FILE, EXIT_INTERRUPTED, JSON, PLAYERS, rules_option, user_errors
 
 PLAY_OUT = typer.Option(Path("plays"), "--out", "-o", help="Directory the game log (JSON Lines) is written "
                         "to as the game goes.")
@@ -24,7 +24,7 @@ def register(sub: typer.Typer, game: str):
              players: Optional[int] = PLAYERS,
              seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Same seed, same cards (default: a "
                                                 "random seed, shown in the log)."),
-             rules: Optional[List[str]] = RULES, bot_file: Optional[List[Path]] = BOT_FILE,
+             rules: Optional[List[str]] = rules_option(game), bot_file: Optional[List[Path]] = BOT_FILE,
              out_dir: Path = PLAY_OUT,
              hint: Optional[str] = typer.Option(None, "--hint", help="A bot whose advice the key h shows: its "
                                                 "choice and your win chance after each choice (Geteilte Luft)."),

@@ -18,6 +18,14 @@ class BotError(ValueError):
     """A bot spec names an unknown bot or a bad parameter."""
 
 
+class BotCompileError(BotError):
+    """A bot's code does not compile for the engine (raised before any game is played)."""
+
+
+class IllegalBotAction(ValueError):
+    """A bot chose an action the rules forbid; each game's engines raise a subclass."""
+
+
 @dataclass(frozen=True)
 class Param:
     name: str
@@ -152,6 +160,12 @@ def split_specs(text: str) -> list[str]:
 
 
 _LOADED_BOT_FILES: dict[str, object] = {}
+
+
+def bot_file_of(bot: Bot) -> str | None:
+    """The ``--bot-file`` path a bot was loaded from, or None (built-in or installed)."""
+    module = getattr(getattr(bot.fn, "py_func", bot.fn), "__module__", None)
+    return next((path for path, mod in _LOADED_BOT_FILES.items() if mod.__name__ == module), None)
 
 
 def load_bot_file(path) -> object:

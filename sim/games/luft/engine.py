@@ -67,7 +67,8 @@ from sim.games.luft.reference import SWIM_DECK, IllegalAction
 from sim.games.luft.rules import (MAX_CARDS_PER_LEVEL, MAX_DIVES, MAX_PLAYERS, MAX_STACK, R_AIR,
                                   R_CARDS, R_DIVES, R_PLAYERS, R_SINK, R_STACK, R_STALL, R_START,
                                   R_SWIM, R_TBNT, R_VALUES, Rules)
-from sim.registry import MAX_PARAMS, BotError
+from sim.numba_errors import short_reason
+from sim.registry import MAX_PARAMS, BotCompileError, BotError
 from strategies.luft.dispatch import INLINED, NOT_INLINED, decide_inline
 
 # Columns of the error output, one row per chunk (E_FLAG = 0: no error). The
@@ -626,10 +627,8 @@ def _plugin_of(fn, name: str):
         try:
             plugin.compile(PLUGIN_SIG)                   # once per process (cached on disk)
         except Exception as exc:
-            text = str(exc).strip()
-            first = text.splitlines()[0] if text else type(exc).__name__
-            raise BotError(f"bot {name!r} does not compile as an njit decide(phase, seat, st, "
-                           f"params, u) -> int: {first}") from exc
+            raise BotCompileError(f"bot {name!r} does not compile as an njit decide(phase, seat, "
+                                  f"st, params, u) -> int: {short_reason(exc)}") from None
         _PLUGINS[fn] = plugin
     return _PLUGINS[fn]
 

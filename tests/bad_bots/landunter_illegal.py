@@ -8,6 +8,6 @@ from strategies.landunter.registry import register
 @register("bad-lu-illegal")
 @njit(cache=True)
 def bad_lu_illegal(seat, st, params, u):
-    if u < 0.01:
+    if u < 0.001:
         return 99
     return L.hand_low(st, seat)

@@ -22,6 +22,10 @@ class BotCompileError(BotError):
     """A bot's code does not compile for the engine (raised before any game is played)."""
 
 
+class NotNjitBot(BotCompileError, TypeError):
+    """A bot function the compiled engine cannot call: it is not an @njit function."""
+
+
 class IllegalBotAction(ValueError):
     """A bot chose an action the rules forbid; each game's engines raise a subclass."""
 

@@ -122,12 +122,26 @@ def test_debug_says_why_an_illegal_action_has_no_traceback():
     assert "illegal action" in text and "Traceback" not in text
 
 
+def test_a_bot_failing_in_every_game_is_reported_with_the_runs_seed_not_the_warm_ups():
+    load_bot_file(BAD / "luft_always_raises.py")
+    with pytest.raises(botdebug.BotFailure) as info:
+        api.simulate("luft", {}, "random,bad-luft-always-raises", players=2, games=50, seed=7,
+                     progress=False)
+    assert (info.value.seed, info.value.game_index) == (7, 0)
+    assert "(seed 7, game 0, dive 1, turn 2)" in str(info.value)
+
+
 @pytest.mark.parametrize("file, bot, reason", [
-    ("luft_wrong_type.py", "bad-luft-wrong-type", r"No conversion from Literal\[str\]\(stay down\) to int64"),
+    ("landunter_plain_python.py", "bad-lu-plain-python", r"is not an @njit function"),
+    ("luft_wrong_type.py", "bad-luft-wrong-type",
+     r"does not compile as an njit decide\(phase, .*"
+     r"No conversion from Literal\[str\]\(stay down\) to int64"),
     ("landunter_wrong_type.py", "bad-lu-wrong-type",
+     r"does not compile as an njit decide\(seat, .*"
      r"No conversion from Literal\[str\]\(lowest\) to int64 \(at landunter_wrong_type.py line 10: "
      r"return \"lowest\"\)"),
-    ("landunter_always_raises.py", "bad-lu-always-raises", r"mismatch of return type: none vs int64"),
+    ("landunter_always_raises.py", "bad-lu-always-raises",
+     r"does not compile .*mismatch of return type: none vs int64"),
 ])
 def test_a_bot_that_does_not_compile_is_one_error_line_with_numbas_reason(file, bot, reason):
     name = "luft" if file.startswith("luft") else "landunter"
@@ -135,7 +149,7 @@ def test_a_bot_that_does_not_compile_is_one_error_line_with_numbas_reason(file, 
                          "--bots", f"{bot},random,random", "--games", "10"])
     assert r.exit_code == 2
     (line,) = r.stderr.strip().splitlines()
-    assert line.startswith(f"error: bot {bot!r} does not compile as an njit decide(")
+    assert line.startswith(f"error: bot {bot!r} ")
     assert re.search(reason, line), line
 
 

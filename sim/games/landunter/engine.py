@@ -52,7 +52,7 @@ from sim.games.landunter.layout import (
 from sim.games.landunter.reference import illegal_message
 from sim.games.landunter.rules import Rules
 from sim.numba_errors import short_reason
-from sim.registry import MAX_PARAMS, BotCompileError
+from sim.registry import MAX_PARAMS, BotCompileError, NotNjitBot
 from strategies.landunter.dispatch import N_BUILTINS, decide_builtin
 
 ERR_NONE = 0
@@ -418,8 +418,8 @@ def user_functions(seats):
     def first_class(fn, name="placeholder"):
         if fn not in _USER_BOTS:
             if not hasattr(fn, "get_compile_result"):
-                raise TypeError(f"bot function {fn!r} is not an @njit function; the compiled "
-                                "engine runs @njit bots only")
+                raise NotNjitBot(f"bot {name!r} is not an @njit function; the compiled "
+                                 "engine runs @njit bots only")
             bot = UserBot(fn)
             try:
                 bot.__wrapper_address__()         # compile now, to name the bot if it fails

@@ -15,7 +15,7 @@ import numba
 import numpy as np
 import pandas as pd
 
-from sim import plots, store
+from sim import botdebug, plots, store
 from sim.game import GameSpec
 from sim.runner import RunResult, Totals, run
 from sim.registry import split_specs
@@ -283,9 +283,15 @@ def plot_tournament(game: GameSpec, rules, summary: dict, path: Path):
 
 def trace(game_name: str, rules: dict[str, str] | None, bots: str | list[str], *,
           players: int | None = None, seed: int = 0, game_index: int = 0) -> str:
-    """The turn-by-turn log of one game, from the reference engine."""
+    """The turn-by-turn log of one game, from the reference engine. A bot that
+    fails in it raises a `BotFailure` whose ``trace`` is the log up to there."""
     game = get_game(game_name)
     rules_obj = make_rules(game, rules, players)
     seats = game.registry.parse_seats(bots, rules_obj.players)
-    module = importlib.import_module(GAMES[game_name] + ".trace")
-    return module.trace(rules_obj, seats, seed, game_index)
+    lines: list[str] = []
+    failure = botdebug.replay(game, rules_obj, seats, seed, game_index, lines.append)
+    text = "\n".join(lines) + "\n"
+    if failure is not None:
+        failure.trace = text
+        raise failure
+    return text

@@ -13,10 +13,13 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from sim import api, store
+from sim import api, botdebug, store
 from sim.cli_common import (BOT_FILE, EXIT_INTERRUPTED, PLAYERS, SCHEDULER, SEED, WORKERS, bots_option,
                             out, pct, print_summary, rules_option, user_errors)
 from sim.report_terminal import print_table
+
+DEBUG = typer.Option(False, "--debug", help="When a bot fails: also show its own Python traceback "
+                     "(the failing game replayed with pure Python bots).")
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False, rich_markup_mode="markdown",
                   help="Monte Carlo strategy simulator for Geteilte Luft and Land unter.")
@@ -53,9 +56,10 @@ def game_app(name: str, title: str) -> typer.Typer:
                  no_cache: bool = typer.Option(False, "--no-cache", help="Recompute even if --out holds this exact run."),
                  plot: bool = typer.Option(False, "--plot", help="With --out: write PNG and SVG plots next to the results."),
                  bot_file: Optional[List[Path]] = BOT_FILE,
-                 scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS):
+                 scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS,
+                 debug: bool = DEBUG):
         """Play a batch of games; print per-seat and per-dive (Land unter: per-deal) figures with 95% CIs."""
-        with user_errors():
+        with user_errors(), botdebug.shown(api.get_game(name), debug):
             api.load_bot_files([str(p) for p in bot_file or []])
             if plot and out_dir is None:
                 raise ValueError("--plot needs --out DIR to write the plots to")
@@ -85,9 +89,10 @@ def game_app(name: str, title: str) -> typer.Typer:
                    no_cache: bool = typer.Option(False, "--no-cache", help="Recompute even if stored."),
                    plot: bool = typer.Option(False, "--plot", help="With --out: win shares and head-to-head heat map."),
                    bot_file: Optional[List[Path]] = BOT_FILE,
-                   scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS):
+                   scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS,
+                   debug: bool = DEBUG):
         """Every entrant plays every seat on the same game seeds; ranked table and head-to-head matrix."""
-        with user_errors():
+        with user_errors(), botdebug.shown(api.get_game(name), debug):
             api.load_bot_files([str(p) for p in bot_file or []])
             if plot and out_dir is None:
                 raise ValueError("--plot needs --out DIR to write the plots to")
@@ -107,9 +112,11 @@ def game_app(name: str, title: str) -> typer.Typer:
     @sub.command()
     def trace(seed: int = SEED, players: Optional[int] = PLAYERS, bots: str = BOTS,
               game: int = typer.Option(0, "--game", help="Game index within the seed's stream."),
-              rules: Optional[List[str]] = RULES, bot_file: Optional[List[Path]] = BOT_FILE):
-        """Print one game turn by turn (reference engine, same stream as simulate)."""
-        with user_errors():
+              rules: Optional[List[str]] = RULES, bot_file: Optional[List[Path]] = BOT_FILE,
+              debug: bool = DEBUG):
+        """Print one game turn by turn (reference engine, same stream as simulate); a bot
+        that fails stops it with the turns before the failure printed."""
+        with user_errors(), botdebug.shown(api.get_game(name), debug):
             api.load_bot_files([str(p) for p in bot_file or []])
             text = api.trace(name, api.parse_rules(rules), bots, players=players, seed=seed,
                              game_index=game)

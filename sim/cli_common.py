@@ -7,6 +7,7 @@ from contextlib import contextmanager
 import pandas as pd
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from sim.report_terminal import print_table, show as show_report
 
@@ -26,7 +27,7 @@ def user_errors():
         yield
     except (ValueError, KeyError, FileNotFoundError) as e:
         msg = e.args[0] if isinstance(e, KeyError) and e.args else str(e)
-        err.print(f"[red]error:[/red] {msg}", highlight=False, soft_wrap=True)
+        err.print(f"[red]error:[/red] {escape(str(msg))}", highlight=False, soft_wrap=True)
         raise typer.Exit(EXIT_USAGE)
     except KeyboardInterrupt:
         err.print("interrupted: every finished configuration is stored under --out DIR/runs; "

@@ -28,3 +28,8 @@ class GameSpec:
     summary: Callable[..., dict]
     # per-seat metrics ("seat{s}.<name>") shown per entrant in tournaments, besides "win"
     seat_figures: tuple[str, ...] = ("score",)
+    # replay(rules, seats, seed, game, log): one game on the reference engine, every
+    # trace line to log; lets `sim.botdebug` find and name a failing bot decision
+    replay: Callable[..., Any] | None = None
+    # decision_point(args of a bot call) -> "dive 2, turn 5": where a bot decided
+    decision_point: Callable[[tuple], str] | None = None

@@ -18,6 +18,18 @@ class BotError(ValueError):
     """A bot spec names an unknown bot or a bad parameter."""
 
 
+class BotCompileError(BotError):
+    """A bot's code does not compile for the engine (raised before any game is played)."""
+
+
+class NotNjitBot(BotCompileError, TypeError):
+    """A bot function the compiled engine cannot call: it is not an @njit function."""
+
+
+class IllegalBotAction(ValueError):
+    """A bot chose an action the rules forbid; each game's engines raise a subclass."""
+
+
 @dataclass(frozen=True)
 class Param:
     name: str
@@ -156,18 +168,28 @@ def split_specs(text: str) -> list[str]:
 _LOADED_BOT_FILES: dict[str, object] = {}
 
 
+def bot_file_of(bot: Bot) -> str | None:
+    """The ``--bot-file`` path a bot was loaded from, or None (built-in or installed)."""
+    module = getattr(getattr(bot.fn, "py_func", bot.fn), "__module__", None)
+    return next((path for path, mod in _LOADED_BOT_FILES.items() if mod.__name__ == module), None)
+
+
 def load_bot_file(path) -> object:
     """Import a user's bot file so its ``@register`` calls run; returns the module.
 
     The module gets a stable name derived from the file's resolved path (so
-    numba's on-disk cache finds it again in the next process). Loading the
-    same file twice is a no-op. A missing file or one that fails to import
-    raises a one-line BotError.
+    numba's on-disk cache finds it again in the next process). Modules next
+    to the file can be imported by it (its folder is on ``sys.path`` while it
+    loads); numba's cache of it is refreshed when one of those changed
+    (`sim.local_imports`). Loading the same file twice is a no-op. A missing
+    file or one that fails to import raises a one-line BotError.
     """
     import hashlib
     import importlib.util
     import sys
     from pathlib import Path
+
+    from sim.local_imports import refresh_numba_caches
 
     p = Path(path).expanduser()
     if not p.is_file():
@@ -182,6 +204,8 @@ def load_bot_file(path) -> object:
         raise BotError(f"bot file {str(path)!r} is not a Python file")
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
+    folder = str(p.resolve().parent)
+    sys.path.insert(0, folder)
     try:
         spec.loader.exec_module(module)
     except BotError:
@@ -191,5 +215,8 @@ def load_bot_file(path) -> object:
         sys.modules.pop(name, None)
         msg = " ".join(str(exc).split()) or type(exc).__name__
         raise BotError(f"bot file {str(path)!r} failed to import: {type(exc).__name__}: {msg}") from None
+    finally:
+        sys.path.remove(folder)
+    refresh_numba_caches(module, p)
     _LOADED_BOT_FILES[key] = module
     return module

@@ -35,6 +35,7 @@ from rich.console import Console
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
                            TimeRemainingColumn)
 
+from sim import botdebug
 from sim.game import GameSpec
 
 DEFAULT_CHUNK = 100_000
@@ -281,7 +282,10 @@ class RunResult:
 def warm_up(game: GameSpec, rules, seats) -> float:
     """Compile (or load from cache) the kernel and the reduction; return the seconds it took."""
     start = time.perf_counter()
-    play_chunk(game, rules, seats, 0, 0, 1)
+    try:
+        play_chunk(game, rules, seats, 0, 0, 1)
+    except botdebug.BotFailure:
+        pass     # compiled all the same; a failure in the run's own games is reported there
     return time.perf_counter() - start
 
 
@@ -291,7 +295,7 @@ def play_chunk(game: GameSpec, rules, seats, seed: int, first_game: int, n_games
 
     The same function runs in-process and in Dask workers, so a chunk's Totals
     are the same wherever it ran."""
-    batch = game.play_batch(rules, seats, seed, first_game, n_games)
+    batch = botdebug.play_batch(game, rules, seats, seed, first_game, n_games)
     totals = Totals()
     totals.add(game.metrics(batch, rules), game.histograms(batch, rules), n_games)
     return totals, (batch if keep_batch else None)

@@ -117,9 +117,9 @@ def engine_fingerprint(game, bots=()) -> str:
     (`engine_files`). Part of every cache and checkpoint key, so a stored
     result or chunk is never reused after that code changed (the git commit
     alone misses uncommitted edits, and changes when only docs changed)."""
-    files = tuple(engine_files(game, bots))
-    if files not in _FINGERPRINTS:
-        _FINGERPRINTS[files] = nb.fingerprint(files)
+    files = tuple((p, p.stat().st_mtime_ns, p.stat().st_size) for p in engine_files(game, bots))
+    if files not in _FINGERPRINTS:       # keyed by mtime and size too: an edit is seen at once
+        _FINGERPRINTS[files] = nb.fingerprint(path for path, _, _ in files)
     return _FINGERPRINTS[files]
 
 
@@ -128,10 +128,12 @@ _FINGERPRINTS: dict[tuple, str] = {}
 
 def engine_files(game, bots=()) -> list[Path]:
     """The game's package (not its analyses or commands), the RNG, the
-    folders of its built-in bots (they share the compiled switch) and the
-    files of the given bots (user bots). Bots loaded but not playing do not
+    folders of its built-in bots (they share the compiled switch), the
+    files of the given bots and, for user bots, every local module their
+    file imports (`sim.local_imports`). Bots loaded but not playing do not
     count, so loading a bot file does not change the key of other runs."""
     import inspect
+    from sim.local_imports import local_imports
 
     def source(bot) -> Path | None:
         path = inspect.getsourcefile(getattr(bot.fn, "py_func", bot.fn))
@@ -142,6 +144,9 @@ def engine_files(game, bots=()) -> list[Path]:
                     if game.registry.get(n).builtin_id >= 0}
     files = set(nb.compiled_sources(package, builtin_dirs))
     files.update(p.resolve() for p in map(source, bots) if p is not None)
+    for bot in bots:
+        if bot.builtin_id < 0 and (path := source(bot)) is not None:
+            files.update(p.resolve() for p in local_imports(path))
     return sorted(files)
 
 

@@ -52,7 +52,8 @@ from sim.games.landunter.layout import (
 )
 from sim.games.landunter.reference import illegal_message
 from sim.games.landunter.rules import Rules
-from sim.registry import MAX_PARAMS
+from sim.numba_errors import short_reason
+from sim.registry import MAX_PARAMS, BotCompileError, NotNjitBot
 from strategies.landunter.dispatch import N_BUILTINS, decide_builtin
 
 ERR_NONE = 0
@@ -361,14 +362,21 @@ def user_functions(seats):
     if all(s.bot.builtin_id >= 0 for s in seats):
         return None
 
-    def first_class(fn):
+    def first_class(fn, name="placeholder"):
         if fn not in _USER_BOTS:
             if not hasattr(fn, "get_compile_result"):
-                raise TypeError(f"bot function {fn!r} is not an @njit function; the compiled "
-                                "engine runs @njit bots only")
-            _USER_BOTS[fn] = UserBot(fn)
+                raise NotNjitBot(f"bot {name!r} is not an @njit function; the compiled "
+                                 "engine runs @njit bots only")
+            bot = UserBot(fn)
+            try:
+                bot.__wrapper_address__()         # compile now, to name the bot if it fails
+            except Exception as exc:
+                raise BotCompileError(f"bot {name!r} does not compile as an njit decide(seat, st, "
+                                      f"params, u) -> int: {short_reason(exc)}") from None
+            _USER_BOTS[fn] = bot
         return _USER_BOTS[fn]
-    fns = [first_class(s.bot.fn if s.bot.builtin_id < 0 else _no_user_bot) for s in seats]
+    fns = [first_class(s.bot.fn, s.bot.name) if s.bot.builtin_id < 0 else first_class(_no_user_bot)
+           for s in seats]
     return tuple(fns + [first_class(_no_user_bot)] * (MAXP - len(fns)))
 
 

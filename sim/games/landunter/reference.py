@@ -31,6 +31,7 @@ from sim import rng
 from sim.games.landunter import layout as L
 from sim.games.landunter.bits import masks_of
 from sim.games.landunter.rules import Rules
+from sim.registry import IllegalBotAction
 
 HAND_SIZE = L.HAND_SIZE
 _MASK64 = (1 << 64) - 1
@@ -282,7 +283,7 @@ class GameRecord:
     hand_rings: list[list[int]]        # [deal][seat]: ring count of that hand
 
 
-class IllegalMove(ValueError):
+class IllegalMove(IllegalBotAction):
     """A bot played a card it does not hold."""
 
 

@@ -68,7 +68,8 @@ from sim.games.luft.reference import SWIM_DECK, IllegalAction
 from sim.games.luft.rules import (MAX_CARDS_PER_LEVEL, MAX_DIVES, MAX_PLAYERS, MAX_STACK, R_AIR,
                                   R_CARDS, R_DIVES, R_PLAYERS, R_SINK, R_STACK, R_STALL, R_START,
                                   R_SWIM, R_TBNT, R_VALUES, Rules)
-from sim.registry import MAX_PARAMS, BotError
+from sim.numba_errors import short_reason
+from sim.registry import MAX_PARAMS, BotCompileError, BotError
 from strategies.luft.dispatch import INLINED, NOT_INLINED, decide_inline
 
 # Columns of the error output, one row per chunk (E_FLAG = 0: no error). The
@@ -90,6 +91,10 @@ _SWIM_COUNTS = sum(SWIM_DECK.count(value) << (4 * (value - 2)) for value in rang
 # decide(phase, seat, address of st, address of params [MAX_SEATS, MAX_PARAMS], u).
 PLUGIN_SIG = types.int64(types.int64, types.int64, types.uintp, types.uintp, types.float64)
 PLUGIN_TYPE = types.FunctionType(PLUGIN_SIG)
+# A plug-in's answer when its bot raised: numba loses an exception raised in a
+# first-class function on a prange worker thread, so the plug-in catches it and
+# the kernel stops that game as on an illegal action (sim.botdebug says where).
+BOT_RAISED = -(2 ** 62)
 
 
 # ----------------------------------------------------------------- low level
@@ -602,14 +607,24 @@ def _plugin(fn):
     The plug-in takes addresses instead of arrays and rebuilds `st` and
     `params` as borrowed views, with the bot's own code inlined: a call into
     it passes five scalars in registers and costs no reference counting (a
-    bot called with array arguments pays four NRT calls per decision)."""
+    bot called with array arguments pays four NRT calls per decision). The
+    call is made inside ``try`` one level up (numba cannot catch what an
+    ``inline="always"`` callee raises), so a bot that raises answers
+    `BOT_RAISED` instead of losing the exception on a worker thread."""
     bot = njit(inline="always")(getattr(fn, "py_func", fn))
 
-    @njit(cache=True)
-    def plugin(phase, seat, st_addr, params_addr, u):
+    @njit
+    def views(phase, seat, st_addr, params_addr, u):
         st = carray(_voidptr(st_addr), (v.SIZE,), np.int64)
         params = carray(_voidptr(params_addr), (v.MAX_SEATS, MAX_PARAMS), np.float64)
         return bot(phase, seat, st, params, u)
+
+    @njit(cache=True)
+    def plugin(phase, seat, st_addr, params_addr, u):
+        try:
+            return views(phase, seat, st_addr, params_addr, u)
+        except Exception:
+            return BOT_RAISED
     return plugin
 
 
@@ -627,10 +642,8 @@ def _plugin_of(fn, name: str):
         try:
             plugin.compile(PLUGIN_SIG)                   # once per process (cached on disk)
         except Exception as exc:
-            text = str(exc).strip()
-            first = text.splitlines()[0] if text else type(exc).__name__
-            raise BotError(f"bot {name!r} does not compile as an njit decide(phase, seat, st, "
-                           f"params, u) -> int: {first}") from exc
+            raise BotCompileError(f"bot {name!r} does not compile as an njit decide(phase, seat, "
+                                  f"st, params, u) -> int: {short_reason(exc)}") from None
         _PLUGINS[fn] = plugin
     return _PLUGINS[fn]
 
@@ -682,18 +695,15 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int) ->
                 # numba calls first-class functions "experimental"; they are
                 # what the design asks for, and the tests pin their behaviour.
                 warnings.simplefilter("ignore", NumbaExperimentalFeatureWarning)
-                try:
-                    _user_kernel(args)(*args)
-                except SystemError as exc:    # a plugged-in bot raised inside the kernel
-                    cause = exc.__cause__ or exc.__context__
-                    users = sorted({s.bot.name for s in seats if _plugged(s)})
-                    raise BotError(f"bot {' or '.join(map(repr, users))} raised "
-                                   f"{cause!r} inside the compiled engine (seed {seed}); "
-                                   f"replay with the reference engine to see where") from exc
+                _user_kernel(args)(*args)
     bad = np.flatnonzero(err[:, E_FLAG])
     if bad.size:
         e = err[bad[0]]
         s = int(e[E_SEAT])
+        if e[E_ACTION] == BOT_RAISED:
+            raise BotError(f"bot {seats[s].spec!r} in seat {s} raised an exception (seed {seed}, "
+                           f"game {first_game + int(e[E_GAME])}, dive {int(e[E_DIVE]) + 1}, "
+                           f"turn {int(e[E_TURN]) + 1})")
         raise IllegalAction(seats[s].spec, s, seed, first_game + int(e[E_GAME]), int(e[E_DIVE]),
                             int(e[E_TURN]), int(e[E_PHASE]), int(e[E_ACTION]))
     air = curves.sum(axis=0)

@@ -24,11 +24,12 @@ import numpy as np
 from sim import rng
 from sim.games.luft import view as v
 from sim.games.luft.rules import SWIM_SOURCES, Rules
+from sim.registry import IllegalBotAction
 
 SWIM_DECK = (2, 3, 3, 4, 4, 4, 5, 5, 6)
 
 
-class IllegalAction(ValueError):
+class IllegalAction(IllegalBotAction):
     """A bot chose an action the rules forbid."""
 
     def __init__(self, bot, seat, seed, game, dive, turn, phase, action):
@@ -36,8 +37,7 @@ class IllegalAction(ValueError):
         what = "turn-back" if phase == v.PHASE_TURN_BACK else "treasure"
         super().__init__(
             f"bot {bot!r} in seat {seat} chose illegal {what} action {action} "
-            f"(seed {seed}, game {game}, dive {dive + 1}, turn {turn + 1}); "
-            f"replay it with: sim luft trace --seed {seed} --game {game}")
+            f"(seed {seed}, game {game}, dive {dive + 1}, turn {turn + 1})")
 
 
 def cards_of(item: int) -> list[int]:

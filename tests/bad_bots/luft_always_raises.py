@@ -1,0 +1,13 @@
+"""A Geteilte Luft user bot that raises from its second turn on, in every game."""
+from numba import njit
+
+from sim.games.luft import view as v
+from strategies.luft.registry import register
+
+
+@register("bad-luft-always-raises")
+@njit(cache=True)
+def bad_luft_always_raises(phase, seat, st, params, u):
+    if st[v.TURN] >= 1:
+        raise RuntimeError("bad-luft-always-raises is not written yet")
+    return v.NOTHING if phase == v.PHASE_TREASURE else v.STAY_DOWN

@@ -1,0 +1,13 @@
+"""A Geteilte Luft user bot that answers 99 (illegal) now and then."""
+from numba import njit
+
+from sim.games.luft import view as v
+from strategies.luft.registry import register
+
+
+@register("bad-luft-illegal")
+@njit(cache=True)
+def bad_luft_illegal(phase, seat, st, params, u):
+    if u < 0.003:
+        return 99
+    return v.NOTHING if phase == v.PHASE_TREASURE else v.STAY_DOWN

@@ -34,6 +34,16 @@ Bots. Two ways into the turn loop:
   `PLUGIN_TYPE`. The plug-in takes the addresses of `st` and `params`,
   rebuilds them as borrowed views and has the bot's code inlined: a call
   passes five scalars in registers and costs no reference counting.
+Sealed bots. Every bot, inlined or plugged in, reads `st` and the parameter
+table through a read-only array type (`_read_only`): a bot that writes to
+either does not compile, and the batch stops with a one-line `BotError`
+naming the bot (for plug-ins; the inlined built-ins are compiled the same
+way, so a writing built-in does not compile at all). The type costs nothing
+at run time (bench_luft/bench_dispatch figures unchanged within noise). A
+bot's uniform `u` comes from its seat's own stream (`rng.bot_stream`), not
+from the game's draws, exactly as in the reference engine. (A bot is native
+code: one that forges pointers can still do anything; the wall is against
+the bot API, and the differential and cheater tests guard it.)
 `_play_batch` is compiled with ``user_fns=None`` for batches of inlined bots
 only: the plug-in branch is removed at compile time, not one extra
 instruction. `_play_batch_user` (the same Python function) is compiled once,

@@ -1,9 +1,20 @@
-"""The public state a Geteilte Luft bot sees: one int64 array, fixed layout.
+"""What a seat may know in Geteilte Luft: one int64 array, fixed layout.
 
-The compiled engine plays directly on this array (no copy per decision); the
-reference engine builds it before each bot call. Everything in it is public
-(rules file, "What a bot may see"); undrawn value cards and the swim deck's
-order live elsewhere.
+Every entry below is public (rules file, "What a bot may see"): the rules of
+the table, air, dive and turn, every diver's position, direction, return and
+carried card levels (stacks with their levels), the path's levels, the
+scores so far, and in the no-reshuffle variant how many of each swim card
+are left (the draws so far are public). Nothing hidden is in it: not the
+undrawn value cards (they live in the engines' value decks), not the swim
+deck's order nor its position (the engines' swim decks), not the state of
+the game's random stream; tests/luft/test_sealed.py checks that the view
+does not change when all of these are scrambled.
+
+The compiled engine plays directly on this array and hands it to a bot typed
+read-only (no copy per decision); the reference engine builds a read-only
+copy before each bot call. A bot gets it with the table of all seats'
+parameters (read-only too; row `seat` is its own) and a uniform `u` from its
+seat's own stream (sim.rng.bot_stream).
 
 Treasures ("items") are ints: 0 = blank field, otherwise the card levels
 (1..4) in base-8 digits, first card in the lowest digit. A single card is its

@@ -665,6 +665,28 @@ def test_cards_laid_in_pickup_order():
     assert g.path == [1, stk(4, 1, 2), stk(3, 2)]
 
 
+def test_sink_within_diver_reverse_pickup_order():
+    # "[D] Within one diver, cards are laid in the order that diver picked them up"; option
+    # sink_within_diver = reverse-pickup-order: the diver's cards (stacks' cards included) reversed
+    assert Rules().sink_within_diver == "pickup-order"
+    g = make_game(path=[1], sink_within_diver="reverse-pickup-order")
+    place(g, 0, pos=1, carried=[4, stk(1, 2), 3, 2])
+    for s in (1, 2, 3):
+        place(g, s, back=True)
+    g.end_dive(True, False)
+    assert g.path == [1, stk(2, 3, 2), stk(1, 4)]
+    # Divers still nearest first; each one's cards reversed: 2,1 | 1,4,4,3 | 2
+    g = make_game(path=[4], sink_within_diver="reverse-pickup-order")
+    place(g, 0, pos=12, carried=[2])
+    place(g, 1, pos=5, carried=[1, 2])
+    place(g, 2, pos=9, carried=[3, 4, 4, 1])
+    place(g, 3, back=True)
+    g.end_dive(True, False)
+    assert g.path == [4, stk(2, 1, 1), stk(4, 4, 3), stk(2)]
+    with pytest.raises(RulesError, match="sink_within_diver"):
+        Rules(sink_within_diver="random")
+
+
 def test_stack_size_option():
     # "[D: stack size 3 — option]"
     g = make_game(path=[4], stack_size=2)

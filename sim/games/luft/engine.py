@@ -56,7 +56,6 @@ plug-in call against the inlined switch: benchmarks/bench_dispatch.py.
 """
 from __future__ import annotations
 
-import re
 import warnings
 
 import numba
@@ -669,11 +668,7 @@ def _plugin_of(fn, name: str):
             plugin.compile(PLUGIN_SIG)                   # once per process (cached on disk)
         except Exception as exc:
             text = str(exc).strip()
-            first = text.splitlines()[0] if text else type(exc).__name__
-            if "Cannot modify readonly array" in text:      # the sealed view (see top)
-                where = re.search(r"typing of setitem at (.+)", text)
-                first = ("it writes to st or params, which are read-only"
-                         + (f" (at {where.group(1)})" if where else ""))
+            first = v.refused_write(exc) or (text.splitlines()[0] if text else type(exc).__name__)
             raise BotError(f"bot {name!r} does not compile as an njit decide(phase, seat, st, "
                            f"params, u) -> int: {first}") from exc
         _PLUGINS[fn] = plugin

@@ -17,18 +17,19 @@ function of the uniforms a bot has seen tells it a card the game will draw.
 A bot is asked only when it has a choice: at the turn-back step when turning
 back is allowed, at the treasure step when it can pick up or drop. It gets
 the public view (a fresh copy) and the parameter table, both read-only: a
-write raises (numpy's read-only error; numba's typing error in an njit bot).
+write is refused with a one-line `BotError` naming the bot.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 import numpy as np
+from numba.core.errors import NumbaError
 
 from sim import rng
 from sim.games.luft import view as v
 from sim.games.luft.rules import SWIM_SOURCES, Rules
-from sim.registry import MAX_PARAMS
+from sim.registry import MAX_PARAMS, BotError
 
 SWIM_DECK = (2, 3, 3, 4, 4, 4, 5, 5, 6)
 
@@ -139,7 +140,13 @@ class Game:
         seat = self.seats[diver.seat]
         u = self.bot_streams[diver.seat].uniform()
         st = self.public_view()
-        action = int(seat.bot.fn(phase, diver.seat, st, self.params, u))
+        try:
+            action = int(seat.bot.fn(phase, diver.seat, st, self.params, u))
+        except (ValueError, NumbaError) as exc:
+            reason = v.refused_write(exc)
+            if reason is None:
+                raise
+            raise BotError(f"bot {seat.spec!r} in seat {diver.seat}: {reason}") from exc
         if not v.is_legal(phase, st, diver.seat, action):
             raise IllegalAction(seat.spec, diver.seat, self.seed, self.game,
                                 self.dive, self.turn, phase, action)

@@ -20,6 +20,8 @@ Treasures ("items") are ints: 0 = blank field, otherwise the card levels
 (1..4) in base-8 digits, first card in the lowest digit. A single card is its
 level 1..4; a sunken stack of levels 1,1,2 is 1 + 1*8 + 2*64.
 """
+import re
+
 from numba import njit
 
 MAX_SEATS = 6
@@ -115,3 +117,14 @@ def is_legal(phase, st, seat, action):
         return can_pick_up(st, seat)
     return can_drop(st, seat) and DROP <= action < DROP + st[N_CARRIED + seat]
 
+
+
+def refused_write(error: BaseException) -> str | None:
+    """The one-line reason if ``error`` is a bot writing to its read-only
+    `st` or `params` (numba's typing error in an njit bot, numpy's in plain
+    Python), else None: both engines report the write, naming the bot."""
+    text = str(error)
+    if "Cannot modify readonly array" not in text and "assignment destination is read-only" not in text:
+        return None
+    where = re.search(r"typing of setitem at (.+)", text)
+    return "it writes to st or params, which are read-only" + (f" (at {where.group(1)})" if where else "")

@@ -138,7 +138,9 @@ def test_a_bot_cannot_predict_the_next_swim_card_from_its_uniforms(monkeypatch):
             state = recover_state(last, u)
             if state is not None:
                 pending.append(predicted_swim(state))
-        return v.STAY_DOWN if phase == v.PHASE_TURN_BACK else v.PICK_UP if v.can_pick_up(st, seat) else v.NOTHING
+        if phase == v.PHASE_TURN_BACK:
+            return v.STAY_DOWN
+        return v.PICK_UP if v.can_pick_up(st, seat) else v.NOTHING
 
     draw = reference.Game.draw_swim
 

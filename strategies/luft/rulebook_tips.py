@@ -19,37 +19,64 @@ def counted_air(pos, load, lo):
 
 
 @njit(cache=True)
+def worth(item):
+    """Tip 5, sunken stacks can be worth a lot: a treasure is valued by its
+    content, each card at twice the mean of its level's values in the
+    rulebook (level L: 4L - 2.5 points, so 8L - 5). A stack [1+1+1] (9)
+    ranks above a level-1 card (3) and below a level-2 card (11); [2+2]
+    (22) ranks above a level-3 card (19)."""
+    total = 0
+    while item > 0:
+        total += 8 * (item & 7) - 5
+        item >>= 3
+    return total
+
+
+@njit(cache=True)
+def as_good_as(item, level):
+    """Whether a treasure is worth at least one card of ``level`` (tip 5)."""
+    return worth(item) >= 8 * level - 5
+
+
+@njit(cache=True)
 def good_enough(st, seat, one, two):
-    """Carrying one treasure of level >= one, or two of level >= two (a
-    stack counts by its highest card)."""
+    """Carrying one treasure as good as a level-`one` card, or two as good as
+    level-`two` cards (by content: tip 5)."""
     base = v.CARRIED + seat * v.MAX_PATH
     n_two = 0
     for k in range(st[v.N_CARRIED + seat]):
-        lv = v.item_top_level(st[base + k])
-        if lv >= one:
+        item = st[base + k]
+        if as_good_as(item, one):
             return True
-        if lv >= two:
+        if as_good_as(item, two):
             n_two += 1
     return n_two >= 2
 
 
 @register("rulebook-tips", params=[
-    Param("one", 3, 1, 4, integer=True, doc="one treasure of at least this level is enough to turn back"),
-    Param("two", 2, 1, 4, integer=True, doc="two treasures of at least this level are enough; "
-                                           "lower levels are not taken (except as the first)"),
+    Param("one", 3, 1, 4, integer=True, doc="one treasure worth a card of at least this level "
+                                           "(a stack by its content) is enough to turn back"),
+    Param("two", 2, 1, 4, integer=True, doc="two treasures worth a card of at least this level are "
+                                           "enough; lesser ones are not taken (except as the first)"),
 ], builtin_id=5)
 @njit(cache=True, inline="always")
 def rulebook_tips(phase, seat, st, params, u):
-    """The tips, with "count the fields home" as: air needed = ceil(field /
-    (4 - load)) x (treasures carried by everyone in the water) (counted_air).
-    Turn back early with one or two good treasures: turn back iff carrying one
-    of level >= `one` or two of level >= `two`, or the count says one more
-    turn down is too many (air left <= counted air + one round of breathing).
-    Count before taking another: pick up a treasure of level >= `two` (any
-    treasure while carrying nothing, heading down) only if air left >= the
-    counted air with it. Drop a level-1 card when you need speed: heading up
-    on a blank, drop a carried level-1 card if the counted air with the
-    current load exceeds the air left."""
+    """The rulebook's five tips, each as played here (one test per tip in
+    tests/luft/test_bots.py):
+    - Count the fields home: air needed = ceil(field / (4 - load)) x
+      (treasures carried by everyone in the water) (counted_air).
+    - Turn back early with one or two good treasures: turn back iff carrying
+      one as good as a level-`one` card or two as good as level-`two` cards,
+      or the count says one more turn down is too many (air left <= counted
+      air + one round of breathing).
+    - Count before taking another: pick up a treasure as good as a
+      level-`two` card (any treasure while carrying nothing, heading down)
+      only if air left >= the counted air with it.
+    - Drop a level-1 card when you need speed: heading up on a blank, drop a
+      carried level-1 card if the counted air with the current load exceeds
+      the air left (a stack is never dropped for speed).
+    - Tip 5, sunken stacks can be worth a lot: "as good as" compares a
+      treasure's content (`worth`), not its highest card."""
     load = st[v.N_CARRIED + seat]
     pos = st[v.POS + seat]
     air = st[v.AIR]
@@ -62,8 +89,7 @@ def rulebook_tips(phase, seat, st, params, u):
         return v.STAY_DOWN
     up = st[v.HEADING_UP + seat]
     if v.can_pick_up(st, seat):
-        lv = v.item_top_level(st[v.PATH + pos - 1])
-        if (lv >= params[seat, 1] or (load == 0 and up == 0)) and \
+        if (as_good_as(st[v.PATH + pos - 1], params[seat, 1]) or (load == 0 and up == 0)) and \
                 air >= counted_air(pos, load + 1, lo):
             return v.PICK_UP
         return v.NOTHING

@@ -313,7 +313,7 @@ def test_rulebook_tips_turns_back_early_with_one_or_two_good_treasures():
     assert ask("rulebook-tips", TB, st([2])) == v.STAY_DOWN
     assert ask("rulebook-tips", TB, st([1, 2])) == v.STAY_DOWN
     assert ask("rulebook-tips", TB, st([3]), one=4) == v.STAY_DOWN
-    assert ask("rulebook-tips", TB, st([stk(1, 1, 3)])) == v.TURN_BACK  # a stack counts by its best card
+    assert ask("rulebook-tips", TB, st([stk(1, 1, 3)])) == v.TURN_BACK  # a stack worth more than an L3
 
 
 def test_rulebook_tips_counts_the_fields_home():
@@ -338,6 +338,19 @@ def test_rulebook_tips_drops_a_level_one_card_when_it_needs_speed():
     st = lambda air: make_st([dict(pos=9, up=1, carried=[2, 1])], air=air, path=blank(9))
     assert ask("rulebook-tips", TR, st(9)) == v.DROP + 1
     assert ask("rulebook-tips", TR, st(10)) == v.NOTHING
+
+
+def test_rulebook_tips_values_sunken_stacks_by_their_content():
+    # tip 5, "sunken stacks can be worth a lot": [2+2] (worth 2 x 5.5 points) beats one L3 (9.5)
+    # although its highest card is a 2; [1+1+1] (3 x 1.5) does not reach one L2 (5.5)
+    st = lambda carried: make_st([dict(pos=12, carried=carried)], air=25, path=blank(12))
+    assert ask("rulebook-tips", TB, st([stk(2, 2)])) == v.TURN_BACK
+    assert ask("rulebook-tips", TB, st([stk(1, 1, 1)]), one=2) == v.STAY_DOWN
+    assert ask("rulebook-tips", TB, st([stk(1, 1, 1), stk(1, 1)]), two=1) == v.TURN_BACK
+    field = lambda item: make_st([dict(pos=12, carried=[1])], path=FULL[:11] + [item] + FULL[12:])
+    assert ask("rulebook-tips", TR, field(stk(1, 2, 2)), two=3) == v.PICK_UP
+    assert ask("rulebook-tips", TR, field(2), two=3) == v.NOTHING
+    assert ask("rulebook-tips", TR, field(stk(1, 1, 1)), two=2) == v.NOTHING
 
 
 # --- drain ---------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """Golden traces: games whose every line was checked by hand against the rules.
 
-seed7_2p_small_no_reshuffle: the whole game (2 dives, 14 turns).
-seed1_3p_threshold2: dive 1 in full (skips, air out, sinking into [1+2+1] L2).
+seed7_2p_small_no_reshuffle: the whole game (2 dives, 13 turns).
+seed1_3p_threshold2: dive 1 in full (skips, air out, sinking into [1+2]).
+(Both re-checked by hand when the bots' uniforms moved to their own streams.)
 If a rule change alters them, re-check by hand before replacing the files.
 """
 from pathlib import Path

@@ -615,6 +615,18 @@ def test_divers_in_the_water_lose_everything():
     assert g.path == DEFAULT_PATH + [stk(2, 3)]
 
 
+def sunk_three(**rule_changes):
+    """The path after a dive in which seats 0, 1, 2 drown at fields 12, 5, 9
+    carrying L2 | L1, L2 | L3, L4, L4, L1 (seat 3 is back), over a path [L4]."""
+    g = make_game(path=[4], **rule_changes)
+    place(g, 0, pos=12, carried=[2])
+    place(g, 1, pos=5, carried=[1, 2])
+    place(g, 2, pos=9, carried=[3, 4, 4, 1])
+    place(g, 3, back=True)
+    g.end_dive(True, False)
+    return g.path
+
+
 def test_sinking_in_threes_nearest_diver_first_partial_stack_filled_by_next_diver():
     # "In order of distance to the submarine, nearest first, they lay all their treasure CARDS
     # ... in stacks of three. The last stack may be smaller; a partial stack is filled by the
@@ -632,26 +644,14 @@ def test_sinking_in_threes_nearest_diver_first_partial_stack_filled_by_next_dive
     assert g.score[0] == 6
     assert g.path == [1, 2, 3, 4, stk(3, 4, 4), stk(1)]
     # A partial stack filled by the next diver; seat order is not distance order here.
-    g = make_game(path=[4])
-    place(g, 0, pos=12, carried=[2])
-    place(g, 1, pos=5, carried=[1, 2])
-    place(g, 2, pos=9, carried=[3, 4, 4, 1])
-    place(g, 3, back=True)
-    g.end_dive(True, False)
     # cards nearest first: 1,2 | 3,4,4,1 | 2  ->  [1,2,3] [4,4,1] [2]
-    assert g.path == [4, stk(1, 2, 3), stk(4, 4, 1), stk(2)]
+    assert sunk_three() == [4, stk(1, 2, 3), stk(4, 4, 1), stk(2)]
 
 
 def test_sink_order_farthest_first():
     # "[D: the order of divers — option sink_order = ... farthest-first]"
-    g = make_game(path=[4], sink_order="farthest-first")
-    place(g, 0, pos=12, carried=[2])
-    place(g, 1, pos=5, carried=[1, 2])
-    place(g, 2, pos=9, carried=[3, 4, 4, 1])
-    place(g, 3, back=True)
-    g.end_dive(True, False)
     # cards farthest first: 2 | 3,4,4,1 | 1,2  ->  [2,3,4] [4,1,1] [2]
-    assert g.path == [4, stk(2, 3, 4), stk(4, 1, 1), stk(2)]
+    assert sunk_three(sink_order="farthest-first") == [4, stk(2, 3, 4), stk(4, 1, 1), stk(2)]
 
 
 def test_cards_laid_in_pickup_order():
@@ -665,15 +665,25 @@ def test_cards_laid_in_pickup_order():
     assert g.path == [1, stk(4, 1, 2), stk(3, 2)]
 
 
+def test_sink_within_diver_reverse_pickup_order():
+    # "[D] Within one diver, cards are laid in the order that diver picked them up"; option
+    # sink_within_diver = reverse-pickup-order: the diver's cards (stacks' cards included) reversed
+    assert Rules().sink_within_diver == "pickup-order"
+    g = make_game(path=[1], sink_within_diver="reverse-pickup-order")
+    place(g, 0, pos=1, carried=[4, stk(1, 2), 3, 2])
+    for s in (1, 2, 3):
+        place(g, s, back=True)
+    g.end_dive(True, False)
+    assert g.path == [1, stk(2, 3, 2), stk(1, 4)]
+    # Divers still nearest first; each one's cards reversed: 2,1 | 1,4,4,3 | 2
+    assert sunk_three(sink_within_diver="reverse-pickup-order") == [4, stk(2, 1, 1), stk(4, 4, 3), stk(2)]
+    with pytest.raises(RulesError, match="sink_within_diver"):
+        Rules(sink_within_diver="random")
+
+
 def test_stack_size_option():
     # "[D: stack size 3 — option]"
-    g = make_game(path=[4], stack_size=2)
-    place(g, 0, pos=12, carried=[2])
-    place(g, 1, pos=5, carried=[1, 2])
-    place(g, 2, pos=9, carried=[3, 4, 4, 1])
-    place(g, 3, back=True)
-    g.end_dive(True, False)
-    assert g.path == [4, stk(1, 2), stk(3, 4), stk(4, 1), stk(2)]
+    assert sunk_three(stack_size=2) == [4, stk(1, 2), stk(3, 4), stk(4, 1), stk(2)]
 
 
 def test_each_sunken_stack_is_one_field_and_one_treasure():

@@ -34,6 +34,16 @@ Bots. Two ways into the turn loop:
   `PLUGIN_TYPE`. The plug-in takes the addresses of `st` and `params`,
   rebuilds them as borrowed views and has the bot's code inlined: a call
   passes five scalars in registers and costs no reference counting.
+Sealed bots. Every bot, inlined or plugged in, reads `st` and the parameter
+table through a read-only array type (`_read_only`): a bot that writes to
+either does not compile, and the batch stops with a one-line `BotError`
+naming the bot (for plug-ins; the inlined built-ins are compiled the same
+way, so a writing built-in does not compile at all). The type costs nothing
+at run time (bench_luft/bench_dispatch figures unchanged within noise). A
+bot's uniform `u` comes from its seat's own stream (`rng.bot_stream`), not
+from the game's draws, exactly as in the reference engine. (A bot is native
+code: one that forges pointers can still do anything; the wall is against
+the bot API, and the differential and cheater tests guard it.)
 `_play_batch` is compiled with ``user_fns=None`` for batches of inlined bots
 only: the plug-in branch is removed at compile time, not one extra
 instruction. `_play_batch_user` (the same Python function) is compiled once,
@@ -55,6 +65,7 @@ from llvmlite import ir
 from numba import carray, njit, prange, types
 from numba.core import cgutils
 from numba.core.errors import NumbaExperimentalFeatureWarning
+from numba.core.imputils import impl_ret_borrowed
 from numba.extending import intrinsic
 
 from sim import nb, rng
@@ -66,8 +77,8 @@ from sim.games.luft.outputs import (A_COUNT, A_END_COUNT, A_END_SUM, A_END_SUMSQ
                                     Batch)
 from sim.games.luft.reference import SWIM_DECK, IllegalAction
 from sim.games.luft.rules import (MAX_CARDS_PER_LEVEL, MAX_DIVES, MAX_PLAYERS, MAX_STACK, R_AIR,
-                                  R_CARDS, R_DIVES, R_PLAYERS, R_SINK, R_STACK, R_STALL, R_START,
-                                  R_SWIM, R_TBNT, R_VALUES, Rules)
+                                  R_CARDS, R_DIVES, R_PLAYERS, R_SINK, R_SINK_WITHIN, R_STACK,
+                                  R_STALL, R_START, R_SWIM, R_TBNT, R_VALUES, Rules)
 from sim.numba_errors import short_reason
 from sim.registry import MAX_PARAMS, BotCompileError, BotError
 from strategies.luft.dispatch import INLINED, NOT_INLINED, decide_inline
@@ -160,6 +171,16 @@ def _highest_bit(typingctx, x):
     return types.int64(types.int64), codegen
 
 
+@intrinsic
+def _read_only(typingctx, arr):
+    """The same array typed read-only: numba refuses, at compile time, any
+    code that writes to it. Costs nothing at run time (same data, same
+    layout; only the type differs)."""
+    def codegen(context, builder, signature, args):
+        return impl_ret_borrowed(context, builder, signature.return_type, args[0])
+    return arr.copy(readonly=True)(arr), codegen
+
+
 @njit(cache=True, inline="always")
 def _borrow(arr, dtype):
     """A C-contiguous array, flattened, as a view WITHOUT a reference count.
@@ -218,6 +239,16 @@ def _compare(seat_out, row, a, b):
     return 0
 
 
+@njit(cache=True)
+def _reversed_cards(item):
+    """The item with its cards in reverse stack order."""
+    rev = 0
+    while item > 0:
+        rev = (rev << 3) | (item & 7)
+        item >>= 3
+    return rev
+
+
 @njit(cache=True, inline="always")
 def _sink_order(st, n, farthest_first, order):
     """Fill ``order`` with the seats still in the water, nearest first (or
@@ -256,18 +287,23 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
     tbnt = rules[R_TBNT]
     start_rule = rules[R_START]
     farthest_first = rules[R_SINK]
+    reverse_within = rules[R_SINK_WITHIN]
     stall_rounds = rules[R_STALL]
     st_own = np.zeros(v.SIZE, np.int64)
     vals_own = np.zeros(4 * VSTRIDE, np.int64)
     swim_own = np.zeros(9, np.int64)
     order_own = np.zeros(v.MAX_SEATS, np.int64)
     trace_own = np.zeros(MAX_TURNS, np.int64)
+    bot_own = np.zeros(v.MAX_SEATS, np.uint64)
     st = _borrow(st_own, np.int64)          # borrowed: no reference counting below
     vals = _borrow(vals_own, np.int64)
     swim = _borrow(swim_own, np.int64)
     order = _borrow(order_own, np.int64)
     trace = _borrow(trace_own, np.int64)        # air after each turn of the current dive
-    params = _borrow_2d(params_arr, np.float64)
+    bot_state = _borrow(bot_own, np.uint64)   # each seat's stream of uniforms (rng.bot_stream)
+    # What a bot reads: the state and the parameter table, typed read-only.
+    view = _read_only(st)
+    params = _read_only(_borrow_2d(params_arr, np.float64))
     seat_out = _borrow(seat_arr, np.int32)
     dive_out = _borrow(dive_arr, np.int16)
     err = _borrow(err_arr, np.int64)
@@ -280,6 +316,8 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
     a = 0
     for g in range(g0, g1):
         state = rng.game_stream(seed, first_game + g)
+        for s in range(n):
+            bot_state[s] = rng.bot_stream(seed, first_game + g, s)
         srow = g * n * N_SEAT_COLS
         # Reset the state left by the previous game: carried items first,
         # then header, seats and path (the carried block: only what's used).
@@ -358,10 +396,10 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
                     # 2. Turn back?
                     up = st[v.HEADING_UP + s]
                     if up == 0 and (load > 0 or tbnt == 0):
-                        state, u = rng.uniform(state)
+                        bot_state[s], u = rng.uniform(bot_state[s])
                         # The seat's bot: inlined (tier 1), else its plug-in.
                         # (`user_fns is not None` is decided at compile time.)
-                        a = decide_inline(bot_ids[s], v.PHASE_TURN_BACK, s, st, params, u)
+                        a = decide_inline(bot_ids[s], v.PHASE_TURN_BACK, s, view, params, u)
                         if user_fns is not None and a == NOT_INLINED:
                             if one_fn:
                                 a = user_fns[0](v.PHASE_TURN_BACK, s, st_addr, params_addr, u)
@@ -422,8 +460,8 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
                         # 4. Treasure
                         item = st[v.PATH + pos - 1]
                         if item != 0 or load > 0:
-                            state, u = rng.uniform(state)
-                            a = decide_inline(bot_ids[s], v.PHASE_TREASURE, s, st, params, u)
+                            bot_state[s], u = rng.uniform(bot_state[s])
+                            a = decide_inline(bot_ids[s], v.PHASE_TREASURE, s, view, params, u)
                             if user_fns is not None and a == NOT_INLINED:
                                 if one_fn:
                                     a = user_fns[0](v.PHASE_TREASURE, s, st_addr, params_addr, u)
@@ -509,8 +547,11 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
                 s = order[i]
                 seat_out[srow + s * N_SEAT_COLS + S_DROWNED] += 1
                 base = v.CARRIED + s * v.MAX_PATH
-                for k in range(st[v.N_CARRIED + s]):
+                m = st[v.N_CARRIED + s]
+                for k in range(m):
                     item = st[base + k]
+                    if reverse_within == 1:     # last card picked up first
+                        item = _reversed_cards(st[base + m - 1 - k])
                     while item > 0:
                         stack |= (item & 7) << (3 * in_stack)
                         in_stack += 1
@@ -568,7 +609,7 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
             if _compare(seat_out, srow, s, best) == 0:
                 seat_out[srow + s * N_SEAT_COLS + S_WIN60] = 60 // n_win
     # The owners must outlive their borrowed views: touch them last.
-    st_own[0] += vals_own[0] + swim_own[0] + order_own[0] + trace_own[0]
+    st_own[0] += vals_own[0] + swim_own[0] + order_own[0] + trace_own[0] + np.int64(bot_own[0])
 
 
 @njit(cache=True, parallel=True)
@@ -615,8 +656,8 @@ def _plugin(fn):
 
     @njit
     def views(phase, seat, st_addr, params_addr, u):
-        st = carray(_voidptr(st_addr), (v.SIZE,), np.int64)
-        params = carray(_voidptr(params_addr), (v.MAX_SEATS, MAX_PARAMS), np.float64)
+        st = _read_only(carray(_voidptr(st_addr), (v.SIZE,), np.int64))
+        params = _read_only(carray(_voidptr(params_addr), (v.MAX_SEATS, MAX_PARAMS), np.float64))
         return bot(phase, seat, st, params, u)
 
     @njit(cache=True)
@@ -643,7 +684,8 @@ def _plugin_of(fn, name: str):
             plugin.compile(PLUGIN_SIG)                   # once per process (cached on disk)
         except Exception as exc:
             raise BotCompileError(f"bot {name!r} does not compile as an njit decide(phase, seat, "
-                                  f"st, params, u) -> int: {short_reason(exc)}") from None
+                                  f"st, params, u) -> int: {v.refused_write(exc) or short_reason(exc)}"
+                                  ) from None
         _PLUGINS[fn] = plugin
     return _PLUGINS[fn]
 

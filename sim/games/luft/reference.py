@@ -7,24 +7,29 @@ game on the same random stream.
 The random stream of one game (sim.rng, keyed by seed and game index), in the
 order of use:
 1. at game start, the value deck of level 1, 2, 3, 4 is shuffled (Fisher-Yates);
-2. then, as play goes: one ``uniform`` just before each bot decision (handed
-   to the bot), and the swim draw of each Swim step — deck: ``randbelow(9)``
+2. then, as play goes, the swim draw of each Swim step — deck: ``randbelow(9)``
    into 2,3,3,4,4,4,5,5,6; d3: two ``randbelow(3)``; d6-mapped: two
    ``randbelow(6)``; deck-no-reshuffle: the next card of a deck shuffled
    (Fisher-Yates over 2,3,3,4,4,4,5,5,6) whenever it is used up.
+A bot's uniforms come from its own stream, one per game and seat
+(``rng.bot_stream``), one ``uniform`` just before each of its decisions: no
+function of the uniforms a bot has seen tells it a card the game will draw.
 A bot is asked only when it has a choice: at the turn-back step when turning
-back is allowed, at the treasure step when it can pick up or drop.
+back is allowed, at the treasure step when it can pick up or drop. It gets
+the public view (a fresh copy) and the parameter table, both read-only: a
+write is refused with a one-line `BotError` naming the bot.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 import numpy as np
+from numba.core.errors import NumbaError
 
 from sim import rng
 from sim.games.luft import view as v
 from sim.games.luft.rules import SWIM_SOURCES, Rules
-from sim.registry import IllegalBotAction
+from sim.registry import MAX_PARAMS, BotError, IllegalBotAction
 
 SWIM_DECK = (2, 3, 3, 4, 4, 4, 5, 5, 6)
 
@@ -90,8 +95,12 @@ class Game:
         self.rules, self.seats, self.seed, self.game = rules, seats, seed, game
         self.log = log or (lambda line: None)
         self.n = rules.players
-        self.params = np.stack([seat.params for seat in seats])   # row s: seat s's bot parameters
+        self.params = np.zeros((v.MAX_SEATS, MAX_PARAMS))   # row s: seat s's bot parameters
+        for s, seat in enumerate(seats):
+            self.params[s, :len(seat.params)] = seat.params
+        self.params.setflags(write=False)
         self.stream = rng.Stream(seed, game)
+        self.bot_streams = [rng.Stream.for_bot(seed, game, s) for s in range(self.n)]
         # Material: the path, level 1 nearest the submarine; card ranks are
         # irrelevant, so a field is just its level.
         self.path = [level for level in (1, 2, 3, 4) for _ in range(rules.cards_per_level)]
@@ -128,16 +137,22 @@ class Game:
     def ask(self, phase: int, diver: Diver) -> int:
         """Ask the diver's bot; it gets the public view and its own uniform."""
         seat = self.seats[diver.seat]
-        u = self.stream.uniform()
+        u = self.bot_streams[diver.seat].uniform()
         st = self.public_view()
-        action = int(seat.bot.fn(phase, diver.seat, st, self.params, u))
+        try:
+            action = int(seat.bot.fn(phase, diver.seat, st, self.params, u))
+        except (ValueError, NumbaError) as exc:
+            reason = v.refused_write(exc)
+            if reason is None:
+                raise
+            raise BotError(f"bot {seat.spec!r} in seat {diver.seat}: {reason}") from exc
         if not v.is_legal(phase, st, diver.seat, action):
             raise IllegalAction(seat.spec, diver.seat, self.seed, self.game,
                                 self.dive, self.turn, phase, action)
         return action
 
     def public_view(self) -> np.ndarray:
-        """The int64 array a bot reads (layout in view.py)."""
+        """The int64 array a bot reads (layout in view.py), read-only."""
         st = [0] * v.SIZE
         r = self.rules
         st[v.AIR], st[v.DIVE], st[v.N_PLAYERS] = self.air, self.dive, self.n
@@ -154,7 +169,9 @@ class Game:
             base = v.CARRIED + s * v.MAX_PATH
             st[base:base + len(d.carried)] = d.carried
         st[v.PATH:v.PATH + len(self.path)] = self.path
-        return np.array(st, dtype=np.int64)
+        view = np.array(st, dtype=np.int64)
+        view.setflags(write=False)
+        return view
 
     # -- a turn -------------------------------------------------------------
     def occupied(self, f: int, mover: Diver) -> bool:
@@ -280,7 +297,8 @@ class Game:
                         self.log(f"  seat {d.seat} scores a level-{level} card: {value}")
         rec.dive_leader.append(self.sole_leader())
         # 2. Divers still in the water lose everything; their cards sink to the
-        #    deep end in stacks of `stack_size`, nearest diver first [D option].
+        #    deep end in stacks of `stack_size`, nearest diver first [D option];
+        #    one diver's cards in pick-up order or its reverse [D option].
         in_water = [d for d in self.divers if not d.back]
         in_water.sort(key=lambda d: (d.pos, d.seat))       # nearest first; ties only at 0
         if r.sink_order == "farthest-first":
@@ -288,8 +306,10 @@ class Game:
         cards = []
         for d in in_water:
             self.drowned[d.seat] += 1
-            for item in d.carried:                          # [D] pickup order
-                cards.extend(cards_of(item))
+            mine = [level for item in d.carried for level in cards_of(item)]
+            if r.sink_within_diver == "reverse-pickup-order":
+                mine.reverse()
+            cards.extend(mine)
             if d.carried:
                 self.log(f"  seat {d.seat} drowns at field {d.pos} with {' '.join(describe(i) for i in d.carried)}")
             else:

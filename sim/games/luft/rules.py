@@ -14,14 +14,16 @@ VERSION = 1
 SWIM_SOURCES = ("deck", "d3", "d6-mapped", "deck-no-reshuffle")
 START_RULES = ("deepest", "same", "next")
 SINK_ORDERS = ("nearest-first", "farthest-first")
+SINK_WITHIN_DIVER = ("pickup-order", "reverse-pickup-order")
 MAX_PLAYERS = 6
 MAX_CARDS_PER_LEVEL = 15   # path of at most 60 fields fits a 64-bit occupancy mask
 MAX_STACK = 5              # a stack's card levels pack into 3 bits each
 MAX_DIVES = 9
 
 # Indices into the kernel's rules array.
-R_PLAYERS, R_AIR, R_DIVES, R_CARDS, R_STACK, R_SWIM, R_TBNT, R_START, R_SINK, R_STALL = range(10)
-R_VALUES = 10   # 4 levels x MAX_CARDS_PER_LEVEL values follow
+(R_PLAYERS, R_AIR, R_DIVES, R_CARDS, R_STACK, R_SWIM, R_TBNT, R_START, R_SINK, R_STALL,
+ R_SINK_WITHIN) = range(11)
+R_VALUES = 11   # 4 levels x MAX_CARDS_PER_LEVEL values follow
 R_SIZE = R_VALUES + 4 * MAX_CARDS_PER_LEVEL
 
 
@@ -50,6 +52,7 @@ class Rules:
     turn_back_needs_treasure: bool = True
     start_when_nobody_returned: str = "deepest"
     sink_order: str = "nearest-first"
+    sink_within_diver: str = "pickup-order"
     stalemate_rounds: int = 1
 
     VERSION = VERSION
@@ -64,6 +67,7 @@ class Rules:
         _check_choice("swim", self.swim, SWIM_SOURCES)
         _check_choice("start_when_nobody_returned", self.start_when_nobody_returned, START_RULES)
         _check_choice("sink_order", self.sink_order, SINK_ORDERS)
+        _check_choice("sink_within_diver", self.sink_within_diver, SINK_WITHIN_DIVER)
         for level in range(1, 5):
             name = f"values_l{level}"
             values = getattr(self, name)
@@ -90,6 +94,7 @@ class Rules:
         arr[R_TBNT] = int(self.turn_back_needs_treasure)
         arr[R_START] = START_RULES.index(self.start_when_nobody_returned)
         arr[R_SINK] = SINK_ORDERS.index(self.sink_order)
+        arr[R_SINK_WITHIN] = SINK_WITHIN_DIVER.index(self.sink_within_diver)
         arr[R_STALL] = self.stalemate_rounds
         for level in range(1, 5):
             start = R_VALUES + (level - 1) * MAX_CARDS_PER_LEVEL

@@ -23,7 +23,8 @@ def replay(rules: Rules, seats, seed: int, game: int, log) -> None:
     log(f"Rules: air {rules.air}, {rules.dives} dives, {rules.cards_per_level} cards per level, "
         f"stack size {rules.stack_size}, swim {rules.swim}, "
         f"turn back needs treasure {'yes' if rules.turn_back_needs_treasure else 'no'}, "
-        f"sink order {rules.sink_order}, start when nobody returned: "
+        f"sink order {rules.sink_order}, within a diver {rules.sink_within_diver}, "
+        f"start when nobody returned: "
         f"{rules.start_when_nobody_returned}")
     log("Fields are counted from the submarine (0); L1..L4 are treasure levels, "
         "[a+b+c] a sunken stack, _ a blank.")

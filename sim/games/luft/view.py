@@ -1,14 +1,27 @@
-"""The public state a Geteilte Luft bot sees: one int64 array, fixed layout.
+"""What a seat may know in Geteilte Luft: one int64 array, fixed layout.
 
-The compiled engine plays directly on this array (no copy per decision); the
-reference engine builds it before each bot call. Everything in it is public
-(rules file, "What a bot may see"); undrawn value cards and the swim deck's
-order live elsewhere.
+Every entry below is public (rules file, "What a bot may see"): the rules of
+the table, air, dive and turn, every diver's position, direction, return and
+carried card levels (stacks with their levels), the path's levels, the
+scores so far, and in the no-reshuffle variant how many of each swim card
+are left (the draws so far are public). Nothing hidden is in it: not the
+undrawn value cards (they live in the engines' value decks), not the swim
+deck's order nor its position (the engines' swim decks), not the state of
+the game's random stream; tests/luft/test_sealed.py checks that the view
+does not change when all of these are scrambled.
+
+The compiled engine plays directly on this array and hands it to a bot typed
+read-only (no copy per decision); the reference engine builds a read-only
+copy before each bot call. A bot gets it with the table of all seats'
+parameters (read-only too; row `seat` is its own) and a uniform `u` from its
+seat's own stream (sim.rng.bot_stream).
 
 Treasures ("items") are ints: 0 = blank field, otherwise the card levels
 (1..4) in base-8 digits, first card in the lowest digit. A single card is its
 level 1..4; a sunken stack of levels 1,1,2 is 1 + 1*8 + 2*64.
 """
+import re
+
 from numba import njit
 
 MAX_SEATS = 6
@@ -104,3 +117,14 @@ def is_legal(phase, st, seat, action):
         return can_pick_up(st, seat)
     return can_drop(st, seat) and DROP <= action < DROP + st[N_CARRIED + seat]
 
+
+
+def refused_write(error: BaseException) -> str | None:
+    """The one-line reason if ``error`` is a bot writing to its read-only
+    `st` or `params` (numba's typing error in an njit bot, numpy's in plain
+    Python), else None: both engines report the write, naming the bot."""
+    text = str(error)
+    if "Cannot modify readonly array" not in text and "assignment destination is read-only" not in text:
+        return None
+    where = re.search(r"typing of setitem at (.+)", text)
+    return "it writes to st or params, which are read-only" + (f" (at {where.group(1)})" if where else "")

@@ -12,8 +12,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from sim import api, store
-from sim.cli_common import (BOT_FILE, BOTS, EXIT_INTERRUPTED, PLAYERS, RULES, SCHEDULER, SEED,
-                            WORKERS, out, pct, print_summary, user_errors)
+from sim.cli_common import (BOT_FILE, BOTS, PLAYERS, RULES, SCHEDULER, SEED, WORKERS, emit, needs_out,
+                            out, pct, print_summary, user_errors)
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False, rich_markup_mode="markdown",
                   help="Monte Carlo strategy simulator for Geteilte Luft and Land unter.")
@@ -21,6 +21,11 @@ results_app = typer.Typer(no_args_is_help=True, help="Read stored results back."
 app.add_typer(results_app, name="results")
 def print_tournament(title: str, summary: dict):
     s = summary
+    if s.get("complete") is False:
+        out.print(f"[bold yellow]PARTIAL RESULT[/bold yellow]: {title} tournament interrupted after "
+                  f"{s['games_played']:,} of {s['games_requested']:,} games ({s['seatings']} seatings); "
+                  "no ranking, as part of the seatings would not balance the seats")
+        return
     out.print(f"[bold]{title} tournament[/bold] — {s['seatings']} seatings, n = {s['games']:,} games in all, "
               f"seed {s['seed']}, {s['seconds']:.2f} s (figures: mean [95% CI])")
     ranking = s["ranking"]
@@ -58,22 +63,18 @@ def game_app(name: str, title: str) -> typer.Typer:
                  bot_file: Optional[List[Path]] = BOT_FILE,
                  scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS):
         """Play a batch of games; print per-seat and per-dive (Land unter: per-deal) figures with 95% CIs."""
-        with user_errors():
+        def show(result: api.Simulation):
+            emit(result.summary, as_json, f"{title}{' (cached)' if result.cached else ''}", result.path)
+
+        with user_errors(out_dir=out_dir, stores=True, show=show):
             api.load_bot_files([str(p) for p in bot_file or []])
-            if plot and out_dir is None:
-                raise ValueError("--plot needs --out DIR to write the plots to")
+            needs_out("--plot", plot, out_dir)
+            needs_out("--records", records, out_dir)
             with api.scale_out(scheduler, workers):
                 result = api.simulate(name, api.parse_rules(rules), bots, players=players, games=games,
                                       seed=seed, threads=threads, out=out_dir, records=records,
                                       cache=not no_cache, plot=plot)
-        if as_json:
-            print(json.dumps(result.summary))
-        else:
-            print_summary(f"{title}{' (cached)' if result.cached else ''}", result.summary)
-            if result.path:
-                out.print(f"stored in {result.path}")
-        if not result.complete:
-            raise typer.Exit(EXIT_INTERRUPTED)
+        show(result)
 
     @sub.command()
     def tournament(bots: str = typer.Option(..., "--bots", "-b", help="Entrants, comma-separated; "
@@ -90,22 +91,22 @@ def game_app(name: str, title: str) -> typer.Typer:
                    bot_file: Optional[List[Path]] = BOT_FILE,
                    scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS):
         """Every entrant plays every seat on the same game seeds; ranked table and head-to-head matrix."""
-        with user_errors():
+        def show(result: api.Simulation):
+            if as_json:
+                print(json.dumps(result.summary))
+                return
+            print_tournament(title, result.summary)
+            if result.path:
+                out.print(f"stored in {result.path}")
+
+        with user_errors(out_dir=out_dir, stores=True, show=show):
             api.load_bot_files([str(p) for p in bot_file or []])
-            if plot and out_dir is None:
-                raise ValueError("--plot needs --out DIR to write the plots to")
+            needs_out("--plot", plot, out_dir)
             with api.scale_out(scheduler, workers):
                 result = api.tournament(name, api.parse_rules(rules), bots, players=players, games=games,
                                         seed=seed, threads=threads, out=out_dir, cache=not no_cache,
                                         plot=plot)
-        if as_json:
-            print(json.dumps(result.summary))
-        else:
-            print_tournament(title, result.summary)
-            if result.path:
-                out.print(f"stored in {result.path}")
-        if not result.complete:
-            raise typer.Exit(EXIT_INTERRUPTED)
+        show(result)
 
     @sub.command()
     def trace(seed: int = SEED, players: Optional[int] = PLAYERS, bots: str = BOTS,

@@ -8,6 +8,9 @@ import typer
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
+from rich.text import Text
+
+from sim import interrupt
 
 out = Console(width=120)
 err = Console(stderr=True)
@@ -16,21 +19,68 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
 
+def error(message: str) -> None:
+    """The one error style: ``error: …`` on stderr, one line."""
+    err.print(Text.assemble(("error:", "red"), " ", " ".join(str(message).split())), soft_wrap=True,
+              highlight=False)
+
+
 @contextmanager
-def user_errors():
-    """Bad input becomes one line on stderr and exit code 2, never a traceback;
-    Ctrl-C in a sweep one line and exit code 130 (the finished configurations
-    are in the results store already)."""
+def user_errors(*, out_dir=None, stores: bool = False, as_json: bool = False, show=None):
+    """Every command runs inside this: bad input becomes one ``error:`` line and
+    exit code 2, never a traceback; Ctrl-C (`sim.interrupt`) exit code 130
+    after one line saying what was kept and how to resume.
+
+    stores: the command can keep finished work with --out (``out_dir``).
+    show: prints the command's own partial result (simulate, tournament);
+    without it an interrupted command prints no result (``--json``: only the
+    completeness marks), so no partial analysis reads as complete."""
+    interrupt.start()
     try:
         yield
-    except (ValueError, KeyError, FileNotFoundError) as e:
-        msg = e.args[0] if isinstance(e, KeyError) and e.args else str(e)
-        err.print(f"[red]error:[/red] {msg}", highlight=False, soft_wrap=True)
+    except (ValueError, KeyError, OverflowError) as e:
+        error(e.args[0] if isinstance(e, KeyError) and e.args else e)
         raise typer.Exit(EXIT_USAGE)
-    except KeyboardInterrupt:
-        err.print("interrupted: every finished configuration is stored under --out DIR/runs; "
-                  "run the same command again to resume from them", highlight=False, soft_wrap=True)
+    except OSError as e:
+        where = f"{e.filename}: " if e.filename else ""
+        error(f"{where}{e.strerror or e}; check the path and its permissions")
+        raise typer.Exit(EXIT_USAGE)
+    except KeyboardInterrupt as e:
+        partial = getattr(e, "partial", None)
+        if show is not None and partial is not None:
+            show(partial)
+        elif as_json:
+            print(json.dumps({"complete": False, "games_requested": None,
+                              "games_played": interrupt.games_played()}))
+        err.print(interrupted_line(partial if show is not None else None, out_dir, stores),
+                  soft_wrap=True, highlight=False, markup=False)
         raise typer.Exit(EXIT_INTERRUPTED)
+
+
+@contextmanager
+def analysis(out_dir, as_json: bool, scheduler, workers):
+    """An analysis command's run: errors and Ctrl-C as everywhere (its finished
+    configurations are kept under --out), chunks on the cluster asked for."""
+    from sim import api
+    with user_errors(out_dir=out_dir, stores=True, as_json=as_json), api.scale_out(scheduler, workers):
+        yield
+
+
+def interrupted_line(partial, out_dir, stores: bool) -> str:
+    """What Ctrl-C kept and how to resume, in one line."""
+    if partial is not None:
+        s = partial.summary
+        done = f"{s['games_played']:,} of {s['games_requested']:,} games"
+        if partial.path is not None:
+            return (f"interrupted: kept {done} in {partial.path} (marked incomplete); "
+                    "run the same command again to finish")
+        return f"interrupted after {done}; nothing was kept (give --out DIR to keep finished games and resume)"
+    played = f"{interrupt.games_played():,} games"
+    if out_dir is not None and stores:
+        return (f"interrupted after {played}: no report was written; finished work is kept under "
+                f"{out_dir}; run the same command again to resume")
+    return f"interrupted after {played}; nothing was kept" + (
+        " (give --out DIR to keep finished work and resume)" if stores else "")
 
 
 SCHEDULER = typer.Option(None, "--scheduler", help="Run the chunks on this Dask scheduler (tcp://host:8786).")
@@ -57,6 +107,7 @@ def pct(fig: dict) -> str:
 
 def print_summary(title: str, summary: dict):
     """Every list of records in the summary as a rich table; figures with CIs."""
+    partial_mark(summary)
     out.print(f"[bold]{title}[/bold] — n = {summary['games']:,} games, seed {summary['seed']}, "
               f"{summary['seconds']:.2f} s (figures: mean [95% CI])")
     for key, rows in summary.items():
@@ -72,6 +123,19 @@ def print_summary(title: str, summary: dict):
                           *[pct(v) if isinstance(v, dict) else str(v) for v in row.values()])
         out.print(table)
 
+
+
+def needs_out(option: str, given: bool, out_dir) -> None:
+    """A flag that only means something with --out is an error without it."""
+    if given and out_dir is None:
+        raise ValueError(f"{option} needs --out DIR to write to; add --out DIR or drop {option}")
+
+
+def partial_mark(summary: dict) -> None:
+    """A partial result's first line says so."""
+    if summary.get("complete") is False:
+        out.print(f"[bold yellow]PARTIAL RESULT[/bold yellow]: interrupted after {summary['games_played']:,} "
+                  f"of {summary['games_requested']:,} games; the figures cover the finished games only")
 
 
 def emit(summary: dict, as_json: bool, title: str, path=None):

@@ -7,7 +7,7 @@ from typing import List, Optional
 import typer
 
 from sim import api
-from sim.cli_common import JSON, OUT, RULES, SCHEDULER, SEED, WORKERS, finish, player_list, user_errors
+from sim.cli_common import JSON, OUT, RULES, SCHEDULER, SEED, WORKERS, analysis, finish, player_list
 from sim.games.luft.analyses.air import DEFAULT_MIXES as AIR_MIXES
 
 def register(sub: typer.Typer):
@@ -26,7 +26,7 @@ def register(sub: typer.Typer):
         Exact fractions, chi-square on millions of draws, game-level equivalence, the no-reshuffle
         variant."""
         from sim.games.luft.analyses.dice_check import dice_check as run
-        with user_errors(), api.scale_out(scheduler, workers):
+        with analysis(out_dir, as_json, scheduler, workers):
             if games < 2 or draws < 9:
                 raise ValueError("--games must be at least 2 and --draws at least 9")
             summary = run(players=players, bots=bots, games=games, seed=seed, draws=draws,
@@ -47,7 +47,7 @@ def register(sub: typer.Typer):
         Depletion curves with 95% bands, the turn the air runs out, P(air runs out) and divers
         drowned per dive, by bot mix and player count."""
         from sim.games.luft.analyses.air import air_analysis
-        with user_errors(), api.scale_out(scheduler, workers):
+        with analysis(out_dir, as_json, scheduler, workers):
             summary = air_analysis(players_list=player_list(players, 2, 6),
                                    mixes=tuple(m.strip() for m in mixes.split(";") if m.strip()),
                                    games=games, seed=seed, rules=api.parse_rules(rules), out=out_dir)
@@ -80,7 +80,7 @@ def register(sub: typer.Typer):
         Tune every bot family per player count against a mixed field, play the best of each family
         against each other, and solve the meta-game."""
         from sim.games.luft.analyses.compare_turnback import compare_turnback as run
-        with user_errors(), api.scale_out(scheduler, workers):
+        with analysis(out_dir, as_json, scheduler, workers):
             if games < 1 or grid_points < 1 or any(v is not None and v < 1 for v in (pair_games, slow_games)):
                 raise ValueError("--games, --pair-games, --slow-games and --grid-points must be at least 1")
             summary = run(players_list=player_list(players, 2, 6),
@@ -110,7 +110,7 @@ def register(sub: typer.Typer):
         1/n, game length, drownings, score spread, last-dive decisions; flags every
         significant imbalance."""
         from sim.games.luft.analyses.balance import balance as run
-        with user_errors(), api.scale_out(scheduler, workers):
+        with analysis(out_dir, as_json, scheduler, workers):
             if games < 2:
                 raise ValueError("--games must be at least 2")
             summary = run(players_list=player_list(players, 2, 6),

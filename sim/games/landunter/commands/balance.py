@@ -7,7 +7,7 @@ from typing import List, Optional
 import typer
 
 from sim import api
-from sim.cli_common import JSON, OUT, RULES, SCHEDULER, SEED, WORKERS, finish, player_list, user_errors
+from sim.cli_common import JSON, OUT, RULES, SCHEDULER, SEED, WORKERS, analysis, finish, player_list
 
 
 def register(sub: typer.Typer):
@@ -31,7 +31,7 @@ def register(sub: typer.Typer):
         all seats equal, early ends, eliminations, rounds, score spread; flags every
         significant imbalance."""
         from sim.games.landunter.analyses.balance import balance as run
-        with user_errors(), api.scale_out(scheduler, workers):
+        with analysis(out_dir, as_json, scheduler, workers):
             summary = run(players_list=player_list(players, 3, 6), games=games, seed=seed, field=field,
                           options=[o.strip() for o in options.split(",") if o.strip()] if options else None,
                           rules=api.parse_rules(rules), alpha=alpha, out=out_dir)

@@ -7,7 +7,7 @@ from typing import Optional
 import typer
 
 from sim import api
-from sim.cli_common import JSON, OUT, SCHEDULER, SEED, WORKERS, finish, player_list, user_errors
+from sim.cli_common import JSON, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list
 
 
 def register(sub: typer.Typer):
@@ -28,7 +28,7 @@ def register(sub: typer.Typer):
         Mean points per deal by rings, strength and both with 95% CIs, a regression (what a ring is
         worth in strength points) and a verdict, per player count and bot mix."""
         from sim.games.landunter.analyses.fairness import fairness as run
-        with user_errors(), api.scale_out(scheduler, workers):
+        with analysis(out_dir, as_json, scheduler, workers):
             summary = run(players_list=player_list(players, 3, 6), bots=bots, games=games,
                           slow_games=slow_games, seed=seed, out=out_dir)
         finish(summary, as_json, out_dir, "Land unter: does the ring count make up for a weak hand?")

@@ -7,7 +7,7 @@ from typing import Optional
 import typer
 
 from sim import api
-from sim.cli_common import JSON, OUT, SCHEDULER, SEED, WORKERS, finish, player_list, user_errors
+from sim.cli_common import JSON, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list
 
 
 def register(sub: typer.Typer):
@@ -30,7 +30,7 @@ def register(sub: typer.Typer):
         A seat-rotated tournament per player count: ranking by win share and score with 95% CIs,
         head-to-head payoff matrix, equilibrium mix and best responses."""
         from sim.games.landunter.analyses.ranking import ranking as run
-        with user_errors(), api.scale_out(scheduler, workers):
+        with analysis(out_dir, as_json, scheduler, workers):
             summary = run(players_list=player_list(players, 3, 6), bots=bots, games=games,
                           slow_bots=slow_bots or (), slow_games=slow_games, seed=seed, out=out_dir)
         finish(summary, as_json, out_dir, "Land unter: which strategy is best?")

@@ -7,7 +7,7 @@ from typing import List, Optional
 import typer
 
 from sim import api
-from sim.cli_common import JSON, OUT, RULES, SCHEDULER, SEED, WORKERS, finish, player_list, user_errors
+from sim.cli_common import JSON, OUT, RULES, SCHEDULER, SEED, WORKERS, analysis, finish, player_list
 
 
 def register(sub: typer.Typer):
@@ -37,7 +37,7 @@ def register(sub: typer.Typer):
         passing order (strong bot passing to a candidate vs receiving from it, same games, paired
         test) and early ends by deal index."""
         from sim.games.landunter.analyses.seats import seats as run
-        with user_errors(), api.scale_out(scheduler, workers):
+        with analysis(out_dir, as_json, scheduler, workers):
             if not 0 < alpha < 1:
                 raise ValueError(f"--alpha {alpha} must lie strictly between 0 and 1")
             summary = run(players_list=player_list(players, 3, 6), games=games, seed=seed, bots=bots,

@@ -160,7 +160,7 @@ def simulate(game_name: str, rules: dict[str, str] | None, bots: str | list[str]
     done = result.totals.games
     summary = {"games": done, "seconds": round(result.seconds, 3), "players": rules_obj.players,
                "seed": seed, **(game.summary(result.totals, rules_obj, seats) if done else {}),
-               **completeness(games, done)}
+               **completeness(games, done, result.complete)}
     path = None
     if out is not None:
         recs = None
@@ -177,9 +177,9 @@ def simulate(game_name: str, rules: dict[str, str] | None, bots: str | list[str]
     return finished(Simulation(summary, result.totals, path, complete=result.complete))
 
 
-def completeness(requested: int, played: int) -> dict:
+def completeness(requested: int, played: int, complete: bool) -> dict:
     """The marks every summary carries, so a partial result never reads as complete."""
-    return {"complete": played == requested, "games_requested": requested, "games_played": played}
+    return {"complete": complete, "games_requested": requested, "games_played": played}
 
 
 def finished(result: Simulation) -> Simulation:
@@ -273,7 +273,7 @@ def tournament(game_name: str, rules: dict[str, str] | None, bots: str | list[st
         played += games
     summary = {"games": played, "seconds": round(seconds, 3), "players": rules_obj.players,
                "seed": seed, "seatings": len(lineups), **(standings.summary() if complete else {}),
-               **completeness(games * len(lineups), played)}
+               **completeness(games * len(lineups), played, complete)}
     path = None
     if out is not None and not complete:
         path = store.save(out, f"{game.name}-tournament", config, summary, {}, None, seconds,

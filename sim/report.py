@@ -41,6 +41,7 @@ class Report:
             self.lines += [f"![{caption}]({png})", "", f"*{caption}*", ""]
 
     def save(self, summary: dict) -> Path | None:
+        summary.setdefault("complete", True)     # only a finished analysis saves; Ctrl-C stops before
         if self.out is None:
             return None
         (self.out / "report.md").write_text("\n".join(self.lines))

@@ -11,12 +11,28 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
+import sim
 from sim import api, store
-from sim.cli_common import (BOT_FILE, BOTS, PLAYERS, RULES, SCHEDULER, SEED, WORKERS, emit, needs_out,
+from sim.cli_common import (BOT_FILE, BOTS, PLAYERS, OneLineErrors, RULES, SCHEDULER, SEED, WORKERS, emit, needs_out,
                             out, pct, print_summary, user_errors)
 
-app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False, rich_markup_mode="markdown",
+app = typer.Typer(cls=OneLineErrors, no_args_is_help=True, add_completion=False,
+                  context_settings={"help_option_names": ["-h", "--help"]}, pretty_exceptions_enable=False, rich_markup_mode="markdown",
                   help="Monte Carlo strategy simulator for Geteilte Luft and Land unter.")
+
+
+def print_version(value: bool):
+    if value:
+        print(f"deepsim {sim.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def options(version: bool = typer.Option(False, "--version", is_eager=True, callback=print_version,
+                                         help="Print the version and exit.")):
+    """Monte Carlo strategy simulator for Geteilte Luft and Land unter."""
+
+
 results_app = typer.Typer(no_args_is_help=True, help="Read stored results back.")
 app.add_typer(results_app, name="results")
 def print_tournament(title: str, summary: dict):

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import json
+import sys
 from contextlib import contextmanager
 
 import typer
+from typer.core import TyperGroup, TyperOption
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
@@ -17,6 +19,40 @@ err = Console(stderr=True)
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
+
+
+def _no_type_for_flags():
+    """typer 0.29 lists a flag as ``--json <bool>`` (``--help`` too), as if it
+    took a value; a flag takes none, so its help shows no type."""
+    shown = TyperOption.display_type_rich
+    TyperOption.display_type_rich = lambda self, ctx: None if self.is_flag else shown(self, ctx)
+
+
+_no_type_for_flags()
+
+
+class OneLineErrors(TyperGroup):
+    """The top-level command group: a usage error typer would draw as a panel
+    (bad option value, unknown option, missing option) is one ``error:`` line
+    too, with exit code 2."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except typer.TyperException as e:        # typer's own click: usage errors
+            if type(e).__name__ != "NoArgsIsHelpError":       # that one printed the help
+                error(f"{e.format_message()} (see {_help_of(e)})")
+            sys.exit(e.exit_code)
+        except typer.Abort:
+            sys.exit(EXIT_INTERRUPTED)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def _help_of(e: typer.TyperException) -> str:
+    ctx = getattr(e, "ctx", None)
+    return f"{ctx.command_path} --help" if ctx is not None else "sim --help"
 
 
 def error(message: str) -> None:

@@ -13,8 +13,8 @@ from rich.table import Table
 
 import sim
 from sim import api, store
-from sim.cli_common import (BOT_FILE, BOTS, PLAYERS, OneLineErrors, RULES, SCHEDULER, SEED, WORKERS, emit, needs_out,
-                            out, pct, print_summary, user_errors)
+from sim.cli_common import (BOT_FILE, BOTS, MAX_GAMES, PLAYERS, RULES, SCHEDULER, SEED, WORKERS, OneLineErrors,
+                            emit, needs_out, out, pct, print_summary, user_errors, writable_dir)
 
 app = typer.Typer(cls=OneLineErrors, no_args_is_help=True, add_completion=False,
                   context_settings={"help_option_names": ["-h", "--help"]}, pretty_exceptions_enable=False, rich_markup_mode="markdown",
@@ -67,12 +67,13 @@ def game_app(name: str, title: str) -> typer.Typer:
 
     @sub.command()
     def simulate(players: Optional[int] = PLAYERS, bots: str = BOTS,
-                 games: int = typer.Option(10_000, "--games", "-g", help="Games to play."),
+                 games: int = typer.Option(10_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games to play."),
                  seed: int = SEED,
-                 threads: Optional[int] = typer.Option(None, "--threads", "-t", help="Numba threads (default: all cores)."),
+                 threads: Optional[int] = typer.Option(None, "--threads", "-t", min=1, help="Numba threads (default: all cores)."),
                  rules: Optional[List[str]] = RULES,
                  as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object on stdout."),
-                 out_dir: Optional[Path] = typer.Option(None, "--out", "-o", help="Store results (Parquet + manifest) under this directory."),
+                 out_dir: Optional[Path] = typer.Option(None, "--out", "-o", callback=writable_dir,
+                                                     help="Store results (Parquet + manifest) under this directory."),
                  records: bool = typer.Option(False, "--records", help="With --out: also store per-game records."),
                  no_cache: bool = typer.Option(False, "--no-cache", help="Recompute even if --out holds this exact run."),
                  plot: bool = typer.Option(False, "--plot", help="With --out: write PNG and SVG plots next to the results."),
@@ -96,12 +97,13 @@ def game_app(name: str, title: str) -> typer.Typer:
     def tournament(bots: str = typer.Option(..., "--bots", "-b", help="Entrants, comma-separated; "
                                             "the same family may enter with different parameters."),
                    players: Optional[int] = PLAYERS,
-                   games: int = typer.Option(10_000, "--games", "-g", help="Games per seating."),
+                   games: int = typer.Option(10_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per seating."),
                    seed: int = SEED,
-                   threads: Optional[int] = typer.Option(None, "--threads", "-t", help="Numba threads."),
+                   threads: Optional[int] = typer.Option(None, "--threads", "-t", min=1, help="Numba threads."),
                    rules: Optional[List[str]] = RULES,
                    as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object."),
-                   out_dir: Optional[Path] = typer.Option(None, "--out", "-o", help="Store results under this directory."),
+                   out_dir: Optional[Path] = typer.Option(None, "--out", "-o", callback=writable_dir,
+                                                   help="Store results under this directory."),
                    no_cache: bool = typer.Option(False, "--no-cache", help="Recompute even if stored."),
                    plot: bool = typer.Option(False, "--plot", help="With --out: win shares and head-to-head heat map."),
                    bot_file: Optional[List[Path]] = BOT_FILE,
@@ -126,7 +128,7 @@ def game_app(name: str, title: str) -> typer.Typer:
 
     @sub.command()
     def trace(seed: int = SEED, players: Optional[int] = PLAYERS, bots: str = BOTS,
-              game: int = typer.Option(0, "--game", help="Game index within the seed's stream."),
+              game: int = typer.Option(0, "--game", min=0, max=2 ** 63 - 1, help="Game index within the seed's stream."),
               rules: Optional[List[str]] = RULES, bot_file: Optional[List[Path]] = BOT_FILE):
         """Print one game turn by turn (reference engine, same stream as simulate)."""
         with user_errors():

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from contextlib import contextmanager
+from pathlib import Path
 
 import typer
 from typer.core import TyperGroup, TyperOption
@@ -119,14 +121,49 @@ def interrupted_line(partial, out_dir, stores: bool) -> str:
         " (give --out DIR to keep finished work and resume)" if stores else "")
 
 
-SCHEDULER = typer.Option(None, "--scheduler", help="Run the chunks on this Dask scheduler (tcp://host:8786).")
-WORKERS = typer.Option(None, "--workers", help="Run the chunks on a local Dask cluster of N worker processes.")
+def writable_dir(value: Path | None) -> Path | None:
+    """--out: a directory, created if missing, checked before any game is played."""
+    if value is None:
+        return None
+    if value.exists() and not value.is_dir():
+        raise typer.BadParameter(f"{value} is a file; give a directory (it is created if missing)")
+    try:
+        value.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise typer.BadParameter(f"cannot create the directory {value}: {e.strerror or e}") from None
+    if not os.access(value, os.W_OK | os.X_OK):
+        raise typer.BadParameter(f"{value} is not writable; give a directory you can write to")
+    return value
+
+
+def address(value: str | None) -> str | None:
+    if value is not None and not value.strip():
+        raise typer.BadParameter("give the scheduler's address, e.g. tcp://host:8786")
+    return value
+
+
+def fraction(value: float) -> float:
+    """A significance level: strictly between 0 and 1."""
+    if not 0 < value < 1:
+        raise typer.BadParameter(f"{value} must lie strictly between 0 and 1, e.g. 0.05")
+    return value
+
+
+#: More games than anyone can play (about 30 years at 10^6 games/s); larger
+#: counts would overflow the game indices of the random streams.
+MAX_GAMES = 10 ** 15
+SCHEDULER = typer.Option(None, "--scheduler", callback=address,
+                         help="Run the chunks on this Dask scheduler (tcp://host:8786).")
+WORKERS = typer.Option(None, "--workers", min=1, max=os.cpu_count() or 1,
+                       help="Run the chunks on a local Dask cluster of N worker processes (at most one per core).")
+ALPHA = typer.Option(0.05, "--alpha", callback=fraction, help="Family-wise significance level (Bonferroni).")
 
 # Options shared by the game commands
 PLAYERS = typer.Option(None, "--players", "-n", help="Number of players (default: the rules' players).")
 BOTS = typer.Option(..., "--bots", "-b", help="One bot spec for every seat, or one per seat, comma-separated: "
                     "threshold:t=2 or threshold:t=2,random,threshold:t=3,random.")
-SEED = typer.Option(0, "--seed", "-s", help="Master seed; game i draws from stream (seed, i).")
+SEED = typer.Option(0, "--seed", "-s", min=0, max=2 ** 64 - 1,
+                    help="Master seed (0 to 2^64 - 1); game i draws from stream (seed, i).")
 RULES = typer.Option(None, "--rules", "-r", help="Rule options as key=value (repeatable or comma-separated): "
                      "air=20, swim=d3, stack_size=2 …; keys are the Rules field names.")
 BOT_FILE = typer.Option(None, "--bot-file", help="A Python file that registers extra bots (repeatable).")
@@ -185,7 +222,8 @@ def emit(summary: dict, as_json: bool, title: str, path=None):
 
 
 # Options shared by the analysis commands
-OUT = typer.Option(None, "--out", "-o", help="Write tables (Parquet + CSV), plots (PNG + SVG) and report.md here.")
+OUT = typer.Option(None, "--out", "-o", callback=writable_dir,
+                   help="Write tables (Parquet + CSV), plots (PNG + SVG) and report.md here.")
 JSON = typer.Option(False, "--json", help="Print the summary as one JSON object on stdout.")
 
 

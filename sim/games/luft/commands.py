@@ -7,16 +7,17 @@ from typing import List, Optional
 import typer
 
 from sim import api
-from sim.cli_common import JSON, OUT, RULES, SCHEDULER, SEED, WORKERS, analysis, finish, player_list
+from sim.cli_common import ALPHA, JSON, MAX_GAMES, OUT, RULES, SCHEDULER, SEED, WORKERS, analysis, finish, player_list
 from sim.games.luft.analyses.air import DEFAULT_MIXES as AIR_MIXES
 
 def register(sub: typer.Typer):
     @sub.command("dice-check")
-    def dice_check(games: int = typer.Option(200_000, "--games", "-g", help="Games per configuration."),
+    def dice_check(games: int = typer.Option(200_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per configuration."),
                    seed: int = SEED,
                    players: int = typer.Option(4, "--players", "-n", help="Players."),
                    bots: str = typer.Option("threshold:t=2", "--bots", "-b", help="Bot spec(s) for the game-level test."),
-                   draws: int = typer.Option(10_000_000, "--draws", help="Draws per swim source for the chi-square tests."),
+                   draws: int = typer.Option(10_000_000, "--draws", min=9, max=10 ** 9,
+                                              help="Draws per swim source for the chi-square tests."),
                    counter_bot: str = typer.Option("counter", "--counter-bot", help="The card-counting bot."),
                    baseline_bot: str = typer.Option("air", "--baseline-bot", help="The field it plays against."),
                    out_dir: Optional[Path] = OUT,
@@ -34,7 +35,7 @@ def register(sub: typer.Typer):
         finish(summary, as_json, out_dir, "Swim deck vs dice")
 
     @sub.command("air")
-    def air(games: int = typer.Option(20_000, "--games", "-g", help="Games per bot mix and player count."),
+    def air(games: int = typer.Option(20_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per bot mix and player count."),
             seed: int = SEED,
             players: str = typer.Option("2,3,4,5,6", "--players", "-n", help="Player counts, comma-separated."),
             mixes: str = typer.Option(";".join(AIR_MIXES), "--mixes", help="Bot mixes separated by ';'; "
@@ -54,7 +55,7 @@ def register(sub: typer.Typer):
         finish(summary, as_json, out_dir, "How fast does the shared air run out?")
 
     @sub.command("compare-turnback")
-    def compare_turnback(games: int = typer.Option(2_000, "--games", "-g", help="Games per sweep configuration "
+    def compare_turnback(games: int = typer.Option(2_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per sweep configuration "
                                                    "(one parameter set of one family at one player count)."),
                          seed: int = SEED,
                          players: str = typer.Option("2,3,4,5,6", "--players", "-n",
@@ -62,15 +63,15 @@ def register(sub: typer.Typer):
                          families: Optional[str] = typer.Option(None, "--families", "-f", help="Bot families, "
                                                                 "comma-separated (default: every family with "
                                                                 "parameters, plus random)."),
-                         pair_games: Optional[int] = typer.Option(None, "--pair-games", help="Tournament games "
+                         pair_games: Optional[int] = typer.Option(None, "--pair-games", min=1, max=MAX_GAMES, help="Tournament games "
                                                                   "behind each payoff-matrix cell (both families "
                                                                   "at the table), per player count (default "
                                                                   "--games)."),
-                         grid_points: int = typer.Option(4, "--grid-points", help="Grid values per parameter."),
+                         grid_points: int = typer.Option(4, "--grid-points", min=1, max=100, help="Grid values per parameter."),
                          field: Optional[str] = typer.Option(None, "--field", help="The opponents of every sweep, "
                                                              "comma-separated specs (default: every other family "
                                                              "with parameters at its defaults, slow ones excluded)."),
-                         slow_games: Optional[int] = typer.Option(None, "--slow-games", help="Games per sweep "
+                         slow_games: Optional[int] = typer.Option(None, "--slow-games", min=1, max=MAX_GAMES, help="Games per sweep "
                                                                   "configuration of a slow search bot named in "
                                                                   "--families (default --games / 10)."),
                          out_dir: Optional[Path] = OUT,
@@ -90,7 +91,7 @@ def register(sub: typer.Typer):
         finish(summary, as_json, out_dir, "Which turn-back heuristic is best?")
 
     @sub.command("balance")
-    def balance(games: int = typer.Option(2_000, "--games", "-g", help="Games per setting (rule set and player count)."),
+    def balance(games: int = typer.Option(2_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per setting (rule set and player count)."),
                 seed: int = SEED,
                 players: str = typer.Option("2,3,4,5,6", "--players", "-n",
                                             help="Player counts, comma-separated or a range: 2,4 or 2-6."),
@@ -101,7 +102,7 @@ def register(sub: typer.Typer):
                                                     "start_when_nobody_returned, dives, sink_order)."),
                 pairs: Optional[str] = typer.Option(None, "--pairs", help="Knob pairs to sweep together, e.g. "
                                                     "air:stack_size,air:dives (default); 'none' for none."),
-                alpha: float = typer.Option(0.05, "--alpha", help="Family-wise significance level (Bonferroni)."),
+                alpha: float = ALPHA,
                 out_dir: Optional[Path] = OUT,
             scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
         """Is the untested rule set fair and sound?

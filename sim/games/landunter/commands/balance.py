@@ -7,12 +7,12 @@ from typing import List, Optional
 import typer
 
 from sim import api
-from sim.cli_common import JSON, OUT, RULES, SCHEDULER, SEED, WORKERS, analysis, finish, player_list
+from sim.cli_common import ALPHA, JSON, MAX_GAMES, OUT, RULES, SCHEDULER, SEED, WORKERS, analysis, finish, player_list
 
 
 def register(sub: typer.Typer):
     @sub.command("balance")
-    def balance(games: int = typer.Option(50_000, "--games", "-g", help="Games per setting (rule set and "
+    def balance(games: int = typer.Option(50_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per setting (rule set and "
                                           "player count)."),
                 seed: int = SEED,
                 players: str = typer.Option("3,4,5,6", "--players", "-n", help="Player counts, comma-separated "
@@ -22,7 +22,7 @@ def register(sub: typer.Typer):
                 options: Optional[str] = typer.Option(None, "--options", help="[D] options to flip one at a "
                                                       "time, comma-separated (default: all four)."),
                 rules: Optional[List[str]] = RULES,
-                alpha: float = typer.Option(0.05, "--alpha", help="Family-wise significance level (Bonferroni)."),
+                alpha: float = ALPHA,
                 out_dir: Optional[Path] = OUT,
                 scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
         """Are the rules and their [D] options fair?

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import List, Optional
 
+import pandas as pd
 import typer
 from rich.markup import escape
 from rich.table import Table
@@ -185,7 +186,7 @@ def results_list(directory: Path = typer.Argument(..., help="A directory given t
     for col in df.columns:
         table.add_column(str(col))
     for row in df.itertuples(index=False):
-        table.add_row(*[str(x) for x in row])
+        table.add_row(*["" if pd.isna(x) else str(x) for x in row])
     out.print(table)
 
 

@@ -19,6 +19,7 @@ from sim import interrupt, plots, store
 from sim.game import GameSpec
 from sim.interrupt import Interrupted
 from sim.runner import RunResult, Totals, run
+from sim.records import long_records, row_label
 from sim.registry import split_specs
 from sim.stats import Estimate
 from sim.tournament import Standings, seatings
@@ -164,9 +165,12 @@ def simulate(game_name: str, rules: dict[str, str] | None, bots: str | list[str]
     path = None
     if out is not None:
         recs = None
-        if records and result.batches:
-            recs = pd.concat([pd.DataFrame(game.metrics(b, rules_obj)) for b in result.batches],
-                             ignore_index=True)
+        if records and result.complete:       # games are numbered from the batches' order
+            specs, first, parts = [s.spec for s in seats], 0, []
+            for batch in result.batches:
+                parts.append(long_records(game.metrics(batch, rules_obj), specs, first))
+                first += parts[-1]["game"].nunique()
+            recs = pd.concat(parts, ignore_index=True)
         path = store.save(out, f"{game.name}-simulate", config, summary,
                           {**summary_tables(summary), **totals_tables(result.totals)},
                           recs, result.seconds, result.compile_seconds, complete=result.complete)
@@ -195,11 +199,14 @@ def _checkpoints(out, name: str, config: dict):
 
 
 def summary_tables(summary: dict) -> dict[str, pd.DataFrame]:
-    """Every list of records in a summary as a flat table (mean, lo, hi columns)."""
+    """Every list of records in a summary as a flat table (mean, lo, hi columns),
+    its rows numbered as on screen (`records.row_label`: seat 0.., dive 1..)."""
     tables = {}
     for key, rows in summary.items():
         if isinstance(rows, list) and rows and isinstance(rows[0], dict):
-            tables[key] = pd.DataFrame([_flatten(r) for r in rows])
+            label, first = row_label(key)
+            tables[key] = pd.DataFrame([{label: first + i, **_flatten(r)} if label not in r else _flatten(r)
+                                        for i, r in enumerate(rows)])
     return tables
 
 

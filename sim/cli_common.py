@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from sim import interrupt
+from sim.records import row_label
 
 out = Console(width=120)
 err = Console(stderr=True)
@@ -187,13 +188,12 @@ def print_summary(title: str, summary: dict):
         if not (isinstance(rows, list) and rows and isinstance(rows[0], dict)):
             continue
         table = Table(title=key)
-        index = key[:-1] if key.endswith("s") else key
+        index, first = row_label(key)
         table.add_column(index, justify="right")
         for col in rows[0]:
             table.add_column(col.replace("_", " "), justify="right")
         for i, row in enumerate(rows):
-            table.add_row(str(i + (1 if index != "seat" else 0)),
-                          *[pct(v) if isinstance(v, dict) else str(v) for v in row.values()])
+            table.add_row(str(first + i), *[pct(v) if isinstance(v, dict) else str(v) for v in row.values()])
         out.print(table)
 
 

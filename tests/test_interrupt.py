@@ -143,5 +143,6 @@ def test_an_external_ctrl_c_stops_a_long_run_within_seconds(tmp_path):
             proc.kill()
             proc.wait()
     assert proc.returncode == 130, stderr[-2000:]
-    assert took < 5, f"took {took:.1f} s to stop"
+    # the chunk in flight (10^5 games, ~0.5 s on an idle core), saving and exit; a busy CI machine is slower
+    assert took < 10, f"took {took:.1f} s to stop"
     assert json.loads(stdout)["complete"] is False and stderr.strip().startswith("interrupted: kept")

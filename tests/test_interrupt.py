@@ -146,3 +146,20 @@ def test_an_external_ctrl_c_stops_a_long_run_within_seconds(tmp_path):
     # the chunk in flight (10^5 games, ~0.5 s on an idle core), saving and exit; a busy CI machine is slower
     assert took < 10, f"took {took:.1f} s to stop"
     assert json.loads(stdout)["complete"] is False and stderr.strip().startswith("interrupted: kept")
+
+
+def test_ctrl_c_while_the_cli_loads_is_one_line_and_130(monkeypatch, capsys):
+    from sim import console
+
+    class PressedDuringImport:             # Ctrl-C arrives while sim.cli is being imported
+        def find_spec(self, name, path=None, target=None):
+            if name == "sim.cli":
+                raise KeyboardInterrupt
+
+    monkeypatch.delitem(sys.modules, "sim.cli")
+    monkeypatch.setattr(sys, "meta_path", [PressedDuringImport(), *sys.meta_path])
+    with pytest.raises(SystemExit) as stop:
+        console.main()
+    assert stop.value.code == 130
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith("interrupted")

@@ -15,9 +15,11 @@ import numba
 import numpy as np
 import pandas as pd
 
-from sim import botdebug, plots, store
+from sim import botdebug, interrupt, plots, store
 from sim.game import GameSpec
+from sim.interrupt import Interrupted
 from sim.runner import RunResult, Totals, run
+from sim.records import long_records, row_label
 from sim.registry import split_specs
 from sim.stats import Estimate
 from sim.tournament import Standings, seatings
@@ -151,17 +153,24 @@ def simulate(game_name: str, rules: dict[str, str] | None, bots: str | list[str]
               "games": games, "seed": seed, "records": records}
     if cache and (hit := _cached(out, config)):
         return hit
-    result = run(game, rules_obj, seats, games, seed, keep_batches=records, progress=progress,
-                 executor=_EXECUTOR, checkpoint_dir=_checkpoints(out, f"{game.name}-simulate", config))
+    try:
+        result = run(game, rules_obj, seats, games, seed, keep_batches=records, progress=progress,
+                     executor=_EXECUTOR, checkpoint_dir=_checkpoints(out, f"{game.name}-simulate", config))
+    except Interrupted as stop:
+        result = stop.partial
     done = result.totals.games
     summary = {"games": done, "seconds": round(result.seconds, 3), "players": rules_obj.players,
-               "seed": seed, **game.summary(result.totals, rules_obj, seats)}
+               "seed": seed, **(game.summary(result.totals, rules_obj, seats) if done else {}),
+               **completeness(games, done, result.complete)}
     path = None
     if out is not None:
         recs = None
-        if records and result.batches:
-            recs = pd.concat([pd.DataFrame(game.metrics(b, rules_obj)) for b in result.batches],
-                             ignore_index=True)
+        if records and result.complete:       # games are numbered from the batches' order
+            specs, first, parts = [s.spec for s in seats], 0, []
+            for batch in result.batches:
+                parts.append(long_records(game.metrics(batch, rules_obj), specs, first))
+                first += parts[-1]["game"].nunique()
+            recs = pd.concat(parts, ignore_index=True)
         path = store.save(out, f"{game.name}-simulate", config, summary,
                           {**summary_tables(summary), **totals_tables(result.totals)},
                           recs, result.seconds, result.compile_seconds, complete=result.complete)
@@ -169,7 +178,19 @@ def simulate(game_name: str, rules: dict[str, str] | None, bots: str | list[str]
             store.clear_chunks(path)      # checkpoints only matter for an unfinished run
         if plot and done:
             plot_simulation(game, rules_obj, seats, result, summary, path)
-    return Simulation(summary, result.totals, path, complete=result.complete)
+    return finished(Simulation(summary, result.totals, path, complete=result.complete))
+
+
+def completeness(requested: int, played: int, complete: bool) -> dict:
+    """The marks every summary carries, so a partial result never reads as complete."""
+    return {"complete": complete, "games_requested": requested, "games_played": played}
+
+
+def finished(result: Simulation) -> Simulation:
+    """The result, or `Interrupted` carrying it when Ctrl-C cut it short (stored already)."""
+    if not result.complete:
+        raise Interrupted(result)
+    return result
 
 
 def _checkpoints(out, name: str, config: dict):
@@ -178,11 +199,14 @@ def _checkpoints(out, name: str, config: dict):
 
 
 def summary_tables(summary: dict) -> dict[str, pd.DataFrame]:
-    """Every list of records in a summary as a flat table (mean, lo, hi columns)."""
+    """Every list of records in a summary as a flat table (mean, lo, hi columns),
+    its rows numbered as on screen (`records.row_label`: seat 0.., dive 1..)."""
     tables = {}
     for key, rows in summary.items():
         if isinstance(rows, list) and rows and isinstance(rows[0], dict):
-            tables[key] = pd.DataFrame([_flatten(r) for r in rows])
+            label, first = row_label(key)
+            tables[key] = pd.DataFrame([{label: first + i, **_flatten(r)} if label not in r else _flatten(r)
+                                        for i, r in enumerate(rows)])
     return tables
 
 
@@ -238,31 +262,44 @@ def tournament(game_name: str, rules: dict[str, str] | None, bots: str | list[st
     standings = Standings(names, game.seat_figures)
     seconds = compile_seconds = 0.0
     played, complete, last = 0, True, None
+    seating_dirs = [_checkpoints(out, f"{game.name}-tournament-seating{k}", config) for k in range(len(lineups))]
     for k, lineup in enumerate(lineups):
-        last = run(game, rules_obj, [entrants[i] for i in lineup], games, seed, progress=progress,
-                   label=f"seating {k + 1}/{len(lineups)}", executor=_EXECUTOR,
-                   checkpoint_dir=_checkpoints(out, f"{game.name}-tournament-seating{k}", config))
+        try:
+            last = run(game, rules_obj, [entrants[i] for i in lineup], games, seed, progress=progress,
+                       label=f"seating {k + 1}/{len(lineups)}", executor=_EXECUTOR,
+                       checkpoint_dir=seating_dirs[k])
+        except Interrupted as stop:
+            last = stop.partial
         seconds += last.seconds
         compile_seconds += last.compile_seconds
-        if not last.complete:
+        if not last.complete:      # a ranking over part of the seatings would not balance the seats
             complete = False
+            played += last.totals.games
             break
         standings.add(lineup, last.totals)
         played += games
     summary = {"games": played, "seconds": round(seconds, 3), "players": rules_obj.players,
-               "seed": seed, "seatings": len(lineups), **standings.summary()}
+               "seed": seed, "seatings": len(lineups), **(standings.summary() if complete else {}),
+               **completeness(games * len(lineups), played, complete)}
     path = None
-    if out is not None:
+    if out is not None and not complete:
+        path = store.save(out, f"{game.name}-tournament", config, summary, {}, None, seconds,
+                          compile_seconds, complete=False)
+    elif out is not None:
         tables = {"ranking": pd.DataFrame([_flatten(r) for r in summary["ranking"]])}
         order = [r["bot"] for r in summary["ranking"]]
         tables["head_to_head"] = pd.DataFrame(
             [[None if c is None else c["mean"] for c in row] for row in summary["head_to_head"]],
             index=order, columns=order).reset_index(names="bot")
         path = store.save(out, f"{game.name}-tournament", config, summary, tables, None, seconds,
-                          compile_seconds, complete=complete)
-        if plot and played:
+                          compile_seconds)
+        for seating in seating_dirs:          # checkpoints only matter for an unfinished run
+            store.clear_chunks(seating)
+            if seating.is_dir() and not any(seating.iterdir()):
+                seating.rmdir()
+        if plot:
             plot_tournament(game, rules_obj, summary, path)
-    return Simulation(summary, None, path, complete=complete)
+    return finished(Simulation(summary, None, path, complete=complete))
 
 
 def plot_tournament(game: GameSpec, rules, summary: dict, path: Path):
@@ -294,4 +331,5 @@ def trace(game_name: str, rules: dict[str, str] | None, bots: str | list[str], *
     if failure is not None:
         failure.trace = text
         raise failure
+    interrupt.chunk_finished(1)          # a trace is a chunk of one game
     return text

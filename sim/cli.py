@@ -13,20 +13,41 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
+import sim
 from sim import api, botdebug, store
-from sim.cli_common import (BOT_FILE, EXIT_INTERRUPTED, PLAYERS, SCHEDULER, SEED, WORKERS, bots_option,
-                            out, pct, print_summary, rules_option, user_errors)
+from sim.cli_common import (BOT_FILE, MAX_GAMES, PLAYERS, SCHEDULER, SEED, WORKERS, OneLineErrors, bots_option,
+                            emit, needs_out, out, pct, print_summary, rules_option, user_errors, writable_dir)
 from sim.report_terminal import print_table
 
 DEBUG = typer.Option(False, "--debug", help="When a bot fails: also show its own Python traceback "
                      "(the failing game replayed with pure Python bots).")
 
-app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False, rich_markup_mode="markdown",
+app = typer.Typer(cls=OneLineErrors, no_args_is_help=True, add_completion=False,
+                  context_settings={"help_option_names": ["-h", "--help"]}, pretty_exceptions_enable=False, rich_markup_mode="markdown",
                   help="Monte Carlo strategy simulator for Geteilte Luft and Land unter.")
+
+
+def print_version(value: bool):
+    if value:
+        print(f"deepsim {sim.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def options(version: bool = typer.Option(False, "--version", is_eager=True, callback=print_version,
+                                         help="Print the version and exit.")):
+    """Monte Carlo strategy simulator for Geteilte Luft and Land unter."""
+
+
 results_app = typer.Typer(no_args_is_help=True, help="Read stored results back.")
 app.add_typer(results_app, name="results")
 def print_tournament(title: str, summary: dict):
     s = summary
+    if s.get("complete") is False:
+        out.print(f"[bold yellow]PARTIAL RESULT[/bold yellow]: {title} tournament interrupted after "
+                  f"{s['games_played']:,} of {s['games_requested']:,} games ({s['seatings']} seatings); "
+                  "no ranking, as part of the seatings would not balance the seats")
+        return
     out.print(f"[bold]{title} tournament[/bold] — {s['seatings']} seatings, n = {s['games']:,} games in all, "
               f"seed {s['seed']}, {s['seconds']:.2f} s (figures: mean [95% CI])")
     ranking = s["ranking"]
@@ -46,12 +67,13 @@ def game_app(name: str, title: str) -> typer.Typer:
 
     @sub.command()
     def simulate(players: Optional[int] = PLAYERS, bots: str = BOTS,
-                 games: int = typer.Option(10_000, "--games", "-g", help="Games to play."),
+                 games: int = typer.Option(10_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games to play."),
                  seed: int = SEED,
-                 threads: Optional[int] = typer.Option(None, "--threads", "-t", help="Numba threads (default: all cores)."),
+                 threads: Optional[int] = typer.Option(None, "--threads", "-t", min=1, help="Numba threads (default: all cores)."),
                  rules: Optional[List[str]] = RULES,
                  as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object on stdout."),
-                 out_dir: Optional[Path] = typer.Option(None, "--out", "-o", help="Store results (Parquet + manifest) under this directory."),
+                 out_dir: Optional[Path] = typer.Option(None, "--out", "-o", callback=writable_dir,
+                                                     help="Store results (Parquet + manifest) under this directory."),
                  records: bool = typer.Option(False, "--records", help="With --out: also store per-game records."),
                  no_cache: bool = typer.Option(False, "--no-cache", help="Recompute even if --out holds this exact run."),
                  plot: bool = typer.Option(False, "--plot", help="With --out: write PNG and SVG plots next to the results."),
@@ -59,59 +81,56 @@ def game_app(name: str, title: str) -> typer.Typer:
                  scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS,
                  debug: bool = DEBUG):
         """Play a batch of games; print per-seat and per-dive (Land unter: per-deal) figures with 95% CIs."""
-        with user_errors(), botdebug.shown(api.get_game(name), debug):
+        def show(result: api.Simulation):
+            emit(result.summary, as_json, f"{title}{' (cached)' if result.cached else ''}", result.path)
+
+        with user_errors(out_dir=out_dir, stores=True, show=show), botdebug.shown(api.get_game(name), debug):
             api.load_bot_files([str(p) for p in bot_file or []])
-            if plot and out_dir is None:
-                raise ValueError("--plot needs --out DIR to write the plots to")
+            needs_out("--plot", plot, out_dir)
+            needs_out("--records", records, out_dir)
             with api.scale_out(scheduler, workers):
                 result = api.simulate(name, api.parse_rules(rules), bots, players=players, games=games,
                                       seed=seed, threads=threads, out=out_dir, records=records,
                                       cache=not no_cache, plot=plot)
-        if as_json:
-            print(json.dumps(result.summary))
-        else:
-            print_summary(f"{title}{' (cached)' if result.cached else ''}", result.summary)
-            if result.path:
-                out.print(f"stored in {result.path}")
-        if not result.complete:
-            raise typer.Exit(EXIT_INTERRUPTED)
+        show(result)
 
     @sub.command()
     def tournament(bots: str = typer.Option(..., "--bots", "-b", help="Entrants, comma-separated; "
                                             "the same family may enter with different parameters."),
                    players: Optional[int] = PLAYERS,
-                   games: int = typer.Option(10_000, "--games", "-g", help="Games per seating."),
+                   games: int = typer.Option(10_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per seating."),
                    seed: int = SEED,
-                   threads: Optional[int] = typer.Option(None, "--threads", "-t", help="Numba threads."),
+                   threads: Optional[int] = typer.Option(None, "--threads", "-t", min=1, help="Numba threads."),
                    rules: Optional[List[str]] = RULES,
                    as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object."),
-                   out_dir: Optional[Path] = typer.Option(None, "--out", "-o", help="Store results under this directory."),
+                   out_dir: Optional[Path] = typer.Option(None, "--out", "-o", callback=writable_dir,
+                                                   help="Store results under this directory."),
                    no_cache: bool = typer.Option(False, "--no-cache", help="Recompute even if stored."),
                    plot: bool = typer.Option(False, "--plot", help="With --out: win shares and head-to-head heat map."),
                    bot_file: Optional[List[Path]] = BOT_FILE,
                    scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS,
                    debug: bool = DEBUG):
         """Every entrant plays every seat on the same game seeds; ranked table and head-to-head matrix."""
-        with user_errors(), botdebug.shown(api.get_game(name), debug):
+        def show(result: api.Simulation):
+            if as_json:
+                print(json.dumps(result.summary))
+                return
+            print_tournament(title, result.summary)
+            if result.path:
+                out.print(f"stored in {result.path}")
+
+        with user_errors(out_dir=out_dir, stores=True, show=show), botdebug.shown(api.get_game(name), debug):
             api.load_bot_files([str(p) for p in bot_file or []])
-            if plot and out_dir is None:
-                raise ValueError("--plot needs --out DIR to write the plots to")
+            needs_out("--plot", plot, out_dir)
             with api.scale_out(scheduler, workers):
                 result = api.tournament(name, api.parse_rules(rules), bots, players=players, games=games,
                                         seed=seed, threads=threads, out=out_dir, cache=not no_cache,
                                         plot=plot)
-        if as_json:
-            print(json.dumps(result.summary))
-        else:
-            print_tournament(title, result.summary)
-            if result.path:
-                out.print(f"stored in {result.path}")
-        if not result.complete:
-            raise typer.Exit(EXIT_INTERRUPTED)
+        show(result)
 
     @sub.command()
     def trace(seed: int = SEED, players: Optional[int] = PLAYERS, bots: str = BOTS,
-              game: int = typer.Option(0, "--game", help="Game index within the seed's stream."),
+              game: int = typer.Option(0, "--game", min=0, max=2 ** 63 - 1, help="Game index within the seed's stream."),
               rules: Optional[List[str]] = RULES, bot_file: Optional[List[Path]] = BOT_FILE,
               debug: bool = DEBUG):
         """Print one game turn by turn (reference engine, same stream as simulate); a bot
@@ -167,7 +186,7 @@ def results_list(directory: Path = typer.Argument(..., help="A directory given t
         print(json.dumps({"results": json.loads(df.to_json(orient="records", default_handler=str))}))
         return
     out.print(f"results in {directory} (the key is in each path; --json for all of it)", highlight=False)
-    print_table(df.drop(columns="key"), out)   # full paths, never cut: long ones get a legend line each
+    print_table(df.drop(columns="key", errors="ignore"), out)   # full paths, never cut: long ones get a legend line each
 
 
 @results_app.command("show")

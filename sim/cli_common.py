@@ -2,13 +2,19 @@
 from __future__ import annotations
 
 import json
+import os
+import sys
 from contextlib import contextmanager
+from pathlib import Path
 
 import pandas as pd
 import typer
+from typer.core import TyperGroup, TyperOption
 from rich.console import Console
-from rich.markup import escape
+from rich.text import Text
 
+from sim import interrupt
+from sim.records import row_label
 from sim.report_terminal import print_table, show as show_report
 
 out = Console()   # as wide as the terminal (or $COLUMNS); 80 when not a terminal
@@ -18,29 +24,145 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
 
+def _no_type_for_flags():
+    """typer 0.29 lists a flag as ``--json <bool>`` (``--help`` too), as if it
+    took a value; a flag takes none, so its help shows no type."""
+    shown = TyperOption.display_type_rich
+    TyperOption.display_type_rich = lambda self, ctx: None if self.is_flag else shown(self, ctx)
+
+
+_no_type_for_flags()
+
+
+class OneLineErrors(TyperGroup):
+    """The top-level command group: a usage error typer would draw as a panel
+    (bad option value, unknown option, missing option) is one ``error:`` line
+    too, with exit code 2."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except typer.TyperException as e:        # typer's own click: usage errors
+            if type(e).__name__ != "NoArgsIsHelpError":       # that one printed the help
+                error(f"{e.format_message()} (see {_help_of(e)})")
+            sys.exit(e.exit_code)
+        except typer.Abort:
+            sys.exit(EXIT_INTERRUPTED)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def _help_of(e: typer.TyperException) -> str:
+    ctx = getattr(e, "ctx", None)
+    return f"{ctx.command_path} --help" if ctx is not None else "sim --help"
+
+
+def error(message: str) -> None:
+    """The one error style: ``error: …`` on stderr, one line."""
+    err.print(Text.assemble(("error:", "red"), " ", " ".join(str(message).split())), soft_wrap=True,
+              highlight=False)
+
+
 @contextmanager
-def user_errors():
-    """Bad input becomes one line on stderr and exit code 2, never a traceback;
-    Ctrl-C in a sweep one line and exit code 130 (the finished configurations
-    are in the results store already)."""
+def user_errors(*, out_dir=None, stores: bool = False, as_json: bool = False, show=None):
+    """Every command runs inside this: bad input becomes one ``error:`` line and
+    exit code 2, never a traceback; Ctrl-C (`sim.interrupt`) exit code 130
+    after one line saying what was kept and how to resume.
+
+    stores: the command can keep finished work with --out (``out_dir``).
+    show: prints the command's own partial result (simulate, tournament);
+    without it an interrupted command prints no result (``--json``: only the
+    completeness marks), so no partial analysis reads as complete."""
+    interrupt.start()
     try:
         yield
-    except (ValueError, KeyError, FileNotFoundError) as e:
-        msg = e.args[0] if isinstance(e, KeyError) and e.args else str(e)
-        err.print(f"[red]error:[/red] {escape(str(msg))}", highlight=False, soft_wrap=True)
+    except (ValueError, KeyError, OverflowError) as e:
+        error(e.args[0] if isinstance(e, KeyError) and e.args else e)
         raise typer.Exit(EXIT_USAGE)
-    except KeyboardInterrupt:
-        err.print("interrupted: every finished configuration is stored under --out DIR/runs; "
-                  "run the same command again to resume from them", highlight=False, soft_wrap=True)
+    except OSError as e:
+        where = f"{e.filename}: " if e.filename else ""
+        error(f"{where}{e.strerror or e}; check the path and its permissions")
+        raise typer.Exit(EXIT_USAGE)
+    except KeyboardInterrupt as e:
+        partial = getattr(e, "partial", None)
+        if show is not None and partial is not None:
+            show(partial)
+        elif as_json:
+            print(json.dumps({"complete": False, "games_requested": None,
+                              "games_played": interrupt.games_played()}))
+        err.print(interrupted_line(partial if show is not None else None, out_dir, stores),
+                  soft_wrap=True, highlight=False, markup=False)
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
-SCHEDULER = typer.Option(None, "--scheduler", help="Run the chunks on this Dask scheduler (tcp://host:8786).")
-WORKERS = typer.Option(None, "--workers", help="Run the chunks on a local Dask cluster of N worker processes.")
+@contextmanager
+def analysis(out_dir, as_json: bool, scheduler, workers):
+    """An analysis command's run: errors and Ctrl-C as everywhere (its finished
+    configurations are kept under --out), chunks on the cluster asked for."""
+    from sim import api
+    with user_errors(out_dir=out_dir, stores=True, as_json=as_json), api.scale_out(scheduler, workers):
+        yield
+
+
+def interrupted_line(partial, out_dir, stores: bool) -> str:
+    """What Ctrl-C kept and how to resume, in one line."""
+    if partial is not None:
+        s = partial.summary
+        done = f"{s['games_played']:,} of {s['games_requested']:,} games"
+        if partial.path is not None:
+            return (f"interrupted: kept {done} in {partial.path} (marked incomplete); "
+                    "run the same command again to finish")
+        return f"interrupted after {done}; nothing was kept (give --out DIR to keep finished games and resume)"
+    played = f"{interrupt.games_played():,} games"
+    if out_dir is not None and stores:
+        return (f"interrupted after {played}: no report was written; finished work is kept under "
+                f"{out_dir}; run the same command again to resume")
+    return f"interrupted after {played}; nothing was kept" + (
+        " (give --out DIR to keep finished work and resume)" if stores else "")
+
+
+def writable_dir(value: Path | None) -> Path | None:
+    """--out: a directory, created if missing, checked before any game is played."""
+    if value is None:
+        return None
+    if value.exists() and not value.is_dir():
+        raise typer.BadParameter(f"{value} is a file; give a directory (it is created if missing)")
+    try:
+        value.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise typer.BadParameter(f"cannot create the directory {value}: {e.strerror or e}") from None
+    if not os.access(value, os.W_OK | os.X_OK):
+        raise typer.BadParameter(f"{value} is not writable; give a directory you can write to")
+    return value
+
+
+def address(value: str | None) -> str | None:
+    if value is not None and not value.strip():
+        raise typer.BadParameter("give the scheduler's address, e.g. tcp://host:8786")
+    return value
+
+
+def fraction(value: float) -> float:
+    """A significance level: strictly between 0 and 1."""
+    if not 0 < value < 1:
+        raise typer.BadParameter(f"{value} must lie strictly between 0 and 1, e.g. 0.05")
+    return value
+
+
+#: More games than anyone can play (about 30 years at 10^6 games/s); larger
+#: counts would overflow the game indices of the random streams.
+MAX_GAMES = 10 ** 15
+SCHEDULER = typer.Option(None, "--scheduler", callback=address,
+                         help="Run the chunks on this Dask scheduler (tcp://host:8786).")
+WORKERS = typer.Option(None, "--workers", min=1, max=os.cpu_count() or 1,
+                       help="Run the chunks on a local Dask cluster of N worker processes (at most one per core).")
+ALPHA = typer.Option(0.05, "--alpha", callback=fraction, help="Family-wise significance level (Bonferroni).")
 
 # Options shared by the game commands
 PLAYERS = typer.Option(None, "--players", "-n", help="Number of players (default: the rules' players).")
-SEED = typer.Option(0, "--seed", "-s", help="Master seed; game i draws from stream (seed, i).")
+SEED = typer.Option(0, "--seed", "-s", min=0, max=2 ** 64 - 1,
+                    help="Master seed (0 to 2^64 - 1); game i draws from stream (seed, i).")
 
 #: Each game's own examples for --bots and --rules (a spec is name or name:key=value:key=value).
 EXAMPLES = {
@@ -74,16 +196,30 @@ def pct(fig: dict) -> str:
 
 def print_summary(title: str, summary: dict):
     """Every list of records in the summary as a table fitted to the terminal; figures with CIs."""
+    partial_mark(summary)
     out.print(f"[bold]{title}[/bold] — n = {summary['games']:,} games, seed {summary['seed']}, "
               f"{summary['seconds']:.2f} s (figures: mean [95% CI])")
     for key, rows in summary.items():
         if not (isinstance(rows, list) and rows and isinstance(rows[0], dict)):
             continue
-        index = key[:-1] if key.endswith("s") else key
-        frame = pd.DataFrame([{index: i + (1 if index != "seat" else 0),
+        index, first = row_label(key)
+        frame = pd.DataFrame([{index: first + i,
                                **{col: pct(v) if isinstance(v, dict) else v for col, v in row.items()}}
                               for i, row in enumerate(rows)])
         print_table(frame, out, title=key)
+
+
+def needs_out(option: str, given: bool, out_dir) -> None:
+    """A flag that only means something with --out is an error without it."""
+    if given and out_dir is None:
+        raise ValueError(f"{option} needs --out DIR to write to; add --out DIR or drop {option}")
+
+
+def partial_mark(summary: dict) -> None:
+    """A partial result's first line says so."""
+    if summary.get("complete") is False:
+        out.print(f"[bold yellow]PARTIAL RESULT[/bold yellow]: interrupted after {summary['games_played']:,} "
+                  f"of {summary['games_requested']:,} games; the figures cover the finished games only")
 
 
 def emit(summary: dict, as_json: bool, title: str, path=None):
@@ -97,7 +233,8 @@ def emit(summary: dict, as_json: bool, title: str, path=None):
 
 
 # Options shared by the analysis commands
-OUT = typer.Option(None, "--out", "-o", help="Write tables (Parquet + CSV), plots (PNG + SVG) and report.md here.")
+OUT = typer.Option(None, "--out", "-o", callback=writable_dir,
+                   help="Write tables (Parquet + CSV), plots (PNG + SVG) and report.md here.")
 JSON = typer.Option(False, "--json", help="Print the summary as one JSON object on stdout.")
 
 

@@ -80,6 +80,7 @@ class Report:
             self.lines += [FigureText(Path(paths[0]), caption), ""]
 
     def save(self, summary: dict) -> Path | None:
+        summary.setdefault("complete", True)     # only a finished analysis saves; Ctrl-C stops before
         if self.out is None:
             return None
         (self.out / "report.md").write_text("\n".join(self.lines))

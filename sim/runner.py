@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,7 +34,7 @@ from rich.console import Console
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
                            TimeRemainingColumn)
 
-from sim import botdebug
+from sim import botdebug, interrupt
 from sim.game import GameSpec
 
 DEFAULT_CHUNK = 100_000
@@ -307,10 +306,13 @@ def play_chunks(items, *, executor=None, keep_batches: bool = False) -> Iterator
     (key, Totals, batch or None) as they finish: in order in-process, in any
     order on a cluster (fold exact Totals in any order; sort by key otherwise)."""
     if executor is not None:
-        yield from executor.imap(items, keep_batches)
-        return
-    for key, game, rules, seats, seed, first_game, n_games in items:
-        yield (key, *play_chunk(game, rules, seats, seed, first_game, n_games, keep_batches))
+        finished = executor.imap(items, keep_batches)
+    else:
+        finished = ((key, *play_chunk(game, rules, seats, seed, first_game, n_games, keep_batches))
+                    for key, game, rules, seats, seed, first_game, n_games in items)
+    for key, totals, batch in finished:
+        yield key, totals, batch
+        interrupt.chunk_finished(totals.games)
 
 
 def chunk_plan(n_games: int, chunk: int, first_game: int = 0) -> Iterator[tuple[int, int, int]]:
@@ -395,8 +397,10 @@ def run(game: GameSpec, rules, seats, n_games: int, seed: int, *, first_game: in
       the finished chunks are played again (their per-game records are not
       checkpointed). Remove the checkpoints (``store.clear_chunks``) once the
       complete result is saved.
-    Ctrl-C stops at a chunk boundary: the finished chunks are kept (and stay
-    checkpointed) and the result says complete=False.
+    Ctrl-C stops at a chunk boundary (compiling included): the finished
+    chunks stay checkpointed and `interrupt.Interrupted` is raised carrying
+    the RunResult of the finished chunks (complete=False), so no caller goes
+    on as if the run had finished.
     """
     if chunk < 1:
         raise ValueError(f"chunk must be at least 1, got {chunk}")
@@ -412,9 +416,6 @@ def run(game: GameSpec, rules, seats, n_games: int, seed: int, *, first_game: in
     todo = (c for c in chunk_plan(n_games, chunk, first_game) if c[0] not in resumed)
 
     compile_seconds = 0.0
-    if len(resumed) < n_chunks:
-        compile_seconds = (executor.warm_up(game, rules, seats) if executor is not None
-                           else warm_up(game, rules, seats))
     totals, batches = Totals(), []
     ready: dict[int, tuple[Totals, Any]] = {}    # finished, waiting for their turn to be folded
     cursor = 0                                   # chunks before it are folded into totals
@@ -437,16 +438,21 @@ def run(game: GameSpec, rules, seats, n_games: int, seed: int, *, first_game: in
     bar = Progress(TextColumn(label or f"{game.title}"), BarColumn(), MofNCompleteColumn(),
                    TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn(),
                    console=Console(stderr=True), disable=not show, transient=True)
-    if executor is not None:
-        results = executor.map_chunks(game, rules, seats, seed, todo, keep_batches)
-    else:
-        results = ((i, *play_chunk(game, rules, seats, seed, first, size, keep_batches))
-                   for i, first, size in todo)
+    results = None
     start = time.perf_counter()
     complete, played = True, 0
     with bar:
         task = bar.add_task("games", total=n_games, completed=resumed_games, rate="-")
         try:
+            if len(resumed) < n_chunks:
+                compile_seconds = (executor.warm_up(game, rules, seats) if executor is not None
+                                   else warm_up(game, rules, seats))
+                start = time.perf_counter()
+            if executor is not None:
+                results = executor.map_chunks(game, rules, seats, seed, todo, keep_batches)
+            else:
+                results = ((i, *play_chunk(game, rules, seats, seed, first, size, keep_batches))
+                           for i, first, size in todo)
             for index, part, batch in results:
                 size = part.games
                 if checkpoints is not None:
@@ -456,6 +462,7 @@ def run(game: GameSpec, rules, seats, n_games: int, seed: int, *, first_game: in
                 fold(n_chunks)
                 rate = played / max(time.perf_counter() - start, 1e-9)
                 bar.update(task, completed=resumed_games + played, rate=f"{rate:,.0f}")
+                interrupt.chunk_finished(size)
         except KeyboardInterrupt:
             complete = False
         finally:
@@ -463,9 +470,10 @@ def run(game: GameSpec, rules, seats, n_games: int, seed: int, *, first_game: in
             if close is not None:
                 close()                 # cancels a cluster's pending chunks
     fold(n_chunks, skip_gaps=not complete)
+    result = RunResult(totals, batches, time.perf_counter() - start, compile_seconds, complete,
+                       resumed_games, len(resumed))
     if not complete:
-        print(f"interrupted: keeping the {totals.games:,} games finished so far", file=sys.stderr)
-    elif cursor != n_chunks or totals.games != n_games:
+        raise interrupt.Interrupted(result)
+    if cursor != n_chunks or totals.games != n_games:
         raise RuntimeError(f"runner lost chunks: folded {totals.games:,} of {n_games:,} games")
-    return RunResult(totals, batches, time.perf_counter() - start, compile_seconds, complete,
-                     resumed_games, len(resumed))
+    return result

@@ -347,25 +347,30 @@ def find(out_dir: str | os.PathLike, config: Mapping[str, Any]) -> Path | None:
 
 
 def list_results(out_dir: str | os.PathLike) -> pd.DataFrame:
-    """One row per stored result under out_dir, oldest first; non-results are skipped."""
+    """One row per stored result under out_dir, oldest first. A result that
+    cannot be read (e.g. a truncated manifest.json) or a run that left only
+    checkpoints gets a row saying so in ``problem``; other entries are skipped."""
     out = Path(out_dir)
     if not out.is_dir():
         raise StoreError(f"{out} is not a directory; point at the directory given to --out")
     rows = []
     for child in sorted(out.iterdir()):
-        if not child.is_dir():
+        if not child.is_dir() or not ((child / MANIFEST).exists() or (child / CHUNKS).is_dir()):
             continue
         try:
             m = _read_manifest(child)
-        except StoreError:
+        except StoreError as exc:
+            problem = (str(exc) if (child / MANIFEST).exists() else "only checkpoints of an unfinished "
+                       "run (no manifest.json); run its command again to finish it")
+            rows.append({"path": str(child), "complete": False, "problem": problem})
             continue
         cfg = m["config"] if isinstance(m["config"], dict) else {}
         rows.append({"path": str(child), "command": cfg.get("command"), "game": cfg.get("game"),
                      "games": cfg.get("games"), "seed": cfg.get("seed"),
                      "created": m.get("created"), "complete": bool(m.get("complete")),
-                     "key": m["key"]})
-    columns = ["path", "command", "game", "games", "seed", "created", "complete", "key"]
-    return pd.DataFrame(rows, columns=columns).sort_values("created", kind="stable", ignore_index=True)
+                     "key": m["key"], "problem": None})
+    columns = ["path", "command", "game", "games", "seed", "created", "complete", "key", "problem"]
+    return pd.DataFrame(rows, columns=columns, dtype=object).sort_values("created", kind="stable", ignore_index=True)
 
 
 # ---------------------------------------------------------------- chunk checkpoints

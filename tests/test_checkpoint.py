@@ -15,6 +15,7 @@ import pytest
 from sim import store
 from sim.games.luft import GAME
 from sim.games.luft.rules import Rules
+from sim.interrupt import Interrupted
 from sim.runner import Totals, run
 from tests.luft.conftest import seats
 
@@ -64,8 +65,10 @@ def test_a_crashed_run_resumes_where_it_stopped(tmp_path, uninterrupted):
 
 def test_ctrl_c_keeps_checkpoints_and_the_rerun_finishes(tmp_path, uninterrupted):
     played = []
-    result = run(counting(played, fail_at=3, exc=KeyboardInterrupt), RULES, bots(), 3000, 7,
-                 chunk=1000, progress=False, checkpoint_dir=tmp_path)
+    with pytest.raises(Interrupted) as stop:
+        run(counting(played, fail_at=3, exc=KeyboardInterrupt), RULES, bots(), 3000, 7,
+            chunk=1000, progress=False, checkpoint_dir=tmp_path)
+    result = stop.value.partial
     assert not result.complete and result.totals.games == 2000
     assert on_disk(tmp_path) == [0, 1]
     again = run(GAME, RULES, bots(), 3000, 7, chunk=1000, progress=False, checkpoint_dir=tmp_path)

@@ -18,8 +18,10 @@ def test_simulate_json_has_the_documented_shape():
                "--games", "500", "--seed", "4", "--json")
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
-    assert list(data) == ["games", "seconds", "players", "seed", "seats", "dives"]
+    assert list(data) == ["games", "seconds", "players", "seed", "seats", "dives", "complete",
+                          "games_requested", "games_played"]
     assert (data["games"], data["players"], data["seed"]) == (500, 3, 4)
+    assert (data["complete"], data["games_requested"], data["games_played"]) == (True, 500, 500)
     assert [s["bot"] for s in data["seats"]] == ["threshold:t=2", "random", "threshold:t=3"]
     assert all(set(s) == {"bot", "score", "win_share", "drowned"} for s in data["seats"])
     assert len(data["dives"]) == 3
@@ -53,6 +55,15 @@ def test_same_seed_gives_the_same_figures_and_threads_do_not_matter():
     (["luft", "simulate", "--bots", "threshold,random", "--players", "3"], "2 bot specs for 3 players"),
     (["luft", "simulate", "--bots", "threshold", "--games", "0"], "--games"),
     (["luft", "trace", "--bots", "nosuchbot"], "unknown bot"),
+    (["luft", "simulate", "--bots", "random", "--seed", "-1"], "--seed"),
+    (["luft", "simulate", "--bots", "random", "--seed", str(2 ** 64)], "--seed"),
+    (["landunter", "trace", "--bots", "random", "--game", "-1"], "--game"),
+    (["luft", "simulate", "--bots", "random", "--games", str(10 ** 30)], "--games"),
+    (["luft", "simulate", "--bots", "random", "--records"], "--records needs --out"),
+    (["luft", "simulate", "--bots", "random", "--nosuch"], "No such option"),
+    (["luft", "simulate"], "Missing option"),
+    (["luft", "dice-check", "--workers", "0"], "--workers"),
+    (["landunter", "seats", "--alpha", "nan"], "--alpha"),
 ])
 def test_bad_input_is_one_line_exit_2_no_traceback(args, needle):
     r = invoke(*args)
@@ -119,3 +130,39 @@ def test_workers_give_the_same_figures_as_threads():
     dask = json.loads(invoke(*args, "--workers", "2").stdout)
     local.pop("seconds"), dask.pop("seconds")
     assert local == dask
+
+
+def test_out_must_be_a_directory_that_can_be_created(tmp_path):
+    (tmp_path / "file").write_text("x")
+    for place, needle in ((tmp_path / "file", "is a file"), (tmp_path / "file" / "sub", "cannot create")):
+        r = invoke("luft", "simulate", "--bots", "random", "--games", "5", "--out", str(place))
+        assert r.exit_code == 2 and needle in r.stderr and "Traceback" not in r.output
+        assert r.stderr.startswith("error: ") and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_results_list_shows_an_unreadable_result(tmp_path):
+    invoke("luft", "simulate", "--bots", "random", "--games", "5", "--out", str(tmp_path))
+    [result] = list(tmp_path.iterdir())
+    (result / "manifest.json").write_text('{"format": "deepsim-res')
+    r = invoke("results", "list", str(tmp_path), "--json")
+    [row] = json.loads(r.stdout)["results"]
+    assert r.exit_code == 0 and "not valid JSON" in row["problem"] and row["complete"] is False
+
+
+@pytest.mark.parametrize("args", [[], ["luft"], ["landunter", "seats"], ["results", "list"]])
+def test_dash_h_is_help_at_every_level(args):
+    r = invoke(*args, "-h")
+    assert r.exit_code == 0 and "Usage" in r.stdout
+
+
+def test_version_prints_the_package_version():
+    import sim
+    r = invoke("--version")
+    assert r.exit_code == 0 and r.stdout.strip() == f"deepsim {sim.__version__}"
+
+
+def test_json_is_a_plain_flag():
+    help_text = invoke("luft", "air", "-h").stdout
+    assert "--json" in help_text and "<bool>" not in help_text
+    r = invoke("luft", "simulate", "--bots", "random", "--games", "5", "--json=true")
+    assert r.exit_code == 2 and r.stderr.startswith("error: ") and "does not take a value" in r.stderr

@@ -1,10 +1,12 @@
-"""The runner: chunking never changes totals; Ctrl-C keeps finished chunks."""
+"""The runner: chunking never changes totals; Ctrl-C keeps finished chunks and stops the caller."""
 import dataclasses
 
 import numpy as np
+import pytest
 
 from sim.games.luft import GAME
 from sim.games.luft.rules import Rules
+from sim.interrupt import Interrupted
 from sim.runner import run
 from tests.luft.conftest import seats
 
@@ -32,7 +34,9 @@ def test_ctrl_c_keeps_the_finished_chunks():
         return GAME.play_batch(*args)
 
     game = dataclasses.replace(GAME, play_batch=play_batch)
-    result = run(game, rules, bots, 1000, 5, chunk=100, progress=False)
+    with pytest.raises(Interrupted) as stop:       # a KeyboardInterrupt: no caller carries on
+        run(game, rules, bots, 1000, 5, chunk=100, progress=False)
+    result = stop.value.partial
     assert not result.complete
     assert result.totals.games == 200
     expected = run(GAME, rules, bots, 200, 5, chunk=100, progress=False).totals

@@ -209,6 +209,18 @@ def test_list_results(tmp_path):
     assert rows.loc[str(p1), "game"] == "demo"
 
 
+def test_list_results_reports_unreadable_results(tmp_path):
+    good = save(tmp_path)
+    broken = save(tmp_path, cfg=config(seed=9))
+    text = (broken / "manifest.json").read_text()
+    (broken / "manifest.json").write_text(text[: len(text) // 2])          # truncated
+    store.save_chunk(tmp_path / "killed-run", 0, pd.DataFrame({"x": [1]}))    # checkpoints, no manifest
+    rows = store.list_results(tmp_path).set_index("path")
+    assert len(rows) == 3 and pd.isna(rows.loc[str(good), "problem"])
+    assert "not valid JSON" in rows.loc[str(broken), "problem"] and not rows.loc[str(broken), "complete"]
+    assert "unfinished run" in rows.loc[str(tmp_path / "killed-run"), "problem"]
+
+
 def test_result_dir_matches_save(tmp_path):
     assert store.result_dir(tmp_path, "play", config()) == save(tmp_path)
     assert store.result_dir(tmp_path, "a b/c", config()).name.startswith("a-b-c-")

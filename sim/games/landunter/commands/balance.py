@@ -7,13 +7,13 @@ from typing import List, Optional
 import typer
 
 from sim import api
-from sim.cli_common import JSON, OUT, SCHEDULER, SEED, WORKERS, finish, player_list, rules_option, user_errors
+from sim.cli_common import ALPHA, JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list, rules_option
 from sim.report import collected
 
 
 def register(sub: typer.Typer):
     @sub.command("balance")
-    def balance(games: int = typer.Option(50_000, "--games", "-g", help="Games per setting (rule set and "
+    def balance(games: int = typer.Option(50_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per setting (rule set and "
                                           "player count)."),
                 seed: int = SEED,
                 players: str = typer.Option("3,4,5,6", "--players", "-n", help="Player counts, comma-separated "
@@ -23,7 +23,7 @@ def register(sub: typer.Typer):
                 options: Optional[str] = typer.Option(None, "--options", help="[D] options to flip one at a "
                                                       "time, comma-separated (default: all four)."),
                 rules: Optional[List[str]] = rules_option("landunter"),
-                alpha: float = typer.Option(0.05, "--alpha", help="Family-wise significance level (Bonferroni)."),
+                alpha: float = ALPHA,
                 out_dir: Optional[Path] = OUT,
                 scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
         """Are the rules and their [D] options fair?
@@ -32,7 +32,7 @@ def register(sub: typer.Typer):
         all seats equal, early ends, eliminations, rounds, score spread; flags every
         significant imbalance."""
         from sim.games.landunter.analyses.balance import balance as run
-        with user_errors(), api.scale_out(scheduler, workers), collected() as reports:
+        with analysis(out_dir, as_json, scheduler, workers), collected() as reports:
             summary = run(players_list=player_list(players, 3, 6), games=games, seed=seed, field=field,
                           options=[o.strip() for o in options.split(",") if o.strip()] if options else None,
                           rules=api.parse_rules(rules), alpha=alpha, out=out_dir)

@@ -6,14 +6,13 @@ from typing import Optional
 
 import typer
 
-from sim import api
-from sim.cli_common import JSON, OUT, SCHEDULER, SEED, WORKERS, finish, player_list, user_errors
+from sim.cli_common import JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list
 from sim.report import collected
 
 
 def register(sub: typer.Typer):
     @sub.command("ranking")
-    def ranking(games: int = typer.Option(200_000, "--games", "-g", help="Tournament games per player count, "
+    def ranking(games: int = typer.Option(200_000, "--games", "-g", min=1, max=MAX_GAMES, help="Tournament games per player count, "
                                           "spread over the seatings."),
                 seed: int = SEED,
                 players: str = typer.Option("3,4,5", "--players", "-n", help="Player counts, comma-separated or "
@@ -22,7 +21,7 @@ def register(sub: typer.Typer):
                                                    "(default: every bot but the search bot sampler)."),
                 slow_bots: Optional[str] = typer.Option(None, "--slow-bots", help="Search bots (e.g. sampler:k=16) "
                                                         "for a second, smaller tournament with every entrant."),
-                slow_games: Optional[int] = typer.Option(None, "--slow-games", help="Games per player count of "
+                slow_games: Optional[int] = typer.Option(None, "--slow-games", min=1, max=MAX_GAMES, help="Games per player count of "
                                                          "that tournament (default --games / 100)."),
                 out_dir: Optional[Path] = OUT,
                 scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
@@ -31,7 +30,7 @@ def register(sub: typer.Typer):
         A seat-rotated tournament per player count: ranking by win share and score with 95% CIs,
         head-to-head payoff matrix, equilibrium mix and best responses."""
         from sim.games.landunter.analyses.ranking import ranking as run
-        with user_errors(), api.scale_out(scheduler, workers), collected() as reports:
+        with analysis(out_dir, as_json, scheduler, workers), collected() as reports:
             summary = run(players_list=player_list(players, 3, 6), bots=bots, games=games,
                           slow_bots=slow_bots or (), slow_games=slow_games, seed=seed, out=out_dir)
         finish(summary, as_json, out_dir, reports)

@@ -7,13 +7,13 @@ from typing import List, Optional
 import typer
 
 from sim import api
-from sim.cli_common import JSON, OUT, SCHEDULER, SEED, WORKERS, finish, player_list, rules_option, user_errors
+from sim.cli_common import ALPHA, JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list, rules_option
 from sim.report import collected
 
 
 def register(sub: typer.Typer):
     @sub.command("seats")
-    def seats(games: int = typer.Option(50_000, "--games", "-g", help="Games per table (bot lineup and "
+    def seats(games: int = typer.Option(50_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per table (bot lineup and "
                                         "player count)."),
               seed: int = SEED,
               players: str = typer.Option("3,4,5", "--players", "-n", help="Player counts, comma-separated or a "
@@ -29,7 +29,7 @@ def register(sub: typer.Typer):
               weak: str = typer.Option("random", "--weak", help="The weak neighbour."),
               filler: str = typer.Option("low", "--filler", help="The bot in the other seats (4+ players)."),
               rules: Optional[List[str]] = rules_option("landunter"),
-              alpha: float = typer.Option(0.05, "--alpha", help="Family-wise significance level (Bonferroni)."),
+              alpha: float = ALPHA,
               out_dir: Optional[Path] = OUT,
               scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
         """Do the seat or the passing order matter, and how often do deals end early?
@@ -38,9 +38,7 @@ def register(sub: typer.Typer):
         passing order (strong bot passing to a candidate vs receiving from it, same games, paired
         test) and early ends by deal index."""
         from sim.games.landunter.analyses.seats import seats as run
-        with user_errors(), api.scale_out(scheduler, workers), collected() as reports:
-            if not 0 < alpha < 1:
-                raise ValueError(f"--alpha {alpha} must lie strictly between 0 and 1")
+        with analysis(out_dir, as_json, scheduler, workers), collected() as reports:
             summary = run(players_list=player_list(players, 3, 6), games=games, seed=seed, bots=bots,
                           field=field, candidates=candidates, strong=strong, weak=weak, filler=filler,
                           rules=api.parse_rules(rules), alpha=alpha, out=out_dir)

@@ -1,0 +1,12 @@
+"""The `sim` command. Loading the CLI (numba, pandas) takes a few seconds;
+Ctrl-C during them exits like Ctrl-C anywhere else: one line, code 130."""
+import sys
+
+
+def main():
+    try:
+        from sim.cli import main as run
+    except KeyboardInterrupt:
+        print("interrupted while starting; nothing was run", file=sys.stderr)
+        sys.exit(130)
+    run()

@@ -1,0 +1,52 @@
+"""Ctrl-C: one contract for every command that plays games.
+
+The runner stops at the next chunk boundary and raises `Interrupted`. It is a
+KeyboardInterrupt, so code that does not know about it stops too: an analysis
+never goes on to its next configuration, nor writes a report from part of its
+games. `api.simulate` and `api.tournament` store what finished (with --out)
+and raise it again carrying their partial result; the CLI (`cli_common.
+user_errors`) prints that result marked as partial, or one line saying what
+was kept, and exits 130.
+
+A ledger counts the chunks and games finished since the command started, for
+that line. Test hook: with ``DEEPSIM_SIGINT_AFTER_CHUNKS=k`` in the
+environment the process sends itself a real SIGINT after its k-th finished
+chunk, so a test interrupts a command mid-run, deterministically and cheaply.
+"""
+from __future__ import annotations
+
+import os
+import signal
+
+SIGINT_AFTER_CHUNKS = "DEEPSIM_SIGINT_AFTER_CHUNKS"
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a run; ``partial`` is what the interrupted call finished
+    (a `runner.RunResult` from the runner, an `api.Simulation` from the api)."""
+
+    def __init__(self, partial=None):
+        super().__init__("interrupted")
+        self.partial = partial
+
+
+_ledger = {"chunks": 0, "games": 0}
+
+
+def start() -> None:
+    """A command starts: nothing finished yet."""
+    _ledger.update(chunks=0, games=0)
+
+
+def chunk_finished(games: int) -> None:
+    """The runner finished a chunk of ``games`` games (and stored it, with --out)."""
+    _ledger["chunks"] += 1
+    _ledger["games"] += int(games)
+    after = os.environ.get(SIGINT_AFTER_CHUNKS, "")
+    if after.isdigit() and _ledger["chunks"] == int(after):
+        os.kill(os.getpid(), signal.SIGINT)
+
+
+def games_played() -> int:
+    """Games finished since the command started (resumed ones not counted)."""
+    return _ledger["games"]

@@ -1,0 +1,165 @@
+"""Ctrl-C, the same contract for every command that plays games (sim.interrupt).
+
+Each command runs in a real subprocess that sends itself a real SIGINT after
+its k-th finished chunk (DEEPSIM_SIGINT_AFTER_CHUNKS): exit code 130, one line
+on stderr saying what was kept, the partial marks in --json and in the store,
+no report; then the same command, run again, completes to the answer of an
+uninterrupted run.
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sim import store
+from sim.cli import app
+from sim.interrupt import SIGINT_AFTER_CHUNKS
+from sim.runner import DEFAULT_CHUNK
+
+ROOT = Path(__file__).resolve().parents[1]
+TWO_CHUNKS = str(DEFAULT_CHUNK + 500)     # simulate: interrupted after its first chunk of two
+
+# (command and options, k): every command of both games that plays games, tiny game counts.
+COMMANDS = {
+    "luft simulate": (["luft", "simulate", "--bots", "random", "--games", TWO_CHUNKS, "--seed", "3"], 1),
+    "luft tournament": (["luft", "tournament", "--bots", "random,threshold:t=2", "--players", "2",
+                         "--games", "300", "--seed", "3"], 1),
+    "luft trace": (["luft", "trace", "--bots", "random", "--seed", "3", "--game", "5"], 1),
+    "luft dice-check": (["luft", "dice-check", "--games", "200", "--draws", "900", "--players", "3"], 3),
+    "luft air": (["luft", "air", "--games", "60", "--players", "2,3"], 4),
+    "luft compare-turnback": (["luft", "compare-turnback", "--games", "30", "--players", "2", "--families",
+                               "threshold,random", "--grid-points", "2", "--pair-games", "30",
+                               "--field", "threshold:t=2,depth"], 12),
+    "luft balance": (["luft", "balance", "--games", "60", "--players", "2", "--knobs", "air", "--pairs", "none",
+                      "--field", "threshold:t=2,depth"], 3),
+    "landunter simulate": (["landunter", "simulate", "--bots", "random", "--games", TWO_CHUNKS, "--seed", "3"], 1),
+    "landunter tournament": (["landunter", "tournament", "--bots", "random,low", "--players", "3",
+                              "--games", "200", "--seed", "3"], 1),
+    "landunter trace": (["landunter", "trace", "--bots", "random", "--seed", "3", "--game", "5"], 1),
+    "landunter balance": (["landunter", "balance", "--games", "60", "--players", "3", "--options",
+                           "tie_simultaneous"], 1),
+    "landunter fairness": (["landunter", "fairness", "--games", "60", "--players", "3", "--bots", "random,low"], 2),
+    "landunter ranking": (["landunter", "ranking", "--games", "60", "--players", "3,4", "--bots", "random,low,high"], 4),
+    "landunter seats": (["landunter", "seats", "--games", "60", "--players", "3", "--bots", "random,low",
+                         "--candidates", "low"], 3),
+}
+STORES = {"simulate", "tournament"}       # keep a partial result of their own; analyses keep runs/
+
+
+def without_timing(obj):
+    """A summary without its wall-clock fields (they differ between runs; which
+    bots compare-turnback calls slow is timed too)."""
+    if isinstance(obj, dict):
+        return {k: without_timing(v) for k, v in obj.items() if "seconds" not in k and k != "slow"}
+    if isinstance(obj, list):
+        return [without_timing(v) for v in obj]
+    return obj
+
+
+def interrupted(args: list[str], after_chunks: int) -> subprocess.CompletedProcess:
+    env = {**os.environ, SIGINT_AFTER_CHUNKS: str(after_chunks),
+           "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    return subprocess.run([sys.executable, "-m", "sim", *args], env=env, cwd=ROOT, capture_output=True,
+                          text=True, timeout=600)
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_ctrl_c_exits_130_keeps_what_finished_and_the_rerun_completes(name, tmp_path):
+    args, after = COMMANDS[name]
+    command = args[1]
+    is_trace = command == "trace"
+    out = [] if is_trace else ["--out", str(tmp_path / "out")]
+    as_json = [] if is_trace else ["--json"]
+
+    stopped = interrupted(args + out + as_json, after)
+    assert stopped.returncode == 130, stopped.stderr[-3000:]
+    assert "Traceback" not in stopped.stderr
+    [line] = stopped.stderr.strip().splitlines()          # one line: what was kept, how to resume
+    assert line.startswith("interrupted")
+    if is_trace:
+        assert "nothing was kept" in line and stopped.stdout == ""
+    else:
+        assert "run the same command again" in line
+        marks = json.loads(stopped.stdout)
+        assert marks["complete"] is False and "games_requested" in marks
+        assert marks["games_played"] >= 1
+        if command in STORES:
+            assert marks["games_played"] < marks["games_requested"]
+            [partial] = [p for p in (tmp_path / "out").iterdir() if (p / "manifest.json").exists()]
+            stored = store.load(partial)
+            assert stored.complete is False and stored.summary["complete"] is False
+            assert stored.summary["games_played"] == marks["games_played"]
+        else:
+            assert not (tmp_path / "out" / "report.md").exists()       # no report from part of the games
+            assert not (tmp_path / "out" / "summary.json").exists()
+
+    whole = CliRunner().invoke(app, args + as_json)
+    again = CliRunner().invoke(app, args + out + as_json)
+    assert whole.exit_code == 0 and again.exit_code == 0, again.output[-3000:]
+    if is_trace:
+        assert again.stdout == whole.stdout
+        return
+    resumed = json.loads(again.stdout)
+    assert resumed["complete"] is True
+    assert without_timing(resumed) == without_timing(json.loads(whole.stdout))
+    if command not in STORES:
+        assert json.loads((tmp_path / "out" / "summary.json").read_text())["complete"] is True
+
+
+def test_without_out_nothing_is_kept_and_the_line_says_so():
+    args, after = COMMANDS["luft air"]
+    stopped = interrupted(args, after)
+    assert stopped.returncode == 130
+    [line] = stopped.stderr.strip().splitlines()
+    assert "nothing was kept" in line and "--out DIR" in line and "runs" not in line
+
+
+def test_an_external_ctrl_c_stops_a_long_run_within_seconds(tmp_path):
+    """A real SIGINT from outside, as a terminal sends it, during a run of 10^9 games."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    proc = subprocess.Popen([sys.executable, "-m", "sim", "luft", "simulate", "--bots", "random", "--games",
+                             str(10 ** 9), "--json", "--out", str(tmp_path)], env=env, cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 300
+        while not list(tmp_path.glob("*/chunks/chunk-*.parquet")):      # it is playing
+            assert proc.poll() is None, proc.communicate()[1][-2000:]
+            assert time.monotonic() < deadline, "no chunk finished in time"
+            time.sleep(0.05)
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=60)
+        took = time.monotonic() - sent
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130, stderr[-2000:]
+    # the chunk in flight (10^5 games, ~0.5 s on an idle core), saving and exit; a busy CI machine is slower
+    assert took < 10, f"took {took:.1f} s to stop"
+    assert json.loads(stdout)["complete"] is False and stderr.strip().startswith("interrupted: kept")
+
+
+def test_ctrl_c_while_the_cli_loads_is_one_line_and_130(monkeypatch, capsys):
+    from sim import console
+
+    class PressedDuringImport:             # Ctrl-C arrives while sim.cli is being imported
+        def find_spec(self, name, path=None, target=None):
+            if name == "sim.cli":
+                raise KeyboardInterrupt
+
+    monkeypatch.delitem(sys.modules, "sim.cli")
+    monkeypatch.setattr(sys, "meta_path", [PressedDuringImport(), *sys.meta_path])
+    with pytest.raises(SystemExit) as stop:
+        console.main()
+    assert stop.value.code == 130
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith("interrupted")

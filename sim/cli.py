@@ -21,7 +21,7 @@ results_app = typer.Typer(no_args_is_help=True, help="Read stored results back."
 app.add_typer(results_app, name="results")
 def print_tournament(title: str, summary: dict):
     s = summary
-    out.print(f"[bold]{title} tournament[/bold] — {s['seatings']} seatings, n = {s['games']:,} games in all, "
+    out.print(f"[bold]{title} tournament[/bold] — {s['seatings']} seatings × {s['games_per_seating']:,} games, n = {s['games']:,} games in all, "
               f"seed {s['seed']}, {s['seconds']:.2f} s (figures: mean [95% CI])")
     ranking = s["ranking"]
     table = Table(title="ranking")
@@ -79,7 +79,8 @@ def game_app(name: str, title: str) -> typer.Typer:
     def tournament(bots: str = typer.Option(..., "--bots", "-b", help="Entrants, comma-separated; "
                                             "the same family may enter with different parameters."),
                    players: Optional[int] = PLAYERS,
-                   games: int = typer.Option(10_000, "--games", "-g", help="Games per seating."),
+                   games: int = typer.Option(10_000, "--games", "-g", help="Games in all, spread evenly over the seatings "
+                                                  "(rounded up to whole games per seating; each seating plays its own games)."),
                    seed: int = SEED,
                    threads: Optional[int] = typer.Option(None, "--threads", "-t", help="Numba threads."),
                    rules: Optional[List[str]] = RULES,
@@ -89,7 +90,7 @@ def game_app(name: str, title: str) -> typer.Typer:
                    plot: bool = typer.Option(False, "--plot", help="With --out: win shares and head-to-head heat map."),
                    bot_file: Optional[List[Path]] = BOT_FILE,
                    scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS):
-        """Every entrant plays every seat on the same game seeds; ranked table and head-to-head matrix."""
+        """Every group of entrants in every seat order; ranked table and head-to-head matrix."""
         with user_errors():
             api.load_bot_files([str(p) for p in bot_file or []])
             if plot and out_dir is None:

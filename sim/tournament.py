@@ -65,8 +65,9 @@ def _pgl2_5() -> list[tuple[int, ...]]:
 def seatings(n_entrants: int, players: int) -> list[tuple[int, ...]]:
     """Lineups (entrant index per seat): every group of ``players`` entrants in
     every order of `seat_orders`. Fewer entrants than seats: the entrants
-    repeat in list order to fill the table (0, 1, 2, 0, 1 …), in every order;
-    with all permutations each distinct lineup once (each appears equally
+    repeat in list order to fill the table, starting at each entrant in turn
+    (0, 1, 2, 0 / 1, 2, 0, 1 / 2, 0, 1, 2), each in every order; with all
+    permutations each distinct lineup of a start once (each appears equally
     often among the n! orders, so dropping repeats keeps the balance)."""
     if n_entrants < 1:
         raise ValueError("a tournament needs at least one entrant")
@@ -74,11 +75,11 @@ def seatings(n_entrants: int, players: int) -> list[tuple[int, ...]]:
     if n_entrants >= players:
         groups = list(combinations(range(n_entrants), players))
     else:
-        groups = [tuple(i % n_entrants for i in range(players))]
-    lineups = [tuple(group[o] for o in order) for group in groups for order in orders]
+        groups = [tuple((k + i) % n_entrants for i in range(players)) for k in range(n_entrants)]
+    per_group = [[tuple(group[o] for o in order) for order in orders] for group in groups]
     if n_entrants < players and players <= 5:
-        lineups = list(dict.fromkeys(lineups))
-    return lineups
+        per_group = [list(dict.fromkeys(lineups)) for lineups in per_group]
+    return [lineup for lineups in per_group for lineup in lineups]
 
 
 def head_to_head(keys: np.ndarray) -> dict[str, np.ndarray]:

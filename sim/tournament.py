@@ -27,7 +27,7 @@ import numpy as np
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from sim.metagame import equilibrium
+from sim.metagame import support_share
 from sim.runner import DEFAULT_CHUNK, play_chunks
 from sim.stats import mean_ci, proportion_ci
 
@@ -166,12 +166,10 @@ class Standings:
     def meta_game(self, order: list[int]) -> dict:
         """How often each entrant is in the equilibrium support of the two-player
         "finish ahead of" game when the games are resampled."""
-        hits = np.zeros(len(order))
-        for B in self.payoff_resamples(order):
-            hits += equilibrium(B)[0] > 1e-6
+        share = support_share(self.payoff_resamples(order))
         return {"solves": "two-player zero-sum game: pick an entrant, score the share of games it finishes "
                           "ahead of the opponent's pick (both at this table with the field)",
-                "support_share": {self.names[i]: float(h / self.resamples) for i, h in zip(order, hits)},
+                "support_share": {self.names[i]: float(x) for i, x in zip(order, share)},
                 "resamples": self.resamples, "resampled": "games (Poisson bootstrap)"}
 
 

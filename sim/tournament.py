@@ -93,10 +93,6 @@ def head_to_head(keys: np.ndarray) -> dict[str, np.ndarray]:
     return out
 
 
-def _moments(x: np.ndarray) -> np.ndarray:
-    return np.array([len(x), x.sum(), (x * x).sum()])
-
-
 class Standings:
     """Per-entrant aggregates over the games of every seating.
 
@@ -117,29 +113,31 @@ class Standings:
 
     def add(self, lineup: tuple[int, ...], cols: dict[str, np.ndarray], first_game: int):
         """Fold in the per-game metric columns of games first_game … of one lineup."""
-        self.games += len(np.asarray(cols["seat0.win"]))
-        for entrant in set(lineup):
-            seats = [s for s, x in enumerate(lineup) if x == entrant]
-            for f in self.figures:
-                per_game = np.mean([np.asarray(cols[f"seat{s}.{f}"], dtype=float) for s in seats], axis=0)
-                self.sums[f][entrant] += _moments(per_game)
-        pairs = {}
+        n = len(np.asarray(cols["seat0.win"]))
+        self.games += n
+        present = sorted(set(lineup))
+        held = np.array([[x == e for x in lineup] for e in present], dtype=float)
+        held /= held.sum(axis=1, keepdims=True)          # an entrant's figure: mean over its seats
+        for f in self.figures:
+            per_game = held @ np.array([cols[f"seat{s}.{f}"] for s in range(len(lineup))], dtype=float)
+            self.sums[f][present] += np.stack([np.full(len(present), n), per_game.sum(1), (per_game ** 2).sum(1)], 1)
+        cells = {}
         for a in range(len(lineup)):
             for b in range(a + 1, len(lineup)):
                 i, j = lineup[a], lineup[b]
                 if i != j:   # a repeated pair in one game: average its seat pairs, one value per game
                     x = np.asarray(cols[f"pair{a}.{b}"], dtype=float)
-                    pairs.setdefault((i, j), []).append(x)
-                    pairs.setdefault((j, i), []).append(1 - x)
-        if not pairs:
+                    cells.setdefault((i, j), []).append(x)
+                    cells.setdefault((j, i), []).append(1 - x)
+        if not cells:
             return
-        n = len(next(iter(pairs.values()))[0])
+        keys = list(cells)
+        x = np.array([np.mean(cells[key], axis=0) for key in keys])       # [cell, game]
         w = np.random.default_rng([self.seed, first_game]).poisson(1.0, (self.resamples, n)).astype(float)
-        for (i, j), xs in pairs.items():
-            x = np.mean(xs, axis=0)
-            self.pair_sums[i, j] += _moments(x)
-            self.boot[:, i, j, 0] += w.sum(axis=1)
-            self.boot[:, i, j, 1] += w @ x
+        rows, cols_ = tuple(np.array(keys).T)
+        self.pair_sums[rows, cols_] += np.stack([np.full(len(keys), n), x.sum(1), (x * x).sum(1)], 1)
+        self.boot[:, rows, cols_, 0] += w.sum(axis=1)[:, None]
+        self.boot[:, rows, cols_, 1] += w @ x.T
 
     def summary(self) -> dict:
         rows = []

@@ -31,7 +31,7 @@ from sim.sweep import Bar, field_lineups, play_lineups
 #: The [D] options flipped one at a time (2-player-only options left out).
 OPTIONS = ("cascade_may_repeat_flipper", "tie_simultaneous", "end_before_cascade", "no_flood_counts_as_lowest")
 PLAYERS = (3, 4, 5, 6)
-FIGURES = ("early_end", "eliminated", "rounds", "score_sd")
+FIGURES = ("early_end", "before_last", "eliminated", "rounds", "score_sd")
 
 
 def settings(players_list, flips: dict) -> list[tuple[int, dict]]:
@@ -43,6 +43,9 @@ def label(overrides: dict) -> str:
     return ", ".join(f"{k}={'on' if v else 'off'}" for k, v in overrides.items()) or "default"
 
 
+SHARES = ("early_end", "before_last")   # per-deal shares, their intervals kept inside [0, 1]
+
+
 def measure(t, n: int) -> dict:
     """The figures of one setting from its pooled totals: the seat figures
     (`sim.seat_balance`), then P(deal ends early), players out and rounds per
@@ -50,8 +53,8 @@ def measure(t, n: int) -> dict:
     deal_mean = [1 / n] * n
     return {**seat_figures(t, n),
             **{f: bounded_sum([t.agg(f"deal{d}.{f}") for d in range(n)], deal_mean,
-                              (0, 1) if f == "early_end" else None)
-               for f in FIGURES[:3]}}
+                              (0, 1) if f in SHARES else None)
+               for f in FIGURES[:4]}}
 
 
 def balance(*, players_list=PLAYERS, games: int = 50_000, seed: int = 0, field=None, options=None,
@@ -109,7 +112,7 @@ def balance(*, players_list=PLAYERS, games: int = 50_000, seed: int = 0, field=N
     headline_at = len(report.lines)
     report.table("defaults", table[table.setting == "default"][
         ["players", "games", "first_share", "first_lo", "first_hi", "fair", "first_p", "seat_shares", "seat_p",
-         "early_end", "eliminated", "rounds", "score_sd", "flagged"]],
+         "early_end", "before_last", "eliminated", "rounds", "score_sd", "flagged"]],
         "Default rules (first_share with 95% CI; p-values before Bonferroni)")
     flagged = table[table.flagged]
     report.text("## Flagged settings", _flag_sentence(table, tests, alpha, threshold))
@@ -145,7 +148,9 @@ def _headline(table: pd.DataFrame, tests: int, alpha: float, threshold: float) -
         lines.append(f"- **{r.players} players, defaults:** seat 0 wins {r.first_share:.3f} [{r.first_lo:.3f}, "
                      f"{r.first_hi:.3f}] of {r.games:,} games (fair {r.fair:.3f}, p = {r.first_p:.2g}"
                      f"{', flagged' if r.flagged else ''}); seats {r.seat_shares} (χ² p = {r.seat_p:.2g}); "
-                     f"P(deal ends early) {r.early_end:.3f} [{r.early_end_lo:.3f}, {r.early_end_hi:.3f}]; "
+                     f"P(deal ended by the two-or-fewer rule, round 12 included) {r.early_end:.3f} "
+                     f"[{r.early_end_lo:.3f}, {r.early_end_hi:.3f}], P(deal ended before round 12) "
+                     f"{r.before_last:.3f} [{r.before_last_lo:.3f}, {r.before_last_hi:.3f}]; "
                      f"{r.eliminated:.2f} players out and {r.rounds:.2f} rounds per deal; score SD "
                      f"{r.score_sd:.2f} [{r.score_sd_lo:.2f}, {r.score_sd_hi:.2f}].")
     flagged = table[table.flagged]
@@ -177,7 +182,8 @@ def _readable(table: pd.DataFrame) -> pd.DataFrame:
         "seat 0 win share": ci_column(table, "first_share", 3, "first_lo", "first_hi"),
         "fair": table.fair.round(3), "p (seat 0)": table.first_p.map(lambda p: f"{p:.2g}"),
         "seat shares": table.seat_shares, "p (all seats)": table.seat_p.map(lambda p: f"{p:.2g}"),
-        "P(early end)": ci_column(table, "early_end", 3), "out per deal": ci_column(table, "eliminated", 3),
+        "P(two-or-fewer end)": ci_column(table, "early_end", 3),
+        "P(ended before round 12)": ci_column(table, "before_last", 3), "out per deal": ci_column(table, "eliminated", 3),
         "rounds per deal": ci_column(table, "rounds", 2), "score SD": ci_column(table, "score_sd", 2),
         "flag": table.flagged.map(lambda f: "**IMBALANCE**" if f else ""), "duplicate of": table.duplicate_of})
 
@@ -194,7 +200,8 @@ def _plots(report: Report, table: pd.DataFrame, players_list, flips: dict):
         return float(hit[column].iloc[0]) if len(hit) else math.nan
 
     maps = {"first_relative": ("seat 0 win share × n (1 = fair)", "seat 0 share × n", "{:.3f}"),
-            "early_end": ("P(deal ends early)", "P(early end)", "{:.3f}"),
+            "early_end": ("P(deal ended by the two-or-fewer rule)", "P(two-or-fewer end)", "{:.3f}"),
+            "before_last": ("P(deal ended before round 12)", "P(ended before round 12)", "{:.3f}"),
             "eliminated": ("players out per deal", "out per deal", "{:.2f}"),
             "rounds": ("rounds per deal", "rounds per deal", "{:.2f}"),
             "score_sd": ("SD of game totals", "score SD", "{:.2f}")}

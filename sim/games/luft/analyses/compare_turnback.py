@@ -261,17 +261,21 @@ def compare_turnback(*, players_list=(2, 3, 4, 5, 6), families_list: list[str] |
             report.text("**Families left out** (an illegal move at defaults or during the sweep; fix the bot "
                         "and rerun): "
                         + "; ".join(f"`{f}`: {msg}" for f, msg in failed.items()))
-        report.text("## Stage 1: parameter sweeps against the mixed field",
+        report.text("## Stage 1 (selection): parameter sweeps against the mixed field",
                     "Every grid point's win share against the field (with CI and games) is in `sweep.csv`; "
-                    "relative_to_fair = win share × players (1 is a fair share).")
+                    "relative_to_fair = win share × players (1 is a fair share). These pick the parameters: "
+                    "a best point's win share is measured on the games that chose it, so it is biased upward "
+                    "(winner's curse) and a best point at the edge of the grid within the CIs of its neighbours "
+                    "says nothing about values beyond. The findings are the stage-2 figures on fresh seeds.")
         report.tables["sweep"] = sweep
         if report.out is not None:
             sweep.to_csv(report.out / "sweep.csv", index=False)
             sweep.to_parquet(report.out / "sweep.parquet", index=False)
-        report.table("best_parameters", best_table, "Best parameters per family and player count")
+        report.table("best_parameters", best_table, "Selected parameters per family and player count (win "
+                     "shares on the selecting games: selection, not findings)")
         _sweep_plots(report, sweep, fams, players_list, registry)
         meta = []
-        report.text("## Stage 2: the best of each family against each other")
+        report.text("## Stage 2 (findings): the selected parameters of each family against each other, fresh seeds")
         for n in players_list:
             bar.advance(f"tournament {n}p")
             entrants = [best[(f, n)]["spec"] for f in fams if (f, n) in best]

@@ -195,10 +195,13 @@ def play(game, rules, entrants, games: int, seed: int, *, executor=None,
     start, complete = time.perf_counter(), True
     with threads_for(g), bar:
         task = bar.add_task("games", total=g * len(lineups))
+        results = play_chunks(work, executor=executor, keep_batches=True)
         try:
-            for (k, first, size), _, batch in play_chunks(work, executor=executor, keep_batches=True):
+            for (k, first, size), _, batch in results:
                 standings.add(lineups[k], game.metrics(batch, rules), first)
                 bar.advance(task, size)
         except KeyboardInterrupt:
             complete = False
+        finally:
+            results.close()          # cancels a cluster's pending chunks
     return standings, g, time.perf_counter() - start, complete

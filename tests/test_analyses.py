@@ -8,6 +8,7 @@ scipy, a CI that is narrower than the exact one it bounds.
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 
 import numpy as np
@@ -18,7 +19,9 @@ from sim import api, sweep
 from sim.cli import app
 from sim.games.luft.analyses import balance as bal
 from sim.games.luft.analyses import compare_turnback as ct
+from sim.games.luft.analyses.common import compare
 from sim.runner import Totals
+from sim.stats import detectable_difference
 
 FIELD = "threshold:t=2,rulebook-tips,depth"
 
@@ -289,3 +292,15 @@ def test_an_interrupted_sweep_resumes_to_the_same_answer(tmp_path, monkeypatch):
     resumed = json.loads(again.stdout)
     assert len(played) == whole["settings"] - 2       # the two stored settings were not played again
     assert resumed["results"] == whole["results"] and resumed["flagged"] == whole["flagged"]
+
+
+def test_detectable_difference_is_computed_at_the_bonferroni_alpha_the_test_uses():
+    def run(mean):
+        t = Totals(games=10_000)
+        for m in ("a", "b"):
+            t.sums[m] = np.array([10_000, 10_000 * mean, 10_000 * (mean * mean + 1.0)])
+        return api.Simulation({}, t, None)
+    table = compare(run(0.0), run(0.0), ["a", "b"], "x", "y")
+    sd = math.sqrt(10_000 / 9_999)
+    assert table.detectable.iloc[0] == pytest.approx(detectable_difference(sd, sd, 10_000, 10_000, alpha=0.025))
+    assert table.detectable.iloc[0] > detectable_difference(sd, sd, 10_000, 10_000, alpha=0.05)

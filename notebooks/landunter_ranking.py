@@ -42,11 +42,12 @@ SEED = 0
 # %% [markdown]
 # ## Method
 #
-# One seat-rotated tournament per player count: every group of n bots in every
-# rotation, each seating on the same game seeds, so the deals and the seats are
-# shared luck. Win share counts a shared win as 1/k. The head-to-head matrix
+# One balanced tournament per player count: every group of n bots in every
+# order of the seats, each seating on its own games, so seats and neighbours
+# cancel and games are independent. Win share counts a shared win as 1/k. The head-to-head matrix
 # (share of games the row's total beat the column's) is the payoff matrix of a
-# symmetric zero-sum meta-game; its equilibrium mix comes from a linear
+# symmetric zero-sum meta-game (the two-player "finish ahead of" game inside
+# the field, not the n-player game); its equilibrium mix comes from a linear
 # program, and the best response to each bot is the row that beats its column
 # most often. The search bot sampler is too slow for this game count; the
 # full-size experiment adds it in a second, smaller tournament.

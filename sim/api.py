@@ -22,7 +22,7 @@ from sim.runner import RunResult, Totals, run
 from sim.records import long_records, row_label
 from sim.registry import split_specs
 from sim.stats import Estimate
-from sim.tournament import Standings, seatings
+from sim.tournament import DESIGN as TOURNAMENT_DESIGN, play as play_tournament, seatings
 
 GAMES = {"luft": "sim.games.luft", "landunter": "sim.games.landunter"}
 _EXECUTOR = None   # set by `scale_out`: every run maps its chunks over Dask
@@ -242,7 +242,9 @@ def tournament(game_name: str, rules: dict[str, str] | None, bots: str | list[st
                players: int | None = None, games: int = 10_000, seed: int = 0,
                threads: int | None = None, out: str | Path | None = None, cache: bool = True,
                plot: bool = False, progress: bool | None = None) -> Simulation:
-    """Every entrant in every seat on the same game seeds; ranked with CIs."""
+    """Every group of entrants in every seat order, ``games`` games in all
+    (rounded up to whole games per seating), each seating on its own games;
+    ranked with CIs."""
     game = get_game(game_name)
     rules_obj = make_rules(game, rules, players)
     specs = split_specs(bots) if isinstance(bots, str) else list(bots)
@@ -256,31 +258,19 @@ def tournament(game_name: str, rules: dict[str, str] | None, bots: str | list[st
     lineups = seatings(len(entrants), rules_obj.players)
     config = {"command": "tournament", "game": game.name, "rules": rules_obj.to_dict(),
               "rules_version": game.rules_cls.VERSION,
-              "engine": store.engine_fingerprint(game, [e.bot for e in entrants]), "entrants": names, "games": games, "seed": seed}
+              "engine": store.engine_fingerprint(game, [e.bot for e in entrants]), "entrants": names, "games": games, "seed": seed,
+              "design": TOURNAMENT_DESIGN}
     if cache and (hit := _cached(out, config)):
         return hit
-    standings = Standings(names, game.seat_figures)
-    seconds = compile_seconds = 0.0
-    played, complete, last = 0, True, None
-    seating_dirs = [_checkpoints(out, f"{game.name}-tournament-seating{k}", config) for k in range(len(lineups))]
-    for k, lineup in enumerate(lineups):
-        try:
-            last = run(game, rules_obj, [entrants[i] for i in lineup], games, seed, progress=progress,
-                       label=f"seating {k + 1}/{len(lineups)}", executor=_EXECUTOR,
-                       checkpoint_dir=seating_dirs[k])
-        except Interrupted as stop:
-            last = stop.partial
-        seconds += last.seconds
-        compile_seconds += last.compile_seconds
-        if not last.complete:      # a ranking over part of the seatings would not balance the seats
-            complete = False
-            played += last.totals.games
-            break
-        standings.add(lineup, last.totals)
-        played += games
+    standings, per_seating, seconds, complete = play_tournament(
+        game, rules_obj, entrants, games, seed, executor=_EXECUTOR, progress=progress)
+    played = standings.games
+    compile_seconds = 0.0
     summary = {"games": played, "seconds": round(seconds, 3), "players": rules_obj.players,
-               "seed": seed, "seatings": len(lineups), **(standings.summary() if complete else {}),
-               **completeness(games * len(lineups), played, complete)}
+               "seed": seed, "seatings": len(lineups), "games_per_seating": per_seating,
+               "design": "every group of entrants in every seat order, each seating on its own games",
+               **(standings.summary() if complete else {}),   # part of the seatings would not balance the seats
+               **completeness(per_seating * len(lineups), played, complete)}
     path = None
     if out is not None and not complete:
         path = store.save(out, f"{game.name}-tournament", config, summary, {}, None, seconds,
@@ -293,10 +283,6 @@ def tournament(game_name: str, rules: dict[str, str] | None, bots: str | list[st
             index=order, columns=order).reset_index(names="bot")
         path = store.save(out, f"{game.name}-tournament", config, summary, tables, None, seconds,
                           compile_seconds)
-        for seating in seating_dirs:          # checkpoints only matter for an unfinished run
-            store.clear_chunks(seating)
-            if seating.is_dir() and not any(seating.iterdir()):
-                seating.rmdir()
         if plot:
             plot_tournament(game, rules_obj, summary, path)
     return finished(Simulation(summary, None, path, complete=complete))
@@ -305,7 +291,7 @@ def tournament(game_name: str, rules: dict[str, str] | None, bots: str | list[st
 def plot_tournament(game: GameSpec, rules, summary: dict, path: Path):
     """Win share per entrant with CIs and the head-to-head heat map."""
     what = (f"{game.title}, {rules.players} players, {summary['seatings']} seatings x "
-            f"{summary['games'] // max(summary['seatings'], 1):,} games (n={summary['games']:,})")
+            f"{summary['games_per_seating']:,} games (n={summary['games']:,})")
     names = [r["bot"] for r in summary["ranking"]]
     shares = [Estimate(r["win_share"]["mean"], *r["win_share"]["ci95"], r["games"]) for r in summary["ranking"]]
     paths = list(plots.bars_with_ci(names, shares, f"Tournament win share with 95% CI — {what}",

@@ -48,7 +48,8 @@ def print_tournament(title: str, summary: dict):
                   f"{s['games_played']:,} of {s['games_requested']:,} games ({s['seatings']} seatings); "
                   "no ranking, as part of the seatings would not balance the seats")
         return
-    out.print(f"[bold]{title} tournament[/bold] — {s['seatings']} seatings, n = {s['games']:,} games in all, "
+    out.print(f"[bold]{title} tournament[/bold] — {s['seatings']} seatings × {s['games_per_seating']:,} games, "
+              f"n = {s['games']:,} games in all, "
               f"seed {s['seed']}, {s['seconds']:.2f} s (figures: mean [95% CI])")
     ranking = s["ranking"]
     print_table(pd.DataFrame([{"rank": i + 1, **{col: pct(v) if isinstance(v, dict) else v for col, v in row.items()}}
@@ -98,7 +99,9 @@ def game_app(name: str, title: str) -> typer.Typer:
     def tournament(bots: str = typer.Option(..., "--bots", "-b", help="Entrants, comma-separated; "
                                             "the same family may enter with different parameters."),
                    players: Optional[int] = PLAYERS,
-                   games: int = typer.Option(10_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per seating."),
+                   games: int = typer.Option(10_000, "--games", "-g", min=1, max=MAX_GAMES,
+                                             help="Games in all, spread evenly over the seatings (rounded up to "
+                                             "whole games per seating; each seating plays its own games)."),
                    seed: int = SEED,
                    threads: Optional[int] = typer.Option(None, "--threads", "-t", min=1, help="Numba threads."),
                    rules: Optional[List[str]] = RULES,
@@ -110,7 +113,7 @@ def game_app(name: str, title: str) -> typer.Typer:
                    bot_file: Optional[List[Path]] = BOT_FILE,
                    scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS,
                    debug: bool = DEBUG):
-        """Every entrant plays every seat on the same game seeds; ranked table and head-to-head matrix."""
+        """Every group of entrants in every seat order; ranked table and head-to-head matrix."""
         def show(result: api.Simulation):
             if as_json:
                 print(json.dumps(result.summary))

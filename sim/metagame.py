@@ -6,6 +6,11 @@ symmetric zero-sum game with payoff A − 0.5. Its equilibrium mix says which
 strategies a player who expects a clever opponent should choose; the best
 response to each strategy says what beats it. Both Geteilte Luft's
 compare-turnback and Land unter's ranking read their tournaments this way.
+
+With more than two players this is the two-player game "finish ahead of one
+opponent" inside the tournament's field, not the n-player game: a row's
+payoff against a column counts every game both sat in, the rest of the
+field included.
 """
 from __future__ import annotations
 
@@ -52,21 +57,10 @@ def best_responses(A: np.ndarray) -> list[int]:
     return [int(np.argmax(A[:, j])) for j in range(A.shape[1])]
 
 
-def support_frequency(A: np.ndarray, se: np.ndarray, reps: int = 200, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
-    """How often each strategy is in the equilibrium support when A is redrawn
-    within its sampling error (normal, complementarity kept); mean weights too."""
-    rng = np.random.default_rng(seed)
-    k = A.shape[0]
-    hits, weights = np.zeros(k), np.zeros(k)
-    iu = np.triu_indices(k, 1)
-    for _ in range(reps):
-        B = np.full((k, k), 0.5)
-        B[iu] = np.clip(A[iu] + rng.standard_normal(len(iu[0])) * se[iu], 0, 1)
-        B.T[iu] = 1 - B[iu]
-        x, _ = equilibrium(B)
-        hits += x > 1e-6
-        weights += x
-    return hits / reps, weights / reps
+def support_share(resampled: np.ndarray) -> np.ndarray:
+    """Share of resampled payoff matrices (e.g. from a bootstrap over games)
+    in whose equilibrium each strategy has positive weight."""
+    return np.mean([equilibrium(B)[0] > 1e-6 for B in resampled], axis=0)
 
 
 def pair_games(entrants: list[str], order: list[str], lineups, per_seating: int) -> np.ndarray:

@@ -2,7 +2,8 @@
 
 A balance sweep rotates its field through all seats, so each bot sits in every
 seat equally often and what is left between the seats is the seat itself.
-Both games' balance analyses read a setting's pooled totals (``seat{s}.win``,
+Both games' balance analyses flag settings through `flag` (Bonferroni over
+the tests run, duplicates of another setting skipped) and read a setting's pooled totals (``seat{s}.win``,
 per-game win shares with 1/k for a k-way tie; ``seat{s}.score`` histograms)
 through `seat_figures`.
 """
@@ -25,12 +26,48 @@ def seat_figures(t, n: int) -> dict:
             "score_sd": spread([t.hists[f"seat{s}.score"] for s in range(n)], t.games)}
 
 
+TESTS_PER_SETTING = 2   # seat 0 against 1/n, and all seats equal
+
+
+class Duplicates:
+    """Settings that replay another setting's games with identical results (an
+    option that cannot act at this player count): the same test again, so
+    neither counted in the correction nor a discovery of its own."""
+
+    def __init__(self):
+        self.seen: dict[int, list[tuple[str, object]]] = {}
+
+    def of(self, players: int, setting: str, totals) -> str:
+        """The earlier setting at this player count whose totals equal these bit
+        for bit, or "" (and remember this one)."""
+        for name, other in self.seen.setdefault(players, []):
+            if totals.equals(other):
+                return name
+        self.seen[players].append((setting, totals))
+        return ""
+
+
+def flag(rows: list[dict], alpha: float) -> tuple[int, float]:
+    """Bonferroni over the tests actually run: two per distinct setting
+    (duplicates, marked by a non-empty ``duplicate_of``, are skipped). Sets each
+    row's ``first_flag``, ``seat_flag`` and ``flagged``; returns (tests, threshold)."""
+    tests = TESTS_PER_SETTING * sum(1 for r in rows if not r["duplicate_of"])
+    threshold = alpha / max(tests, 1)
+    for r in rows:
+        distinct = not r["duplicate_of"]
+        r["first_flag"] = distinct and bool(r["first_p"] < threshold)
+        r["seat_flag"] = distinct and bool(r["seat_p"] < threshold)
+        r["flagged"] = r["first_flag"] or r["seat_flag"]
+    return tests, threshold
+
+
 def setting_json(row: dict, figures) -> dict:
     """One setting of a balance table (flat columns ``f``, ``f_lo``, ``f_hi``)
     in the JSON shape both games' balance commands print."""
     return {"players": row["players"], "setting": row["setting"], "games": row["games"],
             "first_share": {"mean": row["first_share"], "ci95": [row["first_lo"], row["first_hi"]]},
             "first_p": row["first_p"], "seat_p": row["seat_p"], "flagged": row["flagged"],
+            "duplicate_of": row["duplicate_of"],
             **{f: {"mean": row[f], "ci95": [row[f"{f}_lo"], row[f"{f}_hi"]]} for f in figures}}
 
 

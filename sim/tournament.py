@@ -1,41 +1,85 @@
-"""Fair tournaments: every entrant plays every seat on common random numbers.
+"""Fair tournaments: every entrant meets every other in every seat and order.
 
-Each seating (an assignment of entrants to seats) plays the same games
-(seed, 0..G-1), so luck of the draw is shared and seat advantage cancels when
-every entrant sits in every seat. Figures per entrant pool its games over all
-seats it held.
+In Geteilte Luft the diver who moves right after a strong diver is affected
+by it, in Land unter hands pass to the left: a fair table balances not only
+the seat each entrant holds but who sits at every distance after whom. Each
+group of ``players`` entrants is therefore played in every order of its seats
+(all n! up to five seats; at six the 120 orders of PGL(2,5), sharply
+3-transitive: any two entrants sit in any two seats, and any three in any
+three, equally often).
+
+Seatings do not share seeds: seating k plays games k·g … (k+1)·g − 1 of the
+seed. Replaying the same deals in every seating (common random numbers) made
+the seatings' results correlate positively — a replicated study showed the
+true SE 1.1–2.8× the per-game one — so independent games are both simpler to
+analyse and more precise per game played. Every figure is then a mean over
+independent games with a plain interval; the meta-game's equilibrium is
+resampled by games (a Poisson bootstrap: each game weighted by a Poisson(1)
+draw keyed by its index), since one game feeds several payoff cells.
 """
 from __future__ import annotations
 
+import math
+import time
 from itertools import combinations, permutations
 
 import numpy as np
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from sim.metagame import support_share
+from sim.runner import DEFAULT_CHUNK, play_chunks
 from sim.stats import mean_ci, proportion_ci
 
-MAX_PERMUTATIONS = 24   # use all permutations up to 4 seats; cyclic rotations above
+DESIGN = 2        # version of the seating design and game layout; part of the cache key
+RESAMPLES = 200   # bootstrap replicates of the payoff matrix behind the equilibrium's support shares
+
+
+def seat_orders(players: int) -> list[tuple[int, ...]]:
+    """Orders of a group's members over the seats (order[s] = member in seat s):
+    all permutations up to five seats; at six the 120 Möbius maps
+    x → (ax + b)/(cx + d) of the projective line over GF(5), a sharply
+    3-transitive set (every ordered triple of members in every ordered triple
+    of seats exactly once), so seat, pair and triple positions all balance."""
+    if players <= 5:
+        return list(permutations(range(players)))
+    if players == 6:
+        return _pgl2_5()
+    raise ValueError(f"no balanced seat design for {players} players (at most 6)")
+
+
+def _pgl2_5() -> list[tuple[int, ...]]:
+    inf, p = 5, 5
+
+    def apply(a, b, c, d, x):
+        if x == inf:
+            return inf if c == 0 else a * pow(c, -1, p) % p
+        den = (c * x + d) % p
+        return inf if den == 0 else (a * x + b) * pow(den, -1, p) % p
+
+    maps = {tuple(apply(a, b, c, d, x) for x in range(6))
+            for a in range(p) for b in range(p) for c in range(p) for d in range(p) if (a * d - b * c) % p}
+    return sorted(maps)
 
 
 def seatings(n_entrants: int, players: int) -> list[tuple[int, ...]]:
-    """Lineups (entrant index per seat) in which every entrant holds every seat.
-
-    Equal numbers: all permutations when there are at most 24, else the
-    ``players`` cyclic rotations. More entrants than seats: every group of
-    ``players`` entrants, each rotated. Fewer entrants than seats: the entrants
-    repeat in order to fill the table, shifted so each holds every seat once.
-    """
+    """Lineups (entrant index per seat): every group of ``players`` entrants in
+    every order of `seat_orders`. Fewer entrants than seats: the entrants
+    repeat in list order to fill the table, starting at each entrant in turn
+    (0, 1, 2, 0 / 1, 2, 0, 1 / 2, 0, 1, 2), each in every order; with all
+    permutations each distinct lineup of a start once (each appears equally
+    often among the n! orders, so dropping repeats keeps the balance)."""
     if n_entrants < 1:
         raise ValueError("a tournament needs at least one entrant")
-    if n_entrants == players:
-        perms = list(permutations(range(players)))
-        return perms if len(perms) <= MAX_PERMUTATIONS else rotations(tuple(range(players)))
-    if n_entrants > players:
-        return [lineup for group in combinations(range(n_entrants), players) for lineup in rotations(group)]
-    return [tuple((k + i) % n_entrants for i in range(players)) for k in range(n_entrants)]
-
-
-def rotations(lineup: tuple[int, ...]) -> list[tuple[int, ...]]:
-    return [lineup[k:] + lineup[:k] for k in range(len(lineup))]
+    orders = seat_orders(players)
+    if n_entrants >= players:
+        groups = list(combinations(range(n_entrants), players))
+    else:
+        groups = [tuple((k + i) % n_entrants for i in range(players)) for k in range(n_entrants)]
+    per_group = [[tuple(group[o] for o in order) for order in orders] for group in groups]
+    if n_entrants < players and players <= 5:
+        per_group = [list(dict.fromkeys(lineups)) for lineups in per_group]
+    return [lineup for lineups in per_group for lineup in lineups]
 
 
 def head_to_head(keys: np.ndarray) -> dict[str, np.ndarray]:
@@ -50,38 +94,114 @@ def head_to_head(keys: np.ndarray) -> dict[str, np.ndarray]:
 
 
 class Standings:
-    """Per-entrant aggregates collected over seatings."""
+    """Per-entrant aggregates over the games of every seating.
 
-    def __init__(self, names: list[str], figures: tuple[str, ...]):
+    Each game is one independent unit: an entrant's figure per game is the
+    mean over the seats it held in that game (one seat unless entrants repeat),
+    and the pair cell [i, j] gets one value per game both sat in.
+    ``boot[r, i, j]`` holds (Σw, Σw·x) of that cell under bootstrap weights r.
+    """
+
+    def __init__(self, names: list[str], figures: tuple[str, ...], seed: int = 0, resamples: int = RESAMPLES):
         self.names, self.figures = names, ("win",) + tuple(figures)
+        self.seed, self.resamples = seed, resamples
         e = len(names)
-        self.seat_sums = {f: np.zeros((e, 3)) for f in self.figures}
-        self.pair_sums = np.zeros((e, e, 3))   # [i, j]: i's result against j
+        self.sums = {f: np.zeros((e, 3)) for f in self.figures}
+        self.pair_sums = np.zeros((e, e, 3))   # [i, j]: i's result against j (n, sum, sumsq)
+        self.boot = np.zeros((resamples, e, e, 2))
+        self.games = 0
 
-    def add(self, lineup: tuple[int, ...], totals):
-        for s, entrant in enumerate(lineup):
-            for f in self.figures:
-                self.seat_sums[f][entrant] += totals.sums[f"seat{s}.{f}"]
+    def add(self, lineup: tuple[int, ...], cols: dict[str, np.ndarray], first_game: int):
+        """Fold in the per-game metric columns of games first_game … of one lineup."""
+        n = len(np.asarray(cols["seat0.win"]))
+        self.games += n
+        present = sorted(set(lineup))
+        held = np.array([[x == e for x in lineup] for e in present], dtype=float)
+        held /= held.sum(axis=1, keepdims=True)          # an entrant's figure: mean over its seats
+        for f in self.figures:
+            per_game = held @ np.array([cols[f"seat{s}.{f}"] for s in range(len(lineup))], dtype=float)
+            self.sums[f][present] += np.stack([np.full(len(present), n), per_game.sum(1), (per_game ** 2).sum(1)], 1)
+        cells = {}
         for a in range(len(lineup)):
             for b in range(a + 1, len(lineup)):
                 i, j = lineup[a], lineup[b]
-                if i == j:
-                    continue
-                n, s, ss = totals.sums[f"pair{a}.{b}"]
-                self.pair_sums[i, j] += (n, s, ss)
-                # b's result against a is 1 - a's: same n, sum n - s, sumsq of (1-x)^2
-                self.pair_sums[j, i] += (n, n - s, n - 2 * s + ss)
+                if i != j:   # a repeated pair in one game: average its seat pairs, one value per game
+                    x = np.asarray(cols[f"pair{a}.{b}"], dtype=float)
+                    cells.setdefault((i, j), []).append(x)
+                    cells.setdefault((j, i), []).append(1 - x)
+        if not cells:
+            return
+        keys = list(cells)
+        x = np.array([np.mean(cells[key], axis=0) for key in keys])       # [cell, game]
+        w = np.random.default_rng([self.seed, first_game]).poisson(1.0, (self.resamples, n)).astype(float)
+        rows, cols_ = tuple(np.array(keys).T)
+        self.pair_sums[rows, cols_] += np.stack([np.full(len(keys), n), x.sum(1), (x * x).sum(1)], 1)
+        self.boot[:, rows, cols_, 0] += w.sum(axis=1)[:, None]
+        self.boot[:, rows, cols_, 1] += w @ x.T
 
     def summary(self) -> dict:
         rows = []
         for i, name in enumerate(self.names):
-            n, s, _ = self.seat_sums["win"][i]
+            n, s, _ = self.sums["win"][i]
             row = {"bot": name, "win_share": proportion_ci(s, int(n)).to_json()}
             for f in self.figures[1:]:
-                row[f] = mean_ci(*self.seat_sums[f][i]).to_json()
+                row[f] = mean_ci(*self.sums[f][i]).to_json()
             row["games"] = int(n)
             rows.append(row)
         order = sorted(range(len(rows)), key=lambda i: -rows[i]["win_share"]["mean"])
         matrix = [[None if i == j or self.pair_sums[i, j, 0] == 0 else
                    mean_ci(*self.pair_sums[i, j]).to_json() for j in order] for i in order]
-        return {"ranking": [rows[i] for i in order], "head_to_head": matrix}
+        return {"ranking": [rows[i] for i in order], "head_to_head": matrix,
+                "meta_game": self.meta_game(order)}
+
+    def payoff_resamples(self, order: list[int]) -> np.ndarray:
+        """The head-to-head matrix (ranking order) under each bootstrap weight
+        set; cells never met and the diagonal are 0.5."""
+        idx = np.ix_(range(self.resamples), order, order)
+        n, s = self.boot[..., 0][idx], self.boot[..., 1][idx]
+        return np.where(n > 0, s / np.where(n > 0, n, 1), 0.5)
+
+    def meta_game(self, order: list[int]) -> dict:
+        """How often each entrant is in the equilibrium support of the two-player
+        "finish ahead of" game when the games are resampled."""
+        share = support_share(self.payoff_resamples(order))
+        return {"solves": "two-player zero-sum game: pick an entrant, score the share of games it finishes "
+                          "ahead of the opponent's pick (both at this table with the field)",
+                "support_share": {self.names[i]: float(x) for i, x in zip(order, share)},
+                "resamples": self.resamples, "resampled": "games (Poisson bootstrap)"}
+
+
+def games_per_seating(games: int, n_seatings: int) -> int:
+    """``games`` in all, spread evenly over the seatings and rounded up."""
+    return max(1, math.ceil(games / n_seatings))
+
+
+def play(game, rules, entrants, games: int, seed: int, *, executor=None,
+         progress: bool | None = None) -> tuple[Standings, int, float, bool]:
+    """Play a tournament of ``games`` games in all (rounded up to whole games per
+    seating): (standings, games per seating, seconds, complete). Ctrl-C stops it
+    after the finished chunks (complete False: the seatings are then unbalanced)."""
+    from sim.sweep import threads_for   # sim.sweep imports the API, which imports this module
+    lineups = seatings(len(entrants), rules.players)
+    g = games_per_seating(games, len(lineups))
+    standings = Standings([e.spec for e in entrants], game.seat_figures, seed)
+    items = ((k, first, size) for k in range(len(lineups))
+             for first in range(k * g, (k + 1) * g, DEFAULT_CHUNK)
+             for size in [min(DEFAULT_CHUNK, (k + 1) * g - first)])
+    work = ((key, game, rules, [entrants[i] for i in lineups[key[0]]], seed, key[1], key[2]) for key in items)
+    show = Console(stderr=True).is_terminal if progress is None else progress
+    bar = Progress(TextColumn("tournament"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                   console=Console(stderr=True), disable=not show, transient=True)
+    start, complete = time.perf_counter(), True
+    with threads_for(g), bar:
+        task = bar.add_task("games", total=g * len(lineups))
+        results = play_chunks(work, executor=executor, keep_batches=True)
+        try:
+            for (k, first, size), _, batch in results:
+                standings.add(lineups[k], game.metrics(batch, rules), first)
+                bar.advance(task, size)
+        except KeyboardInterrupt:
+            complete = False
+        finally:
+            results.close()          # cancels a cluster's pending chunks
+    return standings, g, time.perf_counter() - start, complete

@@ -8,6 +8,7 @@ scipy, a CI that is narrower than the exact one it bounds.
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 
 import numpy as np
@@ -18,7 +19,9 @@ from sim import api, sweep
 from sim.cli import app
 from sim.games.luft.analyses import balance as bal
 from sim.games.luft.analyses import compare_turnback as ct
+from sim.games.luft.analyses.common import compare
 from sim.runner import Totals
+from sim.stats import detectable_difference
 
 FIELD = "threshold:t=2,rulebook-tips,depth"
 
@@ -178,9 +181,11 @@ def test_balance_flags_agree_with_p_values(balance):
     _, summary = balance
     plan = bal.settings([2, 3], ["air", "sink_order"], [("air", "sink_order")])
     assert summary["settings"] == len(plan) == len(summary["results"])
-    assert summary["threshold"] == pytest.approx(summary["alpha"] / summary["settings"])
+    distinct = [r for r in summary["results"] if not r["duplicate_of"]]
+    assert summary["tests"] == 2 * len(distinct)
+    assert summary["threshold"] == pytest.approx(summary["alpha"] / summary["tests"])
     for r in summary["results"]:
-        expect = r["first_p"] < summary["threshold"] or r["seat_p"] < summary["threshold"]
+        expect = not r["duplicate_of"] and (r["first_p"] < summary["threshold"] or r["seat_p"] < summary["threshold"])
         assert r["flagged"] == expect
         lo, hi = r["first_share"]["ci95"]
         assert lo <= r["first_share"]["mean"] <= hi
@@ -282,3 +287,15 @@ def test_an_interrupted_sweep_resumes_to_the_same_answer(tmp_path, monkeypatch):
     resumed = json.loads(again.stdout)
     assert len(played) == whole["settings"] - 2       # the two stored settings were not played again
     assert resumed["results"] == whole["results"] and resumed["flagged"] == whole["flagged"]
+
+
+def test_detectable_difference_is_computed_at_the_bonferroni_alpha_the_test_uses():
+    def run(mean):
+        t = Totals(games=10_000)
+        for m in ("a", "b"):
+            t.sums[m] = np.array([10_000, 10_000 * mean, 10_000 * (mean * mean + 1.0)])
+        return api.Simulation({}, t, None)
+    table = compare(run(0.0), run(0.0), ["a", "b"], "x", "y")
+    sd = math.sqrt(10_000 / 9_999)
+    assert table.detectable.iloc[0] == pytest.approx(detectable_difference(sd, sd, 10_000, 10_000, alpha=0.025))
+    assert table.detectable.iloc[0] > detectable_difference(sd, sd, 10_000, 10_000, alpha=0.05)

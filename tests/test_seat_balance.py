@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from sim.runner import Totals
-from sim.seat_balance import seat_figures
+from sim.seat_balance import Duplicates, flag, seat_figures
 
 
 def totals(wins_per_seat: list[float], games: int) -> Totals:
@@ -26,3 +26,30 @@ def test_a_favoured_first_seat_is_significant_and_its_ci_excludes_the_fair_share
     assert fig["first_p"] < 1e-6 and fig["seat_p"] < 1e-6     # z ≈ 6.9 for 0.28 vs 0.25 at n = 10,000
     assert fig["first_share"].lo > 0.25
     assert sum(fig["seat_shares"]) == pytest.approx(1.0)
+
+
+def _row(setting, first_p, seat_p, duplicate_of=""):
+    return {"setting": setting, "first_p": first_p, "seat_p": seat_p, "duplicate_of": duplicate_of}
+
+
+def test_bonferroni_counts_two_tests_per_distinct_setting():
+    rows = [_row("a", 0.004, 0.5), _row("b", 0.02, 0.5), _row("c", 0.5, 0.5)]
+    tests, threshold = flag(rows, 0.05)
+    assert tests == 6 and threshold == pytest.approx(0.05 / 6)
+    assert [r["flagged"] for r in rows] == [True, False, False]     # 0.004 < 0.0083; by settings (0.0167) b would pass
+
+
+def test_a_duplicate_setting_is_neither_counted_nor_a_discovery():
+    rows = [_row("default", 1e-9, 0.5), _row("option", 1e-9, 0.5, duplicate_of="default")]
+    tests, _ = flag(rows, 0.05)
+    assert tests == 2
+    assert [r["flagged"] for r in rows] == [True, False]
+
+
+def test_duplicates_are_settings_with_identical_totals_at_the_same_player_count():
+    dup = Duplicates()
+    same = totals([2_500, 2_500, 2_500, 2_500], 10_000)
+    assert dup.of(4, "default", same) == ""
+    assert dup.of(4, "option", totals([2_500, 2_500, 2_500, 2_500], 10_000)) == "default"
+    assert dup.of(4, "other", totals([2_501, 2_499, 2_500, 2_500], 10_000)) == ""
+    assert dup.of(3, "default", same) == ""          # another player count is another table

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from sim import sweep
+from sim import api, sweep
 from sim.cli import app
 from sim.games.landunter.analyses import balance as bal
 from sim.games.landunter.analyses import common
@@ -26,6 +26,7 @@ def totals(seat_wins, games=10_000, players=3, seed=0) -> Totals:
         t.hists[f"seat{s}.score"] = np.bincount(rng.integers(0, 30, size=games), minlength=40)
     for d in range(players):
         t.sums[f"deal{d}.early_end"] = np.array([games, games / 2, games / 2])
+        t.sums[f"deal{d}.before_last"] = np.array([games, games / 4, games / 4])
         t.sums[f"deal{d}.eliminated"] = np.array([games, games, 2.0 * games])
         t.sums[f"deal{d}.rounds"] = np.array([games, 10.0 * games, 110.0 * games])
     return t
@@ -38,6 +39,21 @@ def test_an_unfair_setting_is_flagged_and_a_fair_one_is_not():
     fair = bal.measure(totals([3_340, 3_330, 3_330]), 3)
     assert fair["first_p"] > 0.5 and fair["seat_p"] > 0.5
     assert fair["early_end"].mean == pytest.approx(0.5) and fair["rounds"].mean == pytest.approx(10)
+    assert fair["before_last"].mean == pytest.approx(0.25)
+
+
+def test_a_deal_ended_before_round_12_is_told_apart_from_one_ended_in_round_12():
+    """The two-or-fewer rule can end a deal in its last round: that deal went all 12 rounds."""
+    game = api.get_game("landunter")
+    rules = api.make_rules(game, None, 4)
+    seats = game.registry.parse_seats("dodge,low,high,mid", 4)
+    cols = game.metrics(game.play_batch(rules, seats, 3, 0, 2000), rules)
+    early = np.concatenate([cols[f"deal{d}.early_end"] for d in range(4)]).astype(bool)
+    before = np.concatenate([cols[f"deal{d}.before_last"] for d in range(4)]).astype(bool)
+    rounds = np.concatenate([cols[f"deal{d}.rounds"] for d in range(4)])
+    np.testing.assert_array_equal(before, rounds < 12)
+    assert (early & ~before).any()          # ended by the rule in round 12: not "before round 12"
+    assert not (before & ~early).any()      # only the rule ends a deal before its last round
 
 
 def test_settings_flip_each_option_once_against_the_base_rules():

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from sim.cli import app
 from sim.games.landunter.analyses import fairness as fa
+from sim.games.landunter.reference import ring_count
 from sim.games.landunter.summary import MAX_RINGS, POINTS_MIN, STRENGTH_BINS
 from sim.metagame import pair_games, payoff
 
@@ -119,3 +120,22 @@ def test_small_runs_write_report_tables_and_plots(tmp_path):
                  "spread_3p.png", "rings_3p.png"):
         assert (tmp_path / "f" / name).is_file(), name
     assert "95% CI" in (tmp_path / "f" / "report.md").read_text()
+
+
+@pytest.mark.parametrize("n_cards", [60, 72])
+def test_rings_and_strength_are_uncorrelated_by_mirror_symmetry(n_cards):
+    """Mirroring every card keeps a hand's rings and mirrors its strength, so the
+    correlation is 0 by construction (stated, not estimated)."""
+    assert fa.rings_strength_correlation(n_cards) == 0.0
+    rng = np.random.default_rng(1)
+    for _ in range(200):
+        hand = rng.choice(np.arange(1, n_cards + 1), 12, replace=False)
+        mirror = n_cards + 1 - hand
+        assert ring_count(hand, n_cards) == ring_count(mirror, n_cards)
+        assert hand.sum() + mirror.sum() == 12 * (n_cards + 1)
+
+
+def test_an_asymmetric_deck_is_not_declared_uncorrelated(monkeypatch):
+    monkeypatch.setattr(fa, "ring_halves", lambda card, n_cards: int(card > 50))
+    with pytest.raises(ValueError, match="not mirror-symmetric"):
+        fa.rings_strength_correlation(60)

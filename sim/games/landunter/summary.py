@@ -25,7 +25,9 @@ def metrics(batch: LandunterBatch, rules) -> dict[str, np.ndarray]:
     share: 1/k for a k-way tie), ``seat{s}.win60`` (the same x 60, integer),
     ``seat{s}.eliminated`` (deals the seat went out in), ``pair{a}.{b}``
     (head-to-head on the game total), and per deal d ``deal{d}.early_end``
-    (ended by the two-or-fewer rule), ``deal{d}.eliminated`` (players out at
+    (ended by the two-or-fewer rule, also in the last round),
+    ``deal{d}.before_last`` (ended before the last round, round 12: the
+    two-or-fewer rule cut it short), ``deal{d}.eliminated`` (players out at
     the end), ``deal{d}.rounds`` (rounds played, incl. the one it ended in)."""
     cols: dict[str, np.ndarray] = {}
     n = batch.score.shape[1]
@@ -37,6 +39,7 @@ def metrics(batch: LandunterBatch, rules) -> dict[str, np.ndarray]:
     cols.update(head_to_head(batch.score.astype(np.int64)))
     for d in range(batch.early_end.shape[1]):
         cols[f"deal{d}.early_end"] = batch.early_end[:, d]
+        cols[f"deal{d}.before_last"] = (batch.rounds[:, d] < HAND_SIZE).astype(np.int8)
         cols[f"deal{d}.eliminated"] = batch.n_eliminated[:, d]
         cols[f"deal{d}.rounds"] = batch.rounds[:, d]
     return cols

@@ -10,7 +10,7 @@ Per setting: seat 0's win share against 1/n (one-sample t test on per-game
 win values, a shared win counting 1/k), a chi-square test that all seats win
 equally, P(deal ends early), eliminations and rounds per deal, and the SD of
 game totals. A setting is flagged when either test passes a Bonferroni
-threshold over all settings.
+threshold over all tests run (settings identical to another marked as duplicates).
 """
 from __future__ import annotations
 
@@ -24,14 +24,14 @@ from sim import api, plots
 from sim.games.landunter.analyses.common import DEFAULT_FIELD, base_rules, check_players, rules_for
 from sim.games.landunter.rules import Rules
 from sim.report import Report, ci_column
-from sim.seat_balance import flagged_json, seat_figures, setting_json
+from sim.seat_balance import Duplicates, flag, flagged_json, seat_figures, setting_json
 from sim.stats import Estimate, bounded_sum
 from sim.sweep import Bar, field_lineups, play_lineups
 
 #: The [D] options flipped one at a time (2-player-only options left out).
 OPTIONS = ("cascade_may_repeat_flipper", "tie_simultaneous", "end_before_cascade", "no_flood_counts_as_lowest")
 PLAYERS = (3, 4, 5, 6)
-FIGURES = ("early_end", "eliminated", "rounds", "score_sd")
+FIGURES = ("early_end", "before_last", "eliminated", "rounds", "score_sd")
 
 
 def settings(players_list, flips: dict) -> list[tuple[int, dict]]:
@@ -43,6 +43,9 @@ def label(overrides: dict) -> str:
     return ", ".join(f"{k}={'on' if v else 'off'}" for k, v in overrides.items()) or "default"
 
 
+SHARES = ("early_end", "before_last")   # per-deal shares, their intervals kept inside [0, 1]
+
+
 def measure(t, n: int) -> dict:
     """The figures of one setting from its pooled totals: the seat figures
     (`sim.seat_balance`), then P(deal ends early), players out and rounds per
@@ -50,8 +53,8 @@ def measure(t, n: int) -> dict:
     deal_mean = [1 / n] * n
     return {**seat_figures(t, n),
             **{f: bounded_sum([t.agg(f"deal{d}.{f}") for d in range(n)], deal_mean,
-                              (0, 1) if f == "early_end" else None)
-               for f in FIGURES[:3]}}
+                              (0, 1) if f in SHARES else None)
+               for f in FIGURES[:4]}}
 
 
 def balance(*, players_list=PLAYERS, games: int = 50_000, seed: int = 0, field=None, options=None,
@@ -73,8 +76,7 @@ def balance(*, players_list=PLAYERS, games: int = 50_000, seed: int = 0, field=N
     field_specs = api.get_game("landunter").registry.parse_specs(DEFAULT_FIELD if field is None else field)
     plan = settings(players_list, flips)
     m = len(plan)
-    threshold = alpha / m
-    rows = []
+    rows, duplicates = [], Duplicates()
     with Bar(m, "balance", progress) as bar:
         for n, overrides in plan:
             t = play_lineups("landunter", rules_for(n, {**base, **overrides}), field_lineups(None, field_specs, n), games,
@@ -87,10 +89,10 @@ def balance(*, players_list=PLAYERS, games: int = 50_000, seed: int = 0, field=N
                    "seat_chi2": fig["seat_chi2"], "seat_p": fig["seat_p"]}
             for f in FIGURES:
                 row[f], row[f"{f}_lo"], row[f"{f}_hi"] = fig[f].mean, fig[f].lo, fig[f].hi
-            row["first_flag"], row["seat_flag"] = bool(fig["first_p"] < threshold), bool(fig["seat_p"] < threshold)
-            row["flagged"] = row["first_flag"] or row["seat_flag"]
+            row["duplicate_of"] = duplicates.of(n, row["setting"], t)
             rows.append(row)
             bar.advance(f"balance {n}p {row['setting']}")
+    tests, threshold = flag(rows, alpha)
     table = pd.DataFrame(rows)
     report = Report("Land unter: are the rules and their [D] options fair and sound?", out)
     report.text(
@@ -101,18 +103,19 @@ def balance(*, players_list=PLAYERS, games: int = 50_000, seed: int = 0, field=N
         + (", ".join(f"{k}={v}" for k, v in base.items()) + " (--rules)" if base else "the rulebook defaults") + ".",
         f"**Tests.** Seat 0 (the first player) wins a share tested against 1/n (one-sample t test on per-game "
         f"win values, a shared win counting 1/k); a chi-square test asks whether all seats win equally often. "
-        f"Bonferroni threshold {alpha:g}/{m} = {threshold:.3g}; a setting is flagged when either p is below it. "
+        f"Bonferroni over every test run: {alpha:g}/{tests} = {threshold:.3g} (two tests per setting; a setting "
+        "whose games and results are identical to another's is marked as its duplicate and neither tested nor "
+        "counted); a setting is flagged when either p is below the threshold. "
         "Per-deal figures (P(deal ends early), players eliminated, rounds) average over the game's deals; their "
         "CI counts each game once with a conservative variance bound. The score SD is over all seats' game "
         "totals, its CI likewise one observation per game.")
     headline_at = len(report.lines)
     report.table("defaults", table[table.setting == "default"][
         ["players", "games", "first_share", "first_lo", "first_hi", "fair", "first_p", "seat_shares", "seat_p",
-         "early_end", "eliminated", "rounds", "score_sd", "flagged"]],
+         "early_end", "before_last", "eliminated", "rounds", "score_sd", "flagged"]],
         "Default rules (first_share with 95% CI; p-values before Bonferroni)")
     flagged = table[table.flagged]
-    report.text("## Flagged settings", f"{len(flagged)} of {m} settings show a significant seat imbalance "
-                f"(Bonferroni {alpha:g}/{m}).")
+    report.text("## Flagged settings", _flag_sentence(table, tests, alpha, threshold))
     if len(flagged):
         report.table("flagged", flagged[["players", "setting", "games", "first_share", "first_lo", "first_hi",
                                          "fair", "first_p", "seat_shares", "seat_p"]],
@@ -127,27 +130,31 @@ def balance(*, players_list=PLAYERS, games: int = 50_000, seed: int = 0, field=N
         _plots(report, table, players_list, flips)
     summary = {
         "games": games, "seed": seed, "players": players_list, "field": field_specs, "rules": base, "settings": m,
-        "alpha": alpha, "threshold": threshold, "seconds": round(time.perf_counter() - start, 3),
+        "alpha": alpha, "threshold": threshold, "tests": tests,
+        "duplicates": [{"players": r["players"], "setting": r["setting"], "duplicate_of": r["duplicate_of"]}
+                       for r in rows if r["duplicate_of"]], "seconds": round(time.perf_counter() - start, 3),
         "flagged": flagged_json(rows),
         "results": [setting_json(r, FIGURES) for r in rows],
     }
     report.text(f"Run time {summary['seconds']:.1f} s (settings already in the store are read, not replayed).")
-    report.lines[headline_at:headline_at] = _headline(table, m, alpha)
+    report.lines[headline_at:headline_at] = _headline(table, tests, alpha, threshold)
     report.save(summary)
     return summary
 
 
-def _headline(table: pd.DataFrame, m: int, alpha: float) -> list[str]:
+def _headline(table: pd.DataFrame, tests: int, alpha: float, threshold: float) -> list[str]:
     lines = ["## Findings", ""]
     for r in table[table.setting == "default"].itertuples():
         lines.append(f"- **{r.players} players, defaults:** seat 0 wins {r.first_share:.3f} [{r.first_lo:.3f}, "
                      f"{r.first_hi:.3f}] of {r.games:,} games (fair {r.fair:.3f}, p = {r.first_p:.2g}"
                      f"{', flagged' if r.flagged else ''}); seats {r.seat_shares} (χ² p = {r.seat_p:.2g}); "
-                     f"P(deal ends early) {r.early_end:.3f} [{r.early_end_lo:.3f}, {r.early_end_hi:.3f}]; "
+                     f"P(deal ended by the two-or-fewer rule, round 12 included) {r.early_end:.3f} "
+                     f"[{r.early_end_lo:.3f}, {r.early_end_hi:.3f}], P(deal ended before round 12) "
+                     f"{r.before_last:.3f} [{r.before_last_lo:.3f}, {r.before_last_hi:.3f}]; "
                      f"{r.eliminated:.2f} players out and {r.rounds:.2f} rounds per deal; score SD "
                      f"{r.score_sd:.2f} [{r.score_sd_lo:.2f}, {r.score_sd_hi:.2f}].")
     flagged = table[table.flagged]
-    lines.append(f"- **{len(flagged)} of {m} settings flagged** (seat 0 or all seats, Bonferroni {alpha:g}/{m})"
+    lines.append(f"- {_flag_sentence(table, tests, alpha, threshold)}"
                  + (": " + "; ".join(f"{r.players}p {r.setting}" for r in flagged.itertuples()) if len(flagged)
                     else "") + ".")
     base = table[table.setting == "default"].set_index("players")
@@ -161,6 +168,13 @@ def _headline(table: pd.DataFrame, m: int, alpha: float) -> list[str]:
     return lines + [""]
 
 
+def _flag_sentence(table: pd.DataFrame, tests: int, alpha: float, threshold: float) -> str:
+    distinct = table[table.duplicate_of == ""]
+    return (f"**{int(table.flagged.sum())} of {len(distinct)} distinct settings flagged** (seat 0 or all seats; "
+            f"Bonferroni {alpha:g}/{tests} tests = {threshold:.3g}); {len(table) - len(distinct)} of {len(table)} "
+            "settings replay another setting's games with identical results and are marked as its duplicates")
+
+
 def _readable(table: pd.DataFrame) -> pd.DataFrame:
     """The settings table for reading: one column per figure, CIs in brackets."""
     return pd.DataFrame({
@@ -168,9 +182,10 @@ def _readable(table: pd.DataFrame) -> pd.DataFrame:
         "seat 0 win share": ci_column(table, "first_share", 3, "first_lo", "first_hi"),
         "fair": table.fair.round(3), "p (seat 0)": table.first_p.map(lambda p: f"{p:.2g}"),
         "seat shares": table.seat_shares, "p (all seats)": table.seat_p.map(lambda p: f"{p:.2g}"),
-        "P(early end)": ci_column(table, "early_end", 3), "out per deal": ci_column(table, "eliminated", 3),
+        "P(two-or-fewer end)": ci_column(table, "early_end", 3),
+        "P(ended before round 12)": ci_column(table, "before_last", 3), "out per deal": ci_column(table, "eliminated", 3),
         "rounds per deal": ci_column(table, "rounds", 2), "score SD": ci_column(table, "score_sd", 2),
-        "flag": table.flagged.map(lambda f: "**IMBALANCE**" if f else "")})
+        "flag": table.flagged.map(lambda f: "**IMBALANCE**" if f else ""), "duplicate of": table.duplicate_of})
 
 
 def _plots(report: Report, table: pd.DataFrame, players_list, flips: dict):
@@ -185,7 +200,8 @@ def _plots(report: Report, table: pd.DataFrame, players_list, flips: dict):
         return float(hit[column].iloc[0]) if len(hit) else math.nan
 
     maps = {"first_relative": ("seat 0 win share × n (1 = fair)", "seat 0 share × n", "{:.3f}"),
-            "early_end": ("P(deal ends early)", "P(early end)", "{:.3f}"),
+            "early_end": ("P(deal ended by the two-or-fewer rule)", "P(two-or-fewer end)", "{:.3f}"),
+            "before_last": ("P(deal ended before round 12)", "P(ended before round 12)", "{:.3f}"),
             "eliminated": ("players out per deal", "out per deal", "{:.2f}"),
             "rounds": ("rounds per deal", "rounds per deal", "{:.2f}"),
             "score_sd": ("SD of game totals", "score SD", "{:.2f}")}

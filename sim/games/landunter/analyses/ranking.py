@@ -22,7 +22,7 @@ import pandas as pd
 
 from sim import api, plots
 from sim.games.landunter.analyses.common import check_players, rules_for
-from sim.metagame import best_responses, equilibrium, pair_games, payoff, support_frequency
+from sim.metagame import best_responses, equilibrium, pair_games, payoff
 from sim.report import Report
 from sim.stats import Estimate
 from sim.sweep import threads_for
@@ -87,12 +87,12 @@ def _tournament(report: Report, entrants: list[str], n: int, games: int, seed: i
     per_seating = max(1, math.ceil(games / len(lineups)))
     with threads_for(per_seating):
         summ = api.tournament("landunter", {k: str(v) for k, v in rules_for(n).items()}, entrants, players=n,
-                              games=per_seating, seed=seed, out=runs, progress=progress).summary
+                              games=per_seating * len(lineups), seed=seed, out=runs, progress=progress).summary
     order = [r["bot"] for r in summ["ranking"]]
     A, lo, hi = payoff(summ)
     cnt = pair_games(entrants, order, lineups, per_seating)
     mix, value = equilibrium(A)
-    support, _ = support_frequency(A, (hi - lo) / (2 * 1.96), seed=seed)
+    support = [summ["meta_game"]["support_share"][b] for b in order]
     br = best_responses(A)
     k = len(order)
     rows = [{"players": n, "bot": r["bot"], "win_share": r["win_share"]["mean"],
@@ -111,8 +111,10 @@ def _tournament(report: Report, entrants: list[str], n: int, games: int, seed: i
     what = f"{n} players" + (" with the search bots" if tag else "")
     report.text(f"## {what}",
                 f"{summ['seatings']} seatings × {per_seating:,} games (n = {summ['games']:,} games, seed {seed}). "
-                f"Equilibrium value of A − 0.5: {value:.2g}. in_support_share: how often the bot stays in the "
-                "equilibrium support when the matrix is redrawn 200 times within its sampling error. A bot that "
+                f"Equilibrium value of A − 0.5: {value:.2g}. The game solved is the two-player zero-sum game "
+                f"\"finish ahead of one opponent\" inside this {n}-player field, not the {n}-player game itself. "
+                "in_support_share: how often the bot stays in the equilibrium support when the tournament's games "
+                "are resampled 200 times (Poisson bootstrap; one game feeds several cells). A bot that "
                 "is its own best response (share 0.5, 0 games) is beaten head to head by nobody.")
     name = f"{n}p{tag}"
     report.table(f"ranking_{name}", table, f"Ranking, {what} (win share and score, 95% CI)")

@@ -56,8 +56,11 @@ def deal_rows(t, players: int, table: str) -> list[dict]:
     for d in range(players):
         early, out = t.agg(f"deal{d}.early_end"), mean_ci(*t.agg(f"deal{d}.eliminated"))
         share, rounds = proportion_ci(early[1], int(early[0])), mean_ci(*t.agg(f"deal{d}.rounds"))
+        before = t.agg(f"deal{d}.before_last")
+        short = proportion_ci(before[1], int(before[0]))
         rows.append({"players": players, "table": table, "deal": d + 1, "games": t.games,
                      "p_early_end": share.mean, "early_lo": share.lo, "early_hi": share.hi,
+                     "p_before_round_12": short.mean, "before_lo": short.lo, "before_hi": short.hi,
                      "eliminated": out.mean, "eliminated_lo": out.lo, "eliminated_hi": out.hi,
                      "rounds": rounds.mean, "rounds_lo": rounds.lo, "rounds_hi": rounds.hi})
     return rows
@@ -121,7 +124,8 @@ def seats(*, players_list=(3, 4, 5), games: int = 50_000, seed: int = 0, bots=No
                      "score_diff": _fig(r, "score_diff", "score_diff"), "score_p": r.score_p,
                      "flagged": bool(r.flagged)} for r in pass_df.itertuples()],
         "deals": [{"players": int(r.players), "table": r.table, "deal": int(r.deal),
-                   "p_early_end": _fig(r, "p_early_end", "early"), "eliminated": _fig(r, "eliminated", "eliminated"),
+                   "p_early_end": _fig(r, "p_early_end", "early"),
+                   "p_before_round_12": _fig(r, "p_before_round_12", "before"), "eliminated": _fig(r, "eliminated", "eliminated"),
                    "rounds": _fig(r, "rounds", "rounds")} for r in deal_df.itertuples()],
     }
     report.text(f"Run time {summary['seconds']:.1f} s (tables already in the store are read, not replayed).")
@@ -194,10 +198,13 @@ def _write(report: Report, seat_df, deal_df, test_df, pass_df, rounds_hists, p: 
         _passing_plots(report, pass_df, p["strong"])
     report.text("## (c) Early ends")
     shown = deal_df.assign(**{
-        "P(early end)": ci_column(deal_df, "p_early_end", 3, "early_lo", "early_hi"),
+        "P(two-or-fewer end)": ci_column(deal_df, "p_early_end", 3, "early_lo", "early_hi"),
+        "P(ended before round 12)": ci_column(deal_df, "p_before_round_12", 3, "before_lo", "before_hi"),
         "players out": ci_column(deal_df, "eliminated", 3), "rounds": ci_column(deal_df, "rounds", 2)})
-    report.table("deals", shown[["players", "table", "deal", "games", "P(early end)", "players out", "rounds"]],
-                 "Per deal: P(deal ends early), players out at its end, rounds played; mean [95% CI]")
+    report.table("deals", shown[["players", "table", "deal", "games", "P(two-or-fewer end)",
+                                 "P(ended before round 12)", "players out", "rounds"]],
+                 "Per deal: P(ended by the two-or-fewer rule, round 12 included), P(ended before round 12), "
+                 "players out at its end, rounds played; mean [95% CI]")
     _save_numbers(report, "deals_numbers", deal_df)
     if report.out is not None:
         _deal_plots(report, deal_df, rounds_hists)
@@ -287,8 +294,11 @@ def _headline(seat_df, deal_df, test_df, pass_df) -> list[str]:
                      f"{', flagged' if r.flagged else ''}; n = {r.games:,} games per arrangement.")
     for n in sorted(deal_df.players.unique()):
         part = deal_df[(deal_df.players == n) & (deal_df.table == MIXED)]
-        lines.append(f"- **{n} players (c), mixed field:** P(deal ends early) by deal "
+        lines.append(f"- **{n} players (c), mixed field:** P(deal ended by the two-or-fewer rule) by deal "
                      + ", ".join(f"{r.p_early_end:.3f} [{r.early_lo:.3f}, {r.early_hi:.3f}]" for r in part.itertuples())
+                     + "; of these, ended before round 12: "
+                     + ", ".join(f"{r.p_before_round_12:.3f} [{r.before_lo:.3f}, {r.before_hi:.3f}]"
+                                 for r in part.itertuples())
                      + f"; {part.rounds.mean():.2f} rounds and {part.eliminated.mean():.2f} players out per deal "
                      f"(n = {int(part.games.iloc[0]):,} games).")
     return lines

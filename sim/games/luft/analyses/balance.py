@@ -10,7 +10,7 @@ strength of whichever bot sits there.
 
 Per setting: seat 0's win share against the fair share 1/n (one-sample t test
 on the per-game win values, so shared wins count 1/k; Bonferroni over all
-settings), a chi-square test that all seats win equally often, game length,
+tests run; settings identical to another marked as duplicates), a chi-square test that all seats win equally often, game length,
 drown rate, air-outs, stalled dives, the spread of final scores, and how often
 the last dive decides the winner.
 """
@@ -27,7 +27,7 @@ from sim.games.luft.analyses.compare_turnback import (SLOW_FACTOR, default_field
                                                       smoke_test)
 from sim.games.luft.rules import SINK_ORDERS, START_RULES, Rules
 from sim.report import Report, ci_column
-from sim.seat_balance import flagged_json, seat_figures, setting_json
+from sim.seat_balance import Duplicates, flag, flagged_json, seat_figures, setting_json
 from sim.stats import bounded_sum, proportion_ci
 from sim.sweep import Bar, field_lineups, play_lineups
 
@@ -123,7 +123,6 @@ def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, f
         field_specs = registry.parse_specs(field)
     plan = settings(players_list, knobs, pairs)
     m = len(plan)
-    threshold = alpha / m
     report = Report("Is the rule set fair and sound?", out)
     report.text(
         f"Field: {', '.join(field_specs)} — rotated through every seat (every window of n consecutive field bots "
@@ -131,8 +130,9 @@ def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, f
         f"number per lineup), seed {seed}; {m} settings (rule overrides × player counts).",
         f"**Tests.** First player = seat 0, who starts dive 1. Its win share is tested against 1/n with a "
         f"one-sample t test on the per-game win values (a shared win counts 1/k); a chi-square test asks whether "
-        f"all seats win equally often. Both use a Bonferroni threshold of {alpha:g}/{m} = {threshold:.3g} over "
-        f"the settings, and a setting is flagged when either is below it. Game length, drown rate, air-outs and "
+        f"all seats win equally often. Both are corrected by Bonferroni over every test run (two per setting; "
+        f"a setting whose games and results are identical to another's is marked as its duplicate and neither "
+        f"tested nor counted), and a setting is flagged when either p is below the threshold. Game length, drown rate, air-outs and "
         f"stalls average over dives/seats with a conservative CI (per-game SD bounded by the sum of the parts' "
         f"SDs); the score SD's CI is the delta method with one observation per game.")
     if left_out:
@@ -142,7 +142,7 @@ def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, f
         report.text(f"**Slow families left out of the field** (search bots costing more than {SLOW_FACTOR}× the median "
                     "family's time per game): " + ", ".join(f"`{f}`" for f in slow))
     headline_at = len(report.lines)
-    rows = []
+    rows, duplicates = [], Duplicates()
     with Bar(m, "balance", progress) as bar:
         for n, overrides in plan:
             rules = {"players": n, **overrides}
@@ -157,11 +157,10 @@ def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, f
                    "seat_chi2": fig["seat_chi2"], "seat_p": fig["seat_p"]}
             for name in FIGURES:
                 row[name], row[f"{name}_lo"], row[f"{name}_hi"] = fig[name].mean, fig[name].lo, fig[name].hi
-            row["first_flag"] = bool(fig["first_p"] < threshold)
-            row["seat_flag"] = bool(fig["seat_p"] < threshold)
-            row["flagged"] = row["first_flag"] or row["seat_flag"]
+            row["duplicate_of"] = duplicates.of(n, row["setting"], t)
             rows.append(row)
             bar.advance(f"balance {n}p {row['setting']}")
+    tests, threshold = flag(rows, alpha)
     table = pd.DataFrame(rows)
     for k in KNOBS:   # mixed bools/strings/ints and "" for "default": store as text
         table[k] = table[k].map(lambda v: "" if v == "" else _show(v))
@@ -173,9 +172,7 @@ def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, f
                                       + [LAST_DIVE, "flagged"]],
                  "Default rules (first_share with 95% CI; p-values before Bonferroni)")
     flagged = table[table.flagged]
-    report.text("## Flagged settings",
-                f"{len(flagged)} of {m} settings show a significant imbalance (first player or seats, "
-                f"Bonferroni {alpha:g}/{m}).")
+    report.text("## Flagged settings", _flag_sentence(table, tests, alpha, threshold))
     if len(flagged):
         report.table("flagged", flagged[["players", "setting", "games", "first_share", "first_lo", "first_hi",
                                          "fair", "first_p", "seat_shares", "seat_p"]],
@@ -191,18 +188,20 @@ def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, f
     _heatmaps(report, table, players_list, knobs, pairs, int(table.games.min()))
     summary = {
         "games": games, "seed": seed, "players": players_list, "field": field_specs, "settings": m,
-        "alpha": alpha, "threshold": threshold,
+        "alpha": alpha, "threshold": threshold, "tests": tests,
+        "duplicates": [{"players": r["players"], "setting": r["setting"], "duplicate_of": r["duplicate_of"]}
+                       for r in rows if r["duplicate_of"]],
         "left_out": left_out, "seconds": round(time.perf_counter() - start, 3),
         "flagged": flagged_json(rows),
         "results": [setting_json(r, FIGURES) for r in rows],
     }
     report.text(f"Run time {summary['seconds']:.1f} s.")
-    report.lines[headline_at:headline_at] = _headline(table, m, alpha)
+    report.lines[headline_at:headline_at] = _headline(table, tests, alpha, threshold)
     report.save(summary)
     return summary
 
 
-def _headline(table: pd.DataFrame, m: int, alpha: float) -> list[str]:
+def _headline(table: pd.DataFrame, tests: int, alpha: float, threshold: float) -> list[str]:
     lines = ["## Findings", ""]
     for r in table[table.setting == "default"].itertuples():
         lines.append(f"- **{r.players} players, rulebook defaults:** seat 0 wins {r.first_share:.3f} "
@@ -211,7 +210,7 @@ def _headline(table: pd.DataFrame, m: int, alpha: float) -> list[str]:
                      f"drown rate {r.drowned:.3f} per diver and dive; the last dive decides the winner in "
                      f"{r.last_dive_decided:.3f} [{r.last_dive_decided_lo:.3f}, {r.last_dive_decided_hi:.3f}] of games.")
     flagged = table[table.flagged]
-    lines.append(f"- **{len(flagged)} of {m} settings flagged** (first player or seats, Bonferroni {alpha:g}/{m}).")
+    lines.append(f"- {_flag_sentence(table, tests, alpha, threshold)}")
     if len(flagged):
         order = table.assign(dev=table.first_relative - 1).sort_values("dev")
 
@@ -221,10 +220,17 @@ def _headline(table: pd.DataFrame, m: int, alpha: float) -> list[str]:
 
         lines.append(f"- Largest first-player advantages (seat 0 win share, 95% CI, vs 1/n): {show(order.tail(3)[::-1])}.")
         lines.append(f"- Largest first-player disadvantages: {show(order.head(3))}.")
-    calm = table[~table.flagged]
+    calm = table[~table.flagged & (table.duplicate_of == "")]
     if 0 < len(calm) <= 20:
         lines.append("- Not flagged: " + "; ".join(f"{r.players} players {r.setting}" for r in calm.itertuples()) + ".")
     return lines + [""]
+
+
+def _flag_sentence(table: pd.DataFrame, tests: int, alpha: float, threshold: float) -> str:
+    distinct = table[table.duplicate_of == ""]
+    return (f"**{int(table.flagged.sum())} of {len(distinct)} distinct settings flagged** (first player or seats; "
+            f"Bonferroni {alpha:g}/{tests} tests = {threshold:.3g}); {len(table) - len(distinct)} of {len(table)} "
+            "settings replay another setting's games with identical results and are marked as its duplicates.")
 
 
 def _readable(table: pd.DataFrame) -> pd.DataFrame:
@@ -236,6 +242,7 @@ def _readable(table: pd.DataFrame) -> pd.DataFrame:
                           "turns": ci_column(table, "turns", 1), "drown rate": ci_column(table, "drowned", 3),
                           "P(air out)": ci_column(table, "air_out", 3), "score SD": ci_column(table, "score_sd", 2)})
     shown["last dive decides"] = ci_column(table, LAST_DIVE, 3)
+    shown["duplicate of"] = table.duplicate_of
     if table.stalled.max() > 0:
         shown["stalled"] = ci_column(table, "stalled", 4)
     shown["flag"] = table.flagged.map(lambda f: "**IMBALANCE**" if f else "")

@@ -21,7 +21,8 @@ def simulate(rules: dict, bots, players: int, games: int, seed: int, out: Path |
 
 def compare(a: api.Simulation, b: api.Simulation, metrics: list[str], label_a: str, label_b: str,
             alpha: float = 0.05) -> pd.DataFrame:
-    """Welch two-sample test per metric, with the smallest detectable difference."""
+    """Welch two-sample test per metric at Bonferroni alpha / (number of metrics),
+    with the smallest difference that test detects with 80% power (at that α)."""
     rows = []
     bonferroni = alpha / max(len(metrics), 1)
     for m in metrics:
@@ -31,7 +32,8 @@ def compare(a: api.Simulation, b: api.Simulation, metrics: list[str], label_a: s
         rows.append({
             "metric": m, label_a: ma, label_b: mb, "difference": cmp.diff.mean,
             "ci95_lo": cmp.diff.lo, "ci95_hi": cmp.diff.hi, "p_value": cmp.p_value,
-            "detectable": detectable_difference(math.sqrt(va), math.sqrt(vb), int(agg_a[0]), int(agg_b[0])),
+            "detectable": detectable_difference(math.sqrt(va), math.sqrt(vb), int(agg_a[0]), int(agg_b[0]),
+                                                alpha=bonferroni),
             "n_each": int(agg_a[0]), "significant": bool(cmp.p_value < bonferroni),
         })
     return pd.DataFrame(rows)

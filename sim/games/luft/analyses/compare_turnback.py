@@ -31,7 +31,7 @@ import pandas as pd
 
 from sim import api, plots
 from sim.games.luft.reference import IllegalAction
-from sim.metagame import best_responses, equilibrium, payoff, support_frequency
+from sim.metagame import best_responses, equilibrium, payoff
 from sim.metagame import pair_games as _pair_games
 from sim.registry import Param
 from sim.report import Report
@@ -261,17 +261,21 @@ def compare_turnback(*, players_list=(2, 3, 4, 5, 6), families_list: list[str] |
             report.text("**Families left out** (an illegal move at defaults or during the sweep; fix the bot "
                         "and rerun): "
                         + "; ".join(f"`{f}`: {msg}" for f, msg in failed.items()))
-        report.text("## Stage 1: parameter sweeps against the mixed field",
+        report.text("## Stage 1 (selection): parameter sweeps against the mixed field",
                     "Every grid point's win share against the field (with CI and games) is in `sweep.csv`; "
-                    "relative_to_fair = win share × players (1 is a fair share).")
+                    "relative_to_fair = win share × players (1 is a fair share). These pick the parameters: "
+                    "a best point's win share is measured on the games that chose it, so it is biased upward "
+                    "(winner's curse) and a best point at the edge of the grid within the CIs of its neighbours "
+                    "says nothing about values beyond. The findings are the stage-2 figures on fresh seeds.")
         report.tables["sweep"] = sweep
         if report.out is not None:
             sweep.to_csv(report.out / "sweep.csv", index=False)
             sweep.to_parquet(report.out / "sweep.parquet", index=False)
-        report.table("best_parameters", best_table, "Best parameters per family and player count")
+        report.table("best_parameters", best_table, "Selected parameters per family and player count (win "
+                     "shares on the selecting games: selection, not findings)")
         _sweep_plots(report, sweep, fams, players_list, registry)
         meta = []
-        report.text("## Stage 2: the best of each family against each other")
+        report.text("## Stage 2 (findings): the selected parameters of each family against each other, fresh seeds")
         for n in players_list:
             bar.advance(f"tournament {n}p")
             entrants = [best[(f, n)]["spec"] for f in fams if (f, n) in best]
@@ -343,7 +347,7 @@ def _meta_game(report: Report, entrants: list[str], n: int, pair_games: int, see
                   for i in range(len(entrants)) for j in range(i + 1, len(entrants)))
     per_seating = max(1, math.ceil(pair_games / max(holding, 1)))
     with threads_for(per_seating):
-        sim = api.tournament("luft", None, entrants, players=n, games=per_seating, seed=seed + 1,
+        sim = api.tournament("luft", None, entrants, players=n, games=per_seating * len(lineups), seed=seed + 1,
                              out=None if out is None else Path(out) / "runs", progress=False)
     summ = sim.summary
     order = [r["bot"] for r in summ["ranking"]]
@@ -351,9 +355,8 @@ def _meta_game(report: Report, entrants: list[str], n: int, pair_games: int, see
     k = len(order)
     A, lo, hi = payoff(summ)
     cnt = _pair_games(entrants, order, lineups, per_seating)
-    se = (hi - lo) / (2 * 1.96)
     mix, value = equilibrium(A)
-    support, mean_w = support_frequency(A, se, seed=seed)
+    support = np.array([summ["meta_game"]["support_share"][s] for s in order])
     br = best_responses(A)
     ranking = pd.DataFrame([{"players": n, "family": _family(r["bot"]), "spec": r["bot"],
                              "win_share": r["win_share"]["mean"], "win_share_lo": r["win_share"]["ci95"][0],
@@ -363,7 +366,7 @@ def _meta_game(report: Report, entrants: list[str], n: int, pair_games: int, see
                             "lo": lo[i, j], "hi": hi[i, j], "games": int(cnt[i, j])}
                            for i in range(k) for j in range(k) if i != j])
     eq = pd.DataFrame([{"players": n, "family": names[i], "spec": order[i], "weight": mix[i],
-                        "in_support_share": support[i], "mean_weight_resampled": mean_w[i],
+                        "in_support_share": support[i],
                         "payoff_of_mix_against": float(mix @ (A[:, i] - 0.5)),
                         "best_response": names[br[i]], "best_response_share": A[br[i], i],
                         "best_response_lo": lo[br[i], i], "best_response_hi": hi[br[i], i],
@@ -371,8 +374,10 @@ def _meta_game(report: Report, entrants: list[str], n: int, pair_games: int, see
     report.text(f"### {n} players",
                 f"{summ['seatings']} seatings × {per_seating:,} games (n = {summ['games']:,} games; "
                 f"seed {seed + 1}). Equilibrium value of A − 0.5: {value:.2g} (0 for a complementary matrix). "
-                "in_support_share: how often the family stays in the equilibrium support when the matrix is "
-                "redrawn 200 times within its sampling error. best_response: the family that finishes ahead of "
+                "The game solved is the two-player zero-sum game \"finish ahead of one opponent\" played inside this "
+                f"{n}-player field, not the {n}-player game itself. "
+                "in_support_share: how often the family stays in the equilibrium support when the tournament's "
+                "games are resampled 200 times (Poisson bootstrap; one game feeds several cells). best_response: the family that finishes ahead of "
                 "this one most often; a family that is its own best response (share 0.5, 0 games) is beaten "
                 "head to head by nobody. Head-to-head shares count every game both sat at the table, other "
                 "players included, so the equilibrium can differ from the tournament's win-share ranking.")

@@ -88,7 +88,7 @@ def dice_check(*, players: int = 4, bots: str = "threshold:t=2", games: int = 20
     report.text("## (c) Game-level equivalence: deck vs two d3",
                 f"{games:,} games each on the same seeds; Welch tests per outcome; 'significant' uses a "
                 f"Bonferroni threshold of 0.05/{len(metrics)}; 'detectable' is the smallest true "
-                f"difference the test would have found with 80% power.",
+                f"difference that test (at the Bonferroni α) would have found with 80% power.",
                 f"Significant differences: {int(eq.significant.sum())} of {len(eq)}.")
     report.table("equivalence_deck_d3", eq, f"Deck vs d3 (n = {games:,} games each)")
     identical = all(np.array_equal(runs["d3"].totals.sums[m], runs["d6-mapped"].totals.sums[m])

@@ -1,0 +1,108 @@
+"""The world sampler (`strategies.landunter.worlds`) draws only worlds that
+agree with everything public: each is checked against the record in the view,
+with the rules' own ring count (`reference.ring_count`), not the sampler's."""
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from sim import rng
+from sim.games.landunter import layout as L
+from sim.games.landunter import reference
+from sim.games.landunter.rules import Rules
+from strategies.landunter import LANDUNTER_BOTS
+from strategies.landunter.worlds import prepare, sample_world
+from tests.landunter.conftest import python_seat
+
+WORLDS_PER_VIEW = 40
+
+
+def recorded_views(rules: Rules, specs: list[str], seed: int, games: int, every: int = 5):
+    """(seat, view) of every ``every``-th decision of reference games played
+    by the built-in bots ``specs``, each wrapped to record what it is shown."""
+    views = []
+    count = [0]
+
+    def wrap(bot_seat):
+        def spy(seat, st, params, u):
+            count[0] += 1
+            if count[0] % every == 0:
+                views.append((seat, st.copy()))
+            return bot_seat.bot.fn(seat, st, params, u)
+        return replace(python_seat(spy, bot_seat.bot.name), params=bot_seat.params)
+
+    seats = [wrap(s) for s in LANDUNTER_BOTS.parse_seats(",".join(specs), rules.players)]
+    for g in range(games):
+        reference.play_game(rules, seats, seed, g)
+    return views
+
+
+def cards_of(st, seat):
+    return {int(L.hand_card(st, seat, k)) for k in range(int(st[L.S_HAND_N + seat]))}
+
+
+def check_world(seat, st, hands, flood, nflood):
+    """Assert one world agrees with the public record of view ``st``."""
+    n, n_cards, deal = int(st[L.S_PLAYERS]), int(st[L.S_N_CARDS]), int(st[L.S_DEAL])
+    mine = cards_of(st, seat)
+    seen = {h: set() for h in range(n)}
+    this_deal = set()
+    for v in range(1, n_cards + 1):
+        if st[L.S_CARD_HAND + v]:
+            seen[int(st[L.S_CARD_HAND + v]) - 1].add(v)
+            if st[L.S_CARD_WHEN + v] > L.HAND_SIZE * deal:
+                this_deal.add(v)
+    taken = set(mine)
+    for t in range(n):
+        if t == seat:
+            continue
+        h = int(st[L.S_HAND_ID + t])
+        size = L.HAND_SIZE - len(seen[h] & this_deal)
+        world = [int(c) for c in hands[t, :size]]
+        assert len(set(world)) == size, f"seat {t}: a card twice in {world}"
+        assert not set(world) & taken, f"seat {t}: a card held elsewhere"
+        taken |= set(world)
+        assert seen[h] - this_deal <= set(world), f"seat {t}: misses a card seen from its hand"
+        others_seen = set().union(*(seen[x] for x in range(n) if x != h))
+        assert not set(world) & (others_seen | this_deal), f"seat {t}: holds a card seen elsewhere"
+        if st[L.S_IN + t]:
+            assert size == st[L.S_HAND_N + t]
+        full = set(world) | (seen[h] & this_deal)
+        assert reference.ring_count(sorted(full), n_cards) == st[L.S_RINGS_FULL + t], \
+            f"seat {t}: hand {sorted(full)} has the wrong ring count"
+    left = sorted(v for v in range(1, L.FLOOD_MAX + 1) for _ in range(int(st[L.S_FLOOD_LEFT + v])))
+    assert sorted(flood[:nflood]) == left
+
+
+CASES = [  # (players, bots): eliminations, later deals, every deck size
+    (3, ["dodge", "random", "high"]),
+    (4, ["counter", "random", "ring-keeper", "low"]),
+    (5, ["high", "mid", "random", "dodge", "counter"]),
+    (6, ["random", "high", "low", "mid", "dodge", "ring-keeper"]),
+]
+
+
+@pytest.mark.parametrize("players,bots", CASES)
+def test_every_sampled_world_agrees_with_the_public_record(players, bots):
+    rules = Rules(players=players, allow_six=True)
+    views = recorded_views(rules, bots, seed=31 + players, games=3)
+    assert {int(st[L.S_DEAL]) for _, st in views} == set(range(players))
+    hands = np.zeros((L.MAXP, L.HAND_SIZE), np.int64)
+    flood = np.zeros(L.FLOOD_CARDS, np.int64)
+    for i, (seat, st) in enumerate(views):
+        known, nknown, unseen, target, pool, npool, ways, ok = prepare(seat, st)
+        assert ok
+        rs = rng.game_stream(np.uint64(7), np.uint64(i))
+        for _ in range(WORLDS_PER_VIEW):
+            rs, nflood = sample_world(np.uint64(rs), seat, st, known, nknown, unseen, target, pool, npool,
+                                      ways, hands, flood)
+            check_world(seat, st, hands, flood, nflood)
+
+
+def test_world_sampler_reports_a_record_no_world_agrees_with():
+    rules = Rules(players=4)
+    seat, st = recorded_views(rules, ["low"] * 4, seed=3, games=1, every=1)[0]
+    bad = st.copy()
+    bad[L.S_RINGS_FULL + (seat + 1) % 4] = 20        # more rings than 12 cards can carry
+    assert prepare(seat, st)[-1]
+    assert not prepare(seat, bad)[-1]

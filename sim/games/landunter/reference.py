@@ -402,7 +402,8 @@ def play_game(rules: Rules, seats, seed: int, game_index: int,
     """Play one game with the reference engine.
 
     ``seats``: one registry `Seat` per player (``seat.bot.fn`` is called as
-    ``fn(seat_index, st, seat.params, u)`` and returns a weather card value).
+    ``fn(seat_index, st, params, u)`` with read-only ``st`` (`bot_view`) and
+    ``params`` (the seat's row of `seat_params`) and returns a weather card value).
     ``log``: optional callable receiving human-readable event lines.
     """
     n = rules.players

@@ -179,7 +179,8 @@ def sample_world(rs, seat, st, known, nknown, unseen, target, pool, npool, ways,
             for y1 in (target[t] - 2 * y2, target[t] + 1 - 2 * y2):
                 w = _option_weight(ways, i, r0, r1, r2, unseen[t], y1, y2)
                 if w > 0.0:
-                    x0, x1, x2 = unseen[t] - y1 - y2, y1, y2   # last option with weight: rounding guard
+                    # keep the last option with weight: a guard against rounding
+                    x0, x1, x2 = unseen[t] - y1 - y2, y1, y2
                     if pick < w:
                         done = True
                         break

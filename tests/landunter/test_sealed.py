@@ -139,9 +139,10 @@ class FloodPredictor:
     uniform of a deal (2048 candidates), keeps the candidates that also
     produce its later uniforms (stepping over one draw per seat still in),
     replays the flood shuffle that came just before, and from its second
-    decision of a deal on predicts one card of the next round's pair. It scores itself against the pair then shown,
-    with the chance that a guess of that value hits given the flood cards
-    left (public): ``log`` gets (hit, chance) per prediction."""
+    decision of a deal on predicts one card of the next round's pair. It
+    scores itself against the pair then shown, with the chance that a guess
+    of that value hits given the flood cards left (public): ``log`` gets
+    (hit, chance) per prediction."""
 
     def __init__(self):
         self.log = []

@@ -94,8 +94,8 @@ def test_every_sampled_world_agrees_with_the_public_record(players, bots):
         assert ok
         rs = rng.game_stream(np.uint64(7), np.uint64(i))
         for _ in range(WORLDS_PER_VIEW):
-            rs, nflood = sample_world(np.uint64(rs), seat, st, known, nknown, unseen, target, pool, npool,
-                                      ways, hands, flood)
+            rs, nflood = sample_world(np.uint64(rs), seat, st, known, nknown, unseen, target,
+                                      pool, npool, ways, hands, flood)
             check_world(seat, st, hands, flood, nflood)
 
 

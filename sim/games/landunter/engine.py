@@ -309,8 +309,8 @@ def _play_chunk(rules, bot_ids, user_fns, params, seed, first_game, g0, g1, flag
     pts = np.zeros(MAXP, np.int64)
     for g in range(g0, g1):
         _play_game(rules, bot_ids, user_fns, params, seed, first_game + g, st, deck, hlo, hhi,
-                   hstr, hring, held, bot_rs, flood, plays, pts, g, score, win60, elim, early, n_elim,
-                   rounds, deal_pts, strength, hrings, err)
+                   hstr, hring, held, bot_rs, flood, plays, pts, g, score, win60, elim, early,
+                   n_elim, rounds, deal_pts, strength, hrings, err)
     st_owner[0] = st[0]                 # keeps st_owner alive while st is in use
 
 

@@ -2,9 +2,11 @@
 agree with everything public: each is checked against the record in the view,
 with the rules' own ring count (`reference.ring_count`), not the sampler's."""
 from dataclasses import replace
+from itertools import combinations
 
 import numpy as np
 import pytest
+from scipy.stats import chisquare
 
 from sim import rng
 from sim.games.landunter import layout as L
@@ -106,3 +108,50 @@ def test_world_sampler_reports_a_record_no_world_agrees_with():
     bad[L.S_RINGS_FULL + (seat + 1) % 4] = 20        # more rings than 12 cards can carry
     assert prepare(seat, st)[-1]
     assert not prepare(seat, bad)[-1]
+
+
+def _late_five_player_views():
+    """Seat 0's views in round 11 of deal 1 of 5-player games, everyone in."""
+    views = recorded_views(Rules(players=5), ["mid", "random", "low", "mid", "high"], seed=8,
+                           games=30, every=1)
+    return [st for s, st in views
+            if s == 0 and st[L.S_DEAL] == 0 and st[L.S_ROUND] == 10 and st[L.S_N_IN] == 5]
+
+
+def _splits(rest, seats_left):
+    """Every way to give two of ``rest`` to each seat in ``seats_left``."""
+    if not seats_left:
+        yield ()
+        return
+    for pair in combinations(rest, 2):
+        for more in _splits([c for c in rest if c not in pair], seats_left[1:]):
+            yield (frozenset(pair),) + more
+
+
+def test_world_sampler_draws_every_consistent_world_equally_often():
+    """Late in a 5-player deal (no undealt cards, two unseen per hand) every
+    split of the unseen cards that keeps each hand's ring count is listed by
+    brute force, in a position where the ring counts rule some splits out;
+    20,000 draws hit each allowed split equally often (chi-square, fixed seed)."""
+    for st in _late_five_player_views():
+        cards = [c for c in range(1, 61) if st[L.S_CARD_HAND + c] == 0 and not L.hand_has(st, 0, c)]
+        seen = {t: [v for v in range(1, 61) if st[L.S_CARD_HAND + v] == st[L.S_HAND_ID + t] + 1]
+                for t in range(5)}
+        every = list(_splits(cards, [1, 2, 3, 4]))
+        consistent = [w for w in every if all(
+            reference.ring_count(seen[t] + sorted(w[t - 1])) == st[L.S_RINGS_FULL + t]
+            for t in range(1, 5))]
+        if 10 <= len(consistent) <= len(every) // 2:          # the ring counts bind
+            break
+    else:
+        pytest.fail("no position where the ring counts rule out half the splits")
+    index = {w: i for i, w in enumerate(consistent)}
+    counts = np.zeros(len(consistent))
+    prep = prepare(0, st)
+    hands = np.zeros((L.MAXP, L.HAND_SIZE), np.int64)
+    flood = np.zeros(L.FLOOD_CARDS, np.int64)
+    rs = rng.game_stream(np.uint64(99), np.uint64(0))
+    for _ in range(20_000):
+        rs, _n = sample_world(np.uint64(rs), 0, st, *prep[:-1], hands, flood)
+        counts[index[tuple(frozenset(int(c) for c in hands[t, :2]) for t in range(1, 5))]] += 1
+    assert chisquare(counts).pvalue > 1e-3, (len(consistent), counts)

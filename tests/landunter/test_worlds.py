@@ -118,6 +118,18 @@ def _late_five_player_views():
             if s == 0 and st[L.S_DEAL] == 0 and st[L.S_ROUND] == 10 and st[L.S_N_IN] == 5]
 
 
+def drawn_worlds(st, seed, n=20_000):
+    """The other hands of ``n`` worlds drawn for seat 0's view ``st`` (one
+    array, overwritten by each draw)."""
+    prep = prepare(0, st)
+    hands = np.zeros((L.MAXP, L.HAND_SIZE), np.int64)
+    flood = np.zeros(L.FLOOD_CARDS, np.int64)
+    rs = rng.game_stream(np.uint64(seed), np.uint64(0))
+    for _ in range(n):
+        rs, _n = sample_world(np.uint64(rs), 0, st, *prep[:-1], hands, flood)
+        yield hands
+
+
 def _splits(rest, seats_left, size=2):
     """Every way to give ``size`` of ``rest`` to each seat in ``seats_left``."""
     if not seats_left:
@@ -147,12 +159,7 @@ def test_world_sampler_draws_every_consistent_world_equally_often():
         pytest.fail("no position where the ring counts rule out half the splits")
     index = {w: i for i, w in enumerate(consistent)}
     counts = np.zeros(len(consistent))
-    prep = prepare(0, st)
-    hands = np.zeros((L.MAXP, L.HAND_SIZE), np.int64)
-    flood = np.zeros(L.FLOOD_CARDS, np.int64)
-    rs = rng.game_stream(np.uint64(99), np.uint64(0))
-    for _ in range(20_000):
-        rs, _n = sample_world(np.uint64(rs), 0, st, *prep[:-1], hands, flood)
+    for hands in drawn_worlds(st, 99):
         counts[index[tuple(frozenset(int(c) for c in hands[t, :2]) for t in range(1, 5))]] += 1
     assert chisquare(counts).pvalue > 1e-3, (len(consistent), counts)
 
@@ -181,12 +188,7 @@ def test_world_sampler_weights_each_hands_ring_classes_by_the_worlds_they_leave(
     assert len(exact) >= 3                          # more than one way to split the classes
     keys = sorted(exact)
     counts = np.zeros(len(keys))
-    prep = prepare(0, st)
-    hands = np.zeros((L.MAXP, L.HAND_SIZE), np.int64)
-    flood = np.zeros(L.FLOOD_CARDS, np.int64)
-    rs = rng.game_stream(np.uint64(5), np.uint64(0))
-    for _ in range(20_000):
-        rs, _n = sample_world(np.uint64(rs), 0, st, *prep[:-1], hands, flood)
+    for hands in drawn_worlds(st, 5):
         counts[keys.index(signature([hands[t, :2] for t in (1, 2)]))] += 1
     expected = np.array([exact[k] for k in keys], float)
     assert chisquare(counts, expected * counts.sum() / expected.sum()).pvalue > 1e-3, \

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from sim import api
-from sim.tournament import Standings, play
+from sim.tournament import play
 
 SEEDS = range(20)
 CASES = [("luft", 2, ["depth", "threshold:t=2"], 400),

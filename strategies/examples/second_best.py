@@ -8,15 +8,18 @@ A Land unter bot is an ``@njit`` function ``(seat, st, params, u) -> int``
 that returns the value of the weather card to play (all players choose at
 once):
 
-* ``st``: the state view, an int64 array laid out in
+* ``st``: the read-only state view, an int64 array laid out in
   ``sim/games/landunter/layout.py`` (flood cards on offer, rings, top flood
-  cards, the own hand — a bot reads only its own hand);
-* ``params[i]``: this seat's value of the i-th ``Param`` below (a 1-d vector,
-  unlike Geteilte Luft's ``params[seat, i]``; changing it never recompiles);
-* ``u``: a uniform random number in [0, 1) from the game's own stream.
+  cards, every card played so far, the own hand — no other hand is in it);
+* ``params[i]``: this seat's value of the i-th ``Param`` below (a read-only
+  1-d vector, unlike Geteilte Luft's ``params[seat, i]``; changing it never
+  recompiles);
+* ``u``: a uniform random number in [0, 1) from the seat's own stream, which
+  says nothing about the cards.
 
 No ``builtin_id``: the engine calls it as a first-class function. A card not
-in the hand stops the run with an error naming the bot.
+in the hand, or a write to ``st`` or ``params``, stops the run with an error
+naming the bot.
 """
 from numba import njit
 

@@ -6,12 +6,12 @@ from numba import njit
 from sim import rng
 from sim.games.landunter import core
 from sim.games.landunter.layout import (
-    FLOOD_CARDS, FLOOD_MAX, HAND_SIZE, MAX_CARD, MAXP, S_CARD_HAND, S_DEAL, S_FLOOD_HI,
-    S_FLOOD_LEFT, S_FLOOD_LO, S_HAND_HI, S_HAND_LO, S_HAND_N, S_IN, S_N_CARDS, S_PLAYERS, S_ROUND,
-    STATE_SIZE, hand_card, hand_n, played_this_deal,
+    FLOOD_CARDS, HAND_SIZE, MAXP, S_FLOOD_HI, S_FLOOD_LO, S_HAND_HI, S_HAND_LO, S_HAND_N, S_IN,
+    S_PLAYERS, S_ROUND, STATE_SIZE, hand_card, hand_n,
 )
 from sim.registry import Param
 from strategies.landunter.registry import register
+from strategies.landunter.worlds import prepare, sample_world
 
 
 @register("sampler",
@@ -22,10 +22,11 @@ from strategies.landunter.registry import register
           builtin_id=7)
 @njit(cache=True)
 def sampler(seat, st, params, u):
-    """For each of k sampled worlds, consistent with what this seat has seen
-    (the others' hands: cards seen played from their hand in earlier deals
-    and not played this deal, the rest drawn from the cards never seen played
-    and not in our hand; the unrevealed flood cards in random order), play
+    """For each of k sampled worlds, drawn uniformly among those consistent
+    with everything public (the others' hands hold the cards seen played from
+    them in earlier deals and not this deal, the rest drawn from the cards
+    never seen played and not in our hand so that every hand's shown ring
+    count holds; the unrevealed flood cards in random order: `worlds`), play
     every card of our hand and finish the deal with everyone playing uniformly
     random cards; score = our deal points - rel * the others' mean. Play the
     card with the best total over the k worlds (ties: the lower card). All
@@ -39,36 +40,13 @@ def sampler(seat, st, params, u):
         k = 1
     rel = params[1]
     n = st[S_PLAYERS]
-    deal = st[S_DEAL]
     rnd0 = st[S_ROUND]
     rs = rng.game_stream(np.uint64(u * 9007199254740992.0), np.uint64(seat + 1))
 
-    # --- what we know: our hand, each other seat's known cards, the unknown pool
-    mine = np.zeros(MAX_CARD + 2, np.bool_)
-    for j in range(m):
-        mine[hand_card(st, seat, j)] = True
-    pool = np.empty(MAX_CARD, np.int64)
-    npool = 0
-    known = np.zeros((MAXP, HAND_SIZE), np.int64)
-    nknown = np.zeros(MAXP, np.int64)
-    for v in range(1, st[S_N_CARDS] + 1):
-        if mine[v]:
-            continue
-        h1 = st[S_CARD_HAND + v]
-        if h1 == 0:
-            pool[npool] = v
-            npool += 1
-        elif not played_this_deal(st, v):
-            t = (h1 - 1 + deal) % n
-            if t != seat and st[S_IN + t] == 1 and nknown[t] < HAND_SIZE:
-                known[t, nknown[t]] = v
-                nknown[t] += 1
+    known, nknown, unseen, target, pool, npool, ways, ok = prepare(seat, st)
+    if not ok:                        # no world agrees with the view: cannot happen in play
+        return hand_card(st, seat, 0)
     flood = np.empty(FLOOD_CARDS, np.int64)
-    nflood = 0
-    for v in range(1, FLOOD_MAX + 1):
-        for _ in range(st[S_FLOOD_LEFT + v]):
-            flood[nflood] = v
-            nflood += 1
 
     totals = np.zeros(m, np.float64)
     world = np.empty(STATE_SIZE, np.int64)
@@ -76,27 +54,8 @@ def sampler(seat, st, params, u):
     pts = np.zeros(MAXP, np.int64)
     hands = np.zeros((MAXP, HAND_SIZE), np.int64)
     for _s in range(k):
-        # --- sample one world
-        used = 0
-        for t in range(n):
-            if t == seat or st[S_IN + t] == 0:
-                continue
-            size = st[S_HAND_N + t]
-            kn = min(nknown[t], size)
-            for j in range(kn):
-                hands[t, j] = known[t, j]
-            for j in range(kn, size):
-                if used < npool:      # partial Fisher-Yates draw from the pool
-                    rs, r = rng.randbelow(rs, npool - used)
-                    a = used + r
-                    tmp = pool[used]
-                    pool[used] = pool[a]
-                    pool[a] = tmp
-                    hands[t, j] = pool[used]
-                    used += 1
-                else:                 # cannot happen for consistent states
-                    hands[t, j] = 0
-        rs = rng.shuffle(rs, flood, nflood)
+        rs, nflood = sample_world(rs, seat, st, known, nknown, unseen, target, pool, npool,
+                                  ways, hands, flood)
         rs, play_seed = rng.next_u64(rs)
         # --- play every card of ours against this world
         for ci in range(m):

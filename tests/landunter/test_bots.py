@@ -9,6 +9,7 @@ from sim.games.landunter import reference
 from sim.games.landunter.rules import Rules
 from strategies.landunter import LANDUNTER_BOTS
 from strategies.landunter.dispatch import N_BUILTINS, decide_builtin
+from strategies.landunter.worlds import prepare
 from tests.landunter.conftest import position, python_seat, seats, to_view
 
 BUILTINS = ["random", "high", "low", "mid", "dodge", "ring-keeper", "counter", "sampler"]
@@ -154,10 +155,27 @@ def test_counter_saves_its_card_when_the_win_is_unlikely():
 
 # ------------------------------------------------------------------ sampler
 
+def late_round_view(hand, **kw):
+    """Round 10 of deal 1 with ``hand`` left: a record the sampler's worlds can
+    agree with (every hand's 9 played cards seen, its true ring count shown)."""
+    st = view(hand, S_ROUND=9, **kw)
+    rest = np.random.default_rng(0).permutation([c for c in range(1, 61) if c not in hand])
+    full = [list(hand) + list(rest[:9])] + [list(rest[9 + 12 * h:21 + 12 * h]) for h in range(3)]
+    for h, cards in enumerate(full):
+        st[L.S_HAND_ID + h] = h
+        st[L.S_RINGS_FULL + h] = reference.ring_count(cards)
+        for r, c in enumerate(c for c in cards if c not in hand):
+            if r < 9:
+                st[L.S_CARD_HAND + c] = h + 1
+                st[L.S_CARD_WHEN + c] = r + 1
+    return st
+
+
 def test_sampler_is_reproducible_and_avoids_a_sure_elimination():
     # we are highest with no ring: losing the bid leaves our 12 on top -> out (-1);
     # winning takes the 1 and keeps us in
-    st = view([5, 20, 59], tops=(12, 4, 6, 2), rings=(0, 3, 3, 3), offer=(1, 3))
+    st = late_round_view([5, 20, 59], tops=(12, 4, 6, 2), rings=(0, 3, 3, 3), offer=(1, 3))
+    assert prepare(0, st)[-1]
     card = play("sampler", st, u=0.25, k=16)
     assert card == play("sampler", st, u=0.25, k=16)
     assert card == 59

@@ -1,6 +1,7 @@
 """Two engines, one truth: the reference and the compiled engine agree game
 for game on every output, over 10,000 games with random rule options, player
-counts, bot mixes and bot parameters."""
+counts, bot mixes and bot parameters; and decision by decision on the view and
+the uniform they hand every bot."""
 import numpy as np
 import pytest
 
@@ -8,6 +9,7 @@ from sim.games.landunter import reference
 from sim.games.landunter.engine import LandunterBatch
 from sim.games.landunter.rules import Rules
 from strategies.landunter import LANDUNTER_BOTS
+from tests.landunter.recorder import recorded
 
 CONFIGS = 250
 GAMES_PER_CONFIG = 40           # 10,000 games in all
@@ -65,3 +67,26 @@ def test_reference_and_compiled_agree_game_for_game(compiled, block):
             for name in LandunterBatch._fields:
                 np.testing.assert_array_equal(getattr(batch, name)[g], getattr(rec, name),
                                               err_msg=f"{name}: {where}")
+
+
+# Every built-in bot seated; options off their defaults in half the tables.
+VIEW_TABLES = [
+    (Rules(players=3), "sampler:k=2,counter,random"),
+    (Rules(players=4, cascade_may_repeat_flipper=False, tie_simultaneous=False,
+           end_before_cascade=False, no_flood_counts_as_lowest=True), "high,low,mid,dodge"),
+    (Rules(players=5), "ring-keeper,counter,random,sampler:k=1,high"),
+    (Rules(players=6, allow_six=True, tie_simultaneous=False),
+     "mid,dodge,ring-keeper,low,random,counter"),
+]
+VIEW_GAMES = 75                 # 300 games in all
+
+
+@pytest.mark.parametrize("rules,specs", VIEW_TABLES)
+def test_both_engines_hand_every_bot_the_same_views_and_uniforms(compiled, rules, specs):
+    ref = recorded("reference", rules, specs, 77, VIEW_GAMES)
+    fast = recorded("compiled", rules, specs, 77, VIEW_GAMES)
+    assert len(ref) > VIEW_GAMES * rules.players * 12          # every deal of every game
+    assert len(fast) == len(ref)
+    for i in np.flatnonzero((fast != ref).any(axis=1))[:1]:
+        diff = np.flatnonzero(fast[i] != ref[i]) - 2
+        pytest.fail(f"{specs}: decision {i} (seat {int(ref[i, 0])}) differs at view slots {diff}")

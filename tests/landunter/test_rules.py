@@ -9,6 +9,7 @@ from sim.games.landunter import layout as L
 from sim.games.landunter.reference import flood_deck, ring_count, ring_halves
 from sim.games.landunter.rules import Rules
 from tests.landunter.conftest import position, python_seat, seats
+from tests.landunter.recorder import recorded
 
 DEFAULT = Rules()
 
@@ -377,15 +378,32 @@ def test_eliminated_hand_passes_with_full_ring_count():
 
 # ------------------------------------------------------------------ what a bot sees
 
-def test_bots_never_see_this_rounds_choices():
-    log = []
-    reference.play_game(Rules(players=4), [python_seat(_spy(log))] * 4, 5, 1)
-    by_round = {}
-    for d, rnd, seat, _, _, _, _, st in log:
-        by_round.setdefault((d, rnd), []).append(st)
-    for views in by_round.values():
+@pytest.mark.parametrize("kind", ["reference", "compiled"])
+def test_bots_never_see_this_rounds_choices(compiled, kind):
+    """Within a round every seat is shown the same public view (nothing of the
+    choices made before it), plus its own whole hand; no other seat's hand."""
+    rows = recorded(kind, Rules(players=4), "random,high,counter,low", 5, 4)
+    hands = [L.S_HAND_LO + p for p in range(L.MAXP)] + [L.S_HAND_HI + p for p in range(L.MAXP)]
+    rounds = []                                   # consecutive decisions of one round
+    for row in rows:
+        seat, st = int(row[0]), row[2:]
+        mine = {L.S_HAND_LO + seat, L.S_HAND_HI + seat}
+        assert all(st[i] == 0 for i in hands if i not in mine)            # no other hand
+        assert popcount_hand(st, seat) == st[L.S_HAND_N + seat]           # own card still in
+        public = st.copy()
+        public[hands] = 0
+        if not rounds or rounds[-1][0] != (st[L.S_DEAL], st[L.S_ROUND]):
+            rounds.append(((st[L.S_DEAL], st[L.S_ROUND]), []))
+        rounds[-1][1].append(public)
+    assert len(rounds) > 4 * 4 * 4
+    for _, views in rounds:
+        assert len(views) > 1
         for st in views[1:]:
-            assert np.array_equal(st, views[0])                # same view for every seat
+            assert np.array_equal(st, views[0])                # same public view for every seat
+
+
+def popcount_hand(st, seat) -> int:
+    return bin(int(st[L.S_HAND_LO + seat])).count("1") + bin(int(st[L.S_HAND_HI + seat])).count("1")
 
 
 def test_card_memory_records_hand_and_round():

@@ -85,14 +85,6 @@ def select_bit(x, k):
     return pos + up
 
 
-@njit(cache=True)
-def card_bit(card):
-    """(word, mask) of a card: word 0 for 1..60, word 1 for 61..72."""
-    if card <= LO_CARDS:
-        return 0, np.int64(1) << (card - 1)
-    return 1, np.int64(1) << (card - LO_CARDS - 1)
-
-
 def masks_of(cards) -> tuple[int, int]:
     """Plain-Python (lo, hi) masks of a collection of cards (for the reference engine)."""
     lo = hi = 0

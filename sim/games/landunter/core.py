@@ -28,27 +28,30 @@ def ring_halves(card, n_cards):
 
 
 @njit(cache=True, inline="always")
-def take_from_mask(st, p, card):
-    """Clear ``card`` from seat p's hand mask (hand size unchanged); False
-    (nothing changed) if p does not hold it."""
+def take_from_mask(masks, lo, hi, card):
+    """Clear ``card`` from the hand whose masks are ``masks[lo]`` (cards
+    1..60) and ``masks[hi]`` (61..72); False (nothing changed) if the hand
+    does not hold it. The engine keeps the hands it deals in a private array
+    of masks; the state view and the sampler's worlds keep them at
+    S_HAND_LO/HI + seat."""
     if card < 1 or card > MAX_CARD:
         return False
     if card <= LO_CARDS:
-        idx = S_HAND_LO + p
+        idx = lo
         bit = np.int64(1) << (card - 1)
     else:
-        idx = S_HAND_HI + p
+        idx = hi
         bit = np.int64(1) << (card - LO_CARDS - 1)
-    if st[idx] & bit == 0:
+    if masks[idx] & bit == 0:
         return False
-    st[idx] ^= bit
+    masks[idx] ^= bit
     return True
 
 
 @njit(cache=True, inline="always")
 def remove_card(st, p, card):
     """Take ``card`` out of seat p's hand; False (hand unchanged) if not held."""
-    if not take_from_mask(st, p, card):
+    if not take_from_mask(st, S_HAND_LO + p, S_HAND_HI + p, card):
         return False
     st[S_HAND_N + p] -= 1
     return True
@@ -187,11 +190,3 @@ def score_deal(st, n, out):
         else:
             out[p] = -1
 
-
-@njit(cache=True)
-def new_flood_deck():
-    """The 24 flood cards [1, 1, 2, 2, .., 12, 12]."""
-    f = np.empty(24, np.int64)
-    for i in range(24):
-        f[i] = i // 2 + 1
-    return f

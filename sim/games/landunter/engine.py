@@ -2,10 +2,17 @@
 
 `play_batch(rules, seats, seed, first_game, n_games)` plays games
 ``first_game .. first_game + n_games - 1`` and returns a `LandunterBatch` of
-per-game arrays. Game ``g`` draws only from ``game_stream(seed, g)`` in the
+per-game arrays. Game ``g`` draws its cards only from ``game_stream(seed, g)``
+and hands the bot in seat p the uniforms of ``bot_stream(seed, g, p)``, in the
 order documented in `reference.py`, so every game's outcome is independent of
 the thread count and of how the batch is split, and equals the reference
 engine's.
+
+Sealed bots: the kernel keeps the dealt hands in a private array; the view
+``st`` a bot receives holds only its own hand (filled in for its call, cleared
+after), and it is typed read-only, like the bot's parameter row. numba does
+not compile a bot that writes either: the batch fails with an error naming
+the bot (`refuse_writes`). The typing costs nothing at run time.
 
 The kernel runs ``prange`` over chunks of games; each chunk allocates its
 scratch once (the state view ``st``, hands, decks) and the games reuse it:
@@ -38,6 +45,7 @@ import numpy as np
 from numba import carray, njit, prange, types
 from numba.core import cgutils
 from numba.core.errors import NumbaExperimentalFeatureWarning
+from numba.core.imputils import impl_ret_borrowed
 from numba.experimental.function_type import _get_wrapper_address
 from numba.extending import intrinsic, overload
 
@@ -50,10 +58,10 @@ from sim.games.landunter.layout import (
     S_HAND_HI, S_HAND_ID, S_HAND_LO, S_HAND_N, S_IN, S_N_CARDS, S_N_IN, S_PLAYERS, S_RINGS,
     S_RINGS_FULL, S_ROUND, S_SCORE, S_TOP, STATE_SIZE,
 )
-from sim.games.landunter.reference import illegal_message
+from sim.games.landunter.reference import ViewWriteError, illegal_message, refuse_writes, seat_params
 from sim.games.landunter.rules import Rules
 from sim.numba_errors import short_reason
-from sim.registry import MAX_PARAMS, BotCompileError, NotNjitBot
+from sim.registry import BotCompileError, NotNjitBot
 from strategies.landunter.dispatch import N_BUILTINS, decide_builtin
 
 ERR_NONE = 0
@@ -66,8 +74,9 @@ _RULE_FLAG_S = np.array([s for _, s in RULE_FLAGS], dtype=np.int64)
 
 
 # The signature every bot has; a user bot is called through this function type.
-USER_BOT_SIG = types.int64(types.int64, types.Array(types.int64, 1, "C"),
-                           types.Array(types.float64, 1, "C"), types.float64)
+# The view and the parameters are read-only arrays: a bot cannot write them.
+USER_BOT_SIG = types.int64(types.int64, types.Array(types.int64, 1, "C", readonly=True),
+                           types.Array(types.float64, 1, "C", readonly=True), types.float64)
 USER_BOT_TYPE = types.FunctionType(USER_BOT_SIG)
 
 
@@ -104,6 +113,17 @@ def _borrow_row(mat, i):
                   (mat.shape[1],), np.float64)
 
 
+@intrinsic
+def _readonly(typingctx, arr):
+    """The same array typed read-only: numba refuses to compile a write to it,
+    at no run-time cost (the data and the reference are shared)."""
+    sig = arr.copy(readonly=True)(arr)
+
+    def codegen(context, builder, signature, args):
+        return impl_ret_borrowed(context, builder, signature.return_type, args[0])
+    return sig, codegen
+
+
 @njit(cache=True, inline="always")
 def _borrow_vec(arr):
     """A 1-D int64 array as a view without a reference count (see _borrow_row)."""
@@ -134,12 +154,17 @@ def _decide_overload(bot_ids, user_fns, seat, st, params, u):
 
 @njit(cache=True, inline="always")
 def _play_game(rules, bot_ids, user_fns, params, seed, game, st, deck, hlo, hhi, hstr, hring,
-               flood, plays, pts, g, score, win60, elim, early, n_elim, rounds,
+               held, bot_rs, flood, plays, pts, g, score, win60, elim, early, n_elim, rounds,
                deal_pts, strength, hrings, err):
-    """One game into row g of the output arrays; returns an error code."""
+    """One game into row g of the output arrays; returns an error code.
+
+    ``held``: the private hand masks of this deal, seat p's at [p] (cards
+    1..60) and [MAXP + p] (61..72); ``bot_rs``: each seat's bot stream."""
     n = rules[R_PLAYERS]
     n_cards = rules[R_N_CARDS]
     state = rng.game_stream(seed, np.uint64(game))
+    for p in range(n):
+        bot_rs[p] = rng.bot_stream(seed, np.uint64(game), np.uint64(p))
 
     # ---- fresh public state
     for i in range(S_CARD_HAND, STATE_SIZE):
@@ -176,8 +201,8 @@ def _play_game(rules, bot_ids, user_fns, params, seed, game, st, deck, hlo, hhi,
         st[S_N_IN] = n
         for p in range(n):
             hid = (p - d) % n
-            st[S_HAND_LO + p] = hlo[hid]
-            st[S_HAND_HI + p] = hhi[hid]
+            held[p] = hlo[hid]
+            held[MAXP + p] = hhi[hid]
             st[S_HAND_N + p] = HAND_SIZE
             st[S_HAND_ID + p] = hid
             st[S_RINGS + p] = hring[hid]
@@ -203,15 +228,22 @@ def _play_game(rules, bot_ids, user_fns, params, seed, game, st, deck, hlo, hhi,
             st[S_FLOOD_HI] = max(a, b)
             st[S_FLOOD_LEFT + a] -= 1
             st[S_FLOOD_LEFT + b] -= 1
-            # step 2: simultaneous choice, seat order, one uniform each. A card
-            # leaves the (private) hand mask at once; the public hand size and
-            # card memory change only after everyone has chosen.
+            # step 2: simultaneous choice, seat order, one uniform each from
+            # the seat's own stream. The seat sees its own hand for its call
+            # only; its card leaves the private hand at once, the public hand
+            # size and card memory change only after everyone has chosen.
             for p in range(n):
                 if st[S_IN + p] == 1:
-                    state, u = rng.uniform(state)
-                    c = _decide(bot_ids, user_fns, p, st, _borrow_row(params, p), u)
+                    rs, u = rng.uniform(bot_rs[p])
+                    bot_rs[p] = rs
+                    st[S_HAND_LO + p] = held[p]
+                    st[S_HAND_HI + p] = held[MAXP + p]
+                    c = _decide(bot_ids, user_fns, p, _readonly(st),
+                                _readonly(_borrow_row(params, p)), u)
+                    st[S_HAND_LO + p] = 0
+                    st[S_HAND_HI + p] = 0
                     plays[p] = c
-                    if not core.take_from_mask(st, p, c):
+                    if not core.take_from_mask(held, p, MAXP + p, c):
                         err[g, 0] = ERR_ILLEGAL_CARD
                         err[g, 1] = p
                         err[g, 2] = d
@@ -273,13 +305,15 @@ def _play_chunk(rules, bot_ids, user_fns, params, seed, first_game, g0, g1, flag
     hhi = np.empty(MAXP, np.int64)
     hstr = np.empty(MAXP, np.int64)
     hring = np.empty(MAXP, np.int64)
+    held = np.zeros(2 * MAXP, np.int64)
+    bot_rs = np.empty(MAXP, np.uint64)
     flood = np.empty(FLOOD_CARDS, np.int64)
     plays = np.zeros(MAXP, np.int64)
     pts = np.zeros(MAXP, np.int64)
     for g in range(g0, g1):
         _play_game(rules, bot_ids, user_fns, params, seed, first_game + g, st, deck, hlo, hhi,
-                   hstr, hring, flood, plays, pts, g, score, win60, elim, early, n_elim,
-                   rounds, deal_pts, strength, hrings, err)
+                   hstr, hring, held, bot_rs, flood, plays, pts, g, score, win60, elim, early,
+                   n_elim, rounds, deal_pts, strength, hrings, err)
     st_owner[0] = st[0]                 # keeps st_owner alive while st is in use
 
 
@@ -318,11 +352,7 @@ def _seat_arrays(rules: Rules, seats) -> tuple[np.ndarray, np.ndarray]:
             raise ValueError(f"bot {seat.bot.name!r} at seat {p} has builtin_id {bid}, but the "
                              f"switch knows 0..{N_BUILTINS - 1}")
         bot_ids[p] = bid if bid >= 0 else -1
-    params = np.zeros((n, MAX_PARAMS), np.float64)
-    for p, seat in enumerate(seats):
-        vec = np.asarray(seat.params, dtype=np.float64).ravel()
-        params[p, :len(vec)] = vec
-    return bot_ids, params
+    return bot_ids, seat_params(seats)
 
 
 # ---------------------------------------------------------------- user bots
@@ -362,22 +392,25 @@ def user_functions(seats):
     if all(s.bot.builtin_id >= 0 for s in seats):
         return None
 
-    def first_class(fn, name="placeholder"):
+    def first_class(fn, name):
         if fn not in _USER_BOTS:
             if not hasattr(fn, "get_compile_result"):
                 raise NotNjitBot(f"bot {name!r} is not an @njit function; the compiled "
                                  "engine runs @njit bots only")
             bot = UserBot(fn)
             try:
-                bot.__wrapper_address__()         # compile now, to name the bot if it fails
+                with refuse_writes(name):
+                    bot.__wrapper_address__()   # compile now, to name the bot if it fails (writes fail here)
+            except ViewWriteError:
+                raise
             except Exception as exc:
                 raise BotCompileError(f"bot {name!r} does not compile as an njit decide(seat, st, "
                                       f"params, u) -> int: {short_reason(exc)}") from None
             _USER_BOTS[fn] = bot
         return _USER_BOTS[fn]
-    fns = [first_class(s.bot.fn, s.bot.name) if s.bot.builtin_id < 0 else first_class(_no_user_bot)
-           for s in seats]
-    return tuple(fns + [first_class(_no_user_bot)] * (MAXP - len(fns)))
+    fns = [first_class(s.bot.fn, s.bot.name) if s.bot.builtin_id < 0
+           else first_class(_no_user_bot, "placeholder") for s in seats]
+    return tuple(fns + [first_class(_no_user_bot, "placeholder")] * (MAXP - len(fns)))
 
 
 def empty_batch(n_games: int, players: int) -> LandunterBatch:

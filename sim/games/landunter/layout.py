@@ -5,6 +5,12 @@
 
 The state view ``st`` (length `STATE_SIZE`, int64, read-only for bots)
 ----------------------------------------------------------------------
+It holds what the deciding seat may know and nothing else: the public
+record below plus its own hand. Both engines hand it over typed read-only
+(numba will not compile a bot that writes it; numpy refuses the write of a
+plain-Python bot). The same layout serves as the compiled engine's state and
+the `sampler` bot's imagined worlds, where every seat's hand is filled in.
+
 Scalars::
 
     st[S_PLAYERS]        players at the table (n)
@@ -38,11 +44,10 @@ Hands, as bit masks (see `bits.py`)::
     st[S_HAND_HI + p]    cards 61..72 of p's hand: card c is bit c-61
 
     Read them with the helpers below: ``hand_n``, ``hand_card(st, seat, k)``
-    (k-th lowest), ``hand_low``, ``hand_high``, ``hand_has``.
-    A BOT MAY ONLY READ ITS OWN HAND (``seat`` = its own seat): the other
-    seats' masks are the engine's bookkeeping, not information the player
-    has. (They live in ``st`` to save a copy per decision.) Everything else in
-    ``st`` is public.
+    (k-th lowest), ``hand_low``, ``hand_high``, ``hand_has``. In a bot's view
+    only its own seat's masks are filled (the whole hand it decides from);
+    every other seat's are 0. The undealt cards, the flood deck's order and
+    the game's random stream are in no view.
 
 Card memory (every weather card played so far, this deal and earlier deals)::
 

@@ -5,8 +5,8 @@ function, commented with the section of the rules file it implements. The
 compiled kernel (`engine.py`) must give the same outcome for every game; the
 differential test holds them to it.
 
-Random stream (fixed order, all from ``sim.rng``, stream =
-``game_stream(seed, game_index)``):
+Random streams (fixed order, all from ``sim.rng``). The cards come from
+``game_stream(seed, game_index)``:
 
 1. Deal shuffle: the weather cards 1..N (N = 60, 72 with six players) in
    ascending order, ``shuffle(state, deck, N)``; hand h = the cards
@@ -14,24 +14,33 @@ Random stream (fixed order, all from ``sim.rng``, stream =
 2. Every deal d = 0 .. n-1 begins with the flood shuffle: the 24 flood cards
    ``[1, 1, 2, 2, .., 12, 12]``, ``shuffle(state, flood, 24)``; round r
    (0-based) reveals ``flood[2r]`` and ``flood[2r+1]``.
-3. Every round, seats still in decide in seat order 0, 1, ..; before each
-   decision one ``uniform(state)`` is drawn and handed to that seat's bot
-   (deterministic bots ignore it; a random bot plays ``hand[int(u * size)]``).
 
-Nothing else draws from the game's stream.
+Nothing else draws from the game's stream. Every round, seats still in decide
+in seat order 0, 1, ..; before each decision one ``uniform`` is drawn from the
+seat's own ``bot_stream(seed, game_index, seat)`` and handed to its bot
+(deterministic bots ignore it; a random bot plays ``hand[int(u * size)]``), so
+no function of the uniforms a bot sees predicts a card.
+
+Sealed bots: a bot receives a fresh read-only view holding only its own hand
+(`bot_view`) and a read-only copy of its parameters; a write is refused with
+an error naming the bot (`refuse_writes`), in both engines.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Callable
 
+import re
+from contextlib import contextmanager
+
 import numpy as np
+from numba.core.errors import TypingError
 
 from sim import rng
 from sim.games.landunter import layout as L
 from sim.games.landunter.bits import masks_of
 from sim.games.landunter.rules import Rules
-from sim.registry import IllegalBotAction
+from sim.registry import MAX_PARAMS, IllegalBotAction
 
 HAND_SIZE = L.HAND_SIZE
 _MASK64 = (1 << 64) - 1
@@ -292,6 +301,46 @@ def illegal_message(bot: str, seat: int, card: int, seed: int, game: int, deal: 
             f"(seed {seed}, game index {game}, deal {deal + 1}, round {rnd + 1})")
 
 
+class ViewWriteError(ValueError):
+    """A bot wrote (or would write) its read-only view or parameters."""
+
+
+# numba's reason when a compiled bot writes a read-only array: "setitem",
+# an in-place operator or method with the array as its first argument.
+_READONLY_WRITE = re.compile(r">>> \w+\(readonly array")
+
+
+@contextmanager
+def refuse_writes(bot: str):
+    """Turn a bot's write to its read-only view or parameters into one
+    ViewWriteError naming the bot: numba refuses to compile such a bot, and
+    numpy refuses the write of a plain-Python bot (reference engine)."""
+    try:
+        yield
+    except TypingError as exc:
+        if not _READONLY_WRITE.search(str(exc)):
+            raise
+        raise ViewWriteError(_write_message(bot)) from None
+    except ValueError as exc:
+        if "read-only" not in str(exc):
+            raise
+        raise ViewWriteError(_write_message(bot)) from None
+
+
+def _write_message(bot: str) -> str:
+    return (f"bot {bot!r} writes to its read-only state view or parameters; a bot may only "
+            "read them (copy what it needs into an array of its own)")
+
+
+def seat_params(seats) -> np.ndarray:
+    """The (seats, MAX_PARAMS) float64 parameter table; row p is seat p's vector."""
+    params = np.zeros((len(seats), MAX_PARAMS), np.float64)
+    for p, seat in enumerate(seats):
+        vec = np.asarray(seat.params, dtype=np.float64).ravel()
+        params[p, :len(vec)] = vec
+    return params
+
+
 @dataclass
 class _Memory:
     """Public memory of the game: scores and every weather card played."""
@@ -301,9 +350,10 @@ class _Memory:
     card_when: np.ndarray              # card -> 12*deal + round + 1 of its last play, 0 never
 
 
-def bot_view(rules: Rules, state: DealState, mem: _Memory, deal: int, rnd: int,
-             flood_pair: tuple[int, int], flood_left: list[int]) -> np.ndarray:
-    """The int64 state view ``st`` a bot decides on (layout in `layout.py`)."""
+def public_view(rules: Rules, state: DealState, mem: _Memory, deal: int, rnd: int,
+                flood_pair: tuple[int, int], flood_left: list[int]) -> np.ndarray:
+    """The public part of the int64 state view (layout in `layout.py`): every
+    hand mask is 0; `bot_view` fills in the deciding seat's own hand."""
     st = np.zeros(L.STATE_SIZE, dtype=np.int64)
     n = state.n
     st[L.S_PLAYERS] = n
@@ -326,10 +376,16 @@ def bot_view(rules: Rules, state: DealState, mem: _Memory, deal: int, rnd: int,
     st[L.S_HAND_N:L.S_HAND_N + n] = [len(h) for h in state.hands]
     st[L.S_HAND_ID:L.S_HAND_ID + n] = state.hand_id
     st[L.S_FLOOD_LEFT:L.S_FLOOD_LEFT + L.FLOOD_MAX + 1] = flood_left
-    for p, hand in enumerate(state.hands):
-        st[L.S_HAND_LO + p], st[L.S_HAND_HI + p] = masks_of(hand)
     st[L.S_CARD_HAND:L.S_CARD_HAND + L.MAX_CARD + 1] = mem.card_hand
     st[L.S_CARD_WHEN:L.S_CARD_WHEN + L.MAX_CARD + 1] = mem.card_when
+    return st
+
+
+def bot_view(public: np.ndarray, seat: int, hand: list[int]) -> np.ndarray:
+    """The read-only view handed to ``seat``: the public view plus its own hand."""
+    st = public.copy()
+    st[L.S_HAND_LO + seat], st[L.S_HAND_HI + seat] = masks_of(hand)
+    st.flags.writeable = False
     return st
 
 
@@ -346,7 +402,8 @@ def play_game(rules: Rules, seats, seed: int, game_index: int,
     """Play one game with the reference engine.
 
     ``seats``: one registry `Seat` per player (``seat.bot.fn`` is called as
-    ``fn(seat_index, st, seat.params, u)`` and returns a weather card value).
+    ``fn(seat_index, st, params, u)`` with read-only ``st`` (`bot_view`) and
+    ``params`` (the seat's row of `seat_params`) and returns a weather card value).
     ``log``: optional callable receiving human-readable event lines.
     """
     n = rules.players
@@ -354,7 +411,12 @@ def play_game(rules: Rules, seats, seed: int, game_index: int,
         raise ValueError(f"got {len(seats)} seats for {n} players")
     talk = log is not None                 # format event lines only when someone listens
     say = log if talk else (lambda line: None)
-    stream = rng.Stream(np.uint64(int(seed) & _MASK64), np.uint64(game_index))
+    seed64 = np.uint64(int(seed) & _MASK64)
+    stream = rng.Stream(seed64, np.uint64(game_index))
+    bot_streams = [rng.Stream.for_bot(seed64, np.uint64(game_index), np.uint64(p))
+                   for p in range(n)]
+    params = seat_params(seats)
+    params.flags.writeable = False
 
     hands = deal_hands(rules, stream)
     hand_rings = [ring_count(h, rules.n_cards) for h in hands]
@@ -400,13 +462,14 @@ def play_game(rules: Rules, seats, seed: int, game_index: int,
             if talk:
                 say(f" Round {r + 1}: flood cards {min(pair)} and {max(pair)}")
             # Step 2: everyone still in picks a card, secretly and simultaneously.
-            st = bot_view(rules, ds, mem, deal, r, pair, flood_left)
+            public = public_view(rules, ds, mem, deal, r, pair, flood_left)
             plays: dict[int, int] = {}
             for p in range(n):
                 if not ds.still_in[p]:
                     continue
-                u = stream.uniform()
-                card = int(seats[p].bot.fn(p, st, seats[p].params, u))
+                u = bot_streams[p].uniform()
+                with refuse_writes(seats[p].bot.name):
+                    card = int(seats[p].bot.fn(p, bot_view(public, p, ds.hands[p]), params[p], u))
                 if card not in ds.hands[p]:
                     raise IllegalMove(illegal_message(seats[p].bot.name, p, card, seed,
                                                       game_index, deal, r))

@@ -128,13 +128,13 @@ def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, f
         f"Field: {', '.join(field_specs)} — rotated through every seat (every window of n consecutive field bots "
         f"× every rotation, each lineup on its own games). {games:,} games per setting (rounded up to a whole "
         f"number per lineup), seed {seed}; {m} settings (rule overrides × player counts).",
-        f"**Tests.** First player = seat 0, who starts dive 1. Its win share is tested against 1/n with a "
-        f"one-sample t test on the per-game win values (a shared win counts 1/k); a chi-square test asks whether "
-        f"all seats win equally often. Both are corrected by Bonferroni over every test run (two per setting; "
-        f"a setting whose games and results are identical to another's is marked as its duplicate and neither "
-        f"tested nor counted), and a setting is flagged when either p is below the threshold. Game length, drown rate, air-outs and "
-        f"stalls average over dives/seats with a conservative CI (per-game SD bounded by the sum of the parts' "
-        f"SDs); the score SD's CI is the delta method with one observation per game.")
+        "**Tests.** First player = seat 0, who starts dive 1. Its win share is tested against 1/n with a "
+        "one-sample t test on the per-game win values (a shared win counts 1/k); a chi-square test asks whether "
+        "all seats win equally often. Both are corrected by Bonferroni over every test run (two per setting; "
+        "a setting whose games and results are identical to another's is marked as its duplicate and neither "
+        "tested nor counted), and a setting is flagged when either p is below the threshold. Game length, drown rate, air-outs and "
+        "stalls average over dives/seats with a conservative CI (per-game SD bounded by the sum of the parts' "
+        "SDs); the score SD's CI is the delta method with one observation per game.")
     if left_out:
         report.text("**Families left out of the field** (an illegal move at defaults): "
                     + "; ".join(f"`{f}`: {msg}" for f, msg in left_out.items()))

@@ -35,6 +35,9 @@ BASE = {
     "fairness": ["--games", "10", "--players", "3", "--bots", "random,low"],
     "ranking": ["--games", "10", "--players", "3", "--bots", "random,low"],
     "seats": ["--games", "10", "--players", "3", "--bots", "random"],
+    "play": ["--humans", "none", "--bots", "random", "--out", "{dir}"],
+    "replay": ["{dir}"],
+    "review": ["{dir}"],
     "list": ["{dir}"],
     "show": ["{dir}"],
 }

@@ -16,6 +16,8 @@ import sys
 import sysconfig
 from pathlib import Path
 
+from sim import nb
+
 
 def _installed_roots() -> tuple[str, ...]:
     """Folders of the stdlib and of installed packages (venv and base interpreter)."""
@@ -101,41 +103,16 @@ def _source_of(name: str) -> Path | None:
 def refresh_numba_caches(module, path) -> bool:
     """Flush numba's on-disk cache of the bot file's functions (and of its local
     helpers outside this package) when a local module it imports changed since
-    the cache was written; returns True if it flushed."""
-    from numba.core.registry import CPUDispatcher
-
+    the cache was written (`sim.nb.flush_when_changed`); returns True if it flushed."""
     deps = local_imports(path)
-    digest = hashlib.sha256()
-    for dep in deps:
-        try:
-            digest.update(str(dep).encode() + b"\0" + dep.read_bytes())
-        except OSError:
-            pass
     user_modules = [module] + [m for n, m in list(sys.modules.items())
                                if not n.startswith(("sim.", "strategies."))
                                and isinstance(f := getattr(m, "__file__", None), str)
                                and Path(f).resolve() in deps]
-    caches = [obj._cache for m in user_modules for obj in vars(m).values()
-              if isinstance(obj, CPUDispatcher) and getattr(obj, "_cache", None) is not None]
+    caches = nb.module_caches(user_modules)
     cache_path = next((getattr(c, "cache_path", None) for c in caches), None)
     if not cache_path:
         return False
     key = hashlib.sha1(str(Path(path).resolve()).encode()).hexdigest()[:10]
     stamp = Path(cache_path) / f"{Path(path).stem}-{key}.deepsim-imports.sha256"
-    new = digest.hexdigest()
-    try:
-        if stamp.read_text().strip() == new:
-            return False
-    except OSError:
-        pass
-    for cache in caches:
-        try:
-            cache.flush()
-        except OSError:
-            pass
-    try:
-        stamp.parent.mkdir(parents=True, exist_ok=True)
-        stamp.write_text(new + "\n")
-    except OSError:
-        pass
-    return True
+    return nb.flush_when_changed(stamp, sorted(deps), caches)

@@ -46,27 +46,35 @@ def refresh_stale_caches(tag: str, probe, module_prefixes: tuple[str, ...], sour
     stamp (the fingerprint the cache was built from) lives in the cache folder
     of ``probe``, one of the game's cached dispatchers.
     """
-    from numba.core.registry import CPUDispatcher
-
     cache_path = getattr(getattr(probe, "_cache", None), "cache_path", None)
     if not cache_path:
         return False
-    stamp = Path(cache_path) / f"{tag}-sources.sha256"
+    modules = [m for name, m in list(sys.modules.items()) if m is not None and name.startswith(module_prefixes)]
+    return flush_when_changed(Path(cache_path) / f"{tag}-sources.sha256", sources, module_caches(modules))
+
+
+def module_caches(modules) -> list:
+    """The on-disk caches of the numba functions defined at the top of ``modules``."""
+    from numba.core.registry import CPUDispatcher
+
+    return [obj._cache for module in modules for obj in vars(module).values()
+            if isinstance(obj, CPUDispatcher) and getattr(obj, "_cache", None) is not None]
+
+
+def flush_when_changed(stamp: Path, sources, caches) -> bool:
+    """The one stale-cache guard: flush ``caches`` unless ``stamp`` holds the
+    fingerprint of ``sources``; then record it. True if it flushed."""
     new = fingerprint(sources)
     try:
         if stamp.read_text().strip() == new:
             return False
     except OSError:
         pass
-    for name, module in list(sys.modules.items()):
-        if module is None or not name.startswith(module_prefixes):
-            continue
-        for obj in vars(module).values():
-            if isinstance(obj, CPUDispatcher) and getattr(obj, "_cache", None) is not None:
-                try:
-                    obj._cache.flush()
-                except OSError:          # a read-only install: nothing cached there to go stale
-                    pass
+    for cache in caches:
+        try:
+            cache.flush()
+        except OSError:          # a read-only install: nothing cached there to go stale
+            pass
     try:
         stamp.parent.mkdir(parents=True, exist_ok=True)
         stamp.write_text(new + "\n")

@@ -1,7 +1,8 @@
 """Which Land unter strategy is best, at each player count?
 
-The bots meet in a seat-rotated tournament (`api.tournament`: every entrant
-in every seat, every seating on the same game seeds), one per player count.
+The bots meet in a balanced tournament (`api.tournament`: every group of
+entrants in every seat order, each seating on its own games), one per player
+count.
 Its ranking gives each bot's win share and score with CIs; its head-to-head
 matrix (share of games the row finished ahead of the column) is the payoff
 matrix of the meta-game (`sim.metagame`): the equilibrium mix says what to
@@ -59,9 +60,9 @@ def ranking(*, players_list=(3, 4, 5), bots=None, games: int = 200_000, slow_bot
         + f". Players: {', '.join(map(str, players_list))}. Seed {seed}. {games:,} games per player count"
         + (f" ({slow_games:,} in the tournament with the search bots)" if slow else "")
         + ", spread evenly over the seatings (rounded up). Every figure carries a 95% CI and its n.",
-        "**Method.** A seat-rotated tournament per player count: every group of n entrants in every "
-        "rotation (all permutations when the entrants fill the table exactly), each seating on the same "
-        "game seeds, so deals and seats are shared luck. Win share counts a k-way shared win as 1/k; score "
+        "**Method.** A balanced tournament per player count: every group of n entrants in every seat "
+        "order (so neither the seat nor who passes to whom favours anyone), each seating on its own "
+        "games, so games are independent and plain intervals hold. Win share counts a k-way shared win as 1/k; score "
         "is the game total. The head-to-head matrix (share of games the row's total beat the column's, "
         "ties 1/2, over every game both sat at the table, other players included) is the payoff matrix of "
         "a symmetric zero-sum meta-game: its equilibrium mix (linear program) and the best response to each "

@@ -137,22 +137,25 @@ def test_a_land_unter_hint_never_uses_hidden_information(tmp_path, monkeypatch):
     assert HINT.findall(real_screen)[0] == HINT.findall(other_screen)[0]
 
 
-def land_unter_decisions(tmp_path, specs, seed):
-    start = table.start_line("landunter", {}, len(specs), seed, specs)
+def land_unter_decisions(tmp_path, specs, seed, rules_given=None):
+    start = table.start_line("landunter", rules_given or {}, len(specs), seed, specs)
     writer = playlog.Writer(tmp_path / "g.jsonl", [start])
     end = table.play(start, writer, Console(file=io.StringIO()))
     writer.close()
     return playlog.read(tmp_path / "g.jsonl", "landunter").decisions, end
 
 
-def test_a_land_unter_position_with_the_real_hidden_cards_plays_on_to_the_real_end(tmp_path):
-    specs, seed = ["dodge", "high", "low", "high"], 5
-    decisions, end = land_unter_decisions(tmp_path, specs, seed)
-    rules = api.make_rules(api.get_game("landunter"), {}, 4)
+@pytest.mark.parametrize("specs, rules_given", [
+    (["dodge", "high", "low", "high"], {}),
+    (["dodge", "high", "low", "high", "counter", "low"], {"allow_six": "true", "tie_simultaneous": "false"})])
+def test_a_land_unter_position_with_the_real_hidden_cards_plays_on_to_the_real_end(tmp_path, specs, rules_given):
+    seed, n = 5, len(specs)
+    decisions, end = land_unter_decisions(tmp_path, specs, seed, rules_given)
+    rules = api.make_rules(api.get_game("landunter"), rules_given, n)
     seats = [LANDUNTER_BOTS.parse(s) for s in specs]
     starts = [rec for i, rec in enumerate(decisions)
               if i == 0 or rec["view"][L.S_ROUND] != decisions[i - 1]["view"][L.S_ROUND]]
-    assert any(0 in rec["view"][L.S_IN:L.S_IN + 4] for rec in starts)      # some with a seat out
+    assert any(0 in rec["view"][L.S_IN:L.S_IN + n] for rec in starts)      # some with a seat out
     for rec in starts:
         st = np.array(rec["view"], dtype=np.int64)
         stream = rng.Stream(seed, 0)
@@ -160,7 +163,7 @@ def test_a_land_unter_position_with_the_real_hidden_cards_plays_on_to_the_real_e
         for _ in range(st[L.S_DEAL] + 1):
             flood = stream.shuffle(np.array(reference.flood_deck(), dtype=np.int64))
         held = np.zeros((L.MAXP, L.HAND_SIZE), np.int64)
-        for t in range(4):
+        for t in range(n):
             h = st[L.S_HAND_ID + t]
             now = [c for c in hands[h] if c not in played_this_deal(st, h)]
             held[t, :len(now)] = now

@@ -11,7 +11,7 @@ from rich.console import Console
 
 from sim import api, rng
 from sim.games.landunter import layout as L, reference
-from sim.games.landunter.hint import played_this_deal, position_of
+from sim.games.landunter.hint import forced, played_this_deal, position_of
 from sim.games.luft.hint import forget_hidden, rollout_wins
 from sim.games.luft.reference import Game
 from sim.games.luft.rules import Rules
@@ -194,3 +194,13 @@ def test_land_unter_win_chances_are_probabilities_with_cis(tmp_path):
     shown = re.findall(r"(\d+) (\d\.\d\d) \[(\d\.\d\d), (\d\.\d\d)\]", text)
     assert [int(card) for card, *_ in shown] == [c.action for c in tab.choices(0, rec["seat"], st)]
     assert all(0 <= float(lo) <= float(mean) <= float(hi) <= 1 for _, mean, lo, hi in shown)
+
+
+def test_the_seat_under_test_plays_the_choice_then_its_bot(tmp_path):
+    decisions, _ = land_unter_decisions(tmp_path, ["dodge", "dodge", "dodge"], 3)
+    rec = decisions[4]
+    st = np.array(rec["view"], dtype=np.int64)
+    high = LANDUNTER_BOTS.parse("high")
+    seat = forced(int(L.hand_card(st, rec["seat"], 0)), high)
+    moves = [seat.bot.fn(rec["seat"], st, high.params, 0.5) for _ in range(2)]
+    assert moves == [L.hand_card(st, rec["seat"], 0), L.hand_high(st, rec["seat"])]

@@ -52,8 +52,8 @@ def position_of(st: np.ndarray, seat: int, hands_now: np.ndarray, flood: np.ndar
     flood_left[lo] += 1                     # the position is before the round's reveal
     flood_left[hi] += 1
     mem = Memory(int(st[L.S_N_CARDS]), [int(x) for x in st[L.S_SCORE:L.S_SCORE + n]],
-                  st[L.S_CARD_HAND:L.S_CARD_HAND + L.MAX_CARD + 1].copy(),
-                  st[L.S_CARD_WHEN:L.S_CARD_WHEN + L.MAX_CARD + 1].copy())
+                 st[L.S_CARD_HAND:L.S_CARD_HAND + L.MAX_CARD + 1].copy(),
+                 st[L.S_CARD_WHEN:L.S_CARD_WHEN + L.MAX_CARD + 1].copy())
     return Position(hands, mem, int(st[L.S_DEAL]), rnd, ds,
                     [0] * (2 * rnd) + [lo, hi] + [int(x) for x in flood], flood_left)
 
@@ -80,12 +80,14 @@ def rollout_wins(rules, seats, seed: int, seat: int, st: np.ndarray, choices, hi
     wins: list[list[float]] = [[] for _ in choices]
     hands = np.zeros((L.MAXP, L.HAND_SIZE), np.int64)
     flood = np.zeros(L.FLOOD_CARDS, np.int64)
+    seed64 = np.uint64(int(seed) & ((1 << 64) - 1))
     for k in range(rollouts):
-        rs, nflood = sample_world(np.uint64(rng.game_stream(np.uint64(seed), np.uint64(ROLLOUT_GAMES + k))), seat, st, known, nknown, unseen,
+        game = np.uint64(ROLLOUT_GAMES + k)
+        rs, nflood = sample_world(rng.Stream(seed64, game).state, seat, st, known, nknown, unseen,
                                   target, pool, npool, ways, hands, flood)
         for choice, won in zip(choices, wins):
-            stream = rng.Stream(seed, ROLLOUT_GAMES + k)
-            stream.state = np.uint64(rs)
+            stream = rng.Stream(seed64, game)
+            stream.state = np.uint64(rs)        # the later deals' flood cards: drawn on after the world
             trial = players[:seat] + [forced(choice.action, players[seat])] + players[seat + 1:]
             record = play_on(rules, trial, position_of(st, seat, hands, flood[:nflood]), stream,
                              seed, ROLLOUT_GAMES + k)

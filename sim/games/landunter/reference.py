@@ -418,7 +418,7 @@ def play_game(rules: Rules, seats, seed: int, game_index: int,
         say(f"  hand {h} (strength {sum(hands[h])}, {ring_count(hands[h], rules.n_cards)} rings): "
             + " ".join(str(c) for c in hands[h]))
     mem = Memory(rules.n_cards, [0] * n, np.zeros(L.MAX_CARD + 1, np.int64),
-                  np.zeros(L.MAX_CARD + 1, np.int64))
+                 np.zeros(L.MAX_CARD + 1, np.int64))
     return play_on(rules, seats, Position(hands, mem), stream, seed, game_index, log)
 
 

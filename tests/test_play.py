@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from sim import api
 from sim.cli import app
 from sim.play import playlog, table
-from sim.play.keys import Choice, choose
+from sim.play.keys import HELP_KEY, HINT_KEY, QUIT_KEY, Choice, choose
 from sim.play.review import review
 
 GAMES = [("luft", "threshold:t=2", None, 3), ("landunter", "dodge,random,high", 3, 5)]
@@ -53,7 +53,7 @@ def test_the_table_offers_legal_choices_only_and_every_logged_move_is_one(tmp_pa
         st = np.array(rec["view"], dtype=np.int64)
         choices = tab.choices(rec["phase"], rec["seat"], st)
         assert len({c.key for c in choices}) == len(choices)
-        assert not {"?", "q"} & {c.key for c in choices}
+        assert not {HELP_KEY, QUIT_KEY, HINT_KEY} & {c.key for c in choices}
         assert rec["action"] in [c.action for c in choices]
         for c in choices:
             if game == "luft":
@@ -126,22 +126,26 @@ def test_review_lists_each_disagreement_with_both_choices(tmp_path):
 
 def test_review_json_on_the_command_line(tmp_path):
     path, _ = bots_game(tmp_path, "landunter", "high,dodge,dodge", 3, 5)
-    r = CliRunner().invoke(app, ["landunter", "review", str(as_person(path, 0)), "--bot", "low", "--json"])
+    r = CliRunner().invoke(app, ["landunter", "review", str(as_person(path, 0)), "--bot", "low", "--json",
+                                 "--rollouts", "2"])
     assert r.exit_code == 0, r.output
     assert set(json.loads(r.stdout)) == {"bot", "logs", "decisions", "agreed", "agreement", "cost_rollouts",
                                          "disagreements"}
-    assert all("cost" not in d for d in json.loads(r.stdout)["disagreements"])   # Land unter: no rollouts yet
+    assert all(set(d["cost"]) >= {"mean", "ci95"} for d in json.loads(r.stdout)["disagreements"])
 
 
-def test_review_prices_each_geteilte_luft_disagreement_by_paired_rollouts(tmp_path):
-    path, _ = bots_game(tmp_path, "luft", "threshold:t=1", 3, 4, {"dives": "1"})
-    log = playlog.read(as_person(path, 0), "luft")
-    summary = review([log], "threshold:t=3", rollouts=6)
+@pytest.mark.parametrize("game, specs, seed, rules_given, bot", [
+    ("luft", "threshold:t=1", 4, {"dives": "1"}, "threshold:t=3"),
+    ("landunter", "high,dodge,dodge", 5, {}, "low")])
+def test_review_prices_each_disagreement_by_paired_rollouts(tmp_path, game, specs, seed, rules_given, bot):
+    path, _ = bots_game(tmp_path, game, specs, 3, seed, rules_given)
+    log = playlog.read(as_person(path, 0), game)
+    summary = review([log], bot, rollouts=6)
     assert summary["disagreements"] and summary["cost_rollouts"] == 6
     for d in summary["disagreements"]:
         lo, hi = d["cost"]["ci95"]
         assert -1 <= lo <= d["cost"]["mean"] <= hi <= 1
-    assert all("cost" not in d for d in review([log], "threshold:t=3")["disagreements"])
+    assert all("cost" not in d for d in review([log], bot)["disagreements"])
 
 
 def test_choose_returns_only_a_legal_choice_and_names_a_wrong_key():

@@ -1,25 +1,32 @@
-"""Hints at the Geteilte Luft table: rollouts from the real position, hidden
-cards drawn anew, and asking never changes the game."""
+"""Hints at the table: rollouts from the real position (Geteilte Luft) or from
+the seat's own view (Land unter), hidden cards drawn anew, and asking never
+changes the game."""
 import io
+import json
 import re
 
 import numpy as np
 import pytest
 from rich.console import Console
 
-from sim import api
+from sim import api, rng
+from sim.games.landunter import layout as L, reference
+from sim.games.landunter.hint import forced, played_this_deal, position_of
 from sim.games.luft.hint import forget_hidden, rollout_wins
 from sim.games.luft.reference import Game
 from sim.games.luft.rules import Rules
 from sim.play import playlog, table
+from sim.registry import Bot, Seat
+from strategies.landunter import LANDUNTER_BOTS
 from strategies.luft import LUFT_BOTS
 
 KEY = re.compile(r"choose: \[(\w)\]")
 
 
-def play_with_keys(tmp_path, name, hint_at: int | None):
-    """A one-dive game, seat 0 a person who always takes the first choice
-    (and presses h once at prompt ``hint_at``); returns the log text and screen."""
+def play_with_keys(tmp_path, name, hint_at: int | None, start=None, hint_bot="threshold:t=2"):
+    """A game (by default one dive of Geteilte Luft) where the person always
+    takes the first choice (and presses h once at prompt ``hint_at``);
+    returns the log text and screen."""
     console = Console(file=io.StringIO(), width=400, color_system=None)
     prompts = [0]
 
@@ -29,10 +36,10 @@ def play_with_keys(tmp_path, name, hint_at: int | None):
             return "h"
         return KEY.findall(console.file.getvalue())[-1]
 
-    start = table.start_line("luft", {"dives": "1"}, 3, 4, ["human", "threshold:t=2", "threshold:t=1"])
+    start = start or table.start_line("luft", {"dives": "1"}, 3, 4, ["human", "threshold:t=2", "threshold:t=1"])
     path = tmp_path / f"{name}.jsonl"
     writer = playlog.Writer(path, [start])
-    table.play(start, writer, console, keys, hint_bot="threshold:t=2", hint_rollouts=4)
+    table.play(start, writer, console, keys, hint_bot=hint_bot, hint_rollouts=4)
     writer.close()
     return path.read_text(), console.file.getvalue()
 
@@ -87,8 +94,113 @@ def test_a_hint_refuses_a_history_that_does_not_reach_the_position(tmp_path):
                      LUFT_BOTS.parse("threshold:t=2"), 2)
 
 
-def test_land_unter_has_no_hints_yet_and_says_so(tmp_path):
-    start = table.start_line("landunter", {}, 3, 1, ["human", "dodge", "dodge"])
-    writer = playlog.Writer(tmp_path / "l.jsonl", [start])
-    with pytest.raises(ValueError, match="Land unter has no hints yet"):
-        table.play(start, writer, Console(file=io.StringIO()), hint_bot="dodge")
+# ---------------------------------------------------------------- Land unter
+
+def land_unter_start(seed=7):
+    return table.start_line("landunter", {}, 3, seed, ["dodge", "human", "counter"])
+
+
+def test_asking_for_a_land_unter_hint_does_not_change_the_game(tmp_path):
+    plain, _ = play_with_keys(tmp_path, "plain", None, land_unter_start(), "dodge")
+    hinted, screen = play_with_keys(tmp_path, "hinted", 3, land_unter_start(), "dodge")
+    assert hinted == plain
+    assert "hint: dodge would choose" in screen and "4 rollouts each" in screen
+
+
+HINT = re.compile(r"hint: .*")
+
+
+def redeal_hidden_cards(monkeypatch):
+    """Deal as usual, then give seats 0 and 2 other cards with the same ring
+    counts (public): seat 1 sees the same table, the hidden cards all change."""
+    deal = reference.deal_hands
+
+    def redealt(rules, stream):
+        hands = deal(rules, stream)
+        rest = [c for c in range(1, rules.n_cards + 1) if c not in hands[1]]
+        draw = np.random.default_rng(1)
+        while True:
+            cards = [int(c) for c in draw.permutation(rest)]
+            new = [sorted(cards[:12]), hands[1], sorted(cards[12:24])]
+            if [reference.ring_count(h) for h in new] == [reference.ring_count(h) for h in hands]:
+                return new
+    monkeypatch.setattr(reference, "deal_hands", redealt)
+
+
+def test_a_land_unter_hint_never_uses_hidden_information(tmp_path, monkeypatch):
+    real_log, real_screen = play_with_keys(tmp_path, "real", 1, land_unter_start(), "dodge")
+    redeal_hidden_cards(monkeypatch)
+    other_log, other_screen = play_with_keys(tmp_path, "other", 1, land_unter_start(), "dodge")
+    real, other = ([json.loads(line) for line in log.splitlines()[1:3]] for log in (real_log, other_log))
+    assert real[1]["view"] == other[1]["view"]          # seat 1 sees the same position ...
+    assert real[0]["action"] != other[0]["action"]      # ... though seat 0 played another card
+    assert HINT.findall(real_screen)[0] == HINT.findall(other_screen)[0]
+
+
+def land_unter_decisions(tmp_path, specs, seed, rules_given=None):
+    start = table.start_line("landunter", rules_given or {}, len(specs), seed, specs)
+    writer = playlog.Writer(tmp_path / "g.jsonl", [start])
+    end = table.play(start, writer, Console(file=io.StringIO()))
+    writer.close()
+    return playlog.read(tmp_path / "g.jsonl", "landunter").decisions, end
+
+
+@pytest.mark.parametrize("specs, rules_given", [
+    (["dodge", "high", "low", "high"], {}),
+    (["dodge", "high", "low", "high", "counter", "low"], {"allow_six": "true", "tie_simultaneous": "false"})])
+def test_a_land_unter_position_with_the_real_hidden_cards_plays_on_to_the_real_end(tmp_path, specs, rules_given):
+    seed, n = 5, len(specs)
+    decisions, end = land_unter_decisions(tmp_path, specs, seed, rules_given)
+    rules = api.make_rules(api.get_game("landunter"), rules_given, n)
+    seats = [LANDUNTER_BOTS.parse(s) for s in specs]
+    starts = [rec for i, rec in enumerate(decisions)
+              if i == 0 or rec["view"][L.S_ROUND] != decisions[i - 1]["view"][L.S_ROUND]]
+    assert any(0 in rec["view"][L.S_IN:L.S_IN + n] for rec in starts)      # some with a seat out
+    for rec in starts:
+        st = np.array(rec["view"], dtype=np.int64)
+        stream = rng.Stream(seed, 0)
+        hands = reference.deal_hands(rules, stream)
+        for _ in range(st[L.S_DEAL] + 1):
+            flood = stream.shuffle(np.array(reference.flood_deck(), dtype=np.int64))
+        held = np.zeros((L.MAXP, L.HAND_SIZE), np.int64)
+        for t in range(n):
+            h = st[L.S_HAND_ID + t]
+            now = [c for c in hands[h] if c not in played_this_deal(st, h)]
+            held[t, :len(now)] = now
+        rest = flood[2 * st[L.S_ROUND] + 2:]
+        views = []
+        watched = Seat(specs[rec["seat"]], Bot("watched", lambda s, view, p, u: views.append(view.tolist())
+                                              or seats[s].bot.fn(s, view, p, u), (), "", -1), seats[rec["seat"]].params)
+        players = seats[:rec["seat"]] + [watched] + seats[rec["seat"] + 1:]
+        record = reference.play_on(rules, players, position_of(st, rec["seat"], held, rest), stream, seed, 0)
+        assert views[0] == rec["view"]
+        assert record.score == end["score"]
+
+
+def test_land_unter_win_chances_are_probabilities_with_cis(tmp_path):
+    decisions, _ = land_unter_decisions(tmp_path, ["dodge", "dodge", "dodge"], 3)
+    rec = decisions[4]
+    st = np.array(rec["view"], dtype=np.int64)
+    rules = api.make_rules(api.get_game("landunter"), {}, 3)
+    seats = [LANDUNTER_BOTS.parse("dodge")] * 3
+    seats[rec["seat"]] = table.human_seat()
+    tab = table.table_of("landunter")
+    wins = tab.rollouts(rules, seats, 3, [], rec["seat"], st, tab.choices(0, rec["seat"], st),
+                        LANDUNTER_BOTS.parse("dodge"), 6)
+    assert [len(w) for w in wins] == [6] * len(tab.choices(0, rec["seat"], st))
+    assert all(share in (0, 1 / 3, 1 / 2, 1) for w in wins for share in w)
+    text = table.hint_text(tab, rules, seats, 3, [], rec["seat"], 0, st, rec["u"],
+                           LANDUNTER_BOTS.parse("dodge"), 6)
+    shown = re.findall(r"(\d+) (\d\.\d\d) \[(\d\.\d\d), (\d\.\d\d)\]", text)
+    assert [int(card) for card, *_ in shown] == [c.action for c in tab.choices(0, rec["seat"], st)]
+    assert all(0 <= float(lo) <= float(mean) <= float(hi) <= 1 for _, mean, lo, hi in shown)
+
+
+def test_the_seat_under_test_plays_the_choice_then_its_bot(tmp_path):
+    decisions, _ = land_unter_decisions(tmp_path, ["dodge", "dodge", "dodge"], 3)
+    rec = decisions[4]
+    st = np.array(rec["view"], dtype=np.int64)
+    high = LANDUNTER_BOTS.parse("high")
+    seat = forced(int(L.hand_card(st, rec["seat"], 0)), high)
+    moves = [seat.bot.fn(rec["seat"], st, high.params, 0.5) for _ in range(2)]
+    assert moves == [L.hand_card(st, rec["seat"], 0), L.hand_high(st, rec["seat"])]

@@ -27,7 +27,7 @@ def register(sub: typer.Typer, game: str):
              rules: Optional[List[str]] = rules_option(game), bot_file: Optional[List[Path]] = BOT_FILE,
              out_dir: Path = PLAY_OUT,
              hint: Optional[str] = typer.Option(None, "--hint", help="A bot whose advice the key h shows: its "
-                                                "choice and your win chance after each choice (Geteilte Luft)."),
+                                                "choice and your win chance after each choice."),
              hint_rollouts: int = typer.Option(32, "--hint-rollouts", help="Rollout games per choice behind a hint."),
              resume: Optional[Path] = typer.Option(None, "--resume", help="Continue the game of this log: its "
                                                    "decisions are replayed on the same seed, then play goes on "
@@ -89,7 +89,7 @@ def register(sub: typer.Typer, game: str):
                bot: Optional[str] = typer.Option(None, "--bot", "-b", help="The bot to compare the people "
                                                  "with (default: the strong bot play seats)."),
                rollouts: int = typer.Option(32, "--rollouts", help="Rollout games per choice behind each "
-                                            "disagreement's cost (Geteilte Luft); 0 skips the cost."),
+                                            "disagreement's cost; 0 skips the cost."),
                bot_file: Optional[List[Path]] = BOT_FILE, as_json: bool = JSON):
         """How often did the people choose what a bot would have? Agreement, every disagreement and its cost."""
         import json

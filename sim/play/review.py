@@ -2,6 +2,7 @@
 choices set against a bot's on the very same positions (``review``)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
@@ -49,7 +50,7 @@ def review(logs: list[GameLog], bot_spec: str, rollouts: int = 0) -> dict:
     """Agreement of the people with ``bot_spec`` over every decision a person made
     with more than one legal choice, and each disagreement; with ``rollouts``,
     its cost: the person's win chance after the bot's choice minus after their
-    own, paired over rollouts on common random numbers (where the game can roll out)."""
+    own, paired over rollouts on common random numbers."""
     agreed, total, disagreements = 0, 0, []
     for log in logs:
         start = log.start
@@ -74,11 +75,13 @@ def review(logs: list[GameLog], bot_spec: str, rollouts: int = 0) -> dict:
                     row = {"log": str(log.path), "decision": rec["n"], "seat": seat,
                            "situation": table.prompt(phase, seat, st), "person": rec["choice"],
                            "bot": by_action[action].label}
-                    if rollouts and table.rollouts is not None:
+                    if rollouts:
                         wins = table.rollouts(rules, seats, start["seed"], history, seat, st,
                                               [by_action[action], by_action[rec["action"]]], bot, rollouts)
                         diffs = [b - p for b, p in zip(*wins)]
-                        row["cost"] = mean_ci(len(diffs), sum(diffs), sum(d * d for d in diffs)).to_json()
+                        cost = mean_ci(len(diffs), sum(diffs), sum(d * d for d in diffs))
+                        # a win chance lost lies in [-1, 1]; so does its interval
+                        row["cost"] = replace(cost, lo=max(cost.lo, -1.0), hi=min(cost.hi, 1.0)).to_json()
                     disagreements.append(row)
             history.append(rec["action"])
     if total == 0:

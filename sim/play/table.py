@@ -42,10 +42,10 @@ class GameTable(Protocol):
     def screen(self, rules, phase: int, seat: int, st: np.ndarray,
                players: list[str]) -> RenderableType: ...   # what this seat may see
     def shown(self, event: str) -> bool: ...                   # may every seat read this event?
-    # rollouts(rules, seats, seed, history, seat, st, choices, bot, n) -> per choice, the win
-    # share of ``seat`` in each of n games played on from the position (hints, review's cost);
-    # None where the game cannot roll out yet
-    rollouts: Callable | None
+    # per choice, the win share of ``seat`` in each of n games played on from the position,
+    # people's seats played by ``bot`` (hints, review's cost)
+    def rollouts(self, rules, seats, seed: int, history: list[int], seat: int, st: np.ndarray,
+                 choices: list[Choice], bot: Seat, n: int) -> list[list[float]]: ...
 
 
 def events_panel(events: list[str]) -> Panel:
@@ -128,8 +128,6 @@ def play(start: dict, writer: playlog.Writer, console: Console, keys: Callable[[
     names = start["seats"]
     seats = [human_seat() if name == HUMAN else game.registry.parse(name) for name in names]
     humans = [s for s, name in enumerate(names) if name == HUMAN]
-    if hint_bot is not None and table.rollouts is None:
-        raise ValueError(f"--hint: {table.title} has no hints yet; play without --hint")
     adviser = game.registry.parse(hint_bot) if hint_bot is not None else None
     queue = list(replayed)
     history: list[int] = []         # every action so far, in decision order (what a hint replays)

@@ -14,7 +14,7 @@ from sim.games.landunter import layout as L
 from sim.games.landunter.reference import play_game, ring_halves
 from sim.play.keys import Choice
 
-CARD_KEYS = "abcdefghijkl"           # one key per card of a 12-card hand, lowest first
+CARD_KEYS = "abcdefgijklm"           # one key per card of a 12-card hand, lowest first (h: hint)
 
 RULES_SUMMARY = """[bold]Land unter — the rules in brief[/bold]
 One deal per player; before each new deal the hands pass to the left, with their
@@ -39,7 +39,6 @@ class LandUnterTable:
     default_bots = "dodge"
     private_hands = True
     rules_summary = RULES_SUMMARY
-    rollouts = None                   # no rollouts from a Land unter position yet
 
     def play_game(self, rules, seats, seed, log):
         return play_game(rules, seats, seed, 0, log)
@@ -56,6 +55,11 @@ class LandUnterTable:
     def prompt(self, phase, seat, st):
         return (f"Seat {seat}, deal {st[L.S_DEAL] + 1}, round {st[L.S_ROUND] + 1}, "
                 f"flood {st[L.S_FLOOD_LO]} and {st[L.S_FLOOD_HI]}: play a card")
+
+    def rollouts(self, rules, seats, seed, history, seat, st, choices, bot, n):
+        """From ``st`` alone: ``history`` holds hidden cards (this round's earlier plays)."""
+        from sim.games.landunter.hint import rollout_wins
+        return rollout_wins(rules, seats, seed, seat, st, choices, bot, n)
 
     def shown(self, event):
         return not event.startswith("  hand ")      # every hand at the deal: not for the players

@@ -342,7 +342,7 @@ def seat_params(seats) -> np.ndarray:
 
 
 @dataclass
-class _Memory:
+class Memory:
     """Public memory of the game: scores and every weather card played."""
     n_cards: int
     scores: list[int]
@@ -350,7 +350,7 @@ class _Memory:
     card_when: np.ndarray              # card -> 12*deal + round + 1 of its last play, 0 never
 
 
-def public_view(rules: Rules, state: DealState, mem: _Memory, deal: int, rnd: int,
+def public_view(rules: Rules, state: DealState, mem: Memory, deal: int, rnd: int,
                 flood_pair: tuple[int, int], flood_left: list[int]) -> np.ndarray:
     """The public part of the int64 state view (layout in `layout.py`): every
     hand mask is 0; `bot_view` fills in the deciding seat's own hand."""
@@ -409,51 +409,77 @@ def play_game(rules: Rules, seats, seed: int, game_index: int,
     n = rules.players
     if len(seats) != n:
         raise ValueError(f"got {len(seats)} seats for {n} players")
+    say = log or (lambda line: None)
+    stream = rng.Stream(np.uint64(int(seed) & _MASK64), np.uint64(game_index))
+    hands = deal_hands(rules, stream)
+    say(f"Game {game_index} (seed {seed}), {n} players: "
+        + ", ".join(f"seat {p} {s.spec}" for p, s in enumerate(seats)))
+    for h in range(n):
+        say(f"  hand {h} (strength {sum(hands[h])}, {ring_count(hands[h], rules.n_cards)} rings): "
+            + " ".join(str(c) for c in hands[h]))
+    mem = Memory(rules.n_cards, [0] * n, np.zeros(L.MAX_CARD + 1, np.int64),
+                 np.zeros(L.MAX_CARD + 1, np.int64))
+    return play_on(rules, seats, Position(hands, mem), stream, seed, game_index, log)
+
+
+@dataclass
+class Position:
+    """A game at the start of round ``rnd`` of deal ``deal``, before that
+    round's flood cards are revealed: what `play_on` needs to play it on.
+    A game starts at deal 0 with no deal under way; hints start mid-deal."""
+    hands: list[list[int]]             # every hand as dealt, by hand id
+    mem: Memory
+    deal: int = 0
+    rnd: int = 0
+    ds: DealState | None = None        # the deal under way; None: deal ``deal`` begins now
+    flood: list[int] | None = None     # its flood cards in order, round r's at 2r and 2r + 1
+    flood_left: list[int] | None = None    # its flood cards not yet revealed, by value
+
+
+def play_on(rules: Rules, seats, pos: Position, stream: rng.Stream, seed: int, game_index: int,
+            log: Callable[[str], None] | None = None) -> GameRecord:
+    """Play the game from ``pos`` to its end; ``stream`` shuffles the flood
+    cards of the deals still to begin, the seats' uniforms come from their bot
+    streams of (``seed``, ``game_index``). The record's per-deal fields cover
+    the deals played here (all of them for a whole game)."""
+    n = rules.players
     talk = log is not None                 # format event lines only when someone listens
     say = log if talk else (lambda line: None)
     seed64 = np.uint64(int(seed) & _MASK64)
-    stream = rng.Stream(seed64, np.uint64(game_index))
     bot_streams = [rng.Stream.for_bot(seed64, np.uint64(game_index), np.uint64(p))
                    for p in range(n)]
     params = seat_params(seats)
     params.flags.writeable = False
-
-    hands = deal_hands(rules, stream)
+    hands, mem = pos.hands, pos.mem
     hand_rings = [ring_count(h, rules.n_cards) for h in hands]
-    hand_strength = [sum(h) for h in hands]
-    say(f"Game {game_index} (seed {seed}), {n} players: "
-        + ", ".join(f"seat {p} {s.spec}" for p, s in enumerate(seats)))
-    for h in range(n):
-        say(f"  hand {h} (strength {hand_strength[h]}, {hand_rings[h]} rings): "
-            + " ".join(str(c) for c in hands[h]))
-
-    mem = _Memory(rules.n_cards, [0] * n, np.zeros(L.MAX_CARD + 1, np.int64),
-                  np.zeros(L.MAX_CARD + 1, np.int64))
     rec = GameRecord([0] * n, [0] * n, [0] * n, [], [], [], [], [], [])
 
-    for deal in range(n):
-        # "A deal": hands travel to the LEFT, seat i -> seat i+1, so in deal d
-        # seat p plays hand (p - d) mod n, with that hand's full ring count.
-        hand_id = [(p - deal) % n for p in range(n)]
-        ds = DealState([list(hands[h]) for h in hand_id], [hand_rings[h] for h in hand_id],
-                       [0] * n, [True] * n, [hand_rings[h] for h in hand_id], hand_id)
-        if deal > 0:
-            say("Hands passed left: " + ", ".join(
-                f"seat {p} gets hand {hand_id[p]}" for p in range(n)))
-        say(f"Deal {deal + 1}: " + ", ".join(
-            f"seat {p} hand {hand_id[p]} ({ds.rings[p]} rings)" for p in range(n)))
-        rec.hand_strength.append([hand_strength[h] for h in hand_id])
-        rec.hand_rings.append([hand_rings[h] for h in hand_id])
+    for deal in range(pos.deal, n):
+        if pos.ds is not None and deal == pos.deal:
+            ds, flood, flood_left, r = pos.ds, pos.flood, pos.flood_left, pos.rnd
+            ended = False
+        else:
+            # "A deal": hands travel to the LEFT, seat i -> seat i+1, so in deal d
+            # seat p plays hand (p - d) mod n, with that hand's full ring count.
+            hand_id = [(p - deal) % n for p in range(n)]
+            ds = DealState([list(hands[h]) for h in hand_id], [hand_rings[h] for h in hand_id],
+                           [0] * n, [True] * n, [hand_rings[h] for h in hand_id], hand_id)
+            if deal > 0:
+                say("Hands passed left: " + ", ".join(
+                    f"seat {p} gets hand {hand_id[p]}" for p in range(n)))
+            say(f"Deal {deal + 1}: " + ", ".join(
+                f"seat {p} hand {hand_id[p]} ({ds.rings[p]} rings)" for p in range(n)))
+            # Shuffle the 24 flood cards face down before every deal.
+            flood = stream.shuffle(np.array(flood_deck(), dtype=np.int64))
+            flood_left = [0] + [2] * L.FLOOD_MAX
+            r = 0
+            ended = early_end_at_start(ds.n_in, rules)
+            if ended:
+                say("  only two players: the deal ends at once")
+        rec.hand_strength.append([sum(hands[h]) for h in ds.hand_id])
+        rec.hand_rings.append([hand_rings[h] for h in ds.hand_id])
 
-        # Shuffle the 24 flood cards face down before every deal.
-        flood = stream.shuffle(np.array(flood_deck(), dtype=np.int64))
-        flood_left = [0] + [2] * L.FLOOD_MAX
-
-        rounds = 0
-        ended = early_end_at_start(ds.n_in, rules)
-        if ended:
-            say("  only two players: the deal ends at once")
-        r = 0
+        rounds = r
         while not ended and r < HAND_SIZE:
             # Step 1: reveal the top two flood cards.
             pair = (int(flood[2 * r]), int(flood[2 * r + 1]))

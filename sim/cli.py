@@ -15,6 +15,8 @@ from rich.table import Table
 
 import sim
 from sim import api, botdebug, store
+from sim.game import GameSpec
+from sim.games import GAMES
 from sim.cli_common import (BOT_FILE, MAX_GAMES, PLAYERS, SCHEDULER, SEED, WORKERS, OneLineErrors, bots_option,
                             emit, needs_out, out, pct, print_summary, rules_option, user_errors, writable_dir)
 from sim.report_terminal import print_table
@@ -61,8 +63,9 @@ def print_tournament(title: str, summary: dict):
     print_table(h2h, out, title="head to head: share of games the row bot finished ahead of the column bot")
 
 
-def game_app(name: str, title: str) -> typer.Typer:
-    """The commands every game has: simulate, trace, bots."""
+def game_app(game: GameSpec) -> typer.Typer:
+    """The commands every game has (simulate, tournament, trace, bots), then the game's own."""
+    name, title = game.name, game.title
     sub = typer.Typer(no_args_is_help=True, help=f"{title}: simulate, trace, list bots.")
     BOTS, RULES = bots_option(name), rules_option(name)
 
@@ -166,17 +169,13 @@ def game_app(name: str, title: str) -> typer.Typer:
             table.add_row(bot.name, params, escape(bot.doc))
         out.print(table)
 
+    if game.commands:
+        importlib.import_module(game.commands).register(sub)
     return sub
 
 
-for _name, _title in (("luft", "Geteilte Luft"), ("landunter", "Land unter")):
-    _sub = game_app(_name, _title)
-    try:        # a game's own analysis commands, from its folder
-        importlib.import_module(api.GAMES[_name] + ".commands").register(_sub)
-    except ModuleNotFoundError as e:
-        if e.name != api.GAMES[_name] + ".commands":
-            raise
-    app.add_typer(_sub, name=_name)
+for _name in GAMES:
+    app.add_typer(game_app(api.get_game(_name)), name=_name)
 
 
 @results_app.command("list")

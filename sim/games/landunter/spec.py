@@ -8,4 +8,5 @@ GAME = GameSpec(name="landunter", title="Land unter", rules_cls=Rules, registry=
                 play_batch=engine.play_batch, metrics=summary.metrics,
                 histograms=summary.histograms, summary=summary.summary,
                 replay=trace.replay, decision_point=trace.decision_point,
+                commands="sim.games.landunter.commands",
                 seat_figures=("score", "eliminated"))

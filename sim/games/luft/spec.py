@@ -8,4 +8,5 @@ GAME = GameSpec(name="luft", title="Geteilte Luft", rules_cls=Rules, registry=LU
                 play_batch=engine.play_batch, metrics=summary.metrics,
                 histograms=summary.histograms, summary=summary.summary,
                 replay=trace.replay, decision_point=trace.decision_point,
+                commands="sim.games.luft.commands",
                 seat_figures=("score", "drowned"))

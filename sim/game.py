@@ -37,3 +37,6 @@ class GameSpec:
     # module whose register(sub) adds this game's own commands (analyses, play) to
     # `sim <game>`; named, not imported, so the API never loads typer
     commands: str | None = None
+    # reference_batch(rules, seats, seed, first_game, n_games): the batch play_batch
+    # returns, played by the pure-Python reference engine (the engines' differential test)
+    reference_batch: Callable[..., Any] | None = None

@@ -18,9 +18,9 @@ from sim import botdebug, interrupt, plots, store
 from sim.game import GameSpec
 from sim.games import GAMES, get_game  # noqa: F401  (GAMES: part of the API)
 from sim.interrupt import Interrupted
-from sim.runner import RunResult, Totals, run
 from sim.records import long_records, row_label
 from sim.registry import split_specs
+from sim.runner import RunResult, Totals, run
 from sim.stats import Estimate
 from sim.tournament import DESIGN as TOURNAMENT_DESIGN, play as play_tournament, seatings
 
@@ -251,7 +251,8 @@ def tournament(game_name: str, rules: dict[str, str] | None, bots: str | list[st
     lineups = seatings(len(entrants), rules_obj.players)
     config = {"command": "tournament", "game": game.name, "rules": rules_obj.to_dict(),
               "rules_version": game.rules_cls.VERSION,
-              "engine": store.engine_fingerprint(game, [e.bot for e in entrants]), "entrants": names, "games": games, "seed": seed,
+              "engine": store.engine_fingerprint(game, [e.bot for e in entrants]), "entrants": names,
+              "games": games, "seed": seed,
               "design": TOURNAMENT_DESIGN}
     if cache and (hit := _cached(out, config)):
         return hit

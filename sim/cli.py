@@ -15,17 +15,34 @@ from rich.table import Table
 
 import sim
 from sim import api, botdebug, store
+from sim.cli_common import (
+    BOT_FILE,
+    MAX_GAMES,
+    PLAYERS,
+    SCHEDULER,
+    SEED,
+    WORKERS,
+    OneLineErrors,
+    bots_option,
+    emit,
+    needs_out,
+    out,
+    pct,
+    print_summary,
+    rules_option,
+    user_errors,
+    writable_dir,
+)
 from sim.game import GameSpec
 from sim.games import GAMES
-from sim.cli_common import (BOT_FILE, MAX_GAMES, PLAYERS, SCHEDULER, SEED, WORKERS, OneLineErrors, bots_option,
-                            emit, needs_out, out, pct, print_summary, rules_option, user_errors, writable_dir)
 from sim.report_terminal import print_table
 
 DEBUG = typer.Option(False, "--debug", help="When a bot fails: also show its own Python traceback "
                      "(the failing game replayed with pure Python bots).")
 
 app = typer.Typer(cls=OneLineErrors, no_args_is_help=True, add_completion=False,
-                  context_settings={"help_option_names": ["-h", "--help"]}, pretty_exceptions_enable=False, rich_markup_mode="markdown",
+                  context_settings={"help_option_names": ["-h", "--help"]}, pretty_exceptions_enable=False,
+                  rich_markup_mode="markdown",
                   help="Monte Carlo strategy simulator for Geteilte Luft and Land unter.")
 
 
@@ -73,7 +90,8 @@ def game_app(game: GameSpec) -> typer.Typer:
     def simulate(players: Optional[int] = PLAYERS, bots: str = BOTS,
                  games: int = typer.Option(10_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games to play."),
                  seed: int = SEED,
-                 threads: Optional[int] = typer.Option(None, "--threads", "-t", min=1, help="Numba threads (default: all cores)."),
+                 threads: Optional[int] = typer.Option(None, "--threads", "-t", min=1,
+                                                       help="Numba threads (default: all cores)."),
                  rules: Optional[List[str]] = RULES,
                  as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object on stdout."),
                  out_dir: Optional[Path] = typer.Option(None, "--out", "-o", callback=writable_dir,

@@ -4,8 +4,8 @@ import pytest
 
 from sim.games.luft import reference
 from sim.games.luft.outputs import record_rows
-from sim.games.luft.spec import reference_batch
 from sim.games.luft.rules import SINK_ORDERS, SINK_WITHIN_DIVER, START_RULES, SWIM_SOURCES, Rules
+from sim.games.luft.spec import reference_batch
 from tests.luft.conftest import seats
 
 CONFIGS = 250

@@ -38,7 +38,7 @@ def as_string(value) -> str:
 def every_bot_tables(game) -> list[list[str]]:
     """One table per built-in bot, the bots in rotation: every bot sits at
     every seat, next to different neighbours."""
-    names = game.registry.names()
+    names = [n for n in game.registry.names() if game.registry.get(n).builtin_id >= 0]   # not user bots
     return [[names[(t + s) % len(names)] for s in range(TABLE_PLAYERS)] for t in range(len(names))]
 
 

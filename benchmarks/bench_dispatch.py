@@ -33,7 +33,6 @@ from strategies.luft import LUFT_BOTS  # noqa: E402
 from strategies.luft.registry import register  # noqa: E402
 from strategies.luft.threshold import threshold  # noqa: E402
 
-
 if "user-threshold" not in LUFT_BOTS.bots:
     register("user-threshold", params=[Param("t", 2, 1, 60, integer=True)])(threshold)
 

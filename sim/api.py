@@ -6,7 +6,6 @@
 """
 from __future__ import annotations
 
-import importlib
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,14 +16,14 @@ import pandas as pd
 
 from sim import botdebug, interrupt, plots, store
 from sim.game import GameSpec
+from sim.games import GAMES, get_game  # noqa: F401  (GAMES: part of the API)
 from sim.interrupt import Interrupted
-from sim.runner import RunResult, Totals, run
 from sim.records import long_records, row_label
 from sim.registry import split_specs
+from sim.runner import RunResult, Totals, run
 from sim.stats import Estimate
 from sim.tournament import DESIGN as TOURNAMENT_DESIGN, play as play_tournament, seatings
 
-GAMES = {"luft": "sim.games.luft", "landunter": "sim.games.landunter"}
 _EXECUTOR = None   # set by `scale_out`: every run maps its chunks over Dask
 
 
@@ -48,12 +47,6 @@ def scale_out(scheduler: str | None = None, workers: int | None = None):
 def current_executor():
     """The Dask executor of the enclosing `scale_out`, or None (in-process)."""
     return _EXECUTOR
-
-
-def get_game(name: str) -> GameSpec:
-    if name not in GAMES:
-        raise ValueError(f"unknown game {name!r}; choose one of: {', '.join(GAMES)}")
-    return importlib.import_module(GAMES[name]).GAME
 
 
 def parse_rules(items: list[str] | None) -> dict[str, str]:
@@ -258,7 +251,8 @@ def tournament(game_name: str, rules: dict[str, str] | None, bots: str | list[st
     lineups = seatings(len(entrants), rules_obj.players)
     config = {"command": "tournament", "game": game.name, "rules": rules_obj.to_dict(),
               "rules_version": game.rules_cls.VERSION,
-              "engine": store.engine_fingerprint(game, [e.bot for e in entrants]), "entrants": names, "games": games, "seed": seed,
+              "engine": store.engine_fingerprint(game, [e.bot for e in entrants]), "entrants": names,
+              "games": games, "seed": seed,
               "design": TOURNAMENT_DESIGN}
     if cache and (hit := _cached(out, config)):
         return hit

@@ -15,15 +15,34 @@ from rich.table import Table
 
 import sim
 from sim import api, botdebug, store
-from sim.cli_common import (BOT_FILE, MAX_GAMES, PLAYERS, SCHEDULER, SEED, WORKERS, OneLineErrors, bots_option,
-                            emit, needs_out, out, pct, print_summary, rules_option, user_errors, writable_dir)
+from sim.cli_common import (
+    BOT_FILE,
+    MAX_GAMES,
+    PLAYERS,
+    SCHEDULER,
+    SEED,
+    WORKERS,
+    OneLineErrors,
+    bots_option,
+    emit,
+    needs_out,
+    out,
+    pct,
+    print_summary,
+    rules_option,
+    user_errors,
+    writable_dir,
+)
+from sim.game import GameSpec
+from sim.games import GAMES
 from sim.report_terminal import print_table
 
 DEBUG = typer.Option(False, "--debug", help="When a bot fails: also show its own Python traceback "
                      "(the failing game replayed with pure Python bots).")
 
 app = typer.Typer(cls=OneLineErrors, no_args_is_help=True, add_completion=False,
-                  context_settings={"help_option_names": ["-h", "--help"]}, pretty_exceptions_enable=False, rich_markup_mode="markdown",
+                  context_settings={"help_option_names": ["-h", "--help"]}, pretty_exceptions_enable=False,
+                  rich_markup_mode="markdown",
                   help="Monte Carlo strategy simulator for Geteilte Luft and Land unter.")
 
 
@@ -61,8 +80,9 @@ def print_tournament(title: str, summary: dict):
     print_table(h2h, out, title="head to head: share of games the row bot finished ahead of the column bot")
 
 
-def game_app(name: str, title: str) -> typer.Typer:
-    """The commands every game has: simulate, trace, bots."""
+def game_app(game: GameSpec) -> typer.Typer:
+    """The commands every game has (simulate, tournament, trace, bots), then the game's own."""
+    name, title = game.name, game.title
     sub = typer.Typer(no_args_is_help=True, help=f"{title}: simulate, trace, list bots.")
     BOTS, RULES = bots_option(name), rules_option(name)
 
@@ -70,7 +90,8 @@ def game_app(name: str, title: str) -> typer.Typer:
     def simulate(players: Optional[int] = PLAYERS, bots: str = BOTS,
                  games: int = typer.Option(10_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games to play."),
                  seed: int = SEED,
-                 threads: Optional[int] = typer.Option(None, "--threads", "-t", min=1, help="Numba threads (default: all cores)."),
+                 threads: Optional[int] = typer.Option(None, "--threads", "-t", min=1,
+                                                       help="Numba threads (default: all cores)."),
                  rules: Optional[List[str]] = RULES,
                  as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object on stdout."),
                  out_dir: Optional[Path] = typer.Option(None, "--out", "-o", callback=writable_dir,
@@ -166,17 +187,13 @@ def game_app(name: str, title: str) -> typer.Typer:
             table.add_row(bot.name, params, escape(bot.doc))
         out.print(table)
 
+    if game.commands:
+        importlib.import_module(game.commands).register(sub)
     return sub
 
 
-for _name, _title in (("luft", "Geteilte Luft"), ("landunter", "Land unter")):
-    _sub = game_app(_name, _title)
-    try:        # a game's own analysis commands, from its folder
-        importlib.import_module(api.GAMES[_name] + ".commands").register(_sub)
-    except ModuleNotFoundError as e:
-        if e.name != api.GAMES[_name] + ".commands":
-            raise
-    app.add_typer(_sub, name=_name)
+for _name in GAMES:
+    app.add_typer(game_app(api.get_game(_name)), name=_name)
 
 
 @results_app.command("list")

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pandas as pd
 import typer
-from typer.core import TyperGroup, TyperOption
 from rich.console import Console
 from rich.text import Text
+from typer.core import TyperGroup, TyperOption
 
 from sim import interrupt
 from sim.records import row_label

@@ -119,6 +119,7 @@ def resolve(job: ChunkJob):
         if hit is not None:
             return hit
         import numpy as np
+
         from sim import api
         from sim.registry import Seat
         for path, source in job.bot_files:

@@ -2,7 +2,8 @@
 
 The core (runner, store, CLI plumbing) knows a game only through a `GameSpec`:
 its rules class, its bot registry and a handful of functions. Each game's
-package under `sim/games/` builds one; nothing in the core imports a game.
+package under `sim/games/` builds one in its ``spec.py``; `sim.games.GAMES` is the
+one list of games. Nothing in the core imports a game by name.
 """
 from __future__ import annotations
 
@@ -33,3 +34,9 @@ class GameSpec:
     replay: Callable[..., Any] | None = None
     # decision_point(args of a bot call) -> "dive 2, turn 5": where a bot decided
     decision_point: Callable[[tuple], str] | None = None
+    # module whose register(sub) adds this game's own commands (analyses, play) to
+    # `sim <game>`; named, not imported, so the API never loads typer
+    commands: str | None = None
+    # reference_batch(rules, seats, seed, first_game, n_games): the batch play_batch
+    # returns, played by the pure-Python reference engine (the engines' differential test)
+    reference_batch: Callable[..., Any] | None = None

@@ -31,8 +31,7 @@ from typing import Any, Iterator
 import numpy as np
 from numba import njit
 from rich.console import Console
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                           TimeRemainingColumn)
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from sim import botdebug, interrupt
 from sim.game import GameSpec

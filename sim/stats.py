@@ -184,11 +184,6 @@ def two_sample(a: Aggregates, b: Aggregates, level: float = 0.95) -> Comparison:
                       _cohen(diff, pooled), "welch")
 
 
-def diff_ci(a: Aggregates, b: Aggregates, level: float = 0.95) -> Estimate:
-    """Welch CI of mean(a) - mean(b); shorthand for ``two_sample(a, b).diff``."""
-    return two_sample(a, b, level).diff
-
-
 def paired(n: int, sum_d: float, sumsq_d: float, level: float = 0.95) -> Comparison:
     """Paired t test from aggregated per-game differences (common random numbers).
 

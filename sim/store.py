@@ -133,6 +133,7 @@ def engine_files(game, bots=()) -> list[Path]:
     file imports (`sim.local_imports`). Bots loaded but not playing do not
     count, so loading a bot file does not change the key of other runs."""
     import inspect
+
     from sim.local_imports import local_imports
 
     def source(bot) -> Path | None:

@@ -181,7 +181,7 @@ def play(game, rules, entrants, games: int, seed: int, *, executor=None,
     """Play a tournament of ``games`` games in all (rounded up to whole games per
     seating): (standings, games per seating, seconds, complete). Ctrl-C stops it
     after the finished chunks (complete False: the seatings are then unbalanced)."""
-    from sim.sweep import threads_for   # sim.sweep imports the API, which imports this module
+    from sim.sweep import threads_for  # sim.sweep imports the API, which imports this module
     lineups = seatings(len(entrants), rules.players)
     g = games_per_seating(games, len(lineups))
     standings = Standings([e.spec for e in entrants], game.seat_figures, seed)

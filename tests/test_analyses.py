@@ -17,8 +17,7 @@ from typer.testing import CliRunner
 
 from sim import api, sweep
 from sim.cli import app
-from sim.games.luft.analyses import balance as bal
-from sim.games.luft.analyses import compare_turnback as ct
+from sim.games.luft.analyses import balance as bal, compare_turnback as ct
 from sim.games.luft.analyses.common import compare
 from sim.runner import Totals
 from sim.stats import detectable_difference
@@ -200,7 +199,8 @@ def test_balance_tables_and_heat_maps(balance):
     shares = table.seat_shares.str.split("/").map(lambda xs: sum(float(x) for x in xs))
     np.testing.assert_allclose(shares, 1.0, atol=0.01)       # one winner per game (shares rounded to 3 dp)
     assert table.last_dive_decided.between(0, 1).all()
-    for name in ("last_dive_air_x_players.png", "first_air_x_players.png", "first_sink_order_x_players.svg", "first_air_x_sink_order_2p.png",
+    for name in ("last_dive_air_x_players.png", "first_air_x_players.png", "first_sink_order_x_players.svg",
+                 "first_air_x_sink_order_2p.png",
                  "drowned_air_x_players.png", "report.md"):
         assert (out / name).is_file(), name
     # more air, fewer drownings: the one monotone fact a sweep this small can show

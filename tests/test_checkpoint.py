@@ -144,6 +144,8 @@ def test_a_run_killed_with_sigkill_resumes(tmp_path, uninterrupted):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+        proc.stdout.close()
+        proc.stderr.close()
     assert proc.returncode == -signal.SIGKILL
     finished = on_disk(run_dir)
     assert 4 <= len(finished) < 30 and finished == list(range(len(finished)))

@@ -10,10 +10,9 @@ Ctrl-C (130): the runner interrupts itself after a few chunks
 """
 from __future__ import annotations
 
-import typer.main
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+import typer.main
+from hypothesis import HealthCheck, given, settings, strategies as st
 from typer.testing import CliRunner
 
 from sim.cli import app

@@ -5,8 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sim.games.landunter import core, engine, reference
-from sim.games.landunter import layout as L
+from sim.games.landunter import core, engine, layout as L, reference
 from sim.games.landunter.bits import masks_of
 from sim.games.landunter.reference import DealState
 from sim.games.landunter.rules import Rules

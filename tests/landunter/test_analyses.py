@@ -11,9 +11,7 @@ from typer.testing import CliRunner
 
 from sim import api, sweep
 from sim.cli import app
-from sim.games.landunter.analyses import balance as bal
-from sim.games.landunter.analyses import common
-from sim.games.landunter.analyses import seats as st
+from sim.games.landunter.analyses import balance as bal, common, seats as st
 from sim.runner import Totals
 
 

@@ -1,11 +1,9 @@
 """Bots: registration, the integer switch, each bot's defining behaviour, and
 a property test that every registered bot only ever plays a card it holds."""
 import numpy as np
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as hs
+from hypothesis import HealthCheck, given, settings, strategies as hs
 
-from sim.games.landunter import layout as L
-from sim.games.landunter import reference
+from sim.games.landunter import layout as L, reference
 from sim.games.landunter.rules import Rules
 from strategies.landunter import LANDUNTER_BOTS
 from strategies.landunter.dispatch import N_BUILTINS, decide_builtin

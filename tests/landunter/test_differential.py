@@ -5,9 +5,9 @@ the uniform they hand every bot."""
 import numpy as np
 import pytest
 
-from sim.games.landunter import reference
 from sim.games.landunter.engine import LandunterBatch
 from sim.games.landunter.rules import Rules
+from sim.games.landunter.spec import reference_batch
 from strategies.landunter import LANDUNTER_BOTS
 from tests.landunter.recorder import recorded
 
@@ -61,12 +61,10 @@ def test_reference_and_compiled_agree_game_for_game(compiled, block):
     for i in range(block * CONFIGS // BLOCKS, (block + 1) * CONFIGS // BLOCKS):
         rules, bots, seed = random_config(i)
         batch = compiled.play_batch(rules, bots, seed, 1000, GAMES_PER_CONFIG)
-        for g in range(GAMES_PER_CONFIG):
-            rec = reference.play_game(rules, bots, seed, 1000 + g)
-            where = f"config {i} {rules} bots {[s.spec for s in bots]} seed {seed} game {1000 + g}"
-            for name in LandunterBatch._fields:
-                np.testing.assert_array_equal(getattr(batch, name)[g], getattr(rec, name),
-                                              err_msg=f"{name}: {where}")
+        ref = reference_batch(rules, bots, seed, 1000, GAMES_PER_CONFIG)
+        where = f"config {i} {rules} bots {[s.spec for s in bots]} seed {seed}, games from 1000"
+        for name in LandunterBatch._fields:
+            np.testing.assert_array_equal(getattr(batch, name), getattr(ref, name), err_msg=f"{name}: {where}")
 
 
 # Every built-in bot seated; options off their defaults in half the tables.

@@ -4,8 +4,7 @@ engine and on the compiled primitives the kernel uses."""
 import numpy as np
 import pytest
 
-from sim.games.landunter import reference
-from sim.games.landunter import layout as L
+from sim.games.landunter import layout as L, reference
 from sim.games.landunter.reference import flood_deck, ring_count, ring_halves
 from sim.games.landunter.rules import Rules
 from tests.landunter.conftest import position, python_seat, seats

@@ -14,8 +14,7 @@ import pytest
 from numba import njit
 
 from sim import rng
-from sim.games.landunter import engine, reference
-from sim.games.landunter import layout as L
+from sim.games.landunter import engine, layout as L, reference
 from sim.games.landunter.reference import ViewWriteError
 from sim.games.landunter.rules import Rules
 from sim.registry import MAX_PARAMS

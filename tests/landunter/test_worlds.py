@@ -9,8 +9,7 @@ import pytest
 from scipy.stats import chisquare
 
 from sim import rng
-from sim.games.landunter import layout as L
-from sim.games.landunter import reference
+from sim.games.landunter import layout as L, reference
 from sim.games.landunter.rules import Rules
 from strategies.landunter import LANDUNTER_BOTS
 from strategies.landunter.worlds import prepare, sample_world

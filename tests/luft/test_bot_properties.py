@@ -4,8 +4,7 @@ legal actions (the compiled engine raises IllegalAction otherwise) and
 finishes every game."""
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as hs
+from hypothesis import HealthCheck, given, settings, strategies as hs
 
 from sim.games.luft.reference import IllegalAction
 from sim.games.luft.rules import SINK_ORDERS, START_RULES, SWIM_SOURCES, Rules

@@ -10,9 +10,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from sim.games.luft import forecast as fc
-from sim.games.luft import reference
-from sim.games.luft import view as v
+from sim.games.luft import forecast as fc, reference, view as v
 from sim.games.luft.rules import Rules
 from sim.registry import BotError, load_bot_file
 from strategies.luft import LUFT_BOTS

@@ -3,8 +3,9 @@ import numpy as np
 import pytest
 
 from sim.games.luft import reference
-from sim.games.luft.outputs import MAX_TURNS, air_rows, record_rows
+from sim.games.luft.outputs import record_rows
 from sim.games.luft.rules import SINK_ORDERS, SINK_WITHIN_DIVER, START_RULES, SWIM_SOURCES, Rules
+from sim.games.luft.spec import reference_batch
 from tests.luft.conftest import seats
 
 CONFIGS = 250
@@ -34,21 +35,10 @@ def test_reference_and_compiled_agree_game_for_game(compiled, block):
     for i in range(block * CONFIGS // 5, (block + 1) * CONFIGS // 5):
         rules, bots, seed = random_config(i)
         batch = compiled.play_batch(rules, bots, seed, 0, GAMES_PER_CONFIG)
-        air_sum = np.zeros(batch.air.shape[1:], np.int64)
-        air_sumsq = np.zeros_like(air_sum)
-        dives = []
-        for g in range(GAMES_PER_CONFIG):
-            rec = reference.play_game(rules, bots, seed, g)
-            seat_rows, dive_rows = record_rows(rec)
-            where = f"config {i} {rules} bots {[s.spec for s in bots]} seed {seed} game {g}"
-            np.testing.assert_array_equal(batch.seat[g], seat_rows, err_msg=where)
-            np.testing.assert_array_equal(batch.dive[g], dive_rows, err_msg=where)
-            dives.append(dive_rows)
-            for d, curve in enumerate(rec.air_after_turn):
-                curve = np.array(curve[:MAX_TURNS], np.int64)
-                air_sum[d, :len(curve)] += curve
-                air_sumsq[d, :len(curve)] += curve * curve
-        np.testing.assert_array_equal(batch.air, air_rows(air_sum, air_sumsq, np.stack(dives)))
+        ref = reference_batch(rules, bots, seed, 0, GAMES_PER_CONFIG)
+        where = f"config {i} {rules} bots {[s.spec for s in bots]} seed {seed}"
+        for name in batch._fields:
+            np.testing.assert_array_equal(getattr(batch, name), getattr(ref, name), err_msg=f"{name}: {where}")
 
 
 def test_results_do_not_depend_on_chunking_or_threads(compiled):

@@ -10,8 +10,7 @@ import numpy as np
 import pytest
 from numba import carray, njit
 
-from sim.games.luft import engine, reference
-from sim.games.luft import view as v
+from sim.games.luft import engine, reference, view as v
 from sim.games.luft.reference import SWIM_DECK
 from sim.games.luft.rules import SINK_ORDERS, SINK_WITHIN_DIVER, START_RULES, SWIM_SOURCES, Rules
 from sim.registry import MAX_PARAMS, BotError, Seat

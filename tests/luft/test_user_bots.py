@@ -10,8 +10,7 @@ import numpy as np
 import pytest
 from numba import njit
 
-from sim.games.luft import engine, reference
-from sim.games.luft import view as v
+from sim.games.luft import engine, reference, view as v
 from sim.games.luft.outputs import record_rows
 from sim.games.luft.reference import IllegalAction
 from sim.games.luft.rules import Rules

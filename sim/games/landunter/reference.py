@@ -27,11 +27,10 @@ an error naming the bot (`refuse_writes`), in both engines.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Callable
-
 import re
 from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Callable
 
 import numpy as np
 from numba.core.errors import TypingError

@@ -12,6 +12,7 @@ from sim.games.luft.analyses.air import DEFAULT_MIXES as AIR_MIXES
 from sim.play import commands as play_commands
 from sim.report import collected
 
+
 def register(sub: typer.Typer):
     play_commands.register(sub, "luft")
 
@@ -59,7 +60,8 @@ def register(sub: typer.Typer):
         finish(summary, as_json, out_dir, reports)
 
     @sub.command("compare-turnback")
-    def compare_turnback(games: int = typer.Option(2_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per sweep configuration "
+    def compare_turnback(games: int = typer.Option(2_000, "--games", "-g", min=1, max=MAX_GAMES,
+                                                   help="Games per sweep configuration "
                                                    "(one parameter set of one family at one player count)."),
                          seed: int = SEED,
                          players: str = typer.Option("2,3,4,5,6", "--players", "-n",
@@ -67,7 +69,8 @@ def register(sub: typer.Typer):
                          families: Optional[str] = typer.Option(None, "--families", "-f", help="Bot families, "
                                                                 "comma-separated (default: every family with "
                                                                 "parameters, plus random)."),
-                         pair_games: Optional[int] = typer.Option(None, "--pair-games", min=1, max=MAX_GAMES, help="Tournament games "
+                         pair_games: Optional[int] = typer.Option(None, "--pair-games", min=1, max=MAX_GAMES,
+                                                                  help="Tournament games "
                                                                   "behind each payoff-matrix cell (both families "
                                                                   "at the table), per player count (default "
                                                                   "--games)."),
@@ -75,7 +78,8 @@ def register(sub: typer.Typer):
                          field: Optional[str] = typer.Option(None, "--field", help="The opponents of every sweep, "
                                                              "comma-separated specs (default: every other family "
                                                              "with parameters at its defaults, slow ones excluded)."),
-                         slow_games: Optional[int] = typer.Option(None, "--slow-games", min=1, max=MAX_GAMES, help="Games per sweep "
+                         slow_games: Optional[int] = typer.Option(None, "--slow-games", min=1, max=MAX_GAMES,
+                                                                  help="Games per sweep "
                                                                   "configuration of a slow search bot named in "
                                                                   "--families (default --games / 10)."),
                          out_dir: Optional[Path] = OUT,
@@ -95,7 +99,8 @@ def register(sub: typer.Typer):
         finish(summary, as_json, out_dir, reports)
 
     @sub.command("balance")
-    def balance(games: int = typer.Option(2_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per setting (rule set and player count)."),
+    def balance(games: int = typer.Option(2_000, "--games", "-g", min=1, max=MAX_GAMES,
+                                          help="Games per setting (rule set and player count)."),
                 seed: int = SEED,
                 players: str = typer.Option("2,3,4,5,6", "--players", "-n",
                                             help="Player counts, comma-separated or a range: 2,4 or 2-6."),

@@ -7,8 +7,20 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.games.luft.outputs import (D_AIR_LEFT, D_AIR_OUT, D_DROWNED, D_LEADER, D_PATH_LEN, D_STALLED,
-                                    D_TURNS, S_DROWNED, S_HOME, S_SCORE, S_WIN60, Batch)
+from sim.games.luft.outputs import (
+    D_AIR_LEFT,
+    D_AIR_OUT,
+    D_DROWNED,
+    D_LEADER,
+    D_PATH_LEN,
+    D_STALLED,
+    D_TURNS,
+    S_DROWNED,
+    S_HOME,
+    S_SCORE,
+    S_WIN60,
+    Batch,
+)
 from sim.tournament import head_to_head
 
 

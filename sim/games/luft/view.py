@@ -61,16 +61,6 @@ DROP = 2
 
 
 @njit(cache=True, inline="always")
-def item_cards(item):
-    """Number of treasure cards in an item (1 for a card, k for a stack)."""
-    n = 0
-    while item > 0:
-        n += 1
-        item >>= 3
-    return n
-
-
-@njit(cache=True, inline="always")
 def item_top_level(item):
     """Highest card level in an item (0 for a blank)."""
     best = 0

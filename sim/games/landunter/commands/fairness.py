@@ -12,14 +12,16 @@ from sim.report import collected
 
 def register(sub: typer.Typer):
     @sub.command("fairness")
-    def fairness(games: int = typer.Option(50_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per player count and bot mix."),
+    def fairness(games: int = typer.Option(50_000, "--games", "-g", min=1, max=MAX_GAMES,
+                                           help="Games per player count and bot mix."),
                  seed: int = SEED,
                  players: str = typer.Option("3,4,5", "--players", "-n", help="Player counts, comma-separated or "
                                              "a range: 3,4 or 3-6 (6 plays with allow_six=true)."),
                  bots: Optional[str] = typer.Option(None, "--bots", "-b", help="Bots, comma-separated: each plays "
                                                     "alone at every seat, and all together as the mixed field "
                                                     "(default: every bot but the search bot sampler)."),
-                 slow_games: Optional[int] = typer.Option(None, "--slow-games", min=1, max=MAX_GAMES, help="Games per player count for "
+                 slow_games: Optional[int] = typer.Option(None, "--slow-games", min=1, max=MAX_GAMES,
+                                                          help="Games per player count for "
                                                           "a mix with a search bot (default --games / 100)."),
                  out_dir: Optional[Path] = OUT,
                  scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):

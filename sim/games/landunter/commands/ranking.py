@@ -12,7 +12,8 @@ from sim.report import collected
 
 def register(sub: typer.Typer):
     @sub.command("ranking")
-    def ranking(games: int = typer.Option(200_000, "--games", "-g", min=1, max=MAX_GAMES, help="Tournament games per player count, "
+    def ranking(games: int = typer.Option(200_000, "--games", "-g", min=1, max=MAX_GAMES,
+                                          help="Tournament games per player count, "
                                           "spread over the seatings."),
                 seed: int = SEED,
                 players: str = typer.Option("3,4,5", "--players", "-n", help="Player counts, comma-separated or "
@@ -21,7 +22,8 @@ def register(sub: typer.Typer):
                                                    "(default: every bot but the search bot sampler)."),
                 slow_bots: Optional[str] = typer.Option(None, "--slow-bots", help="Search bots (e.g. sampler:k=16) "
                                                         "for a second, smaller tournament with every entrant."),
-                slow_games: Optional[int] = typer.Option(None, "--slow-games", min=1, max=MAX_GAMES, help="Games per player count of "
+                slow_games: Optional[int] = typer.Option(None, "--slow-games", min=1, max=MAX_GAMES,
+                                                         help="Games per player count of "
                                                          "that tournament (default --games / 100)."),
                 out_dir: Optional[Path] = OUT,
                 scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):

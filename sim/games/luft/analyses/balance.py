@@ -23,8 +23,7 @@ from pathlib import Path
 import pandas as pd
 
 from sim import api, plots
-from sim.games.luft.analyses.compare_turnback import (SLOW_FACTOR, default_field, families, slow_families,
-                                                      smoke_test)
+from sim.games.luft.analyses.compare_turnback import SLOW_FACTOR, default_field, families, slow_families, smoke_test
 from sim.games.luft.rules import SINK_ORDERS, START_RULES, Rules
 from sim.report import Report, ci_column
 from sim.seat_balance import Duplicates, flag, flagged_json, seat_figures, setting_json
@@ -132,7 +131,8 @@ def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, f
         "one-sample t test on the per-game win values (a shared win counts 1/k); a chi-square test asks whether "
         "all seats win equally often. Both are corrected by Bonferroni over every test run (two per setting; "
         "a setting whose games and results are identical to another's is marked as its duplicate and neither "
-        "tested nor counted), and a setting is flagged when either p is below the threshold. Game length, drown rate, air-outs and "
+        "tested nor counted), and a setting is flagged when either p is below the threshold. Game length, drown rate, "
+        "air-outs and "
         "stalls average over dives/seats with a conservative CI (per-game SD bounded by the sum of the parts' "
         "SDs); the score SD's CI is the delta method with one observation per game.")
     if left_out:

@@ -31,8 +31,7 @@ import pandas as pd
 
 from sim import api, plots
 from sim.games.luft.reference import IllegalAction
-from sim.metagame import best_responses, equilibrium, payoff
-from sim.metagame import pair_games as _pair_games
+from sim.metagame import best_responses, equilibrium, pair_games as _pair_games, payoff
 from sim.registry import Param
 from sim.report import Report
 from sim.runner import Totals, run
@@ -377,7 +376,8 @@ def _meta_game(report: Report, entrants: list[str], n: int, pair_games: int, see
                 "The game solved is the two-player zero-sum game \"finish ahead of one opponent\" played inside this "
                 f"{n}-player field, not the {n}-player game itself. "
                 "in_support_share: how often the family stays in the equilibrium support when the tournament's "
-                "games are resampled 200 times (Poisson bootstrap; one game feeds several cells). best_response: the family that finishes ahead of "
+                "games are resampled 200 times (Poisson bootstrap; one game feeds several cells). best_response: the "
+                "family that finishes ahead of "
                 "this one most often; a family that is its own best response (share 0.5, 0 games) is beaten "
                 "head to head by nobody. Head-to-head shares count every game both sat at the table, other "
                 "players included, so the equilibrium can differ from the tournament's win-share ranking.")
@@ -392,8 +392,8 @@ def _meta_game(report: Report, entrants: list[str], n: int, pair_games: int, see
         report.figure(plots.heatmap(A, names, names, f"Payoff matrix, {n} players: share of games the row "
                                     f"finished ahead of the column (best parameters per family; "
                                     f"{summ['games']:,} tournament games, at least "
-                                    f"{int(cnt[cnt > 0].min()) if (cnt > 0).any() else 0:,} per cell)", stem, cbar_label="share ahead",
-                                    xlabel="column family", ylabel="row family"),
+                                    f"{int(cnt[cnt > 0].min()) if (cnt > 0).any() else 0:,} per cell)", stem,
+                                    cbar_label="share ahead", xlabel="column family", ylabel="row family"),
                       f"Payoff matrix, {n} players (payoff_{n}p.csv has the CIs)")
         shares = [Estimate(r.win_share, r.win_share_lo, r.win_share_hi, r.games) for r in ranking.itertuples()]
         report.figure(plots.bars_with_ci(list(ranking.family), shares, f"Tournament win share, {n} players, "

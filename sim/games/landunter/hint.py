@@ -16,7 +16,7 @@ import numpy as np
 
 from sim import rng
 from sim.games.landunter import layout as L
-from sim.games.landunter.reference import DealState, Position, Memory, play_on
+from sim.games.landunter.reference import DealState, Memory, Position, play_on
 from sim.registry import Bot, Seat
 from strategies.landunter.worlds import prepare, sample_world
 

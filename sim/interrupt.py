@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
+from contextlib import contextmanager
 
 SIGINT_AFTER_CHUNKS = "DEEPSIM_SIGINT_AFTER_CHUNKS"
 
@@ -50,3 +52,29 @@ def chunk_finished(games: int) -> None:
 def games_played() -> int:
     """Games finished since the command started (resumed ones not counted)."""
     return _ledger["games"]
+
+
+_held = {"pending": False}
+
+
+def _hold(signum, frame):
+    _held["pending"] = True
+
+
+@contextmanager
+def held():
+    """Hold Ctrl-C until the block ends, then raise it: the bookkeeping of a
+    finished chunk (checkpoint, totals, ledger) is never cut in half, which
+    would leave a partial result whose counts and sums disagree."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    _held["pending"] = False
+    previous = signal.signal(signal.SIGINT, _hold)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if _held["pending"]:
+        _held["pending"] = False
+        raise KeyboardInterrupt

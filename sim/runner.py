@@ -453,15 +453,16 @@ def run(game: GameSpec, rules, seats, n_games: int, seed: int, *, first_game: in
                 results = ((i, *play_chunk(game, rules, seats, seed, first, size, keep_batches))
                            for i, first, size in todo)
             for index, part, batch in results:
-                size = part.games
-                if checkpoints is not None:
-                    checkpoints.save(index, first_game + index * chunk, size, part)
-                ready[index] = (part, batch)
-                played += size
-                fold(n_chunks)
-                rate = played / max(time.perf_counter() - start, 1e-9)
-                bar.update(task, completed=resumed_games + played, rate=f"{rate:,.0f}")
-                interrupt.chunk_finished(size)
+                with interrupt.held():
+                    size = part.games
+                    if checkpoints is not None:
+                        checkpoints.save(index, first_game + index * chunk, size, part)
+                    ready[index] = (part, batch)
+                    played += size
+                    fold(n_chunks)
+                    rate = played / max(time.perf_counter() - start, 1e-9)
+                    bar.update(task, completed=resumed_games + played, rate=f"{rate:,.0f}")
+                    interrupt.chunk_finished(size)
         except KeyboardInterrupt:
             complete = False
         finally:

@@ -27,6 +27,7 @@ import numpy as np
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from sim import interrupt
 from sim.metagame import support_share
 from sim.runner import DEFAULT_CHUNK, play_chunks
 from sim.stats import mean_ci, proportion_ci
@@ -198,8 +199,9 @@ def play(game, rules, entrants, games: int, seed: int, *, executor=None,
         results = play_chunks(work, executor=executor, keep_batches=True)
         try:
             for (k, first, size), _, batch in results:
-                standings.add(lineups[k], game.metrics(batch, rules), first)
-                bar.advance(task, size)
+                with interrupt.held():
+                    standings.add(lineups[k], game.metrics(batch, rules), first)
+                    bar.advance(task, size)
         except KeyboardInterrupt:
             complete = False
         finally:

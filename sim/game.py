@@ -7,6 +7,7 @@ one list of games. Nothing in the core imports a game by name.
 """
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -40,3 +41,15 @@ class GameSpec:
     # reference_batch(rules, seats, seed, first_game, n_games): the batch play_batch
     # returns, played by the pure-Python reference engine (the engines' differential test)
     reference_batch: Callable[..., Any] | None = None
+
+
+def lazy_game(package: str):
+    """A game package's module ``__getattr__``: ``GAME`` is built from
+    ``<package>.spec`` on first use, not on import. Importing the package must
+    not import the engine: bots import helper modules of the package, and the
+    engine imports the bots, so an eager import would be a cycle."""
+    def __getattr__(name):
+        if name == "GAME":
+            return importlib.import_module(f"{package}.spec").GAME
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+    return __getattr__

@@ -8,6 +8,7 @@ import typer
 
 from sim import api
 from sim.cli_common import ALPHA, JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list, rules_option
+from sim.design import commands as design_commands
 from sim.games.luft.analyses.air import DEFAULT_MIXES as AIR_MIXES
 from sim.play import commands as play_commands
 from sim.report import collected
@@ -15,6 +16,7 @@ from sim.report import collected
 
 def register(sub: typer.Typer):
     play_commands.register(sub, "luft")
+    design_commands.register(sub, "luft")
 
     @sub.command("dice-check")
     def dice_check(games: int = typer.Option(200_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per configuration."),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim.design.metric_defs import decided_by_last
 from sim.games.luft.outputs import (
     D_AIR_LEFT,
     D_AIR_OUT,
@@ -52,15 +53,12 @@ def standing(batch: Batch) -> np.ndarray:
 
 
 def last_dive_decided(batch: Batch) -> np.ndarray:
-    """1 where the last dive decided the game: before it, nobody led alone, or
-    the sole leader then did not win (not even a share). A one-dive game is
-    always decided by its only dive."""
+    """1 where the last dive decided the game (`sim.design.metric_defs.decided_by_last`
+    on the sole leader after the second-to-last dive). A one-dive game is always
+    decided by its only dive."""
     if batch.dive.shape[1] < 2:
         return np.ones(batch.dive.shape[0], np.int8)
-    leader = batch.dive[:, -2, D_LEADER].astype(np.int64)
-    win = batch.seat[:, :, S_WIN60]
-    leader_won = np.take_along_axis(win, np.maximum(leader, 0)[:, None], axis=1)[:, 0] > 0
-    return ((leader < 0) | ~leader_won).astype(np.int8)
+    return decided_by_last(batch.dive[:, -2, D_LEADER], batch.seat[:, :, S_WIN60])
 
 
 def histograms(batch: Batch, rules) -> dict[str, np.ndarray]:

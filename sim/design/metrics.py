@@ -1,0 +1,176 @@
+"""Design metrics of one rule set: is it fair, skilful, tense, well paced?
+
+One evaluation plays two sets of games at one player count:
+
+* **field games** — the field's bots rotated through the seats (every window
+  of n consecutive field bots in every rotation, `sim.sweep.field_lineups`),
+  so each bot holds every seat equally often and what differs between seats
+  is the seat. Seat fairness, tension, pace and rule holes come from these.
+* **skill games** — one strong bot in every seat in turn against a table of
+  weak ones; the strong bot's win share and the upset rate come from these.
+
+Every lineup plays its own games (lineup k: games k·g … of the seed; the skill
+games start at `SKILL_OFFSET`), so games are independent units and each
+figure's CI is over games. The same seed gives every rule set the same deals
+per lineup (common random numbers across candidates of a design study).
+
+The generic metrics live here; a game adds its own (tension, pace, rule
+holes) through its ``design`` module: ``METRICS`` (`Metric` list) and
+``columns(batch, rules)`` (one value per game for each).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from sim import api
+from sim.design.metric_defs import all_metrics, design_module, upsets
+from sim.runner import DEFAULT_CHUNK, Totals, play_chunks
+from sim.stats import Estimate, mean_ci, proportion_ci
+from sim.sweep import field_lineups, threads_for
+
+SKILL_OFFSET = 2 ** 40    # first game index of the skill games: apart from the field games
+RESAMPLES = 400           # Poisson-bootstrap replicates behind the seat gap's CI
+
+
+class SeatShares:
+    """Seat win sums over the field games, with Poisson-bootstrap replicates
+    (each game weighted by a Poisson(1) draw keyed by its index) for the CI of
+    the largest seat gap."""
+
+    def __init__(self, players: int, seed: int, resamples: int = RESAMPLES):
+        self.players, self.seed = players, seed
+        self.wins = np.zeros(players)
+        self.games = 0
+        self.boot_wins = np.zeros((resamples, players))
+        self.boot_games = np.zeros(resamples)
+
+    def add(self, wins: np.ndarray, first_game: int):
+        """Fold in per-game win shares [game, seat] of games first_game …"""
+        w = np.random.default_rng([self.seed, first_game]).poisson(1.0, (len(self.boot_games), len(wins)))
+        self.wins += wins.sum(axis=0)
+        self.games += len(wins)
+        self.boot_wins += w @ wins
+        self.boot_games += w.sum(axis=1)
+
+    def gap(self) -> Estimate:
+        fair = 1 / self.players
+        point = float(np.max(np.abs(self.wins / self.games - fair)))
+        boot = np.max(np.abs(self.boot_wins / self.boot_games[:, None] - fair), axis=1)
+        lo, hi = np.percentile(boot, [2.5, 97.5])
+        return Estimate(point, float(min(lo, point)), float(max(hi, point)), self.games)
+
+    def edge(self) -> Estimate:
+        share = proportion_ci(self.wins[0], self.games)
+        return shifted(share, -1 / self.players)
+
+
+def shifted(e: Estimate, by: float) -> Estimate:
+    return Estimate(e.mean + by, e.lo + by, e.hi + by, e.n)
+
+
+def evaluate(game_name: str, rules: dict, *, field: list[str], strong: str, weak: str, games: int,
+             seed: int) -> dict[str, Estimate]:
+    """Every design metric of one rule set (``rules`` includes ``players``):
+    ``games`` field games and ``games`` skill games, each lineup on its own
+    games; chunks run on the executor of `api.scale_out` when one is active."""
+    if games < 2:
+        raise ValueError(f"--games {games} must be at least 2")
+    game = api.get_game(game_name)
+    module = design_module(game.name)
+    rules_obj = api.make_rules(game, {k: str(v) for k, v in rules.items()})
+    n = rules_obj.players
+    field_lu = field_lineups(None, field, n)
+    skill_lu = field_lineups(strong, [weak], n)
+    parts = [("field", field_lu, 0), ("skill", skill_lu, SKILL_OFFSET)]
+    items = []
+    for part, lineups, offset in parts:
+        g = max(1, math.ceil(games / len(lineups)))
+        for k, (specs, _) in enumerate(lineups):
+            seats = game.registry.parse_seats(list(specs), n)
+            for done in range(0, g, DEFAULT_CHUNK):
+                first = offset + k * g + done
+                items.append(((part, k, first), game, rules_obj, seats, seed, first, min(DEFAULT_CHUNK, g - done)))
+    shares, per_game, skill = SeatShares(n, seed), Totals(), Totals()
+    with threads_for(max(1, games // max(len(field_lu), 1))):
+        for (part, k, first), _, batch in play_chunks(iter(items), executor=api.current_executor(),
+                                                      keep_batches=True):
+            cols = game.metrics(batch, rules_obj)
+            count = len(np.asarray(cols["seat0.win"]))
+            if part == "field":
+                shares.add(np.column_stack([np.asarray(cols[f"seat{s}.win"], float) for s in range(n)]), first)
+                per_game.add(module.columns(batch, rules_obj), {}, count)
+            else:
+                c = skill_lu[k][1]
+                skill.add({"strong_win": np.asarray(cols[f"seat{c}.win"], float),
+                           "upset": upsets(cols, c, n)}, {}, count)
+    ns, ss, _ = skill.agg("strong_win")
+    out = {"seat_gap": shares.gap(), "seat0_edge": shares.edge(),
+           "skill": shifted(proportion_ci(min(ss, ns), int(ns)), -1 / n),
+           "upset_rate": mean_ci(*skill.agg("upset"))}
+    for m in module.METRICS:
+        out[m.name] = mean_ci(*per_game.agg(m.name))
+    return out
+
+
+def to_json(figures: dict[str, Estimate]) -> dict:
+    return {name: {**e.to_json(), "n": e.n} for name, e in figures.items()}
+
+
+
+def field_of(game_name: str, field: str | None, strong: str | None, weak: str | None) -> tuple[list[str], str, str]:
+    """The field, strong and weak bot specs (the game's defaults where None), validated."""
+    module = design_module(game_name)
+    registry = api.get_game(game_name).registry
+    specs = registry.parse_specs(",".join(module.FIELD) if field is None else field)
+    strong_spec, weak_spec = (registry.parse_specs(s)[0] if s else d
+                              for s, d in ((strong, module.STRONG), (weak, module.WEAK)))
+    if strong_spec == weak_spec:
+        raise ValueError(f"--strong and --weak are both {strong_spec}; skill needs two different bots")
+    return list(specs), strong_spec, weak_spec
+
+
+def measure(game_name: str, *, players_list, rules: dict | None = None, field: str | None = None,
+            strong: str | None = None, weak: str | None = None, games: int = 2000, seed: int = 0,
+            out=None, progress: bool | None = None) -> dict:
+    """Every design metric of one rule set at each player count: the summary of
+    ``sim <game> metrics`` (a report with a table per metric group under --out)."""
+    import pandas as pd
+
+    from sim.report import Report
+    from sim.sweep import Bar
+    module = design_module(game_name)
+    low, high = module.PLAYERS
+    bad = [n for n in players_list if not low <= n <= high]
+    if bad:
+        raise ValueError(f"--players {bad[0]} is out of range; {game_name} design metrics take {low}..{high}")
+    if games < 2:
+        raise ValueError(f"--games {games} must be at least 2")
+    specs, strong_spec, weak_spec = field_of(game_name, field, strong, weak)
+    rules = dict(rules or {})
+    api.make_rules(api.get_game(game_name), module.at_players(players_list[0], rules))   # bad --rules: fail first
+    results = []
+    with Bar(len(players_list), "metrics", progress) as bar:
+        for n in players_list:
+            figures = evaluate(game_name, module.at_players(n, rules), field=specs, strong=strong_spec,
+                               weak=weak_spec, games=games, seed=seed)
+            results.append({"players": n, "metrics": to_json(figures)})
+            bar.advance(f"metrics {n}p")
+    defs = all_metrics(game_name)
+    report = Report(f"Design metrics of a {game_name} rule set", out)
+    report.text(f"Rules: {', '.join(f'{k}={v}' for k, v in rules.items()) or 'the rulebook defaults'}. Field games: "
+                f"{', '.join(specs)} rotated through every seat; skill games: {strong_spec} in every seat against "
+                f"{weak_spec}. {games:,} games of each per player count (rounded up to whole games per lineup), "
+                f"seed {seed}. Figures: mean [95% CI]; n in the last column.")
+    from sim.report import fmt
+    table = pd.DataFrame([{"metric": m.name, **{f"{r['players']} players": fmt(r["metrics"][m.name], 3)
+                                                   for r in results},
+                           "n": "/".join(str(r["metrics"][m.name]["n"]) for r in results)} for m in defs])
+    report.table("metrics", table, "Design metrics per player count")
+    report.text("**Definitions.** " + " ".join(f"`{m.name}`: {m.definition}." for m in defs))
+    summary = {"game": game_name, "games": games, "seed": seed, "rules": rules, "field": specs,
+               "strong": strong_spec, "weak": weak_spec, "players": list(players_list), "results": results,
+               "definitions": {m.name: m.definition for m in defs}}
+    report.save(summary)
+    return summary

@@ -39,7 +39,11 @@ BASE = {
     "review": ["{dir}"],
     "list": ["{dir}"],
     "show": ["{dir}"],
+    "metrics": ["--games", "4", "--players", "{players}", "--field", "random", "--strong", "{other}", "--weak", "random"],
+    "design": ["--knobs", "{knob}", "--trials", "1", "--games", "4", "--players", "{players}", "--field", "random",
+               "--strong", "{other}", "--weak", "random"],
 }
+KNOB = {"luft": "air=20..25", "landunter": "tie_simultaneous", "results": ""}
 OTHER = {"luft": "threshold:t=2", "landunter": "low", "results": ""}
 PLAYERS = {"luft": "2", "landunter": "3", "results": ""}
 
@@ -95,7 +99,8 @@ def test_random_option_values_never_give_a_traceback(group, command, places, mon
     cmd = GROUP.commands[group].commands[command]
     options = [p for p in cmd.params if p.param_type_name == "option"]
     argument = [p for p in cmd.params if p.param_type_name == "argument"]
-    base = [a.format(other=OTHER[group], players=PLAYERS[group], dir=places / "dir") for a in BASE[command]]
+    base = [a.format(other=OTHER[group], players=PLAYERS[group], knob=KNOB[group], dir=places / "dir")
+            for a in BASE[command]]
     monkeypatch.chdir(places)                                  # "--out ''" is the current directory
     monkeypatch.setenv(SIGINT_AFTER_CHUNKS, "3")
 

@@ -57,7 +57,8 @@ class SeatShares:
     def gap(self) -> Estimate:
         fair = 1 / self.players
         point = float(np.max(np.abs(self.wins / self.games - fair)))
-        boot = np.max(np.abs(self.boot_wins / self.boot_games[:, None] - fair), axis=1)
+        kept = self.boot_games > 0          # a replicate that drew no game at all says nothing
+        boot = np.max(np.abs(self.boot_wins[kept] / self.boot_games[kept, None] - fair), axis=1)
         lo, hi = np.percentile(boot, [2.5, 97.5])
         return Estimate(point, float(min(lo, point)), float(max(hi, point)), self.games)
 

@@ -67,8 +67,11 @@ def suggest(trial, spaces: list[K.Space]) -> dict:
 
 def combine(estimates: list[Estimate]) -> Estimate:
     """The mean of one metric over independent evaluations (player counts):
-    half widths combine as sqrt(sum of squares) / k (normal approximation)."""
+    half widths combine as sqrt(sum of squares) / k (normal approximation);
+    one evaluation is its own estimate."""
     k = len(estimates)
+    if k == 1:
+        return estimates[0]
     mean = sum(e.mean for e in estimates) / k
     half = math.sqrt(sum(((e.hi - e.lo) / 2) ** 2 for e in estimates)) / k
     return Estimate(mean, mean - half, mean + half, sum(e.n for e in estimates))
@@ -142,10 +145,14 @@ def design(game_name: str, *, knobs: str, objectives: str = "skill,fairness,tens
               "rules": base, "field": specs, "strong": strong_spec, "weak": weak_spec, "games": games,
               "seed": seed, "sampler": sampler, "rules_version": api.get_game(game_name).rules_cls.VERSION}
     name = study_name(config)
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    optuna.logging.set_verbosity(optuna.logging.ERROR)    # a failed trial is reported by its exception
     url = storage_url(storage, out)
-    study = optuna.create_study(study_name=name, storage=url, load_if_exists=True,
-                                directions=[o.direction for o in objs])
+    try:
+        study = optuna.create_study(study_name=name, storage=url, load_if_exists=True,
+                                    directions=[o.direction for o in objs])
+    except Exception as e:           # optuna and SQLAlchemy raise their own types for a bad URL
+        raise ValueError(f"cannot open the study storage {url!r}: {str(e).splitlines()[0] if str(e) else e!r}; "
+                         "give an optuna storage URL such as sqlite:///study.db") from None
     done = sum(t.state == optuna.trial.TrialState.COMPLETE for t in study.trials)
     if done < trials:
         study.sampler = _sampler(sampler, seed + done, bool(cons))    # a resumed run draws new points
@@ -218,7 +225,7 @@ def _finish(study, name, url, config, evaluator, spaces, objs, cons, defs, modul
     table = trials_table(study, spaces, objs, cons)
     front = table.iloc[front_of(table, objs, cons)] if len(table) else table
     chosen = _spread(front, objs[0].metric, top)
-    fresh = seed + FRESH_SEED_OFFSET
+    fresh = (seed + FRESH_SEED_OFFSET) % 2 ** 64
     evaluator.games = eval_games
     knob_names = [s.knob.name for s in spaces]
     candidates = [("rulebook defaults", {})] + [

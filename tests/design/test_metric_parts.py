@@ -1,0 +1,104 @@
+"""The design metrics' per-game pieces on constructed games whose answer is known."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sim.design.metric_defs import decided_by_last, lead_changes, upsets
+from sim.design.metrics import SeatShares
+from sim.games.landunter import design as lu_design
+from sim.games.luft import design as luft_design
+from sim.games.luft.outputs import (
+    D_AIR_OUT,
+    D_DROWNED,
+    D_LAST_BACK,
+    D_LEADER,
+    D_STALLED,
+    D_TURNS,
+    DIVE_COLUMNS,
+    S_WIN60,
+    SEAT_COLUMNS,
+    Batch,
+)
+
+
+def test_lead_changes_count_every_change_of_the_sole_leader_and_a_tie_is_a_state():
+    leaders = np.array([[0, 0, 0], [0, 1, 0], [0, -1, 0], [-1, -1, 2], [1, 2, 3]])
+    assert lead_changes(leaders).tolist() == [0, 2, 2, 1, 2]
+    assert lead_changes(np.array([[1], [0]])).tolist() == [0, 0]
+
+
+def test_last_stage_decides_when_nobody_led_alone_or_the_leader_did_not_win():
+    win = np.array([[60, 0, 0], [0, 60, 0], [30, 30, 0], [0, 0, 60]])
+    before_last = np.array([0, 0, 1, -1])
+    assert decided_by_last(before_last, win).tolist() == [0, 1, 0, 1]
+
+
+def test_upsets_are_the_share_of_weak_seats_ahead_of_the_strong_seat():
+    # 3 seats, strong in seat 1; pair{a}.{b} = 1 when a finished ahead of b, 1/2 on a tie.
+    cols = {"pair0.1": np.array([1.0, 0.0, 0.5]), "pair0.2": np.zeros(3), "pair1.2": np.array([1.0, 0.0, 1.0])}
+    assert upsets(cols, 1, 3).tolist() == [0.5, 0.5, 0.25]
+
+
+def test_seat_gap_is_the_largest_seat_deviation_from_the_fair_share():
+    wins = np.array([[1, 0, 0], [1, 0, 0], [0, 1, 0], [0.5, 0.5, 0]])       # shares 0.625, 0.375, 0
+    shares = SeatShares(3, seed=1)
+    shares.add(wins[:2], 0)
+    shares.add(wins[2:], 2)
+    gap, edge = shares.gap(), shares.edge()
+    assert gap.mean == pytest.approx(1 / 3)                  # seat 2: |0 - 1/3|
+    assert gap.lo <= gap.mean <= gap.hi and gap.n == 4
+    assert edge.mean == pytest.approx(0.625 - 1 / 3)
+    assert edge.lo < edge.mean < edge.hi
+
+
+def luft_batch(dive_rows: list[list[dict]], win60: list[list[int]]) -> Batch:
+    games, dives, players = len(dive_rows), len(dive_rows[0]), len(win60[0])
+    dive = np.zeros((games, dives, len(DIVE_COLUMNS)), np.int16)
+    for g, row in enumerate(dive_rows):
+        for d, values in enumerate(row):
+            for col, v in values.items():
+                dive[g, d, col] = v
+    seat = np.zeros((games, players, len(SEAT_COLUMNS)), np.int32)
+    seat[:, :, S_WIN60] = win60
+    return Batch(seat, dive, np.zeros((6, dives, 1), np.int64))
+
+
+def test_luft_pace_tension_and_rule_holes_from_the_dive_outputs():
+    a = [{D_TURNS: 20, D_AIR_OUT: 1, D_DROWNED: 2, D_LAST_BACK: -1, D_LEADER: 0},
+         {D_TURNS: 10, D_AIR_OUT: 0, D_DROWNED: 0, D_LAST_BACK: 1, D_LEADER: 1},
+         {D_TURNS: 6, D_AIR_OUT: 1, D_DROWNED: 1, D_LAST_BACK: -1, D_LEADER: 1, D_STALLED: 1}]
+    b = [{D_TURNS: 8, D_LAST_BACK: 0, D_LEADER: -1}, {D_TURNS: 8, D_LAST_BACK: 2, D_LEADER: 2},
+         {D_TURNS: 8, D_LAST_BACK: 1, D_LEADER: 2}]
+    cols = luft_design.columns(luft_batch([a, b], [[0, 60, 0], [0, 0, 60]]), None)
+    assert cols["turns"].tolist() == [36, 24]
+    assert cols["p_air_out"].tolist() == pytest.approx([2 / 3, 0])
+    assert cols["drowned_per_dive"].tolist() == pytest.approx([1, 0])
+    assert cols["lead_changes"].tolist() == [1, 1]
+    assert cols["last_dive_decides"].tolist() == [0, 0]          # the leader after dive 2 won both games
+    assert cols["hole_stalled"].tolist() == pytest.approx([1 / 3, 0])
+    assert cols["hole_nobody_back"].tolist() == [0.5, 0]          # dives before the last: dive 1 of game a
+    assert cols["hole_sink_order"].tolist() == pytest.approx([1 / 3, 0])
+
+
+class LuBatch:
+    def __init__(self, deal_points, win60, n_eliminated, early_end):
+        self.deal_points = np.array(deal_points)
+        self.win60 = np.array(win60)
+        self.score = self.deal_points.sum(axis=1)
+        self.n_eliminated = np.array(n_eliminated)
+        self.early_end = np.array(early_end)
+
+
+def test_landunter_leaders_follow_the_running_totals_and_one_left_is_a_rule_hole():
+    # 3 players, 3 deals. Game 0: seat 0 leads, then seat 2 overtakes in the last deal.
+    # Game 1: a tie for the lead after deal 2, seat 1 wins.
+    batch = LuBatch([[[2, 0, 1], [1, 1, 1], [0, 0, 4]], [[1, 1, 0], [0, 0, 1], [0, 3, 0]]],
+                    [[0, 0, 60], [0, 60, 0]], [[0, 2, 1], [1, 0, 0]], [[0, 1, 1], [1, 0, 0]])
+    assert lu_design.sole_leaders(batch.deal_points).tolist() == [[0, 0, 2], [-1, -1, 1]]
+    cols = lu_design.columns(batch, None)
+    assert cols["last_deal_decides"].tolist() == [1, 1]
+    assert cols["lead_changes"].tolist() == [1, 1]
+    assert cols["hole_one_left"].tolist() == pytest.approx([1 / 3, 0])
+    assert cols["early_end"].tolist() == pytest.approx([2 / 3, 1 / 3])
+    assert cols["eliminated_per_deal"].tolist() == pytest.approx([1, 1 / 3])

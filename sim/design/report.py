@@ -39,8 +39,8 @@ def write(summary: dict, trials: pd.DataFrame, front: pd.DataFrame, evaluated: p
         evaluated.to_parquet(report.out / "front.parquet", index=False)
         trials.to_parquet(report.out / "trials.parquet", index=False)
         names = [o.metric for o in objs]
-        pairs = [(names[i], names[j]) for i in range(len(names)) for j in range(i + 1, len(names))] or \
-            [(names[0], "upset_rate" if names[0] != "upset_rate" else "seat_gap")]
+        # The first objective against each other one (against upset_rate with one objective).
+        pairs = [(names[0], y) for y in names[1:]] or [(names[0], "upset_rate" if names[0] != "upset_rate" else "seat_gap")]
         n = int(evaluated[f"{names[0]}_n"].iloc[0]) if len(evaluated) else 0
         for x, y in pairs:
             report.figure(plots.front_scatter(evaluated, x, y, f"Pareto front on fresh seeds: {y} against {x} "

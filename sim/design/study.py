@@ -40,7 +40,10 @@ def storage_url(storage: str | None, out: Path | None) -> str | None:
     """Where the study lives: the URL given, else ``OUT/study.db``, else memory (None)."""
     if storage:
         return storage
-    return None if out is None else f"sqlite:///{Path(out).resolve() / 'study.db'}"
+    if out is None:
+        return None
+    Path(out).mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{Path(out).resolve() / 'study.db'}"
 
 
 def study_name(config: dict) -> str:

@@ -17,11 +17,13 @@ class Metric:
     name: str
     better: int
     definition: str
+    share: bool = False     # a share of games or dives: its CI is kept inside [0, 1]
 
 
 GENERIC = (
     Metric("seat_gap", -1, "seat fairness: the largest |win share of a seat - 1/n| over the seats in the field "
-           "games (a shared win counts 1/k); CI by a Poisson bootstrap over games (percentile)"),
+           "games (a shared win counts 1/k); CI by a Poisson bootstrap over games (percentile; a largest "
+           "deviation is biased upwards by noise, so the lower bound never exceeds the estimate)"),
     Metric("seat0_edge", 0, "win share of seat 0 (who starts) - 1/n in the field games; Wilson CI"),
     Metric("skill", 1, "win share of the strong bot against n-1 weak bots - 1/n (0: skill does not help); "
            "Wilson CI"),

@@ -111,7 +111,8 @@ def evaluate(game_name: str, rules: dict, *, field: list[str], strong: str, weak
            "skill": shifted(proportion_ci(min(ss, ns), int(ns)), -1 / n),
            "upset_rate": mean_ci(*skill.agg("upset"))}
     for m in module.METRICS:
-        out[m.name] = mean_ci(*per_game.agg(m.name))
+        e = mean_ci(*per_game.agg(m.name))
+        out[m.name] = Estimate(e.mean, max(e.lo, 0.0), min(e.hi, 1.0), e.n) if m.share else e
     return out
 
 

@@ -22,13 +22,13 @@ ALIASES = {"fairness": "seat_gap", "tension": "last_deal_decides", "pace": "earl
 
 METRICS = (
     Metric("last_deal_decides", 1, "tension: share of games the last deal decides — before it nobody led alone "
-           "on points, or the sole leader then did not win (not even a share)"),
+           "on points, or the sole leader then did not win (not even a share)", share=True),
     Metric("lead_changes", 1, "tension: per game, the deals d >= 2 after which the sole points leader differs "
            "from the one after deal d-1 (a tie for the lead is 'no sole leader', a state of its own)"),
-    Metric("early_end", 0, "pace: share of deals ended by the two-or-fewer rule"),
+    Metric("early_end", 0, "pace: share of deals ended by the two-or-fewer rule", share=True),
     Metric("eliminated_per_deal", 0, "pace: players out at the end of a deal, per deal"),
     Metric("hole_one_left", -1, "rule hole: share of deals ending with one player or none still in, a case the "
-           "rules settle only by decision [D4] ('two remain' means two or fewer)"),
+           "rules settle only by decision [D4] ('two remain' means two or fewer)", share=True),
 )
 
 

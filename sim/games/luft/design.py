@@ -33,18 +33,18 @@ ALIASES = {"fairness": "seat_gap", "tension": "last_dive_decides", "pace": "p_ai
 METRICS = (
     Metric("last_dive_decides", 1, "tension: share of games the last dive decides — before it nobody led alone "
            "(points, then level 4, 3, 2 cards), or the sole leader then did not win (not even a share); "
-           "a one-dive game always"),
+           "a one-dive game always", share=True),
     Metric("lead_changes", 1, "tension: per game, the dives d >= 2 after which the sole leader differs from the "
            "sole leader after dive d-1 (a tie for the lead counts as 'no sole leader', a state of its own)"),
-    Metric("p_air_out", 0, "pace: share of dives in which the air runs out"),
+    Metric("p_air_out", 0, "pace: share of dives in which the air runs out", share=True),
     Metric("turns", 0, "pace: turns per game (all dives; a turn is one diver's turn, skipped divers not counted)"),
     Metric("drowned_per_dive", 0, "pace: divers still in the water when a dive ends (they drown), per dive"),
     Metric("hole_stalled", -1, "rule hole: share of dives ended by the [D] stalemate rule (a whole round without "
-           "anyone carrying, moving, picking up or dropping)"),
+           "anyone carrying, moving, picking up or dropping)", share=True),
     Metric("hole_nobody_back", -1, "rule hole: share of dives before the last in which nobody returned, so the "
-           "[D] option start_when_nobody_returned picks who starts the next dive"),
+           "[D] option start_when_nobody_returned picks who starts the next dive", share=True),
     Metric("hole_sink_order", -1, "rule hole: share of dives ending with two or more divers in the water, so the "
-           "[D] option sink_order orders their cards (an upper bound: a diver carrying nothing lays no card)"),
+           "[D] option sink_order orders their cards (an upper bound: a diver carrying nothing lays no card)", share=True),
 )
 
 

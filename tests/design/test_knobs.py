@@ -81,3 +81,11 @@ def test_pareto_front_keeps_the_non_dominated_feasible_rows():
     assert pareto_front(values, feasible) == [0, 1, 3, 4, 5]   # [2, 2] is beaten by [2, 4]; equal rows both kept
     assert pareto_front(values) == [3, 6]     # without constraints [5, 5] beats all but [0, 6]
     assert pareto_front(np.array([[np.nan, 1.0], [0.0, 0.0]])) == [1]
+
+
+def test_the_readme_defines_every_design_metric_of_both_games():
+    from pathlib import Path
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    for game in ("luft", "landunter"):
+        for m in all_metrics(game):
+            assert f"| `{m.name}` |" in readme, m.name

@@ -165,8 +165,11 @@ def design(game_name: str, *, knobs: str, objectives: str = "skill,fairness,tens
 
 
 def _sampler(kind: str, seed: int, constrained: bool):
+    """The sampler; constraints reach it through ``Trial.set_constraint``
+    (optuna 5) or, in optuna 4, through ``constraints_func``."""
     import optuna
-    cfunc = (lambda t: t.user_attrs["violations"]) if constrained else None
+    old_api = not hasattr(optuna.trial.Trial, "set_constraint")
+    cfunc = (lambda t: t.user_attrs["violations"]) if constrained and old_api else None
     if kind == "tpe":
         return optuna.samplers.TPESampler(seed=seed, constraints_func=cfunc)
     return optuna.samplers.NSGAIISampler(seed=seed, constraints_func=cfunc)
@@ -180,7 +183,11 @@ def _optimize(study, evaluator, spaces, objs, cons, seed, n_trials, progress):
         evaluator.check(values)
         per_n = evaluator(values, seed)
         trial.set_user_attr("metrics", {str(n): {k: e.mean for k, e in f.items()} for n, f in per_n.items()})
-        trial.set_user_attr("violations", [max(c.violation(f[c.metric].mean) for f in per_n.values()) for c in cons])
+        violations = [max(c.violation(f[c.metric].mean) for f in per_n.values()) for c in cons]
+        trial.set_user_attr("violations", violations)
+        if hasattr(trial, "set_constraint"):
+            for c, v in zip(cons, violations):
+                trial.set_constraint(c.metric, v)
         return tuple(sum(f[o.metric].mean for f in per_n.values()) / len(per_n) for o in objs)
 
     with Bar(n_trials, "design trials", progress) as bar:

@@ -89,3 +89,15 @@ def test_the_readme_defines_every_design_metric_of_both_games():
     for game in ("luft", "landunter"):
         for m in all_metrics(game):
             assert f"| `{m.name}` |" in readme, m.name
+
+
+def test_the_front_of_a_trials_table_leaves_out_trials_that_break_a_constraint():
+    import pandas as pd
+
+    from sim.design.study import front_of
+    objs = parse_objectives("skill,fairness", METRICS, ALIASES)         # maximise skill, minimise seat_gap
+    [cons] = parse_constraints(["p_air_out=0.5..0.9"], METRICS, ALIASES)
+    table = pd.DataFrame({"skill": [0.3, 0.2, 0.5, 0.1], "seat_gap": [0.02, 0.01, 0.0, 0.05],
+                          "violation_p_air_out": [0.0, 0.0, 0.1, 0.0]})
+    assert front_of(table, objs, [cons]) == [0, 1]     # trial 2 beats all but is infeasible; trial 3 is beaten
+    assert front_of(table, objs, []) == [2]

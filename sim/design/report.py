@@ -25,6 +25,10 @@ def write(summary: dict, trials: pd.DataFrame, front: pd.DataFrame, evaluated: p
         f"{summary['evaluation_games']:,} games of each kind per player count on the fresh seed "
         f"{summary['evaluation_seed']}; an objective over several player counts is their mean (CI: normal "
         "approximation from the counts' CIs).")
+    if cons and summary["trials"] and not summary["feasible_trials"]:
+        report.text("**No trial meets the constraints.** The front below is that of the trials nearest to "
+                    "meeting them (smallest total violation); more trials or wider knob ranges may find feasible "
+                    "rule sets.")
     knob_names = [s.knob.name for s in spaces]
     shown = pd.DataFrame({"candidate": evaluated.candidate, **{k: evaluated[k] for k in knob_names}})
     for m in [o.metric for o in objs] + [c.metric for c in cons if c.metric not in {o.metric for o in objs}]:

@@ -210,14 +210,25 @@ def trials_table(study, spaces, objs, cons) -> pd.DataFrame:
 
 
 def front_of(table: pd.DataFrame, objs, cons) -> list[int]:
-    """Row positions of the feasible Pareto front of a trials table."""
+    """Row positions of the feasible Pareto front of a trials table. When no
+    trial meets the constraints, the front of those nearest to meeting them
+    (the smallest total violation) instead: a designer then sees how close
+    the search came (the summary's ``feasible_trials`` says 0)."""
     if table.empty:
         return []
     signed = np.column_stack([o.sign * table[o.metric].to_numpy(float) for o in objs])
-    feasible = np.ones(len(table), bool)
-    for c in cons:
-        feasible &= table[f"violation_{c.metric}"].to_numpy(float) <= 0
-    return pareto_front(signed, feasible)
+    return pareto_front(signed, least_violating(table, cons))
+
+
+def violation(table: pd.DataFrame, cons) -> np.ndarray:
+    """Each trial's total constraint violation (0: feasible)."""
+    return sum((table[f"violation_{c.metric}"].to_numpy(float) for c in cons), np.zeros(len(table)))
+
+
+def least_violating(table: pd.DataFrame, cons) -> np.ndarray:
+    """The feasible trials, or if there are none those of the smallest total violation."""
+    total = violation(table, cons)
+    return total <= (0 if (total <= 0).any() else total.min())
 
 
 def _spread(front: pd.DataFrame, first: str, top: int) -> pd.DataFrame:
@@ -258,6 +269,7 @@ def _finish(study, name, url, config, evaluator, spaces, objs, cons, defs, modul
     for k in knob_names:     # mixed numbers and "" (defaults): store as text
         evaluated[k] = evaluated[k].map(str)
     summary = {"game": config["game"], "study": name, "storage": url, "trials": len(table),
+               "feasible_trials": int((violation(table, cons) <= 0).sum()) if len(table) else 0,
                "front_size": len(front), "evaluated": len(chosen), "selection_seed": seed, "evaluation_seed": fresh,
                "games": config["games"], "evaluation_games": eval_games, "config": config,
                "front": [_row_json(r, knob_names, objs, cons, defs) for r in rows]}

@@ -101,3 +101,13 @@ def test_the_front_of_a_trials_table_leaves_out_trials_that_break_a_constraint()
                           "violation_p_air_out": [0.0, 0.0, 0.1, 0.0]})
     assert front_of(table, objs, [cons]) == [0, 1]     # trial 2 beats all but is infeasible; trial 3 is beaten
     assert front_of(table, objs, []) == [2]
+
+
+def test_without_a_feasible_trial_the_front_is_that_of_the_least_violating():
+    import pandas as pd
+
+    from sim.design.study import front_of
+    objs = parse_objectives("skill", METRICS, ALIASES)
+    [cons] = parse_constraints(["p_air_out=0.5..0.9"], METRICS, ALIASES)
+    table = pd.DataFrame({"skill": [0.3, 0.2, 0.5], "violation_p_air_out": [0.05, 0.05, 0.1]})
+    assert front_of(table, objs, [cons]) == [0]

@@ -59,10 +59,9 @@ trials.parquet, a front scatter with CIs and each knob's effect. Knobs: {', '.jo
                                          "(a range), name=x|y (values), name=x (fixed), or a bare boolean or choice "
                                          "knob (every value); e.g. air=15..40,dives=2..4,turn_back_needs_treasure."),
                objectives: str = typer.Option("skill,fairness,tension", "--objectives",
-                                              help="Metrics to optimise, comma-separated: "
-                                              f"{', '.join(module.ALIASES)} (shorthands: "
-                                              f"{', '.join(f'{k}={v}' for k, v in module.ALIASES.items())}) or "
-                                              "any metric, in its better direction or with a min:/max: prefix."),
+                                              help="Metrics to optimise, comma-separated: skill, the shorthands "
+                                              f"{', '.join(f'{k}={v}' for k, v in module.ALIASES.items())}, or "
+                                              "any metric; each in its better direction, or with a min:/max: prefix."),
                constraint: Optional[List[str]] = typer.Option(None, "--constraint", help="metric=low..high that "
                                                               "must hold at every player count (repeatable), e.g. "
                                                               "p_air_out=0.5..0.9."),

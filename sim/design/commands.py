@@ -7,7 +7,19 @@ from typing import List, Optional
 
 import typer
 
-from sim.cli_common import JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list, rules_option
+from sim.cli_common import (
+    JSON,
+    MAX_GAMES,
+    OUT,
+    SCHEDULER,
+    SEED,
+    WORKERS,
+    analysis,
+    finish,
+    player_list,
+    rules_option,
+    user_errors,
+)
 from sim.design.metric_defs import all_metrics, design_module
 from sim.report import collected
 
@@ -42,7 +54,8 @@ every lineup on its own games.
                 scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
         from sim import api
         from sim.design.metrics import measure
-        with analysis(out_dir, as_json, scheduler, workers), collected() as reports:
+        # Nothing of an interrupted evaluation is kept (it is not stored per chunk), and Ctrl-C says so.
+        with user_errors(as_json=as_json), api.scale_out(scheduler, workers), collected() as reports:
             summary = measure(game, players_list=player_list(players, low, high), rules=api.parse_rules(rules),
                               field=field, strong=strong, weak=weak, games=games, seed=seed, out=out_dir)
         finish(summary, as_json, out_dir, reports)

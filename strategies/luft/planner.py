@@ -43,7 +43,7 @@ def _moves(st, seat, path_len):
     return upd, dnd
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _up_next(H, K, x, load, a, lo):
     """P(home) heading up after a swim that ended on field x (not home) with
     air a: the others breathe lo (the dive ends if that empties the air), the
@@ -53,7 +53,7 @@ def _up_next(H, K, x, load, a, lo):
     return H[load, x, K[load, max(a - lo - load, 0)]]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _down_next(DP, DG, x, q, load, a, lo):
     """(P, G) of the down table at the diver's next turn-back step on field x."""
     if a == 0 or a <= lo:
@@ -87,7 +87,11 @@ def up_table(upd, qmax, lmin, lmax, a0, lo):
         kmax = max(kmax, K[l, a0])
     H = np.zeros((lmax + 1, qmax + 1, kmax + 1))
     for l in range(lmin, lmax + 1):
+        endless = lo + l == 0          # unlimited swims: only k = 1 and qmax + 1 are read
         for k in range(1, K[l, a0] + 1):
+            if endless and 1 < k <= qmax:
+                continue
+            prev = k if endless and k > 1 else k - 1
             H[l, 0, k] = 1.0
             for q in range(1, qmax + 1):
                 acc = 0.0
@@ -96,27 +100,38 @@ def up_table(upd, qmax, lmin, lmax, a0, lo):
                     if x == 0:
                         acc += p[val]
                     else:
-                        acc += p[val] * H[l, x, k - 1]
+                        acc += p[val] * H[l, x, prev]
                 H[l, q, k] = acc
     return H, K
 
 
 @njit(cache=True)
-def _reached(l0, lmax, a0, lo):
-    """R[l, a]: whether the down table is ever read at load l and air a from
-    (l0, a0): each turn-back step burns lo + l (l + 1 after a pick-up)."""
-    R = np.zeros((lmax + 1, a0 + 1), np.bool_)
-    R[l0, a0] = True
+def _reached(l0, lmax, a0, lo, pos, path_len, n):
+    """Q[l, a]: the deepest field at which the down table is read at load l
+    and air a from (pos, l0, a0); -1: never read. Each turn-back step burns
+    lo + l (l + 1 after a pick-up), and k swims go at most 6k free fields
+    deeper, plus the n - 1 fields others may hold."""
+    K = np.full((lmax + 1, a0 + 1), -1, np.int64)    # most swims to get there
+    K[l0, a0] = 0
     for a in range(a0, lo, -1):
         for l in range(l0, lmax + 1):
-            if R[l, a]:
-                R[l, max(a - lo - l, 0)] = True
+            if K[l, a] >= 0:
+                a2 = max(a - lo - l, 0)
+                if a2 == a:                 # nobody breathes: any number of swims
+                    K[l, a] = path_len
+                K[l, a2] = max(K[l, a2], K[l, a] + 1)
                 if l < lmax:
-                    R[l + 1, max(a - lo - l - 1, 0)] = True
-    return R
+                    a3 = max(a - lo - l - 1, 0)
+                    K[l + 1, a3] = max(K[l + 1, a3], K[l, a] + 1)
+    Q = np.full((lmax + 1, a0 + 1), -1, np.int64)
+    for l in range(l0, lmax + 1):
+        for a in range(a0 + 1):
+            if K[l, a] >= 0:
+                Q[l, a] = min(path_len, pos + 6 * K[l, a] + n - 1)
+    return Q
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _stay(DP, DG, dnd, wref, ival, q, l, a, lo, w0, l0, lmax):
     """(P, G) of staying down at the turn-back step on field q: swim, then
     take the treasure landed on iff the plan prefers it (ival[x]: the
@@ -182,16 +197,14 @@ def plan_action(phase, seat, st, extra):
     # the plan, P = chance to get home, G = expected points of treasures
     # picked from here on that get home. The plan maximises W x P + G with W
     # = w0 + (l - l0) x wref[q]. Fill a ascending, l descending, q descending,
-    # only the (l, a) the decision can reach.
-    R = _reached(l0, lmax, a0, lo)
+    # only the states the decision can reach.
+    Q = _reached(l0, lmax, a0, lo, pos, path_len, st[v.N_PLAYERS])
     DP = np.zeros((path_len + 1, lmax + 1, a0 + 1))
     DG = np.zeros((path_len + 1, lmax + 1, a0 + 1))
     for a in range(a0 + 1):
         for l in range(lmax, l0 - 1, -1):
-            if not R[l, a]:
-                continue
             ka = K[l, a]
-            for q in range(path_len, pos - 1, -1):
+            for q in range(Q[l, a], pos - 1, -1):
                 ps, gs = _stay(DP, DG, dnd, wref, ival, q, l, a, lo, w0, l0, lmax)
                 ws = w0 + (l - l0) * wref[q]
                 pb = H[l, q, ka]

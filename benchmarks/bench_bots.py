@@ -14,12 +14,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from benchmarks.bench_luft import _best  # noqa: E402  (after the path set-up)
 
 PLAYERS = 4
 BOTS = [("luft", "planner"), ("luft", "rollout:k=32"), ("landunter", "sampler:k=16")]
@@ -35,13 +36,7 @@ def rate(game_name: str, spec: str, games: int, repeat: int, threads: int) -> tu
     seats = game.registry.parse_seats(spec, PLAYERS)
     numba.set_num_threads(threads)
     game.play_batch(rules, seats, 0, 0, 8)                 # compile or load the cache
-    wall = cpu = float("inf")
-    for r in range(repeat):
-        w0, c0 = time.perf_counter(), time.process_time()
-        game.play_batch(rules, seats, 1, r * games, games)
-        wall = min(wall, time.perf_counter() - w0)
-        cpu = min(cpu, time.process_time() - c0)
-    return games / wall, games / cpu
+    return _best(lambda: game.play_batch(rules, seats, 1, 0, games), games, repeat)
 
 
 def main(argv=None):

@@ -14,7 +14,7 @@ import numba
 import numpy as np
 import pandas as pd
 
-from sim import botdebug, interrupt, plots, store
+from sim import botdebug, interrupt, store
 from sim.game import GameSpec
 from sim.games import GAMES, get_game  # noqa: F401  (GAMES: part of the API)
 from sim.interrupt import Interrupted
@@ -216,6 +216,7 @@ def _flatten(row: dict) -> dict:
 
 def plot_simulation(game: GameSpec, rules, seats, result: RunResult, summary: dict, path: Path):
     """Score distribution per seat and win share with CIs, next to the results."""
+    from sim import plots  # matplotlib: only when plotting
     n = result.totals.games
     what = f"{game.title}, {rules.players} players, {', '.join(s.spec for s in seats)} (n={n:,} games)"
     hists = {f"seat {s} {seat.spec}": (range(len(h)), h)
@@ -284,6 +285,7 @@ def tournament(game_name: str, rules: dict[str, str] | None, bots: str | list[st
 
 def plot_tournament(game: GameSpec, rules, summary: dict, path: Path):
     """Win share per entrant with CIs and the head-to-head heat map."""
+    from sim import plots  # matplotlib: only when plotting
     what = (f"{game.title}, {rules.players} players, {summary['seatings']} seatings x "
             f"{summary['games_per_seating']:,} games (n={summary['games']:,})")
     names = [r["bot"] for r in summary["ranking"]]

@@ -6,15 +6,14 @@ import json
 import math
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import TYPE_CHECKING, List, Optional
 
-import pandas as pd
 import typer
 from rich.markup import escape
 from rich.table import Table
+from typer.core import TyperGroup
 
 import sim
-from sim import api, botdebug, store
 from sim.cli_common import (
     BOT_FILE,
     MAX_GAMES,
@@ -25,6 +24,7 @@ from sim.cli_common import (
     OneLineErrors,
     bots_option,
     emit,
+    lazy,
     needs_out,
     out,
     pct,
@@ -33,9 +33,12 @@ from sim.cli_common import (
     user_errors,
     writable_dir,
 )
-from sim.game import GameSpec
-from sim.games import GAMES
-from sim.report_terminal import print_table
+from sim.games import GAMES, get_game
+
+if TYPE_CHECKING:
+    from sim.game import GameSpec
+
+api, botdebug, store = lazy("sim.api"), lazy("sim.botdebug"), lazy("sim.store")
 
 DEBUG = typer.Option(False, "--debug", help="When a bot fails: also show its own Python traceback "
                      "(the failing game replayed with pure Python bots).")
@@ -61,6 +64,9 @@ def options(version: bool = typer.Option(False, "--version", is_eager=True, call
 results_app = typer.Typer(no_args_is_help=True, help="Read stored results back.")
 app.add_typer(results_app, name="results")
 def print_tournament(title: str, summary: dict):
+    import pandas as pd
+
+    from sim.report_terminal import print_table
     s = summary
     if s.get("complete") is False:
         out.print(f"[bold yellow]PARTIAL RESULT[/bold yellow]: {title} tournament interrupted after "
@@ -80,8 +86,9 @@ def print_tournament(title: str, summary: dict):
     print_table(h2h, out, title="head to head: share of games the row bot finished ahead of the column bot")
 
 
-def game_app(game: GameSpec) -> typer.Typer:
-    """The commands every game has (simulate, tournament, trace, bots), then the game's own."""
+def game_app(game: GameSpec, own: bool = True) -> typer.Typer:
+    """The commands every game has (simulate, tournament, trace, bots), then
+    (``own``) the game's own."""
     name, title = game.name, game.title
     sub = typer.Typer(no_args_is_help=True, help=f"{title}: simulate, trace, list bots.")
     BOTS, RULES = bots_option(name), rules_option(name)
@@ -170,8 +177,9 @@ def game_app(game: GameSpec) -> typer.Typer:
                   as_json: bool = typer.Option(False, "--json", help="Print the bots as one JSON object.")):
         """List every registered bot with its parameters, ranges and rule."""
         with user_errors():
-            api.load_bot_files([str(p) for p in bot_file or []])
-            registry = api.get_game(name).registry
+            if bot_file:               # loading sim.api only then keeps `bots` instant
+                api.load_bot_files([str(p) for p in bot_file])
+            registry = get_game(name).registry
         if as_json:
             print(json.dumps({"game": name, "bots": [
                 {"name": b.name, "doc": b.doc, "params": [
@@ -187,13 +195,32 @@ def game_app(game: GameSpec) -> typer.Typer:
             table.add_row(bot.name, params, escape(bot.doc))
         out.print(table)
 
-    if game.commands:
+    if own and game.commands:
         importlib.import_module(game.commands).register(sub)
     return sub
 
 
-for _name in GAMES:
-    app.add_typer(game_app(api.get_game(_name)), name=_name)
+class GameGroup(TyperGroup):
+    """``sim <game>``: its commands are built on first use, so `sim --help`
+    loads no game (engines, bots, numba), and a command every game has
+    (`sim luft bots`, `simulate`) none of the game's analysis modules."""
+
+    def _group(self, own: bool):
+        built = self.__dict__.setdefault("_built", {})
+        if own not in built:
+            built[own] = typer.main.get_group(game_app(get_game(self.name), own))
+        return built[own]
+
+    def list_commands(self, ctx):
+        return self._group(True).list_commands(ctx)
+
+    def get_command(self, ctx, cmd_name):
+        return self._group(False).get_command(ctx, cmd_name) or self._group(True).get_command(ctx, cmd_name)
+
+
+for _name, _package in GAMES.items():
+    _about = importlib.import_module(_package).__doc__.strip().splitlines()[0]
+    app.add_typer(typer.Typer(cls=GameGroup, no_args_is_help=True, help=_about), name=_name)
 
 
 @results_app.command("list")
@@ -205,6 +232,7 @@ def results_list(directory: Path = typer.Argument(..., help="A directory given t
     if as_json:
         print(json.dumps({"results": json.loads(df.to_json(orient="records", default_handler=str))}))
         return
+    from sim.report_terminal import print_table
     out.print(f"results in {directory} (the key is in each path; --json for all of it)", highlight=False)
     print_table(df.drop(columns="key", errors="ignore"), out)   # full paths, never cut: long ones get a legend line each
 

@@ -1,27 +1,39 @@
 """What every command shares: option definitions, error handling, tables."""
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
 
-import pandas as pd
 import typer
 from rich.console import Console
 from rich.text import Text
 from typer.core import TyperGroup, TyperOption
 
 from sim import interrupt
-from sim.records import row_label
-from sim.report_terminal import print_table, show as show_report
 
 out = Console()   # as wide as the terminal (or $COLUMNS); 80 when not a terminal
 err = Console(stderr=True)
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
+
+
+def lazy(name: str):
+    """Module ``name``, run on first attribute access (importlib's LazyLoader):
+    the commands name `sim.api` at the top, yet `sim --help` and `sim luft
+    bots` never load what it imports (numba kernels, pandas, scipy)."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.find_spec(name)
+    spec.loader = importlib.util.LazyLoader(spec.loader)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def _no_type_for_flags():
@@ -196,6 +208,10 @@ def pct(fig: dict) -> str:
 
 def print_summary(title: str, summary: dict):
     """Every list of records in the summary as a table fitted to the terminal; figures with CIs."""
+    import pandas as pd
+
+    from sim.records import row_label
+    from sim.report_terminal import print_table
     partial_mark(summary)
     out.print(f"[bold]{title}[/bold] — n = {summary['games']:,} games, seed {summary['seed']}, "
               f"{summary['seconds']:.2f} s (figures: mean [95% CI])")
@@ -240,6 +256,7 @@ JSON = typer.Option(False, "--json", help="Print the summary as one JSON object 
 
 def finish(summary: dict, as_json: bool, out_dir, reports):
     """An analysis's output: its JSON summary, or its reports drawn for the terminal."""
+    from sim.report_terminal import show as show_report
     if as_json:
         print(json.dumps(summary))
         return

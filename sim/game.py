@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from sim.registry import Registry
+if TYPE_CHECKING:           # not at run time: `sim --help` lists the games without numpy
+    from sim.registry import Registry
 
 
 @dataclass(frozen=True)

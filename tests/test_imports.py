@@ -26,3 +26,20 @@ FIRST_IMPORTS = [
 def test_first_import_in_a_fresh_interpreter(statement):
     done = subprocess.run([sys.executable, "-c", statement], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr.strip().splitlines()[-1:]
+
+
+HEAVY = ("scipy.stats", "scipy.optimize", "matplotlib", "dask", "pandas")   # numba itself loads bare scipy
+
+
+@pytest.mark.parametrize("statement", [
+    "import sim.cli",
+    "from sim.games import get_game; get_game('luft').registry; get_game('landunter').registry",
+])
+def test_the_cli_and_the_bot_lists_load_no_heavy_library(statement):
+    """`sim --help` and `sim <game> bots` start instantly: scipy's stats and
+    optimize, matplotlib, dask and pandas load where they are used (analyses,
+    summaries, plots, clusters), not here."""
+    code = f"import sys; {statement}; print(sorted(m for m in {HEAVY!r} if m in sys.modules))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr.strip().splitlines()[-1:]
+    assert done.stdout.split("\n")[-2] == "[]", f"loaded: {done.stdout.strip()}"

@@ -49,6 +49,7 @@ def sampler(seat, st, params, u):
     flood = np.empty(FLOOD_CARDS, np.int64)
 
     totals = np.zeros(m, np.float64)
+    dealt = np.empty(STATE_SIZE, np.int64)      # the view with this world's hands
     world = np.empty(STATE_SIZE, np.int64)
     plays = np.zeros(MAXP, np.int64)
     pts = np.zeros(MAXP, np.int64)
@@ -57,16 +58,17 @@ def sampler(seat, st, params, u):
         rs, nflood = sample_world(rs, seat, st, known, nknown, unseen, target, pool, npool,
                                   ways, hands, flood)
         rs, play_seed = rng.next_u64(rs)
+        dealt[:] = st
+        for t in range(n):
+            if t != seat and st[S_IN + t] == 1:
+                dealt[S_HAND_LO + t] = 0
+                dealt[S_HAND_HI + t] = 0
+                dealt[S_HAND_N + t] = 0
+                for j in range(st[S_HAND_N + t]):
+                    core.add_card(dealt, t, hands[t, j])
         # --- play every card of ours against this world
         for ci in range(m):
-            world[:] = st
-            for t in range(n):
-                if t != seat and st[S_IN + t] == 1:
-                    world[S_HAND_LO + t] = 0
-                    world[S_HAND_HI + t] = 0
-                    world[S_HAND_N + t] = 0
-                    for j in range(st[S_HAND_N + t]):
-                        core.add_card(world, t, hands[t, j])
+            world[:] = dealt
             rr = play_seed
             rnd = rnd0
             lo = st[S_FLOOD_LO]

@@ -409,13 +409,13 @@ def test_planner_up_table_is_the_chance_to_get_home():
     path_len = st[v.PATH_LEN]
     upd, _ = _moves(st, 0, path_len)
     lo = fc.others_load(st, 0)
-    U = up_table(upd, path_len, 0, 4, 25, lo)
+    H, K = up_table(upd, path_len, 0, 4, 25, lo)
     for q in (1, 2, 4, 5, 7, 14, 30):
         for load in range(0, 5):
             for air in (0, 1, 3, 7, 12, 25):
                 swims = 1 + fc.turns_left(air, load, lo)
                 expect = fc.p_home(fc.dist_home(st, 0, q), swims, load, P, P)
-                assert U[q, load, air] == pytest.approx(expect), (q, load, air)
+                assert H[load, q, K[load, air]] == pytest.approx(expect), (q, load, air)
 
 
 def test_planner_turns_back_when_tight_and_stays_when_roomy():

@@ -10,7 +10,6 @@ import numpy as np
 
 from sim.games.landunter.engine import LandunterBatch
 from sim.games.landunter.layout import HAND_SIZE, MAX_CARD, MAXP
-from sim.tournament import head_to_head
 
 MAX_RINGS = HAND_SIZE                   # a hand has at most 12 rings
 POINTS_MIN, POINTS_MAX = -1, MAX_RINGS + 1
@@ -29,6 +28,7 @@ def metrics(batch: LandunterBatch, rules) -> dict[str, np.ndarray]:
     ``deal{d}.before_last`` (ended before the last round, round 12: the
     two-or-fewer rule cut it short), ``deal{d}.eliminated`` (players out at
     the end), ``deal{d}.rounds`` (rounds played, incl. the one it ended in)."""
+    from sim.tournament import head_to_head  # loads scipy: not at import
     cols: dict[str, np.ndarray] = {}
     n = batch.score.shape[1]
     for s in range(n):

@@ -22,10 +22,10 @@ from sim.games.luft.outputs import (
     S_WIN60,
     Batch,
 )
-from sim.tournament import head_to_head
 
 
 def metrics(batch: Batch, rules) -> dict[str, np.ndarray]:
+    from sim.tournament import head_to_head  # loads scipy: not at import
     cols = {}
     for s in range(batch.seat.shape[1]):
         cols[f"seat{s}.score"] = batch.seat[:, s, S_SCORE]

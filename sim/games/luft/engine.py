@@ -1,8 +1,11 @@
 """Geteilte Luft, compiled: a numba kernel that plays a batch of games.
 
-Same rules and same random stream as reference.py (read that first); this file
-is shaped for speed. Outputs are integers, so sums over games are exact and
-independent of chunking and thread count.
+Same rules and same random stream as reference.py (read that first). The
+rules themselves are core.py's, one compiled function per rule named after
+its reference twin; this file is the loop that plays them, its bookkeeping
+(turn order, outputs, air curves, errors) and the bots' way in. Outputs are
+integers, so sums over games are exact and independent of chunking and
+thread count.
 
 How it is fast (figures: benchmarks/bench_luft.py):
 - `_play_batch` runs `prange` over chunks; each chunk is one call of
@@ -13,14 +16,14 @@ How it is fast (figures: benchmarks/bench_luft.py):
   NRT_incref/NRT_decref. Per-game rows are index arithmetic, never slices.
 - The public state array `st` is the game state; rules are read once per
   chunk. Occupancy is a bit mask, and a swim of k steps is a few bit
-  operations (popcount, leading/trailing zeros), not a walk over fields.
-- Numba's own inlining (`inline="always"`, copied IR) is kept to small
-  helpers; the game loop is written out in `_run_chunk`, and scalar helpers
-  are plain functions that LLVM inlines. That keeps the compile short.
+  operations (`core.swim`), not a walk over fields.
+- core.py's functions that take arrays are inlined by numba
+  (`inline="always"`): no call boundary, so no reference counting; scalar
+  helpers are plain functions that LLVM inlines.
 - Index ranges are asserted to the compiler (`_assume_range`), which then
   drops numba's negative-index fix-up on every state access (+10%).
 - Branches the predictor cannot learn cost most: the k steps of a swim are a
-  fixed, branch-free chain (see `_swim_down`), worth +25% alone.
+  fixed, branch-free chain (see `core.swim_down`), worth +25% alone.
 - The air-curve counts are derived on the host from each dive's turn count;
   a turn only adds its air (and its square) to the chunk's sums.
 

@@ -8,8 +8,7 @@ State layout: view.py; per-game outputs (``seat_out`` rows): outputs.py.
 
 Speed notes. Occupancy is a bit mask (bit f: a diver in the water on field
 f), so a swim of k steps is a few bit operations, not a walk over fields; its
-k steps are a fixed, branch-free chain (a loop of k-1 rounds costs a
-mispredicted exit in nearly every turn: -25% throughput). Functions that take
+k steps are a fixed, branch-free chain (`MAX_SWIM_STEPS`). Functions that take
 arrays are inlined by numba (``inline="always"``): the kernel passes borrowed
 views, and a call boundary would cost reference counting; scalar functions
 are plain and LLVM inlines them.
@@ -30,6 +29,10 @@ DECK_NO_RESHUFFLE = 3               # SWIM_SOURCES index of the one swim source 
 # card i is (SWIM_NIBBLES >> 4i) & 15; SWIM_COUNTS: nibble k counts the cards of value k + 2.
 SWIM_NIBBLES = sum(value << (4 * i) for i, value in enumerate(SWIM_DECK))
 SWIM_COUNTS = sum(SWIM_DECK.count(value) << (4 * (value - 2)) for value in range(2, 7))
+# Most steps of one swim (the highest swim value, nothing carried): `swim`
+# unrolls its steps into a chain of this length (the predictor cannot learn
+# a loop of k-1 rounds: -25% throughput); longer moves are several swims.
+MAX_SWIM_STEPS = max(SWIM_DECK)      # the dice sources' highest too: 3 + 3
 
 
 # ----------------------------------------------------------------- the game
@@ -165,41 +168,37 @@ def show_swim_draw(st, value, left):
 
 @njit(cache=True)
 def swim_down(occ, pos, steps, path_len):
-    """Field reached by ``steps`` >= 1 steps down from ``pos``: each step goes
-    to the next deeper field nobody occupies (bit f of ``occ``); with fewer
-    free fields, the deepest free one (or ``pos`` if none)."""
+    """Field reached by ``steps`` (1..MAX_SWIM_STEPS) steps down from
+    ``pos``: each step goes to the next deeper field nobody occupies (bit f
+    of ``occ``); with fewer free fields, the deepest free one (or ``pos``)."""
     free = ~occ & ((np.int64(2) << path_len) - (np.int64(2) << pos))   # free fields pos+1..
     if free == 0:
         return pos
     if popcount(free) <= steps:
         return highest_bit(free)
-    # Drop the steps-1 nearest free fields: a fixed chain for swims of up to
-    # 6 steps (values 2..6), branch-free; longer ones (estimators) go on.
-    for k in range(5):
+    # Drop the steps-1 nearest free fields: a fixed chain, branch-free.
+    for k in range(MAX_SWIM_STEPS - 1):
         if k < steps - 1:
             free &= free - 1
-    for _ in range(5, steps - 1):
-        free &= free - 1
     return lowest_bit(free)
 
 
 @njit(cache=True)
 def swim_up(occ, pos, steps):
-    """Field reached by ``steps`` >= 1 steps up from ``pos`` (0: the submarine)."""
+    """Field reached by ``steps`` (1..MAX_SWIM_STEPS) steps up from ``pos``
+    (0: the submarine)."""
     free = ~occ & ((np.int64(1) << pos) - 1) & ~np.int64(1)   # free fields 1..pos-1
     if popcount(free) < steps:
         return 0
-    for k in range(5):                        # as in swim_down: branch-free
+    for k in range(MAX_SWIM_STEPS - 1):       # as in swim_down: branch-free
         if k < steps - 1:
             free ^= np.int64(1) << highest_bit(free)
-    for _ in range(5, steps - 1):
-        free ^= np.int64(1) << highest_bit(free)
     return highest_bit(free)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def swim(occ, pos, up, steps, path_len):
-    """3. Swim ``steps`` >= 1 free fields from ``pos`` (up: ``up`` == 1);
+    """3. Swim ``steps`` (1..MAX_SWIM_STEPS) free fields from ``pos`` (up: ``up`` == 1);
     fields in ``occ`` (other divers in the water) are skipped, not counted.
     Up ends in the submarine (0) when the free fields run out; down stops on
     the deepest free field."""

@@ -104,13 +104,14 @@ def dist_home(st, seat, pos):
 def dest_down(st, seat, pos, steps):
     """Field reached swimming ``steps`` fields down from ``pos``, others fixed
     (the engine's own `core.swim`)."""
-    if steps <= 0:
-        return pos
     occ = np.int64(0)
     for s in range(st[v.N_PLAYERS]):
         if s != seat and st[v.BACK + s] == 0:
             occ |= np.int64(1) << st[v.POS + s]
-    return core.swim_down(occ, pos, steps, st[v.PATH_LEN])
+    while steps > 0:              # k + m steps: k steps, then m from there
+        pos = core.swim_down(occ, pos, min(steps, core.MAX_SWIM_STEPS), st[v.PATH_LEN])
+        steps -= core.MAX_SWIM_STEPS
+    return pos
 
 
 @njit(cache=True)

@@ -1,8 +1,11 @@
 """Geteilte Luft, compiled: a numba kernel that plays a batch of games.
 
-Same rules and same random stream as reference.py (read that first); this file
-is shaped for speed. Outputs are integers, so sums over games are exact and
-independent of chunking and thread count.
+Same rules and same random stream as reference.py (read that first). The
+rules themselves are core.py's, one compiled function per rule named after
+its reference twin; this file is the loop that plays them, its bookkeeping
+(turn order, outputs, air curves, errors) and the bots' way in. Outputs are
+integers, so sums over games are exact and independent of chunking and
+thread count.
 
 How it is fast (figures: benchmarks/bench_luft.py):
 - `_play_batch` runs `prange` over chunks; each chunk is one call of
@@ -13,14 +16,14 @@ How it is fast (figures: benchmarks/bench_luft.py):
   NRT_incref/NRT_decref. Per-game rows are index arithmetic, never slices.
 - The public state array `st` is the game state; rules are read once per
   chunk. Occupancy is a bit mask, and a swim of k steps is a few bit
-  operations (popcount, leading/trailing zeros), not a walk over fields.
-- Numba's own inlining (`inline="always"`, copied IR) is kept to small
-  helpers; the game loop is written out in `_run_chunk`, and scalar helpers
-  are plain functions that LLVM inlines. That keeps the compile short.
+  operations (`core.swim`), not a walk over fields.
+- core.py's functions that take arrays are inlined by numba
+  (`inline="always"`): no call boundary, so no reference counting; scalar
+  helpers are plain functions that LLVM inlines.
 - Index ranges are asserted to the compiler (`_assume_range`), which then
   drops numba's negative-index fix-up on every state access (+10%).
 - Branches the predictor cannot learn cost most: the k steps of a swim are a
-  fixed, branch-free chain (see `_swim_down`), worth +25% alone.
+  fixed, branch-free chain (see `core.swim_down`), worth +25% alone.
 - The air-curve counts are derived on the host from each dive's turn count;
   a turn only adds its air (and its square) to the chunk's sums.
 
@@ -69,16 +72,17 @@ from numba.core.imputils import impl_ret_borrowed
 from numba.extending import intrinsic
 
 from sim import nb, rng
+from sim.games.luft import core
 from sim.games.luft import view as v
+from sim.games.luft.core import N_SEAT_COLS
 from sim.games.luft.outputs import (A_COUNT, A_END_COUNT, A_END_SUM, A_END_SUMSQ, A_SUM, A_SUMSQ,
                                     D_AIR_LEFT, D_AIR_OUT, D_DROWNED, D_LAST_BACK, D_LEADER,
                                     D_PATH_LEN, D_STALLED, D_START, D_TURNS, DIVE_COLUMNS,
-                                    MAX_TURNS, S_DROWNED, S_HOME, S_SCORE, S_WIN60, SEAT_COLUMNS,
-                                    Batch)
-from sim.games.luft.reference import SWIM_DECK, IllegalAction
+                                    MAX_TURNS, Batch)
+from sim.games.luft.reference import IllegalAction
 from sim.games.luft.rules import (MAX_CARDS_PER_LEVEL, MAX_DIVES, MAX_PLAYERS, MAX_STACK, R_AIR,
                                   R_CARDS, R_DIVES, R_PLAYERS, R_SINK, R_SINK_WITHIN, R_STACK,
-                                  R_STALL, R_START, R_SWIM, R_TBNT, R_VALUES, Rules)
+                                  R_STALL, R_START, R_SWIM, R_TBNT, Rules)
 from sim.numba_errors import short_reason
 from sim.registry import MAX_PARAMS, BotCompileError, BotError
 from strategies.luft.dispatch import INLINED, NOT_INLINED, decide_inline
@@ -89,14 +93,8 @@ E_FLAG, E_GAME, E_SEAT, E_DIVE, E_TURN, E_PHASE, E_ACTION = range(7)
 N_ERR = 7
 N_CHUNKS = 64   # parallel work units; results do not depend on it
 
-N_SEAT_COLS = len(SEAT_COLUMNS)
 N_DIVE_COLS = len(DIVE_COLUMNS)
 N_AIR_ROWS = 6                      # A_SUM .. A_END_COUNT
-VSTRIDE = MAX_CARDS_PER_LEVEL + 1   # a level's value deck: its cards, then the next card's index
-# The swim deck 2,3,3,4,4,4,5,5,6 as nibbles: card i is (_SWIM_NIBBLES >> 4i) & 15;
-# _SWIM_COUNTS: how many of each value 2..6 it holds (1,2,3,2,1).
-_SWIM_NIBBLES = sum(value << (4 * i) for i, value in enumerate(SWIM_DECK))
-_SWIM_COUNTS = sum(SWIM_DECK.count(value) << (4 * (value - 2)) for value in range(2, 7))
 
 # A user bot is compiled into a plug-in of this signature (see `_plugin`):
 # decide(phase, seat, address of st, address of params [MAX_SEATS, MAX_PARAMS], u).
@@ -197,85 +195,28 @@ def _borrow_2d(mat, dtype):
     return carray(_voidptr(mat.ctypes.data), (mat.shape[0], mat.shape[1]), dtype)
 
 
-# ------------------------------------------------------------------ helpers
-@njit(cache=True)
-def _swim_down(occ, pos, steps, path_len):
-    """Field reached by `steps` steps down from `pos`: each step goes to the
-    next deeper field nobody occupies; with fewer free fields, the deepest."""
-    free = ~occ & ((np.int64(2) << path_len) - (np.int64(2) << pos))   # free fields pos+1..
-    if free == 0:
-        return pos
-    if _popcount(free) <= steps:
-        return _highest_bit(free)
-    # Drop the steps-1 nearest free fields. A fixed count (steps <= 6: swim
-    # values are 2..6) unrolls into a branch-free chain; a loop of steps-1
-    # rounds cost a mispredicted exit in nearly every turn (-25% throughput).
-    for k in range(5):
-        if k < steps - 1:
-            free &= free - 1
-    return _lowest_bit(free)
-
-
-@njit(cache=True)
-def _swim_up(occ, pos, steps):
-    """Field reached by `steps` steps up from `pos` (0: the submarine)."""
-    free = ~occ & ((np.int64(1) << pos) - 1) & ~np.int64(1)   # free fields 1..pos-1
-    if _popcount(free) < steps:
-        return 0
-    for k in range(5):                        # as in _swim_down: branch-free
-        if k < steps - 1:
-            free ^= np.int64(1) << _highest_bit(free)
-    return _highest_bit(free)
-
-
-@njit(cache=True, inline="always")
-def _compare(seat_out, row, a, b):
-    """Sign of (a's final standing - b's): points, then level 4, 3, 2 cards."""
-    for col in (S_SCORE, S_HOME + 3, S_HOME + 2, S_HOME + 1):
-        x = seat_out[row + a * N_SEAT_COLS + col]
-        y = seat_out[row + b * N_SEAT_COLS + col]
-        if x != y:
-            return 1 if x > y else -1
-    return 0
-
-
-@njit(cache=True)
-def _reversed_cards(item):
-    """The item with its cards in reverse stack order."""
-    rev = 0
-    while item > 0:
-        rev = (rev << 3) | (item & 7)
-        item >>= 3
-    return rev
-
-
-@njit(cache=True, inline="always")
-def _sink_order(st, n, farthest_first, order):
-    """Fill ``order`` with the seats still in the water, nearest first (or
-    farthest first), ties at the submarine by lowest seat; return how many."""
-    m = 0
-    for s in range(n):
-        if st[v.BACK + s] == 0:
-            key = st[v.POS + s]
-            j = m
-            while j > 0:
-                other = st[v.POS + order[j - 1]]
-                if (other > key) if farthest_first == 0 else (other < key):
-                    order[j] = order[j - 1]
-                    j -= 1
-                else:
-                    break
-            order[j] = s
-            m += 1
-    return m
-
-
 # ------------------------------------------------------------------- kernel
+@njit(cache=True, inline="always")
+def _ask(bot_ids, user_fns, one_fn, phase, s, view, params, st_addr, params_addr, bot_state):
+    """The seat's bot decides: inlined (tier 1), else its plug-in, with a
+    uniform from the seat's own stream. (`user_fns is not None` is decided
+    at compile time.)"""
+    bot_state[s], u = rng.uniform(bot_state[s])
+    a = decide_inline(bot_ids[s], phase, s, view, params, u)
+    if user_fns is not None and a == NOT_INLINED:
+        if one_fn:
+            a = user_fns[0](phase, s, st_addr, params_addr, u)
+        else:
+            a = user_fns[s](phase, s, st_addr, params_addr, u)
+    return a
+
+
 @njit(cache=True, error_model="numpy")
 def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g0, g1, seat_arr,
                dive_arr, err_arr, air_arr):
     """Games g0 .. g1-1 of the batch, one after the other, on one scratch set;
     outputs at their rows of seat_arr/dive_arr, air curve sums into air_arr.
+    The rules are core.py's; this is the loop and its bookkeeping.
     ``one_fn``: every plugged-in seat has the plug-in ``user_fns[0]`` (then
     the call needs no switch over the tuple: -6% time per game)."""
     n = _below8(rules[R_PLAYERS])           # (ranges: see _assume_range; Rules checks them)
@@ -290,14 +231,14 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
     reverse_within = rules[R_SINK_WITHIN]
     stall_rounds = rules[R_STALL]
     st_own = np.zeros(v.SIZE, np.int64)
-    vals_own = np.zeros(4 * VSTRIDE, np.int64)
+    vals_own = np.zeros(4 * core.VSTRIDE, np.int64)
     swim_own = np.zeros(9, np.int64)
     order_own = np.zeros(v.MAX_SEATS, np.int64)
     trace_own = np.zeros(MAX_TURNS, np.int64)
     bot_own = np.zeros(v.MAX_SEATS, np.uint64)
     st = _borrow(st_own, np.int64)          # borrowed: no reference counting below
     vals = _borrow(vals_own, np.int64)
-    swim = _borrow(swim_own, np.int64)
+    swim_deck = _borrow(swim_own, np.int64)
     order = _borrow(order_own, np.int64)
     trace = _borrow(trace_own, np.int64)        # air after each turn of the current dive
     bot_state = _borrow(bot_own, np.uint64)   # each seat's stream of uniforms (rng.bot_stream)
@@ -319,57 +260,14 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
         for s in range(n):
             bot_state[s] = rng.bot_stream(seed, first_game + g, s)
         srow = g * n * N_SEAT_COLS
-        # Reset the state left by the previous game: carried items first,
-        # then header, seats and path (the carried block: only what's used).
-        for s in range(n):
-            base = v.CARRIED + s * v.MAX_PATH
-            for k in range(st[v.N_CARRIED + s]):
-                st[base + k] = 0
-        for i in range(v.CARRIED):
-            st[i] = 0
-        st[v.N_PLAYERS] = n
-        st[v.MAX_AIR] = air0
-        st[v.TURN_BACK_NEEDS_TREASURE] = tbnt
-        st[v.STACK_SIZE] = stack_size
-        st[v.DIVES] = n_dives
-        st[v.SWIM_MODE] = swim_mode
-        for k in range(5):
-            st[v.SWIM_LEFT + k] = (_SWIM_COUNTS >> (4 * k)) & 15
+        state = core.new_game(st, vals, rules, n, n_cards, state)
         path_len = 4 * n_cards
-        f = v.PATH
-        for lv in range(1, 5):
-            for _ in range(n_cards):
-                st[f] = lv
-                f += 1
-        st[v.PATH_LEN] = path_len
-        # Value decks, shuffled once (Fisher-Yates exactly as rng.shuffle);
-        # the slot after a level's cards holds the index of its next card.
-        for lv in range(4):
-            base = lv * VSTRIDE
-            for i in range(n_cards):
-                vals[base + i] = rules[R_VALUES + lv * MAX_CARDS_PER_LEVEL + i]
-            for i in range(n_cards - 1, 0, -1):
-                state, j = rng.randbelow(state, i + 1)
-                tmp = vals[base + i]
-                vals[base + i] = vals[base + j]
-                vals[base + j] = tmp
-            vals[base + MAX_CARDS_PER_LEVEL] = 0
         swim_left = 0
         start = 0
         for dive in range(n_dives):
             path_len = _below64(path_len)
             air = air0
-            st[v.AIR] = air
-            st[v.DIVE] = dive
-            st[v.START] = start
-            for s in range(n):
-                base = v.CARRIED + s * v.MAX_PATH
-                for k in range(st[v.N_CARRIED + s]):
-                    st[base + k] = 0
-                st[v.HEADING_UP + s] = 0
-                st[v.BACK + s] = 0
-                st[v.POS + s] = 0
-                st[v.N_CARRIED + s] = 0
+            core.new_dive(st, n, dive, start, air)
             drow = (g * n_dives + dive) * N_DIVE_COLS
             dive_out[drow + D_START] = start
             dive_out[drow + D_PATH_LEN] = path_len
@@ -389,63 +287,27 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
                     st[v.TURN] = turn
                     load = _below64(st[v.N_CARRIED + s])
                     # 1. Breathe (air > 0 here: it never starts a turn at 0)
-                    if load > 0:
-                        air_out = air <= load
-                        air = max(0, air - load)
-                        st[v.AIR] = air
+                    air, air_out = core.breathe(st, air, load)
                     # 2. Turn back?
                     up = st[v.HEADING_UP + s]
-                    if up == 0 and (load > 0 or tbnt == 0):
-                        bot_state[s], u = rng.uniform(bot_state[s])
-                        # The seat's bot: inlined (tier 1), else its plug-in.
-                        # (`user_fns is not None` is decided at compile time.)
-                        a = decide_inline(bot_ids[s], v.PHASE_TURN_BACK, s, view, params, u)
-                        if user_fns is not None and a == NOT_INLINED:
-                            if one_fn:
-                                a = user_fns[0](v.PHASE_TURN_BACK, s, st_addr, params_addr, u)
-                            else:
-                                a = user_fns[s](v.PHASE_TURN_BACK, s, st_addr, params_addr, u)
-                        if a == v.TURN_BACK:
-                            up = 1
-                            st[v.HEADING_UP + s] = 1
-                        elif a != v.STAY_DOWN:
+                    if core.may_turn_back(up, load, tbnt):
+                        a = _ask(bot_ids, user_fns, one_fn, v.PHASE_TURN_BACK, s, view, params,
+                                 st_addr, params_addr, bot_state)
+                        legal, up = core.turn_back(st, s, a)
+                        if not legal:
                             failed = True
                             phase = v.PHASE_TURN_BACK
                             break
                     # 3. Swim
-                    if swim_mode == 0:
-                        state, i = rng.randbelow(state, 9)
-                        value = (_SWIM_NIBBLES >> (4 * i)) & 15
-                    elif swim_mode == 1:
-                        state, a1 = rng.randbelow(state, 3)
-                        state, a2 = rng.randbelow(state, 3)
-                        value = a1 + a2 + 2
-                    elif swim_mode == 2:
-                        state, a1 = rng.randbelow(state, 6)
-                        state, a2 = rng.randbelow(state, 6)
-                        value = (a1 >> 1) + (a2 >> 1) + 2
-                    else:
-                        if swim_left == 0:
-                            for k in range(9):
-                                swim[k] = (_SWIM_NIBBLES >> (4 * k)) & 15
-                            state = rng.shuffle(state, swim, 9)
-                            swim_left = 9
-                        value = swim[9 - swim_left]
-                        swim_left -= 1
-                        st[v.SWIM_LEFT + value - 2] -= 1
-                        if swim_left == 0:      # used up: the next draw reshuffles all 9
-                            for k in range(5):
-                                st[v.SWIM_LEFT + k] = (_SWIM_COUNTS >> (4 * k)) & 15
+                    state, value, swim_left = core.draw_swim(state, swim_mode, swim_deck, swim_left)
+                    if swim_mode == core.DECK_NO_RESHUFFLE:
+                        core.show_swim_draw(st, value, swim_left)
                     before = _below64(st[v.POS + s])
                     pos = before
                     steps = value - load
                     if steps > 0:
                         occ &= ~(np.int64(1) << pos)
-                        if up == 1:
-                            pos = _swim_up(occ, pos, steps)
-                        else:
-                            pos = _swim_down(occ, pos, steps, path_len)
-                        pos = _below64(pos)
+                        pos = _below64(core.swim(occ, pos, up, steps, path_len))
                         st[v.POS + s] = pos
                         occ |= (np.int64(1) << pos) & ~np.int64(1)
                     acted = False
@@ -456,37 +318,15 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
                             in_water -= 1
                             last_back = s
                             acted = True
-                    else:
+                    elif st[v.PATH + pos - 1] != 0 or load > 0:
                         # 4. Treasure
-                        item = st[v.PATH + pos - 1]
-                        if item != 0 or load > 0:
-                            bot_state[s], u = rng.uniform(bot_state[s])
-                            a = decide_inline(bot_ids[s], v.PHASE_TREASURE, s, view, params, u)
-                            if user_fns is not None and a == NOT_INLINED:
-                                if one_fn:
-                                    a = user_fns[0](v.PHASE_TREASURE, s, st_addr, params_addr, u)
-                                else:
-                                    a = user_fns[s](v.PHASE_TREASURE, s, st_addr, params_addr, u)
-                            if a == v.NOTHING:
-                                pass
-                            elif a == v.PICK_UP and item != 0:
-                                st[v.CARRIED + s * v.MAX_PATH + load] = item
-                                st[v.N_CARRIED + s] = load + 1
-                                st[v.PATH + pos - 1] = 0
-                                acted = True
-                            elif a >= v.DROP and item == 0 and a < v.DROP + load:
-                                base = v.CARRIED + s * v.MAX_PATH
-                                k = a - v.DROP
-                                st[v.PATH + pos - 1] = st[base + k]
-                                for j in range(k, load - 1):
-                                    st[base + j] = st[base + j + 1]
-                                st[base + load - 1] = 0
-                                st[v.N_CARRIED + s] = load - 1
-                                acted = True
-                            else:
-                                failed = True
-                                phase = v.PHASE_TREASURE
-                                break
+                        a = _ask(bot_ids, user_fns, one_fn, v.PHASE_TREASURE, s, view, params,
+                                 st_addr, params_addr, bot_state)
+                        legal, acted = core.treasure(st, s, pos, load, a)
+                        if not legal:
+                            failed = True
+                            phase = v.PHASE_TREASURE
+                            break
                     if turn < MAX_TURNS:
                         trace[_nonneg(turn)] = air
                     turn += 1
@@ -516,54 +356,12 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
             curves[A_END_COUNT * arow + end] += 1
             curves[A_END_SUM * arow + end] += air
             curves[A_END_SUMSQ * arow + end] += air * air
-            # End of the dive. 1. Scoring, seat order, carried order, stack order.
-            for s in range(n):
-                if st[v.BACK + s] == 1:
-                    base = v.CARRIED + s * v.MAX_PATH
-                    row = srow + s * N_SEAT_COLS
-                    for k in range(st[v.N_CARRIED + s]):
-                        item = st[base + k]
-                        while item > 0:
-                            lv = (item & 7) - 1
-                            nxt = lv * VSTRIDE + MAX_CARDS_PER_LEVEL
-                            seat_out[row + S_SCORE] += vals[lv * VSTRIDE + vals[nxt]]
-                            vals[nxt] += 1
-                            seat_out[row + S_HOME + lv] += 1
-                            item >>= 3
-                    st[v.SCORE + s] = seat_out[row + S_SCORE]
-            # 3. (first, as it commutes) blanks removed, gaps closed.
-            kept = 0
-            for f in range(path_len):
-                item = st[v.PATH + f]
-                if item != 0:
-                    st[v.PATH + kept] = item
-                    kept += 1
-            path_len = kept
-            # 2. Divers in the water sink their cards in stacks, in distance order.
-            drowned = _sink_order(st, n, farthest_first, order)
-            stack = 0
-            in_stack = 0
-            for i in range(drowned):
-                s = order[i]
-                seat_out[srow + s * N_SEAT_COLS + S_DROWNED] += 1
-                base = v.CARRIED + s * v.MAX_PATH
-                m = st[v.N_CARRIED + s]
-                for k in range(m):
-                    item = st[base + k]
-                    if reverse_within == 1:     # last card picked up first
-                        item = _reversed_cards(st[base + m - 1 - k])
-                    while item > 0:
-                        stack |= (item & 7) << (3 * in_stack)
-                        in_stack += 1
-                        item >>= 3
-                        if in_stack == stack_size:
-                            st[v.PATH + path_len] = stack
-                            path_len += 1
-                            stack = 0
-                            in_stack = 0
-            if in_stack > 0:
-                st[v.PATH + path_len] = stack
-                path_len += 1
+            # End of the dive: 1. score, 3. (first, as it commutes) close
+            # gaps, 2. sink, the leader, 5. next start player.
+            core.score(st, n, vals, seat_out, srow)
+            path_len = core.close_gaps(st, path_len)
+            path_len, drowned = core.sink(st, n, path_len, stack_size, farthest_first,
+                                          reverse_within, order, seat_out, srow)
             for f in range(path_len, 4 * n_cards):
                 st[v.PATH + f] = 0
             st[v.PATH_LEN] = path_len
@@ -573,41 +371,11 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
             dive_out[drow + D_DROWNED] = drowned
             dive_out[drow + D_LAST_BACK] = last_back
             dive_out[drow + D_STALLED] = stalled
-            # The sole leader after this dive's scoring (-1: a tie for the lead).
-            lead = 0
-            for s in range(1, n):
-                if _compare(seat_out, srow, s, lead) > 0:
-                    lead = s
-            for s in range(n):
-                if s != lead and _compare(seat_out, srow, s, lead) == 0:
-                    lead = -1
-                    break
-            dive_out[drow + D_LEADER] = lead
-            # 5. Next start player: last back; else deepest / same / next [D].
-            if last_back >= 0:
-                start = last_back
-            elif start_rule == 0:
-                deepest = 0
-                for s in range(1, n):
-                    if st[v.POS + s] > st[v.POS + deepest]:
-                        deepest = s
-                start = deepest
-            elif start_rule == 2:
-                start = start + 1 if start + 1 < n else 0
+            dive_out[drow + D_LEADER] = core.sole_leader(seat_out, srow, n)
+            start = core.next_starter(st, n, last_back, start_rule, start)
         if failed:
             break
-        # End of the game: points, then level-4, 3, 2 cards; else a shared win.
-        best = 0
-        for s in range(1, n):
-            if _compare(seat_out, srow, s, best) > 0:
-                best = s
-        n_win = 0
-        for s in range(n):
-            if _compare(seat_out, srow, s, best) == 0:
-                n_win += 1
-        for s in range(n):
-            if _compare(seat_out, srow, s, best) == 0:
-                seat_out[srow + s * N_SEAT_COLS + S_WIN60] = 60 // n_win
+        core.share_win(seat_out, srow, n)
     # The owners must outlive their borrowed views: touch them last.
     st_own[0] += vals_own[0] + swim_own[0] + order_own[0] + trace_own[0] + np.int64(bot_own[0])
 

@@ -24,11 +24,10 @@ import numpy as np
 from numba import njit
 
 from sim import rng
-from sim.games.luft import view as v
+from sim.games.luft import core, view as v
 
 SWIM_P = np.array([0.0, 0.0, 1.0, 2.0, 3.0, 2.0, 1.0]) / 9.0
 LEVEL_MEAN = np.array([0.0, 1.5, 5.5, 9.5, 13.5])
-SWIM_DECK = np.array([2, 3, 3, 4, 4, 4, 5, 5, 6], dtype=np.int64)
 INF = 1e9
 NEVER = 1 << 40          # "unlimited" turns when nobody carries anything
 MAX_SWIMS = 2000         # p_home stops iterating after this many swims
@@ -103,15 +102,15 @@ def dist_home(st, seat, pos):
 
 @njit(cache=True)
 def dest_down(st, seat, pos, steps):
-    """Field reached swimming ``steps`` fields down from ``pos``, others fixed."""
-    path_len = st[v.PATH_LEN]
-    for _ in range(steps):
-        f = pos + 1
-        while f <= path_len and occupied(st, seat, f):
-            f += 1
-        if f > path_len:
-            break
-        pos = f
+    """Field reached swimming ``steps`` fields down from ``pos``, others fixed
+    (the engine's own `core.swim`)."""
+    occ = np.int64(0)
+    for s in range(st[v.N_PLAYERS]):
+        if s != seat and st[v.BACK + s] == 0:
+            occ |= np.int64(1) << st[v.POS + s]
+    while steps > 0:              # k + m steps: k steps, then m from there
+        pos = core.swim_down(occ, pos, min(steps, core.MAX_SWIM_STEPS), st[v.PATH_LEN])
+        steps -= core.MAX_SWIM_STEPS
     return pos
 
 
@@ -314,11 +313,12 @@ def rollout_dive(st, seat, phase, action, t, state, pos, up, back, load, value, 
     follows the default policy: heading down pick up while carrying fewer than
     ``t``, turn back at ``t`` treasures or when the air would not last the trip
     home at mean speed; never pick up heading up, never drop. Swims are drawn
-    from SWIM_P with the stream ``state``; the stalemate rule ends the dive
-    after a round without any action. The model stops after ROLLOUT_ROUNDS
-    rounds (only huge air gets there) and then counts ``seat`` home if it is
-    heading up. Returns (estimated points ``seat`` brings home, 0 if it is
-    still in the water when the dive ends; the advanced stream). Work arrays are passed in to avoid allocating per
+    from the full swim deck (put back) with the stream ``state``; the
+    stalemate rule ends the dive after a round without any action. The model
+    stops after ROLLOUT_ROUNDS rounds (only huge air gets there) and then
+    counts ``seat`` home if it is heading up. Returns (estimated points
+    ``seat`` brings home, 0 if it is still in the water when the dive ends;
+    the advanced stream). Work arrays are passed in to avoid allocating per
     continuation."""
     n = st[v.N_PLAYERS]
     path_len = st[v.PATH_LEN]
@@ -369,30 +369,15 @@ def rollout_dive(st, seat, phase, action, t, state, pos, up, back, load, value, 
                     if _default_turn_back(l0, pos[s], air, lo, t, speed):
                         up[s] = 1
             if swim:
-                # 3. swim
-                state, i = rng.randbelow(state, 9)
-                steps = SWIM_DECK[i] - l0
+                # 3. swim (the engine's own draw and swim)
+                state, val = core.draw_swim_card(state)
+                steps = val - l0
                 p = pos[s]
                 if steps > 0:
                     occ &= ~(np.int64(1) << p)
-                    if up[s] == 1:
-                        for _ in range(steps):
-                            p = max(p - 1, 0)
-                            while p > 0 and (occ >> p) & 1:
-                                p -= 1
-                            if p == 0:
-                                break
-                    else:
-                        for _ in range(steps):
-                            f = p + 1
-                            while f <= path_len and (occ >> f) & 1:
-                                f += 1
-                            if f > path_len:
-                                break
-                            p = f
+                    p = core.swim(occ, p, up[s], steps, path_len)
                     pos[s] = p
-                    if p > 0:
-                        occ |= np.int64(1) << p
+                    occ |= (np.int64(1) << p) & ~np.int64(1)
                 if p == 0 and up[s] == 1:
                     back[s] = 1
                     in_water -= 1

@@ -28,10 +28,8 @@ from numba.core.errors import NumbaError
 
 from sim import rng
 from sim.games.luft import view as v
-from sim.games.luft.rules import SWIM_SOURCES, Rules
+from sim.games.luft.rules import SWIM_DECK, SWIM_SOURCES, Rules
 from sim.registry import MAX_PARAMS, BotError, IllegalBotAction
-
-SWIM_DECK = (2, 3, 3, 4, 4, 4, 5, 5, 6)
 
 
 class IllegalAction(IllegalBotAction):

@@ -11,6 +11,7 @@ import numpy as np
 
 VERSION = 1
 
+SWIM_DECK = (2, 3, 3, 4, 4, 4, 5, 5, 6)   # "Swim deck: 2,3,3,4,4,4,5,5,6"
 SWIM_SOURCES = ("deck", "d3", "d6-mapped", "deck-no-reshuffle")
 START_RULES = ("deepest", "same", "next")
 SINK_ORDERS = ("nearest-first", "farthest-first")

@@ -1,8 +1,8 @@
 """Swim values: exact distributions of every swim source and fast bulk draws.
 
-`draw` is the compiled draw of one swim value, in the same stream order as the
-reference engine's `Game.draw_swim`; `count_draws` tallies millions of them
-for the dice check.
+`count_draws` tallies millions of swim values for the dice check, drawn by the
+engine's own `core.draw_swim` (the same stream order as the reference
+engine's `Game.draw_swim`).
 """
 from fractions import Fraction
 from itertools import product
@@ -11,10 +11,9 @@ import numpy as np
 from numba import njit, prange
 
 from sim import rng
-from sim.games.luft.reference import SWIM_DECK
-from sim.games.luft.rules import SWIM_SOURCES
+from sim.games.luft import core
+from sim.games.luft.rules import SWIM_DECK, SWIM_SOURCES
 
-_DECK = np.array(SWIM_DECK, dtype=np.int64)
 VALUES = tuple(range(2, 7))
 
 
@@ -32,29 +31,6 @@ def exact_pmf(source: str) -> dict[int, Fraction]:
     return {v: Fraction(outcomes.count(v), len(outcomes)) for v in VALUES}
 
 
-@njit(cache=True, inline="always")
-def draw(state, mode, deck, left):
-    """One swim value for SWIM_SOURCES[mode]; ``deck``/``left`` carry the
-    no-reshuffle deck between draws. Returns (state, value, left)."""
-    if mode == 0:
-        state, i = rng.randbelow(state, 9)
-        return state, _DECK[i], left
-    if mode == 1:
-        state, a = rng.randbelow(state, 3)
-        state, b = rng.randbelow(state, 3)
-        return state, a + b + 2, left
-    if mode == 2:
-        state, a = rng.randbelow(state, 6)
-        state, b = rng.randbelow(state, 6)
-        return state, a // 2 + b // 2 + 2, left
-    if left == 0:
-        for k in range(9):
-            deck[k] = _DECK[k]
-        state = rng.shuffle(state, deck, 9)
-        left = 9
-    return state, deck[9 - left], left - 1
-
-
 @njit(cache=True, parallel=True)
 def _count(seed, mode, streams, per_stream):
     counts = np.zeros((streams, 7), np.int64)
@@ -63,7 +39,7 @@ def _count(seed, mode, streams, per_stream):
         deck = np.zeros(9, np.int64)
         left = 0
         for _ in range(per_stream):
-            state, value, left = draw(state, mode, deck, left)
+            state, value, left = core.draw_swim(state, mode, deck, left)
             counts[k, value] += 1
     return counts
 

@@ -11,7 +11,7 @@ again on fresh seeds (`evaluate`) for the reported win share and its CI.
 
 With ``out`` the optimiser's state is checkpointed after every generation
 (``train-checkpoint.pkl``); the same call resumes from it and gives the same
-result as an uninterrupted run.
+result as an uninterrupted run (a call with more generations trains on).
 """
 from __future__ import annotations
 
@@ -100,8 +100,10 @@ def train(game, rules, field: list[str], *, games: int, generations: int, seed: 
     opponents = field_seats(game, field, players)
     x0 = np.asarray(layout.default if start is None else start, dtype=float)
     config = {"game": game.name, "rules": rules.to_dict(), "field": list(field), "players": players,
-              "games": games, "generations": generations, "seed": seed, "population": population,
-              "sigma": sigma, "start": [float(x) for x in x0]}
+              "games": games, "seed": seed, "population": population,
+              "sigma": sigma, "start": [float(x) for x in x0]}     # not generations: a rerun with more goes on
+    if out is not None:
+        Path(out).mkdir(parents=True, exist_ok=True)
     state = _resume(out, config)
     if state is None:
         cma = CMA(mean=x0, sigma=sigma, seed=seed % 2 ** 32, population_size=population)
@@ -114,8 +116,9 @@ def train(game, rules, field: list[str], *, games: int, generations: int, seed: 
     with bar:
         task = bar.add_task("train", total=generations, completed=len(state["history"]),
                             best=_best_text(state), speed="")
-        for g in range(len(state["history"]), generations):
+        for g in range(len(state["history"]), generations):       # none left: report what was trained
             gseed = generation_seed(seed, g)
+            cma.reseed_rng(gseed % 2 ** 32)   # a pickled CMA drops its generator: reseed per generation to resume exactly
             solutions, rows, played, seconds = [], [], 0, 0.0
             for _ in range(cma.population_size):
                 x = cma.ask()

@@ -140,7 +140,8 @@ def train(game, rules, field: list[str], *, games: int, generations: int, seed: 
     fresh = evaluate(game, rules, candidate(game, best), opponents, games * 4, generation_seed(seed, FRESH), executor)
     start_ev = evaluate(game, rules, candidate(game, x0), opponents, games * 4, generation_seed(seed, FRESH), executor)
     summary = {"game": game.name, "players": players, "field": list(field), "rules": rules.to_dict(),
-               "games_per_evaluation": games_per_evaluation(games, players), "generations": generations,
+               "games_per_evaluation": games_per_evaluation(games, players),
+               "generations": len(state["history"]),       # a resumed run may have trained more than asked
                "population": cma.population_size, "seed": seed, "sigma": sigma,
                "history": state["history"], "best_generation": state["best"]["generation"],
                "weights": state["best"]["weights"],

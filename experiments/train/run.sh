@@ -2,8 +2,10 @@
 # The shipped `trained` presets: one policy per player count, default rules,
 # trained against the fast strong built-ins (as many as the table has other
 # seats), then copied to strategies/<game>/presets/trained-<n>p.json. This is
-# the budget the presets were trained at (a shared 2-core machine); raise
-# GAMES and GENERATIONS for stronger presets.
+# the budget asked for; on the shared 2-core machine the committed presets
+# got less (see each folder's report.md): Luft 4p 960 games x 20 generations,
+# 5p 960 x 9 (stopped), 2p and 3p 480 x 12, 6p none (uses 5p); Land unter
+# 3p-5p 480 x 15. Raise GAMES and GENERATIONS for stronger presets.
 set -e
 cd "$(dirname "$0")"
 GAMES=${GAMES:-960}

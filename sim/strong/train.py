@@ -27,7 +27,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from sim import interrupt
 from sim.registry import Seat
-from sim.stats import Estimate, mean_ci
+from sim.stats import Estimate, proportion_ci
 from sim.strong.weights import PolicyLayout, save as save_weights
 from sim.tournament import play as play_tournament, seatings
 
@@ -38,7 +38,7 @@ FRESH = 2 ** 32          # seed stream of the final evaluation, apart from the g
 
 @dataclass
 class Evaluation:
-    win: Estimate        # the candidate's win share (games are the units)
+    win: Estimate        # the candidate's win share, Wilson interval (games are the units; a shared win counts 1/k)
     games: int
     seconds: float
 
@@ -75,8 +75,8 @@ def evaluate(game, rules, seat: Seat, opponents: list[Seat], games: int, seed: i
                                                 executor=executor, progress=False)
     if not complete:
         raise interrupt.Interrupted()
-    n, s, ss = standings.sums["win"][0]
-    return Evaluation(mean_ci(int(n), s, ss), int(n), time.perf_counter() - start)
+    n, s, _ = standings.sums["win"][0]
+    return Evaluation(proportion_ci(s, int(n)), int(n), time.perf_counter() - start)   # Wilson, as tournament's
 
 
 def games_per_evaluation(games: int, players: int) -> int:

@@ -21,20 +21,21 @@ def _games_option(default: int):
                         "(rounded up to whole games per seat order: n! orders, 120 at six players).")
 
 
+PLAYERS = typer.Option(4, "--players", "-n", help="Players at the table.")
+POPULATION = typer.Option(None, "--population", min=2, max=1000,
+                          help="Candidates per generation (default: CMA-ES's, 4 + 3 ln(weights)).")
+
+
 def register(sub: typer.Typer, game_name: str):
     game = api.get_game(game_name)
-    default_players = 4
 
     @sub.command("train")
     def train_cmd(field: str = typer.Option(..., "--field", "-f", help="The opponents, comma-separated specs, "
                                             "cycled over the other seats (e.g. dodge or greedy-value,air)."),
-                  players: int = typer.Option(default_players, "--players", "-n", help="Players at the table."),
-                  games: int = _games_option(480),
+                  players: int = PLAYERS, games: int = _games_option(480),
                   generations: int = typer.Option(20, "--generations", min=1, max=10 ** 6,
                                                   help="CMA-ES generations."),
-                  population: Optional[int] = typer.Option(None, "--population", min=2, max=1000,
-                                                           help="Candidates per generation (default: CMA-ES's, "
-                                                           "4 + 3 ln(weights))."),
+                  population: Optional[int] = POPULATION,
                   sigma: float = typer.Option(0.3, "--sigma", help="CMA-ES's initial step size."),
                   start: Optional[str] = typer.Option(None, "--start", help="Start from this policy spec's "
                                                       "weights (e.g. policy:preset=NAME; default: policy's)."),
@@ -66,12 +67,10 @@ def register(sub: typer.Typer, game_name: str):
                                               help="Fields separated by ';', each comma-separated specs "
                                               "cycled over the other seats (default: every fast built-in bot "
                                               "as a homogeneous field)."),
-                    players: int = typer.Option(default_players, "--players", "-n", help="Players at the table."),
-                    games: int = _games_option(240),
+                    players: int = PLAYERS, games: int = _games_option(240),
                     generations: int = typer.Option(8, "--generations", min=1, max=10 ** 6,
                                                     help="CMA-ES generations per best response."),
-                    population: Optional[int] = typer.Option(None, "--population", min=2, max=1000,
-                                                             help="Candidates per generation."),
+                    population: Optional[int] = POPULATION,
                     seed: int = SEED, rules: Optional[List[str]] = rules_option(game_name),
                     out_dir: Optional[Path] = OUT,
                     scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):

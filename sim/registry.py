@@ -11,7 +11,7 @@ from importlib.metadata import entry_points
 
 import numpy as np
 
-MAX_PARAMS = 8
+MAX_PARAMS = 192   # room for a trained policy's weights, one block per player count
 
 
 class BotError(ValueError):
@@ -47,6 +47,9 @@ class Bot:
     params: tuple[Param, ...]
     doc: str
     builtin_id: int
+    # options(values: {key: text}) -> parameter vector, for a bot whose spec takes
+    # text options (a weight file, a preset) instead of numeric Params
+    options: object = None
 
     def vector(self, values: dict[str, float]) -> np.ndarray:
         """Parameter vector (length MAX_PARAMS) with defaults filled in."""
@@ -72,13 +75,14 @@ class Registry:
     bots: dict[str, Bot] = field(default_factory=dict)
     _plugins_loaded: bool = False
 
-    def register(self, name, params=(), builtin_id=-1):
-        """Decorator: register an njit decision function under ``name``."""
+    def register(self, name, params=(), builtin_id=-1, options=None, doc=None):
+        """Decorator: register an njit decision function under ``name``
+        (``doc`` replaces its docstring in `sim <game> bots`)."""
         def deco(fn):
             if name in self.bots:
                 raise BotError(f"bot {name!r} is registered twice for {self.game}")
-            doc = " ".join((getattr(fn, "__doc__", None) or "").split())
-            self.bots[name] = Bot(name, fn, tuple(params), doc, builtin_id)
+            text = " ".join((doc or getattr(fn, "__doc__", None) or "").split())
+            self.bots[name] = Bot(name, fn, tuple(params), text, builtin_id, options)
             return fn
         return deco
 
@@ -108,6 +112,8 @@ class Registry:
         bot = self.get(name.strip())
         values: dict[str, float] = {}
         known = {p.name: p for p in bot.params}
+        if bot.options is not None:
+            return Seat(spec, bot, bot.options(spec_options(spec, rest)))
         for item in filter(None, (s.strip() for s in rest.replace(":", ";").split(";"))):
             key, eq, raw = item.partition("=")
             key = key.strip()
@@ -147,6 +153,21 @@ class Registry:
             raise BotError(f"got {len(specs)} bot specs for {players} players; "
                            f"give one spec for all seats or exactly {players}")
         return [self.parse(s) for s in specs]
+
+
+def spec_options(spec: str, rest: str) -> dict[str, str]:
+    """The ``key=text`` options after a bot's name, as text (a path may hold ``:``
+    only when it is the last option)."""
+    values: dict[str, str] = {}
+    while rest.strip():
+        item, _, rest = rest.partition(":")
+        key, eq, raw = item.partition("=")
+        if not eq:
+            raise BotError(f"bot option {item!r} in {spec!r} needs the form key=value")
+        if key.strip() == "file":       # the rest is the path
+            raw, rest = raw + (":" + rest if rest else ""), ""
+        values[key.strip()] = raw.strip()
+    return values
 
 
 def split_specs(text: str) -> list[str]:

@@ -1,5 +1,5 @@
 """Land unter bots. Importing this package registers every built-in bot."""
-from strategies.landunter import counter, dodge, ring_keeper, sampler, simple  # noqa: F401
+from strategies.landunter import counter, dodge, policy, ring_keeper, sampler, simple  # noqa: F401
 from strategies.landunter.registry import LANDUNTER_BOTS
 
 __all__ = ["LANDUNTER_BOTS"]

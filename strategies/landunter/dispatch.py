@@ -8,11 +8,12 @@ from numba import njit
 
 from strategies.landunter.counter import counter
 from strategies.landunter.dodge import dodge
+from strategies.landunter.policy import policy
 from strategies.landunter.ring_keeper import ring_keeper
 from strategies.landunter.sampler import sampler
 from strategies.landunter.simple import high, low, mid, random_bot
 
-N_BUILTINS = 8
+N_BUILTINS = 10
 
 
 @njit(cache=True, inline="always")
@@ -33,4 +34,6 @@ def decide_builtin(bot_id, seat, st, params, u):
         return counter(seat, st, params, u)
     if bot_id == 7:
         return sampler(seat, st, params, u)
+    if bot_id == 8 or bot_id == 9:     # policy, trained: one function, weights in params
+        return policy(seat, st, params, u)
     return -1

@@ -21,6 +21,7 @@ from strategies.luft.depth import depth
 from strategies.luft.drain import drain
 from strategies.luft.greedy_value import greedy_value
 from strategies.luft.planner import planner
+from strategies.luft.policy import policy
 from strategies.luft.random_bot import random_bot
 from strategies.luft.rollout import rollout
 from strategies.luft.rulebook_tips import rulebook_tips
@@ -67,4 +68,6 @@ def decide_called(bot_id, phase, seat, st, params, u):
         return planner(phase, seat, st, params, u)
     elif bot_id == 9:
         return rollout(phase, seat, st, params, u)
+    elif bot_id == 10 or bot_id == 11:        # policy, trained: one function, weights in params
+        return policy(phase, seat, st, params, u)
     return -1

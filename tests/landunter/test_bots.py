@@ -10,7 +10,7 @@ from strategies.landunter.dispatch import N_BUILTINS, decide_builtin
 from strategies.landunter.worlds import prepare
 from tests.landunter.conftest import position, python_seat, seats, to_view
 
-BUILTINS = ["random", "high", "low", "mid", "dodge", "ring-keeper", "counter", "sampler"]
+BUILTINS = ["random", "high", "low", "mid", "dodge", "ring-keeper", "counter", "sampler", "policy", "trained"]
 
 
 def bot(name):

@@ -12,11 +12,13 @@ from sim.design import commands as design_commands
 from sim.games.luft.analyses.air import DEFAULT_MIXES as AIR_MIXES
 from sim.play import commands as play_commands
 from sim.report import collected
+from sim.strong import commands as strong_commands
 
 
 def register(sub: typer.Typer):
     play_commands.register(sub, "luft")
     design_commands.register(sub, "luft")
+    strong_commands.register(sub, "luft")
 
     @sub.command("dice-check")
     def dice_check(games: int = typer.Option(200_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per configuration."),

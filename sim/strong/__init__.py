@@ -1,0 +1,1 @@
+"""Strong play: trainable policy bots' weight files, training (CMA-ES) and exploitability."""

@@ -1,0 +1,101 @@
+"""`policy` and `trained`: a linear policy over public features, its weights
+trained (`sim luft train`), loaded from a weight file or a shipped preset.
+
+Every decision scores a weighted sum of the features below and acts when it
+is positive. Features at a load L (`features`): 1, air left / air at the
+start, depth / 32, L / 4, others' load / 8, expected air burned before home
+carrying L (forecast.air_burn, over the swim distribution) / air left (at
+most 4), share of the other divers still down, score lead (own score minus
+the best other) / 30, dive / (dives - 1), value carried / 30, chance of NOT
+getting home carrying L heading up from now (forecast.p_home).
+"""
+from pathlib import Path
+
+import numpy as np
+from numba import njit
+
+from sim.games.luft import forecast as fc
+from sim.games.luft import view as v
+from sim.strong.weights import PolicyLayout
+from strategies.luft.registry import register
+
+N_FEATURES = 11
+TURN_BACK_W = 0                          # weights of the turn-back score: features at the load now
+PICK_UP_W = N_FEATURES                   # pick-up score: features at load + 1, then the item's value / 14
+DROP_W = 2 * N_FEATURES + 1              # drop score: features at load - 1, then the cheapest item's value / 14
+BLOCK = 3 * N_FEATURES + 2
+FIRST_PLAYERS = 2
+
+# Untrained start: turn back when the trip home burns more than half the air
+# left; pick up when the item's value outweighs the burn with it; never drop.
+_START = np.zeros(BLOCK)
+_START[TURN_BACK_W + 0], _START[TURN_BACK_W + 5] = -0.5, 1.0
+_START[PICK_UP_W + 0], _START[PICK_UP_W + 5], _START[PICK_UP_W + N_FEATURES] = 0.3, -1.0, 1.0
+_START[DROP_W + 0] = -1.0
+
+LAYOUT = PolicyLayout("luft", BLOCK, tuple(range(FIRST_PLAYERS, v.MAX_SEATS + 1)), tuple(_START),
+                      Path(__file__).with_name("presets"))
+
+
+@njit(cache=True)
+def features(st, seat, load, now):
+    """The feature tuple at load ``load``; ``now``: asked at the turn-back step
+    (this turn's swim still to come)."""
+    air = st[v.AIR]
+    n = st[v.N_PLAYERS]
+    lo = fc.others_load(st, seat)
+    d = fc.dist_home(st, seat, st[v.POS + seat])
+    burn = min(fc.air_burn(d, load, lo, fc.SWIM_P, now) / max(air, 1), 4.0)
+    swims = fc.turns_left(air, load, lo) + (1 if now else 0)
+    risk = 1.0 - fc.p_home(d, swims, load, fc.SWIM_P, fc.SWIM_P)
+    down = 0
+    best_other = 0
+    for s in range(n):
+        if s != seat:
+            down += 1 - st[v.BACK + s]
+            best_other = max(best_other, st[v.SCORE + s])
+    return (1.0, air / max(st[v.MAX_AIR], 1), st[v.POS + seat] / 32.0, load / 4.0, lo / 8.0, burn,
+            down / max(n - 1, 1), (st[v.SCORE + seat] - best_other) / 30.0,
+            st[v.DIVE] / max(st[v.DIVES] - 1, 1), fc.carried_value(st, seat) / 30.0, risk)
+
+
+@njit(cache=True)
+def score(params, seat, at, f):
+    """Weights params[seat, at .. at + N_FEATURES) times the features f."""
+    total = 0.0
+    for i in range(N_FEATURES):
+        total += params[seat, at + i] * f[i]
+    return total
+
+
+@register("policy", options=LAYOUT.options, builtin_id=10)
+@njit(cache=True)
+def policy(phase, seat, st, params, u):
+    """Linear policy over public features (air, depth, loads, expected air
+    burned before home, chance to get home, divers down, score lead, dive):
+    turn back, pick up, drop the cheapest item iff its weighted sum is
+    positive (drops only heading up). Weights per player count: policy (the
+    untrained start), policy:file=PATH (a weight file from `sim luft train`)
+    or policy:preset=NAME (shipped: strategies/luft/presets)."""
+    at = min(max(st[v.N_PLAYERS] - FIRST_PLAYERS, 0), v.MAX_SEATS - FIRST_PLAYERS) * BLOCK
+    load = st[v.N_CARRIED + seat]
+    if phase == v.PHASE_TURN_BACK:
+        if v.can_turn_back(st, seat) and score(params, seat, at + TURN_BACK_W, features(st, seat, load, True)) > 0.0:
+            return v.TURN_BACK
+        return v.STAY_DOWN
+    if v.can_pick_up(st, seat):
+        value = fc.item_value(st[v.PATH + st[v.POS + seat] - 1]) / 14.0
+        s = score(params, seat, at + PICK_UP_W, features(st, seat, load + 1, False))
+        if s + params[seat, at + PICK_UP_W + N_FEATURES] * value > 0.0:
+            return v.PICK_UP
+        return v.NOTHING
+    if st[v.HEADING_UP + seat] == 1 and v.can_drop(st, seat):
+        k = fc.cheapest_carried(st, seat)
+        value = fc.item_value(st[v.CARRIED + seat * v.MAX_PATH + k]) / 14.0
+        s = score(params, seat, at + DROP_W, features(st, seat, load - 1, False))
+        if s + params[seat, at + DROP_W + N_FEATURES] * value > 0.0:
+            return v.DROP + k
+    return v.NOTHING
+
+
+register("trained", options=LAYOUT.trained_vector, builtin_id=11, doc=LAYOUT.trained_doc())(policy)

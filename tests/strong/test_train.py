@@ -1,0 +1,74 @@
+"""`sim <game> train` and `exploit` on tiny budgets: the best candidate is
+returned, a resumed run equals an uninterrupted one, bad input and Ctrl-C."""
+import json
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from sim import api, interrupt
+from sim.cli import app
+from sim.strong import train as T
+from sim.strong.exploit import exploit, exploitability
+
+GAME = api.get_game("luft")
+RULES = api.make_rules(GAME, {}, 2)
+TINY = dict(games=16, generations=2, seed=5, population=4)
+
+
+def test_train_returns_the_best_evaluated_candidate_and_beats_its_start(tmp_path):
+    s = T.train(GAME, RULES, ["threshold:t=2"], out=tmp_path, progress=False, **TINY)
+    best = max(s["history"], key=lambda h: h["best_win_share"]["mean"])
+    assert s["best_generation"] == best["generation"]
+    again = T.evaluate(GAME, RULES, T.candidate(GAME, s["weights"]), T.field_seats(GAME, ["threshold:t=2"], 2),
+                       TINY["games"], best["seed"])
+    assert again.win.to_json() == best["best_win_share"]          # the weights returned are the ones scored best
+    assert s["fresh"]["win_share"]["mean"] > s["fresh"]["start_win_share"]["mean"]
+    saved = json.loads((tmp_path / T.WEIGHTS).read_text())
+    assert saved["weights"] == s["weights"] and saved["players"] == 2 and saved["training"]["seed"] == 5
+
+
+def test_a_resumed_training_equals_an_uninterrupted_one(tmp_path, monkeypatch):
+    whole = T.train(GAME, RULES, ["threshold:t=2"], out=tmp_path / "a", progress=False, **TINY)
+    real, calls = T.evaluate, []
+
+    def stop_in_generation_2(*args, **kw):
+        calls.append(1)
+        if len(calls) == TINY["population"] + 2:
+            raise interrupt.Interrupted()
+        return real(*args, **kw)
+    monkeypatch.setattr(T, "evaluate", stop_in_generation_2)
+    with pytest.raises(interrupt.Interrupted):
+        T.train(GAME, RULES, ["threshold:t=2"], out=tmp_path / "b", progress=False, **TINY)
+    monkeypatch.setattr(T, "evaluate", real)
+    resumed = T.train(GAME, RULES, ["threshold:t=2"], out=tmp_path / "b", progress=False, **TINY)
+    untimed = lambda s: {**s, "history": [{k: v for k, v in h.items() if k != "games_per_second"} for h in s["history"]]}
+    assert untimed(resumed) == untimed(whole)
+
+
+def test_train_bad_input_is_one_error_line_and_exit_2(tmp_path):
+    r = CliRunner().invoke(app, ["luft", "train", "--field", "threshold,air", "-n", "2", "-g", "4"])
+    assert r.exit_code == 2 and r.output.count("error:") == 1 and "give 1 to 1" in r.output
+    r = CliRunner().invoke(app, ["luft", "train", "--field", "nobot", "-n", "2"])
+    assert r.exit_code == 2 and "unknown bot 'nobot'" in r.output
+
+
+def test_train_ctrl_c_exits_130_marked_incomplete(tmp_path, monkeypatch):
+    def ctrl_c(*args, **kw):
+        raise interrupt.Interrupted()
+    monkeypatch.setattr(T, "evaluate", ctrl_c)
+    r = CliRunner().invoke(app, ["luft", "train", "--field", "threshold", "-n", "2", "-g", "4", "--json",
+                                 "--out", str(tmp_path)])
+    assert r.exit_code == 130
+    assert json.loads(r.stdout.splitlines()[0])["complete"] is False
+
+
+def test_exploitability_is_the_fresh_win_share_minus_the_fair_share(tmp_path):
+    s = exploit(GAME, RULES, [["threshold:t=2"]], games=16, generations=1, seed=5, population=4, out=tmp_path,
+                progress=False)
+    row = s["fields"][0]
+    assert row["exploitability"]["mean"] == pytest.approx(row["win_share"]["mean"] - 0.5)
+    assert np.allclose(row["exploitability"]["ci95"], np.array(row["win_share"]["ci95"]) - 0.5)
+    assert (tmp_path / "exploitability.csv").is_file() and (tmp_path / "exploitability.png").is_file()
+    one = {"players": 4, "fresh": {"win_share": {"mean": 0.4, "ci95": [0.35, 0.45]}}}
+    assert exploitability(one) == {"mean": pytest.approx(0.15), "ci95": [pytest.approx(0.1), pytest.approx(0.2)]}

@@ -42,9 +42,219 @@ def landunter_balance_defaults() -> str:
     return " / ".join(_ci(r["first_share"]) for r in _defaults("landunter_balance"))
 
 
+def _n(x: int) -> str:
+    return f"{x:,}"
+
+
+def _tournaments(search: bool) -> list[dict]:
+    return [t for t in _summary("landunter_ranking")["tournaments"] if t["search"] == search]
+
+
+def _mix(t: dict) -> str:
+    """The equilibrium mix with its resample support shares: 'dodge (100% of resamples)'."""
+    return ", ".join(f"{b} ({t['support_share'][b]:.0%} of resamples)" if w > 0.999
+                     else f"{b} {w:.2f} ({t['support_share'][b]:.0%} of resamples)"
+                     for b, w in t["equilibrium"].items() if w > 1e-6)
+
+
+def landunter_ranking_table() -> str:
+    rows = ["| players | first | second | equilibrium of the payoff matrix |", "|---|---|---|---|"]
+    for t in _tournaments(False):
+        a, b = t["ranking"][:2]
+        rows.append(f"| {t['players']} | {a['bot']} {_ci(a['win_share'])} ({_n(a['games'])}) | "
+                    f"{b['bot']} {_ci(b['win_share'])} | {_mix(t)} |")
+    return "\n" + "\n".join(rows) + "\n"
+
+
+def landunter_ranking_best_response() -> str:
+    ts = _tournaments(False)
+    top = ts[0]["ranking"][0]["bot"]
+    four = next(t for t in ts if t["players"] == 4)
+    second = four["ranking"][1]["bot"]
+    br = four["best_response"][second]
+    out = [f"{top} is the best response to every other bot (ahead of {second} in {_ci(br['share_ahead'])} of "
+           f"4-player games, n = {_n(br['games'])})"]
+    exceptions = [f"at {t['players']} players `{r['bot']}` beats `{j}` more often ({_ci(r['share_ahead'])})"
+                  for t in ts for j, r in t["best_response"].items() if j != top and r["bot"] != top]
+    return out[0] + (", except that " + "; ".join(exceptions) if exceptions else "")
+
+
+def landunter_ranking_search() -> str:
+    ts = _tournaments(True)
+    slow = _summary("landunter_ranking")["slow_bots"][0].partition(":")[0]
+    rows = [next(r for r in t["ranking"] if r["bot"].startswith(slow)) for t in ts]
+    whole = all(t["equilibrium"].get(r["bot"], 0) > 0.999 for t, r in zip(ts, rows))
+    four = next(t for t in ts if t["players"] == 4)
+    top = _tournaments(False)[0]["ranking"][0]["bot"]
+    s4 = next(r["bot"] for r in four["ranking"] if r["bot"].startswith(slow))
+    order = [r["bot"] for r in four["ranking"]]
+    cell = four["payoff"][order.index(s4)][order.index(top)]
+    return (f"{slow} wins {' / '.join(_ci(r['win_share']) for r in rows)} at "
+            f"{' / '.join(str(t['players']) for t in ts)} players (n = {' / '.join(_n(r['games']) for r in rows)})"
+            f"{' and is the whole equilibrium mix' if whole else ''}; it finishes ahead of {top} in {cell:.3f} of "
+            "4-player games")
+
+
+def readme_landunter_ranking() -> str:
+    four = next(t for t in _tournaments(False) if t["players"] == 4)
+    top = four["ranking"][0]
+    s4 = next(t for t in _tournaments(True) if t["players"] == 4)
+    slow = next(r for r in s4["ranking"] if r["bot"].startswith("sampler"))
+    return (f"`{top['bot']}` wins at every player count, e.g. {_ci(top['win_share'])} of 4-player games (fair "
+            f"0.25, n = {_n(top['games'])} games); `{slow['bot']}` wins {_ci(slow['win_share'])} of the 4-player "
+            f"games with the search bot (n = {_n(slow['games'])})")
+
+
+def _fairness(players: int | None = None, mix: str = "mixed") -> list[dict]:
+    return [r for r in _summary("landunter_fairness")["results"]
+            if r["mix"] == mix and (players is None or r["players"] == players)]
+
+
 def landunter_ring_worth() -> str:
-    rows = [r for r in _summary("landunter_fairness")["results"] if r["mix"] == "mixed"]
-    return " / ".join(_ci(r["per_ring"]) for r in rows)
+    return " / ".join(_ci(r["per_ring"]) for r in _fairness())
+
+
+def landunter_fairness_findings() -> str:
+    rows = _fairness()
+    four = _fairness(4)[0]
+    rings = {r["rings"]: r for r in four["by_rings"]}
+    every = _summary("landunter_fairness")["results"]
+    not_flat = sum(r["verdict"].startswith("not flat") for r in every)
+    ratios = [r["cluster_se_ratio"] for r in every if "cluster_se_ratio" in r]
+    clustered = (f" The regression's SEs are clustered by game (hands of one game share the flood cards and "
+                 f"deals): {min(ratios):.2f}–{max(ratios):.2f}× the SE that treats hands as independent."
+                 if ratios else " The regression's CIs in the committed run treat hands as independent.")
+    return (f"10 strength points are worth only {' / '.join(format(r['per_10_strength']['mean'], '.3f') for r in rows)} "
+            f"points per deal at {' / '.join(str(r['players']) for r in rows)} players. At 4 players a 2-ring hand "
+            f"scores {_ci(rings[2]['points'])} points per deal, a 6-ring hand {_ci(rings[6]['points'])}; the "
+            f"90th-percentile hand expects {_ci(four['spread'])} points per deal more than the 10th "
+            f"(n = {_n(four['hands'])} hands). {not_flat} of {len(every)} settings are \"not flat\" (spread "
+            f"beyond ±{_summary('landunter_fairness')['flat']} points per deal).{clustered}")
+
+
+def readme_landunter_fairness() -> str:
+    four = _fairness(4)[0]
+    every = _summary("landunter_fairness")["results"]
+    not_flat = sum(r["verdict"].startswith("not flat") for r in every)
+    return (f"each ring adds {_ci(four['per_ring'])} points per deal at 4 players (mixed field, n = "
+            f"{_n(four['hands'])} hands), so the 90th-percentile hand expects {_ci(four['spread'])} points more "
+            f"than the 10th; {not_flat} of {len(every)} settings are \"not flat\"")
+
+
+def dice_check_findings() -> str:
+    d = _summary("dice_check")
+    chi = {c["source"]: c for c in d["chi_square"]}
+    det = pd.read_csv(HERE / "dice_check" / "equivalence_deck_d3.csv").set_index("metric")["detectable"]
+    win, score = (det[det.index.str.endswith(f".{m}")].max() for m in ("win", "score"))
+    return (f"chi-square on {_n(d['draws'])} draws each: deck p = {chi['deck']['p_value']:.2f}, d3 p = "
+            f"{chi['d3']['p_value']:.2f}; the unreshuffled deck's counts are almost exact (χ² = "
+            f"{chi['deck-no-reshuffle']['chi2']:.1e}, p = {chi['deck-no-reshuffle']['p_value']:.2f}). "
+            f"{_n(d['games'])} games each on the same seeds: {d['deck_vs_d3']['significant']} of "
+            f"{d['deck_vs_d3']['tested']} outcomes differ between deck and d3 at Bonferroni "
+            f"0.05/{d['deck_vs_d3']['tested']}; at that α the tests would have detected (80% power) a difference "
+            f"in win share of {win:.4f} or in score of {score:.3f} points. Under the reshuffled deck `counter` gains "
+            f"{_ci(d['counter_gain']['deck'])} over `air`")
+
+
+def dice_check_no_reshuffle() -> str:
+    d = _summary("dice_check")
+    nr = d["no_reshuffle"]
+    return (f"{nr['significant']} of {nr['tested']} outcomes differ, and a card counter gains "
+            f"{_ci(d['counter_gain']['deck-no-reshuffle'])} win share in seat 0 against three `air` bots "
+            f"(n = {_n(d['games'])} each)")
+
+
+def readme_dice_check() -> str:
+    d = _summary("dice_check")
+    same, nr = d["deck_vs_d3"], d["no_reshuffle"]
+    return (f"over {_n(d['games'])} games on the same seeds no outcome differs between deck and d3 "
+            f"({same['significant']} of {same['tested']} tests significant). Drawing *without* reshuffling "
+            f"does change the game ({nr['significant']} of {nr['tested']} outcomes differ significantly")
+
+
+def _air_rows(mix: str, players) -> list:
+    d = pd.read_csv(HERE / "air" / "air_by_dive.csv")
+    d = d[(d["mix"] == mix) & (d["dive"] == 1)].set_index("players")
+    return [d.loc[n] for n in players]
+
+
+def air_table() -> str:
+    players = [2, 3, 4, 6]
+    labels = {"threshold:t=2": "threshold:t=2 everywhere", "air": "air (margin 2) everywhere"}
+    rows = ["| bots (cycled over the seats) | players | P(air runs out) | divers drowned | turns |",
+            "|---|---|---|---|---|"]
+    for mix in _summary("air")["mixes"]:
+        r = _air_rows(mix, players)
+        air = " / ".join(f"{x.p_air_out:.3f} [{x.p_air_out_lo:.3f}, {x.p_air_out_hi:.3f}]" for x in r)
+        rows.append(f"| {labels.get(mix, mix.replace(',', ', '))} | {' / '.join(map(str, players))} | {air} | "
+                    f"{' / '.join(f'{x.drowned:.2f}' for x in r)} | {' / '.join(f'{x.turns:.1f}' for x in r)} |")
+    return "\n" + "\n".join(rows) + "\n"
+
+
+def readme_air() -> str:
+    r = _air_rows("threshold:t=2", [2, 3, 4])
+    return (f"in {r[0].p_air_out:.3f} [{r[0].p_air_out_lo:.3f}, {r[0].p_air_out_hi:.3f}] of 2-player games, "
+            f"{r[1].p_air_out:.3f} [{r[1].p_air_out_lo:.3f}, {r[1].p_air_out_hi:.3f}] of 3-player and "
+            f"{r[2].p_air_out:.3f} [{r[2].p_air_out_lo:.3f}, {r[2].p_air_out_hi:.3f}] of 4-player games "
+            f"(n = {_n(int(r[0].games))} each); a 4-player dive lasts {r[2].turns:.1f} turns and drowns "
+            f"{r[2].drowned:.1f} divers on average")
+
+
+def _lu_balance(setting: str, players: int) -> dict:
+    return next(r for r in _summary("landunter_balance")["results"]
+                if r["setting"] == setting and r["players"] == players)
+
+
+def landunter_balance_flagged() -> str:
+    b = _summary("landunter_balance")
+    tests = 2 * b["settings"]
+    flagged = ", ".join(f"{f['players']} players {f['setting']} (seat test p = {f['seat_p']:.0e})"
+                        for f in b["flagged"])
+    return f"{len(b['flagged'])} of {b['settings']} settings ({tests} tests) flagged: {flagged}"
+
+
+def readme_landunter_balance() -> str:
+    four = _lu_balance("default", 4)
+    return (f"seat 0 wins {_ci(four['first_share'])} of 4-player games (n = {_n(four['games'])}); "
+            + landunter_balance_flagged())
+
+
+def _meta(players: int) -> dict:
+    return next(m for m in _summary("compare_turnback")["meta"] if m["players"] == players)
+
+
+def turnback_table() -> str:
+    rows = ["| players | tournament winner | win share [95% CI] (n) | second | equilibrium (share of resamples "
+            "with it in the support) |", "|---|---|---|---|---|"]
+    for m in _summary("compare_turnback")["meta"]:
+        a, b = m["ranking"][:2]
+        mix = ", ".join(f"{f} {w:.2f} ({m['support_share'][f]:.0%})" for f, w in m["equilibrium"].items()
+                        if w > 1e-6 or m["support_share"][f] >= 0.05)
+        rows.append(f"| {m['players']} | {a['spec']} | {_ci(a['win_share'])} ({_n(a['games'])}) | "
+                    f"{b['family']} {_ci(b['win_share'])} | {mix} |")
+    return "\n" + "\n".join(rows) + "\n"
+
+
+def turnback_depth_2p() -> str:
+    r = {x["family"]: x for x in _meta(2)["ranking"]}
+    return (f"{_ci(r['depth']['win_share'])} vs {_ci(r['greedy-value']['win_share'])} (n = "
+            f"{_n(r['depth']['games'])} each)")
+
+
+def turnback_threshold_4p() -> str:
+    d = pd.read_csv(HERE / "compare_turnback" / "sweep.csv")
+    d = d[(d.family == "threshold") & (d.players == 4)].set_index("value")
+    t2 = d.loc[2.0]
+    return (f"{t2.win_share:.3f} [{t2.win_share_lo:.3f}, {t2.win_share_hi:.3f}] against the field vs "
+            f"{d.loc[1.0].win_share:.3f} for t=1 and {d.loc[3.0].win_share:.3f} for t=3 (n = {_n(int(t2.games))} each)")
+
+
+def readme_turnback() -> str:
+    meta = _summary("compare_turnback")["meta"]
+    by = {}
+    for m in meta:
+        by.setdefault(m["ranking"][0]["family"], []).append(str(m["players"]))
+    return ", ".join(f"`{f}` at {'/'.join(ps)} players" for f, ps in by.items())
 
 
 def air_mixed_dives() -> str:
@@ -55,8 +265,12 @@ def air_mixed_dives() -> str:
             f"{d.loc[(4, 2), 'drowned']:.3f} divers drown")
 
 
-CLAIMS = {f.__name__: f for f in (luft_balance_defaults, landunter_balance_defaults, landunter_ring_worth,
-                                  air_mixed_dives)}
+CLAIMS = {f.__name__: f for f in (
+    luft_balance_defaults, landunter_balance_defaults, landunter_ring_worth, air_mixed_dives,
+    landunter_ranking_table, landunter_ranking_best_response, landunter_ranking_search, readme_landunter_ranking,
+    landunter_fairness_findings, readme_landunter_fairness, dice_check_findings, dice_check_no_reshuffle,
+    readme_dice_check, air_table, readme_air, landunter_balance_flagged, readme_landunter_balance, turnback_table,
+    turnback_depth_2p, turnback_threshold_4p, readme_turnback)}
 
 
 def render(text: str) -> str:

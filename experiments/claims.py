@@ -219,6 +219,40 @@ def readme_landunter_balance() -> str:
             + landunter_balance_flagged())
 
 
+def _lu_settings() -> pd.DataFrame:
+    return pd.read_csv(HERE / "landunter_balance" / "settings.csv").set_index(["players", "setting"])
+
+
+def landunter_balance_options() -> str:
+    d = _lu_settings()
+    tie = d.loc[(3, "tie_simultaneous=off")]
+    shares = tie.seat_shares.split("/")
+    ebc, dflt3 = d.loc[(3, "end_before_cascade=off")], d.loc[(3, "default")]
+    rep, dflt4 = d.loc[(4, "cascade_may_repeat_flipper=off")], d.loc[(4, "default")]
+    nf, dflt6 = d.loc[(6, "no_flood_counts_as_lowest=on")], d.loc[(6, "default")]
+    return (f"with 3 players and tied flips resolved one after another in seat order (`tie_simultaneous=false`) "
+            f"the seats win {tie.first_share:.3f} [{tie.first_lo:.3f}, {tie.first_hi:.3f}] / "
+            f"{' / '.join(shares[1:])} (p = {tie.seat_p:.0e}). The other options change the shape of a deal: "
+            f"`end_before_cascade=false` puts {ebc.eliminated:.3f} instead of {dflt3.eliminated:.3f} players out "
+            f"per 3-player deal and changes the score SD from {dflt3.score_sd:.2f} to {ebc.score_sd:.2f}; "
+            f"`cascade_may_repeat_flipper=false` changes P(4-player deal ends early) from {dflt4.early_end:.3f} "
+            f"[{dflt4.early_end_lo:.3f}, {dflt4.early_end_hi:.3f}] to {rep.early_end:.3f} [{rep.early_end_lo:.3f}, "
+            f"{rep.early_end_hi:.3f}]; `no_flood_counts_as_lowest=true` changes the 6-player score SD from "
+            f"{dflt6.score_sd:.2f} to {nf.score_sd:.2f}")
+
+
+def landunter_balance_early_end() -> str:
+    d = _lu_settings()
+    rows = [d.loc[(n, "default")] for n in (3, 4, 5, 6)]
+    never = [(n, r) for n, r in zip((3, 4, 5, 6), rows) if r.early_end == 0]
+    text = (f"Deals end by the two-or-fewer rule in {rows[0].early_end:.3f} of 3-player deals, "
+            f"{rows[1].early_end:.3f} at 4, {rows[2].early_end:.3f} at 5, {rows[3].early_end:.2g} at 6")
+    for n, r in never:
+        text += (f" (none of {_n(int(r.games))} {n}-player games; one-sided 95% upper bound "
+                 f"{1 - 0.05 ** (1 / r.games):.1e})")
+    return text
+
+
 def _meta(players: int) -> dict:
     return next(m for m in _summary("compare_turnback")["meta"] if m["players"] == players)
 
@@ -270,7 +304,7 @@ CLAIMS = {f.__name__: f for f in (
     landunter_ranking_table, landunter_ranking_best_response, landunter_ranking_search, readme_landunter_ranking,
     landunter_fairness_findings, readme_landunter_fairness, dice_check_findings, dice_check_no_reshuffle,
     readme_dice_check, air_table, readme_air, landunter_balance_flagged, readme_landunter_balance, turnback_table,
-    turnback_depth_2p, turnback_threshold_4p, readme_turnback)}
+    turnback_depth_2p, turnback_threshold_4p, readme_turnback, landunter_balance_options, landunter_balance_early_end)}
 
 
 def render(text: str) -> str:

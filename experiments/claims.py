@@ -253,6 +253,59 @@ def landunter_balance_early_end() -> str:
     return text
 
 
+def seats_tests() -> str:
+    s = _summary("landunter_seats")
+    tests = s["seat_tests"]
+    flagged = sum(t["flagged"] for t in tests)
+    worst = max(s["seats"], key=lambda r: abs(r["win_share"]["mean"] - 1 / r["players"]))
+    return (f"{'None' if flagged == 0 else flagged} of {len(tests)} chi-square tests (seven identical-bot tables and "
+            f"the rotated field, per player count) finds unequal seats at Bonferroni {s['alpha']}/{len(tests)} "
+            f"(smallest p = {min(t['p'] for t in tests):.3f}); the largest deviation of any seat is "
+            f"{_ci(worst['win_share'])} ({worst['players']} players, {worst['table']}, seat {worst['seat']}; fair "
+            f"{1 / worst['players']:.3f})")
+
+
+def seats_passing() -> str:
+    s = _summary("landunter_seats")
+    rows = s["passing"]
+    top = max(rows, key=lambda r: abs(r["win_diff"]["mean"]))
+    tests = 2 * len(rows)
+    return (f"the win share moves by at most {abs(top['win_diff']['mean']):.4f} ({top['candidate']} at "
+            f"{top['players']} players: {_ci(top['win_diff'], 4)}, p = {top['win_p']:.3f}, Bonferroni "
+            f"{s['alpha']}/{tests}) and the score by at most {max(abs(r['score_diff']['mean']) for r in rows):.3f} "
+            f"points; {sum(r['flagged'] for r in rows)} of {len(rows)} comparisons flagged")
+
+
+def _seat_deals(table: str, players: int) -> list[dict]:
+    return [d for d in _summary("landunter_seats")["deals"] if d["table"] == table and d["players"] == players]
+
+
+def seats_deals() -> str:
+    first = {n: _seat_deals("mixed field", n)[0] for n in (3, 4, 5)}
+    text = (f"With the mixed field deals end by the two-or-fewer rule (round 12 included) in "
+            f"{_ci(first[3]['p_early_end'])}, {first[4]['p_early_end']['mean']:.3f} and "
+            f"{first[5]['p_early_end']['mean']:.3f} of 3-, 4- and 5-player deals (deal 1)")
+    if "p_before_round_12" in first[3]:
+        text += (", before round 12 in " + ", ".join(f"{first[n]['p_before_round_12']['mean']:.3f}"
+                                                      for n in (3, 4, 5)))
+    keeper, high = _seat_deals("ring-keeper", 4)[0], _seat_deals("high", 4)[0]
+    counter = _seat_deals("counter", 4)
+    return text + (f", and last {', '.join(format(first[n]['rounds']['mean'], '.2f') for n in (3, 4, 5))} rounds; "
+                   f"the bots matter far more (4 players: {_ci(keeper['p_early_end'])} with ring-keeper everywhere, "
+                   f"{_ci(high['p_early_end'])} with high). The card-counting counter's 4-player deals end early "
+                   f"in {_ci(counter[0]['p_early_end'])} of deal 1 and {_ci(counter[1]['p_early_end'])} of deal 2")
+
+
+def readme_seats() -> str:
+    s = _summary("landunter_seats")
+    four = [r for r in s["seats"] if r["table"] == "mixed field" and r["players"] == 4]
+    mixed = {n: _seat_deals("mixed field", n)[0]["p_early_end"]["mean"] for n in (3, 4, 5)}
+    return (f"{sum(t['flagged'] for t in s['seat_tests'])} of {len(s['seat_tests'])} seat tests significant "
+            f"(mixed field, 4 players: seats {' / '.join(format(r['win_share']['mean'], '.3f') for r in four)}, "
+            f"n = {_n(s['games'])} games each); " + seats_passing()
+            + f". Deals end early in {' / '.join(format(mixed[n], '.3f') for n in (3, 4, 5))} of 3 / 4 / 5-player deals")
+
+
 def _meta(players: int) -> dict:
     return next(m for m in _summary("compare_turnback")["meta"] if m["players"] == players)
 
@@ -304,7 +357,8 @@ CLAIMS = {f.__name__: f for f in (
     landunter_ranking_table, landunter_ranking_best_response, landunter_ranking_search, readme_landunter_ranking,
     landunter_fairness_findings, readme_landunter_fairness, dice_check_findings, dice_check_no_reshuffle,
     readme_dice_check, air_table, readme_air, landunter_balance_flagged, readme_landunter_balance, turnback_table,
-    turnback_depth_2p, turnback_threshold_4p, readme_turnback, landunter_balance_options, landunter_balance_early_end)}
+    turnback_depth_2p, turnback_threshold_4p, readme_turnback, landunter_balance_options, landunter_balance_early_end,
+    seats_tests, seats_passing, seats_deals, readme_seats)}
 
 
 def render(text: str) -> str:

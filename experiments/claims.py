@@ -306,6 +306,83 @@ def readme_seats() -> str:
             + f". Deals end early in {' / '.join(format(mixed[n], '.3f') for n in (3, 4, 5))} of 3 / 4 / 5-player deals")
 
 
+def _luft_settings() -> pd.DataFrame:
+    return pd.read_csv(HERE / "balance" / "settings.csv").set_index(["players", "setting"])
+
+
+def _share(r) -> str:
+    return f"{r.first_share:.3f} [{r.first_lo:.3f}, {r.first_hi:.3f}]"
+
+
+def balance_seat_order() -> str:
+    d = _luft_settings()
+    rel = [d.loc[(n, "default")].first_relative - 1 for n in (3, 4, 5)]
+    six = [float(x) for x in d.loc[(6, "default")].seat_shares.split("/")]
+    return (f"Moving first helps at 3–5 players ({min(rel):+.0%} to {max(rel):+.0%} relative) and hurts at 2 and "
+            f"6 players; at 6 players the last three seats win {min(six[3:]):.3f}–{max(six[3:]):.3f}")
+
+
+def balance_turn_back() -> str:
+    d = _luft_settings()
+    shift = max(abs(d.loc[(n, "turn_back_needs_treasure=off")].first_share - d.loc[(n, "default")].first_share)
+                for n in (2, 3, 4, 5, 6))
+    return f"turning back without a treasure shifts seat 0's share by at most {shift:.3f}"
+
+
+def balance_flagged() -> str:
+    b = _summary("balance")
+    return (f"{len(b['flagged'])} of {b['settings']} settings flagged at {b['alpha']}/{b['settings']} "
+            f"({b['alpha'] / b['settings']:.2g})")
+
+
+def balance_largest() -> str:
+    d = _luft_settings()
+    rel = d.first_share / d.fair
+    n, setting = (rel - 1).abs().idxmax()
+    r = d.loc[(n, setting)]
+    four = d.loc[4]
+    return (f"The largest: {n} players, {setting}: seat 0 wins {_share(r)} vs {r.fair:.3g}. At 4 players seat 0 "
+            f"wins {_share(four.loc['dives=2'])} with 2 dives, {four.loc['default'].first_share:.3f} with 3, "
+            f"{four.loc['dives=4'].first_share:.3f} with 4")
+
+
+def balance_air() -> str:
+    four = _luft_settings().loc[4]
+    rows = [four.loc["air=15"], four.loc["default"], four.loc["air=35"]]
+    return (f"at 4 players the drown rate per diver and dive falls from {rows[0].drowned:.3f} (air 15) to "
+            f"{rows[1].drowned:.3f} (25) to {rows[2].drowned:.3f} (35), and a game lasts "
+            f"{', '.join(format(r.turns, '.1f') for r in rows)} turns")
+
+
+def balance_stalled() -> str:
+    d = _luft_settings()
+    n, setting = d.stalled.idxmax()
+    stalls = d[d.stalled > 0].index.get_level_values(0).unique()
+    return (f"appear only at {'–'.join(map(str, (stalls.min(), stalls.max())))} players, at most "
+            f"{d.stalled.max():.2%} of dives ({n} players, {setting})")
+
+
+def balance_last_dive() -> str:
+    d = _luft_settings()
+    rows = [d.loc[(n, "default")] for n in (2, 3, 4, 5, 6)]
+    four = d.loc[4]
+    fig = [f"{r.last_dive_decided:.3f} [{r.last_dive_decided_lo:.3f}, {r.last_dive_decided_hi:.3f}]" for r in rows]
+    return (f"{fig[0]} of 2-player games, {fig[1]} at 3, {fig[2]} at 4, {fig[3]} at 5 and {fig[4]} at 6 players "
+            f"(rulebook defaults, n = {_n(int(rows[0].games))} each): the more divers share the air, the less an early "
+            f"lead holds. Fewer dives make the last one matter more (4 players: "
+            f"{four.loc['dives=2'].last_dive_decided:.3f} with 2 dives, {four.loc['dives=4'].last_dive_decided:.3f} "
+            "with 4)")
+
+
+def readme_balance() -> str:
+    d = _luft_settings()
+    four = d.loc[(4, "default")]
+    return (f"4 players: {_share(four)} vs 1/4, n = {_n(int(four.games))}) and a disadvantage with 2 and 6 "
+            f"players; the committed run flags {balance_flagged()}. The last dive decides the winner in "
+            f"{d.loc[(2, 'default')].last_dive_decided:.3f} of 2-player and "
+            f"{d.loc[(6, 'default')].last_dive_decided:.3f} of 6-player games")
+
+
 def _meta(players: int) -> dict:
     return next(m for m in _summary("compare_turnback")["meta"] if m["players"] == players)
 
@@ -358,7 +435,8 @@ CLAIMS = {f.__name__: f for f in (
     landunter_fairness_findings, readme_landunter_fairness, dice_check_findings, dice_check_no_reshuffle,
     readme_dice_check, air_table, readme_air, landunter_balance_flagged, readme_landunter_balance, turnback_table,
     turnback_depth_2p, turnback_threshold_4p, readme_turnback, landunter_balance_options, landunter_balance_early_end,
-    seats_tests, seats_passing, seats_deals, readme_seats)}
+    seats_tests, seats_passing, seats_deals, readme_seats, balance_flagged, balance_largest, balance_air,
+    balance_stalled, balance_last_dive, readme_balance, balance_seat_order, balance_turn_back)}
 
 
 def render(text: str) -> str:

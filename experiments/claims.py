@@ -1,22 +1,24 @@
-"""Numbers quoted in the READMEs, rendered from the committed summary files.
+"""Numbers quoted in the READMEs and notebooks, rendered from the committed summary files.
 
 A quoted number sits between ``<!--claim:NAME-->`` and ``<!--/claim-->``; the
 text in between is what CLAIMS[NAME] renders from the experiment's committed
-files. ``python experiments/claims.py`` rewrites the spans after a rerun;
-``--check`` exits 1 when a span no longer matches its source (the test suite
-runs the same check), so a README cannot drift from its data.
+files (in the notebooks' comment cells: wrapped into ``# `` lines of its own).
+``python experiments/claims.py`` rewrites the spans after a rerun; ``--check``
+exits 1 when a span no longer matches its source (the test suite runs the
+same check), so a README or notebook cannot drift from its data.
 """
 from __future__ import annotations
 
 import json
 import re
 import sys
+import textwrap
 from pathlib import Path
 
 import pandas as pd
 
 HERE = Path(__file__).resolve().parent
-DOCS = [HERE / "README.md", HERE.parent / "README.md"]
+DOCS = [HERE / "README.md", HERE.parent / "README.md", *sorted((HERE.parent / "notebooks").glob("*.py"))]
 SPAN = re.compile(r"<!--claim:([a-z0-9_]+)-->(.*?)<!--/claim-->", re.S)
 
 
@@ -439,12 +441,16 @@ CLAIMS = {f.__name__: f for f in (
     balance_stalled, balance_last_dive, readme_balance, balance_seat_order, balance_turn_back)}
 
 
-def render(text: str) -> str:
-    """The text with every claim span re-rendered from its source."""
+def render(text: str, comment: bool = False) -> str:
+    """The text with every claim span re-rendered from its source; ``comment``:
+    the claim wrapped into ``# `` comment lines between the markers' lines."""
     def fill(m):
         if m.group(1) not in CLAIMS:
             raise KeyError(f"unknown claim {m.group(1)!r}; known: {', '.join(CLAIMS)}")
-        return f"<!--claim:{m.group(1)}-->{CLAIMS[m.group(1)]()}<!--/claim-->"
+        body = CLAIMS[m.group(1)]()
+        if comment:
+            body = "\n" + textwrap.fill(body, 79, initial_indent="# ", subsequent_indent="# ") + "\n# "
+        return f"<!--claim:{m.group(1)}-->{body}<!--/claim-->"
     return SPAN.sub(fill, text)
 
 
@@ -454,7 +460,7 @@ def stale() -> list[str]:
     for doc in DOCS:
         text = doc.read_text()
         for m in SPAN.finditer(text):
-            fresh = render(m.group(0))
+            fresh = render(m.group(0), doc.suffix == ".py")
             if fresh != m.group(0):
                 out.append(f"{doc.name}: {m.group(1)}")
     return out
@@ -467,7 +473,7 @@ def main(argv: list[str]) -> int:
             print(f"stale claim {b}; run python experiments/claims.py", file=sys.stderr)
         return 1 if bad else 0
     for doc in DOCS:
-        doc.write_text(render(doc.read_text()))
+        doc.write_text(render(doc.read_text(), doc.suffix == ".py"))
     return 0
 
 

@@ -415,6 +415,17 @@ def turnback_threshold_4p() -> str:
             f"{d.loc[1.0].win_share:.3f} for t=1 and {d.loc[3.0].win_share:.3f} for t=3 (n = {_n(int(t2.games))} each)")
 
 
+def turnback_greedy_value() -> str:
+    best = [b for b in _summary("compare_turnback")["best"] if b["family"] == "greedy-value"]
+    return ", ".join(f"{b['players']} players {b['spec']}" for b in best)
+
+
+def turnback_air_counter_3p() -> str:
+    d = pd.read_csv(HERE / "compare_turnback" / "payoff_3p.csv")
+    r = d[(d.row == "air") & (d.column == "counter")].iloc[0]
+    return f"{r.share_ahead:.3f} [{r.lo:.3f}, {r.hi:.3f}] (n = {_n(int(r.games))})"
+
+
 def readme_turnback() -> str:
     meta = _summary("compare_turnback")["meta"]
     by = {}
@@ -438,7 +449,8 @@ CLAIMS = {f.__name__: f for f in (
     readme_dice_check, air_table, readme_air, landunter_balance_flagged, readme_landunter_balance, turnback_table,
     turnback_depth_2p, turnback_threshold_4p, readme_turnback, landunter_balance_options, landunter_balance_early_end,
     seats_tests, seats_passing, seats_deals, readme_seats, balance_flagged, balance_largest, balance_air,
-    balance_stalled, balance_last_dive, readme_balance, balance_seat_order, balance_turn_back)}
+    balance_stalled, balance_last_dive, readme_balance, balance_seat_order, balance_turn_back,
+    turnback_greedy_value, turnback_air_counter_3p)}
 
 
 def render(text: str, comment: bool = False) -> str:

@@ -110,7 +110,7 @@ def nplayer_equilibrium(share: dict[tuple[int, ...], np.ndarray], k: int, n: int
         prob = coef * np.prod(np.where(counts > 0, x[None, :] ** counts, 1.0), axis=1)
         return prob @ U_S
 
-    x = np.full(k, 1.0 / k) if start is None else np.asarray(start, dtype=float)
+    x = np.full(k, 1.0 / k) if start is None else np.asarray(start, dtype=float) / np.sum(start)
     for _ in range(steps):
         u = payoffs(x)
         regret = float(u.max() - x @ u)

@@ -86,3 +86,22 @@ def test_seatings_with_repeats_play_every_lineup_and_balance_the_seats():
     for seat in range(3):
         counts = np.bincount([lu[seat] for lu in lineups], minlength=3)
         assert len(set(counts)) == 1
+
+
+def test_nplayer_equilibrium_from_a_warm_start_off_the_simplex_still_converges():
+    x, regret = nplayer_equilibrium(three_player_shares(0.8, 0.1), 2, 3, start=np.array([1.0, 1e-3]))
+    assert x.tolist() == [1.0, 0.0] and regret < 1e-8
+
+
+def test_cli_tournament_with_repeats_solves_the_nplayer_game_of_a_dominant_entrant():
+    import json
+
+    from typer.testing import CliRunner
+
+    from sim.cli import app
+    res = CliRunner().invoke(app, ["luft", "tournament", "-b", "threshold:t=2,threshold:t=3", "-n", "3", "-g", "400",
+                                   "--repeats", "--json"])
+    assert res.exit_code == 0, res.output
+    game = json.loads(res.stdout)["meta_game"]["n_player"]
+    assert game["computed"] and game["equilibrium"]["threshold:t=2"] == pytest.approx(1.0)
+    assert game["ci95"]["threshold:t=2"] == [1.0, 1.0] and game["regret"] < 1e-8

@@ -122,10 +122,9 @@ def landunter_fairness_findings() -> str:
     rings = {r["rings"]: r for r in four["by_rings"]}
     every = _summary("landunter_fairness")["results"]
     not_flat = sum(r["verdict"].startswith("not flat") for r in every)
-    ratios = [r["cluster_se_ratio"] for r in every if "cluster_se_ratio" in r]
+    ratios = [r["cluster_se_ratio"] for r in every]
     clustered = (f" The regression's SEs are clustered by game (hands of one game share the flood cards and "
-                 f"deals): {min(ratios):.2f}–{max(ratios):.2f}× the SE that treats hands as independent."
-                 if ratios else " The regression's CIs in the committed run treat hands as independent.")
+                 f"deals): {min(ratios):.2f}–{max(ratios):.2f}× the SE that treats hands as independent.")
     return (f"10 strength points are worth only {' / '.join(format(r['per_10_strength']['mean'], '.3f') for r in rows)} "
             f"points per deal at {' / '.join(str(r['players']) for r in rows)} players. At 4 players a 2-ring hand "
             f"scores {_ci(rings[2]['points'])} points per deal, a 6-ring hand {_ci(rings[6]['points'])}; the "

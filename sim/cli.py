@@ -78,8 +78,8 @@ def print_tournament(title: str, summary: dict):
                        columns=names)
     h2h.insert(0, "row bot", names)
     print_table(h2h, out, title="head to head: share of games the row bot finished ahead of the column bot")
-    game = s["meta_game"]["n_player"]
-    if game["computed"]:
+    game = s.get("meta_game", {}).get("n_player", {})   # stores written before the n-player game lack it
+    if game.get("computed"):
         out.print(f"{game['solves']}: equilibrium " + ", ".join(
             f"{b} {x:.3f} [{game['ci95'][b][0]:.3f}, {game['ci95'][b][1]:.3f}]"
             for b, x in game["equilibrium"].items() if x > 0 or game["support_share"][b] > 0)

@@ -69,8 +69,16 @@ table[["mix", "players", "dive", "p_air_out", "p_air_out_lo", "p_air_out_hi", "d
 # ## Answer
 #
 # At full size (`experiments/air/`, 1,000,000 games per mix and player count)
-# the answer depends mostly on the divers: with `threshold:t=2` at every seat
-# the air runs out in dive 1 in 0.078 [0.078, 0.079] of 2-player games but
-# 0.993 [0.992, 0.993] of 4-player games (2.7 divers drowned per dive), while
-# air-watching `air` bots keep it to 0.137 [0.136, 0.137] at 4 players and
-# 0.667 [0.666, 0.668] at 6.
+# the answer depends mostly on the divers. With `threshold:t=2` at every seat
+# the air runs out in dive 1
+# <!--claim:readme_air-->
+# in 0.078 [0.078, 0.079] of 2-player games, 0.786 [0.785, 0.787] of 3-player
+# and 0.993 [0.992, 0.993] of 4-player games (n = 1,000,000 each); a 4-player
+# dive lasts 19.2 turns and drowns 2.7 divers on average
+# <!--/claim-->
+# Air-watching `air` bots keep the supply alive up to 4 players. The dives are
+# not alike for the mixed field:
+# <!--claim:air_mixed_dives-->
+# at 3 players the air runs out in 0.039 of dive 1 vs 0.124 of dive 2, at 4
+# players 0.686 vs 0.816 divers drown
+# <!--/claim-->

@@ -88,20 +88,31 @@ for name in ("first_bars", "first_relative_x_players", "early_end_x_players", "e
 #
 # The defaults are fair at every player count. At full size
 # (`experiments/landunter_balance/`, 1,000,000 games per setting, field dodge,
-# counter, ring-keeper, low rotated through the seats) seat 0 wins 0.333
-# [0.332, 0.334] at 3 players, 0.250 [0.249, 0.251] at 4, 0.200 [0.199, 0.201]
-# at 5 and 0.167 [0.166, 0.167] at 6 — each within 0.2% (relative) of 1/n — and no
-# chi-square test finds unequal seats. Of 20 settings only one is flagged
-# (Bonferroni 0.05/20): with 3 players and tied flips resolved one after
-# another in seat order (`tie_simultaneous=false`) seat 0 wins 0.329 [0.328,
-# 0.330] and seat 2 0.337 (p = 6·10⁻¹⁸): the default, simultaneous flips, is
-# the fair choice. The other options change the game, not its fairness:
-# resolving the cascade before ending (`end_before_cascade=false`) puts 1.010
-# instead of 0.873 players out per 3-player deal and narrows the score SD from
-# 4.09 to 3.99; passing over players who already flipped
-# (`cascade_may_repeat_flipper=false`) makes 4-player deals end early less
-# often (0.241 [0.241, 0.242] vs 0.249 [0.248, 0.250]) and cannot matter at 3
-# players; giving the bonus only to players without a flood card
-# (`no_flood_counts_as_lowest=true`) narrows the score SD (6 players 6.25 vs
-# 6.49). Deals end early in 87% of 3-player deals, 25% at 4, 1.1% at 5 and
-# never in 1,000,008 six-player games (95% upper bound 4·10⁻⁶).
+# counter, ring-keeper, low rotated through the seats) seat 0 wins, at 3 / 4 /
+# 5 / 6 players (fair 1/n),
+# <!--claim:landunter_balance_defaults-->
+# 0.333 [0.332, 0.334] / 0.250 [0.249, 0.251] / 0.200 [0.199, 0.201] / 0.167
+# [0.166, 0.167]
+# <!--/claim-->
+# <!--claim:landunter_balance_flagged-->
+# 1 of 20 settings (40 tests) flagged: 3 players tie_simultaneous=off (seat
+# test p = 2e-21)
+# <!--/claim-->
+# The default, simultaneous flips, is the fair choice; the other options
+# change the game, not its fairness:
+# <!--claim:landunter_balance_options-->
+# with 3 players and tied flips resolved one after another in seat order
+# (`tie_simultaneous=false`) the seats win 0.329 [0.328, 0.330] / 0.333 / 0.337
+# (p = 2e-21). The other options change the shape of a deal:
+# `end_before_cascade=false` puts 1.010 instead of 0.873 players out per
+# 3-player deal and changes the score SD from 4.09 to 3.99;
+# `cascade_may_repeat_flipper=false` changes P(4-player deal ends early) from
+# 0.249 [0.248, 0.250] to 0.241 [0.241, 0.242];
+# `no_flood_counts_as_lowest=true` changes the 6-player score SD from 6.49 to
+# 6.25
+# <!--/claim-->
+# <!--claim:landunter_balance_early_end-->
+# Deals end by the two-or-fewer rule in 0.867 of 3-player deals, 0.249 at 4,
+# 0.011 at 5, 0 at 6 (none of 1,000,008 6-player games; one-sided 95% upper
+# bound 3.0e-06)
+# <!--/claim-->

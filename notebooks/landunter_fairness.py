@@ -79,15 +79,20 @@ for n in PLAYERS:
 #
 # No: the ring count does not make up for weak cards, it adds to them. In the
 # full-size run (`experiments/landunter_fairness/`, 1,000,000 games per player
-# count and bot mix) rings and hand strength are practically uncorrelated (4 players:
-# r = 0.0006 [0.0001, 0.0011], n = 16,000,320 hands: the ring symbols sit on
-# the middle cards, not on the weak ones), and each ring is worth about
-# 0.4–0.55 points per deal by itself (mixed field: 0.450 [0.449, 0.451] at 3
-# players, 0.396 [0.395, 0.396] at 4, 0.543 [0.542, 0.543] at 5), while 10
-# strength points move a mixed-field hand by at most 0.06 points, in a direction that
-# depends on the player count. So expected points are far from flat: with the
-# mixed field at 4 players a 2-ring hand scores 0.478 [0.475, 0.482] points per
-# deal and a 6-ring hand 2.072 [2.069, 2.075]; the 90th-percentile hand expects
-# 1.279 [1.276, 1.281] points per deal more than the 10th (3 players 1.43, 5
-# players 1.85), and every one of the 24 player-count × mix settings is "not
-# flat". The game stays fair all the same: every player plays every hand once.
+# count and bot mix) rings and hand strength are uncorrelated by construction
+# (cards c and 61 − c carry the same ring symbol), and each ring is worth, at
+# 3 / 4 / 5 players (mixed field), these points per deal:
+# <!--claim:landunter_ring_worth-->
+# 0.450 [0.449, 0.451] / 0.396 [0.395, 0.397] / 0.542 [0.542, 0.543]
+# <!--/claim-->
+# <!--claim:landunter_fairness_findings-->
+# 10 strength points are worth only 0.027 / -0.030 / -0.055 points per deal at
+# 3 / 4 / 5 players. At 4 players a 2-ring hand scores 0.477 [0.473, 0.481]
+# points per deal, a 6-ring hand 2.072 [2.069, 2.074]; the 90th-percentile hand
+# expects 1.280 [1.277, 1.283] points per deal more than the 10th (n =
+# 16,000,320 hands). 24 of 24 settings are "not flat" (spread beyond ±0.25
+# points per deal). The regression's SEs are clustered by game (hands of one
+# game share the flood cards and deals): 1.06–1.93× the SE that treats hands as
+# independent.
+# <!--/claim-->
+# The game stays fair all the same: every player plays every hand once.

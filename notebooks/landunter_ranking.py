@@ -77,16 +77,23 @@ pd.concat([pd.read_csv(OUT / f"equilibrium_{n}p.csv") for n in PLAYERS])
 # ## Answer
 #
 # The full-size run (`experiments/landunter_ranking/`, 1,000,000 tournament
-# games per player count) ranks `dodge` first at every player count: win share
-# 0.606 [0.604, 0.607] at 3 players (fair 0.333), 0.478 [0.477, 0.479] at 4
-# (fair 0.250), 0.498 [0.497, 0.500] at 5 (fair 0.200), n = 428,580 /
-# 571,680 / 714,600 games per bot; `counter` is second (0.580 [0.578, 0.581],
-# 0.411 [0.409, 0.412], 0.381 [0.380, 0.382]). The meta-game is pure: the
-# equilibrium mix is dodge alone (in the support in 100% of 200 resamples), and
-# dodge is the best response to every other bot but 3-player `mid` (e.g. ahead
-# of counter in 0.556 [0.554, 0.558] of 4-player games, n = 285,840). The
-# search bot beats them all: with `sampler` (k=16) at the table (20,000 games
-# per player count, scaled down because a sampler game costs ~1000 heuristic
-# games) it wins 0.613 [0.602, 0.624] at 3 players, 0.551 [0.542, 0.561] at 4
-# and 0.532 [0.523, 0.541] at 5 (n = 7,560 / 10,080 / 12,600), and finishes
-# ahead of dodge in 0.622 [0.608, 0.636] of 4-player games (n = 4,320).
+# games per player count, balanced seatings) ranks `dodge` first:
+# <!--claim:readme_landunter_ranking-->
+# `dodge` wins at every player count, e.g. 0.478 [0.477, 0.479] of 4-player
+# games (fair 0.25, n = 571,680 games); `sampler` wins 0.551 [0.542, 0.561] of
+# the 4-player games with the search bot (n = 10,080)
+# <!--/claim-->
+# The meta-game (the two-player game "finish ahead of one opponent" inside the
+# field) is pure:
+# <!--claim:landunter_ranking_best_response-->
+# dodge is the best response to every other bot (ahead of counter in 0.556
+# [0.554, 0.558] of 4-player games, n = 285,840), except that at 3 players
+# `high` beats `mid` more often (0.848 [0.846, 0.850])
+# <!--/claim-->
+# The search bot beats them all (20,000 games per player count, scaled down
+# because a sampler game costs ~1000 heuristic games):
+# <!--claim:landunter_ranking_search-->
+# sampler wins 0.613 [0.602, 0.624] / 0.551 [0.542, 0.561] / 0.532 [0.523,
+# 0.541] at 3 / 4 / 5 players (n = 7,560 / 10,080 / 12,600) and is the whole
+# equilibrium mix; it finishes ahead of dodge in 0.622 of 4-player games
+# <!--/claim-->

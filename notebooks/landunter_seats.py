@@ -92,24 +92,25 @@ for n in PLAYERS:
 # ## Answer
 #
 # Where you sit does not matter. At full size (`experiments/landunter_seats/`,
-# 1,000,000 games per table, 42 tables) none of the 24 seat tests (seven
-# identical-bot tables and the rotated mixed field at 3, 4 and 5 players) finds
-# unequal seats at Bonferroni 0.05/24 (smallest p = 0.051). The mixed field's
-# seat win shares lie between 0.3329 and 0.3338 at 3 players, 0.2495 and 0.2504
-# at 4, 0.1995 and 0.2002 at 5 (each 95% CI ±0.001), and the largest deviation
-# of any seat in any table is 0.251 [0.250, 0.252] (4 players, all counter,
-# seat 1; fair 0.25).
-#
+# 1,000,000 games per table, 42 tables):
+# <!--claim:seats_tests-->
+# None of 24 chi-square tests (seven identical-bot tables and the rotated
+# field, per player count) finds unequal seats at Bonferroni 0.05/24 (smallest
+# p = 0.051); the largest deviation of any seat is 0.201 [0.200, 0.202] (5
+# players, mid, seat 4; fair 0.200)
+# <!--/claim-->
 # Passing order barely matters either: with the strong `dodge` passing its
-# hands to the candidate rather than receiving the candidate's, the candidate's
-# win share changes by at most 0.0018 (counter at 3 players: −0.0018 [−0.0031,
-# −0.0005], p = 0.008, not significant at Bonferroni 0.05/18) and its score by
-# at most 0.013 points; none of 9 comparisons is flagged.
-#
-# Deals end early (two or fewer players left) in 0.867 [0.866, 0.867] of
-# 3-player deals, about 0.249 at 4 and 0.011 at 5 with the mixed field, and
-# the same in every deal of the game — except for the card-counting `counter`,
-# whose deals end early more often once it has seen the hands (4 players:
-# 0.199 [0.198, 0.200] in deal 1, 0.210 [0.209, 0.211] in deal 2). How often
-# depends mostly on the bots: at 4 players from 0.155 (all ring-keeper) to 0.480
-# (all high). A 3-player deal lasts 9.4 rounds on average, a 4-player deal 11.8.
+# hands to the candidate rather than receiving the candidate's,
+# <!--claim:seats_passing-->
+# the win share moves by at most 0.0018 (counter at 3 players: -0.0018
+# [-0.0031, -0.0005], p = 0.008, Bonferroni 0.05/18) and the score by at most
+# 0.013 points; 0 of 9 comparisons flagged
+# <!--/claim-->
+# <!--claim:seats_deals-->
+# With the mixed field deals end by the two-or-fewer rule (round 12 included)
+# in 0.867 [0.866, 0.867], 0.248 and 0.011 of 3-, 4- and 5-player deals (deal
+# 1), and last 9.35, 11.79, 12.00 rounds; the bots matter far more (4 players:
+# 0.155 [0.155, 0.156] with ring-keeper everywhere, 0.480 [0.479, 0.481] with
+# high). The card-counting counter's 4-player deals end early in 0.199 [0.198,
+# 0.200] of deal 1 and 0.210 [0.209, 0.211] of deal 2
+# <!--/claim-->

@@ -235,10 +235,11 @@ def plot_simulation(game: GameSpec, rules, seats, result: RunResult, summary: di
 def tournament(game_name: str, rules: dict[str, str] | None, bots: str | list[str], *,
                players: int | None = None, games: int = 10_000, seed: int = 0,
                threads: int | None = None, out: str | Path | None = None, cache: bool = True,
-               plot: bool = False, progress: bool | None = None) -> Simulation:
+               plot: bool = False, progress: bool | None = None, repeats: bool = False) -> Simulation:
     """Every group of entrants in every seat order, ``games`` games in all
     (rounded up to whole games per seating), each seating on its own games;
-    ranked with CIs."""
+    ranked with CIs. ``repeats``: every multiset of entrants (one may fill
+    several seats), so the n-player meta-game is solved too."""
     game = get_game(game_name)
     rules_obj = make_rules(game, rules, players)
     specs = split_specs(bots) if isinstance(bots, str) else list(bots)
@@ -249,16 +250,16 @@ def tournament(game_name: str, rules: dict[str, str] | None, bots: str | list[st
     if games < 1:
         raise ValueError(f"--games {games} must be at least 1")
     set_threads(threads)
-    lineups = seatings(len(entrants), rules_obj.players)
+    lineups = seatings(len(entrants), rules_obj.players, repeats)
     config = {"command": "tournament", "game": game.name, "rules": rules_obj.to_dict(),
               "rules_version": game.rules_cls.VERSION,
               "engine": store.engine_fingerprint(game, [e.bot for e in entrants]), "entrants": names,
               "games": games, "seed": seed,
-              "design": TOURNAMENT_DESIGN}
+              "design": TOURNAMENT_DESIGN, **({"repeats": True} if repeats else {})}
     if cache and (hit := _cached(out, config)):
         return hit
     standings, per_seating, seconds, complete = play_tournament(
-        game, rules_obj, entrants, games, seed, executor=_EXECUTOR, progress=progress)
+        game, rules_obj, entrants, games, seed, executor=_EXECUTOR, progress=progress, repeats=repeats)
     played = standings.games
     compile_seconds = 0.0
     summary = {"games": played, "seconds": round(seconds, 3), "players": rules_obj.players,

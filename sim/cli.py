@@ -84,6 +84,12 @@ def print_tournament(title: str, summary: dict):
                        columns=names)
     h2h.insert(0, "row bot", names)
     print_table(h2h, out, title="head to head: share of games the row bot finished ahead of the column bot")
+    game = s.get("meta_game", {}).get("n_player", {})   # stores written before the n-player game lack it
+    if game.get("computed"):
+        out.print(f"{game['solves']}: equilibrium " + ", ".join(
+            f"{b} {x:.3f} [{game['ci95'][b][0]:.3f}, {game['ci95'][b][1]:.3f}]"
+            for b, x in game["equilibrium"].items() if x > 0 or game["support_share"][b] > 0)
+            + f" (95% CI from resampled games; regret {game['regret']:.1g})")
 
 
 def game_app(game: GameSpec, own: bool = True) -> typer.Typer:
@@ -138,6 +144,8 @@ def game_app(game: GameSpec, own: bool = True) -> typer.Typer:
                                                    help="Store results under this directory."),
                    no_cache: bool = typer.Option(False, "--no-cache", help="Recompute even if stored."),
                    plot: bool = typer.Option(False, "--plot", help="With --out: win shares and head-to-head heat map."),
+                   repeats: bool = typer.Option(False, "--repeats", help="Also lineups where an entrant fills several "
+                                                "seats (every multiset), to solve the n-player meta-game."),
                    bot_file: Optional[List[Path]] = BOT_FILE,
                    scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS,
                    debug: bool = DEBUG):
@@ -156,7 +164,7 @@ def game_app(game: GameSpec, own: bool = True) -> typer.Typer:
             with api.scale_out(scheduler, workers):
                 result = api.tournament(name, api.parse_rules(rules), bots, players=players, games=games,
                                         seed=seed, threads=threads, out=out_dir, cache=not no_cache,
-                                        plot=plot)
+                                        plot=plot, repeats=repeats)
         show(result)
 
     @sub.command()

@@ -10,9 +10,15 @@ compare-turnback and Land unter's ranking read their tournaments this way.
 With more than two players this is the two-player game "finish ahead of one
 opponent" inside the tournament's field, not the n-player game: a row's
 payoff against a column counts every game both sat in, the rest of the
-field included.
+field included. The n-player game itself — n players each pick an entrant
+(several may pick the same one), each scores its pick's win share at that
+table — is solved by `nplayer_equilibrium` from the win shares of every
+lineup multiset, which only a tournament with repeated entrants plays.
 """
 from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from math import factorial, prod
 
 import numpy as np
 from scipy.optimize import linprog
@@ -75,3 +81,43 @@ def pair_games(entrants: list[str], order: list[str], lineups, per_seating: int)
                 if i != j:
                     cnt[i, j] += per_seating
     return cnt
+
+
+def profiles(k: int, n: int) -> list[tuple[int, ...]]:
+    """Every lineup of ``n`` seats over ``k`` entrants as a sorted multiset."""
+    return list(combinations_with_replacement(range(k), n))
+
+
+def nplayer_equilibrium(share: dict[tuple[int, ...], np.ndarray], k: int, n: int, start: np.ndarray | None = None,
+                        tol: float = 1e-10, steps: int = 100_000) -> tuple[np.ndarray, float]:
+    """Symmetric equilibrium mix x of the n-player game over ``k`` entrants, and its regret.
+
+    ``share[p][i]`` is the win share of one copy of entrant i at a table with
+    the lineup multiset p (i in p). Entrant i's payoff against n − 1
+    opponents who each pick from x is Σ_S P(S | x) · share[S + i][i] over the
+    multisets S of n − 1 picks (multinomial P). Found by replicator dynamics
+    from ``start`` (default uniform); regret = max_i U_i(x) − x·U(x) (0 at an
+    equilibrium; reported, since the dynamics may stop short)."""
+    others = profiles(k, n - 1)
+    counts = np.array([np.bincount(S, minlength=k) for S in others], dtype=float)          # [S, entrant]
+    coef = np.array([factorial(n - 1) / prod(factorial(int(c)) for c in row) for row in counts])
+    missing = [tuple(sorted(S + (i,))) for S in others for i in range(k) if tuple(sorted(S + (i,))) not in share]
+    if missing:
+        raise ValueError(f"the n-player game needs every lineup; {len(missing)} missing, e.g. {missing[0]}")
+    U_S = np.array([[share[tuple(sorted(S + (i,)))][i] for i in range(k)] for S in others])   # [S, i]
+
+    def payoffs(x):
+        prob = coef * np.prod(np.where(counts > 0, x[None, :] ** counts, 1.0), axis=1)
+        return prob @ U_S
+
+    x = np.full(k, 1.0 / k) if start is None else np.asarray(start, dtype=float) / np.sum(start)
+    for _ in range(steps):
+        u = payoffs(x)
+        regret = float(u.max() - x @ u)
+        if regret < tol:
+            break
+        x = x * (u + 1.0) / (x @ u + 1.0)        # payoffs in [0, 1]: the shift keeps the step positive
+    x = np.where(x < 1e-9, 0.0, x)
+    x /= x.sum()
+    u = payoffs(x)
+    return x, float(u.max() - x @ u)

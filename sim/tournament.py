@@ -16,19 +16,24 @@ analyse and more precise per game played. Every figure is then a mean over
 independent games with a plain interval; the meta-game's equilibrium is
 resampled by games (a Poisson bootstrap: each game weighted by a Poisson(1)
 draw keyed by its index), since one game feeds several payoff cells.
+
+With ``repeats`` the groups are every multiset of entrants (an entrant may
+fill several seats), so every lineup of the n-player game is played and its
+symmetric equilibrium (`metagame.nplayer_equilibrium`) is solved next to the
+pairwise one.
 """
 from __future__ import annotations
 
 import math
 import time
-from itertools import combinations, permutations
+from itertools import combinations, combinations_with_replacement, permutations
 
 import numpy as np
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from sim import interrupt
-from sim.metagame import support_share
+from sim.metagame import nplayer_equilibrium, profiles, support_share
 from sim.runner import DEFAULT_CHUNK, play_chunks
 from sim.stats import mean_ci, proportion_ci
 
@@ -63,9 +68,10 @@ def _pgl2_5() -> list[tuple[int, ...]]:
     return sorted(maps)
 
 
-def seatings(n_entrants: int, players: int) -> list[tuple[int, ...]]:
+def seatings(n_entrants: int, players: int, repeats: bool = False) -> list[tuple[int, ...]]:
     """Lineups (entrant index per seat): every group of ``players`` entrants in
-    every order of `seat_orders`. Fewer entrants than seats: the entrants
+    every order of `seat_orders` (with ``repeats`` every multiset of entrants,
+    each distinct order once up to five seats). Fewer entrants than seats: the entrants
     repeat in list order to fill the table, starting at each entrant in turn
     (0, 1, 2, 0 / 1, 2, 0, 1 / 2, 0, 1, 2), each in every order; with all
     permutations each distinct lineup of a start once (each appears equally
@@ -73,12 +79,14 @@ def seatings(n_entrants: int, players: int) -> list[tuple[int, ...]]:
     if n_entrants < 1:
         raise ValueError("a tournament needs at least one entrant")
     orders = seat_orders(players)
-    if n_entrants >= players:
+    if repeats:
+        groups = list(combinations_with_replacement(range(n_entrants), players))
+    elif n_entrants >= players:
         groups = list(combinations(range(n_entrants), players))
     else:
         groups = [tuple((k + i) % n_entrants for i in range(players)) for k in range(n_entrants)]
     per_group = [[tuple(group[o] for o in order) for order in orders] for group in groups]
-    if n_entrants < players and players <= 5:
+    if (repeats or n_entrants < players) and players <= 5:
         per_group = [list(dict.fromkeys(lineups)) for lineups in per_group]
     return [lineup for lineups in per_group for lineup in lineups]
 
@@ -100,7 +108,9 @@ class Standings:
     Each game is one independent unit: an entrant's figure per game is the
     mean over the seats it held in that game (one seat unless entrants repeat),
     and the pair cell [i, j] gets one value per game both sat in.
-    ``boot[r, i, j]`` holds (Σw, Σw·x) of that cell under bootstrap weights r.
+    ``boot[r, i, j]`` holds (Σw, Σw·x) of that cell under bootstrap weights r;
+    ``lineup_boot[p][r]`` (Σw, Σw·win of one copy of each entrant) that of the
+    lineup multiset p, with r = 0 the unweighted sums (the n-player game).
     """
 
     def __init__(self, names: list[str], figures: tuple[str, ...], seed: int = 0, resamples: int = RESAMPLES):
@@ -110,6 +120,8 @@ class Standings:
         self.sums = {f: np.zeros((e, 3)) for f in self.figures}
         self.pair_sums = np.zeros((e, e, 3))   # [i, j]: i's result against j (n, sum, sumsq)
         self.boot = np.zeros((resamples, e, e, 2))
+        self.lineup_boot: dict[tuple[int, ...], np.ndarray] = {}
+        self.players = 0
         self.games = 0
 
     def add(self, lineup: tuple[int, ...], cols: dict[str, np.ndarray], first_game: int):
@@ -122,6 +134,14 @@ class Standings:
         for f in self.figures:
             per_game = held @ np.array([cols[f"seat{s}.{f}"] for s in range(len(lineup))], dtype=float)
             self.sums[f][present] += np.stack([np.full(len(present), n), per_game.sum(1), (per_game ** 2).sum(1)], 1)
+            if f == "win":
+                win = per_game
+        w = np.random.default_rng([self.seed, first_game]).poisson(1.0, (self.resamples, n)).astype(float)
+        self.players = len(lineup)
+        acc = self.lineup_boot.setdefault(tuple(sorted(lineup)), np.zeros((self.resamples + 1, 1 + len(self.names))))
+        weights = np.vstack([np.ones(n), w])
+        acc[:, 0] += weights.sum(1)
+        acc[:, [1 + i for i in present]] += weights @ win.T
         cells = {}
         for a in range(len(lineup)):
             for b in range(a + 1, len(lineup)):
@@ -134,7 +154,6 @@ class Standings:
             return
         keys = list(cells)
         x = np.array([np.mean(cells[key], axis=0) for key in keys])       # [cell, game]
-        w = np.random.default_rng([self.seed, first_game]).poisson(1.0, (self.resamples, n)).astype(float)
         rows, cols_ = tuple(np.array(keys).T)
         self.pair_sums[rows, cols_] += np.stack([np.full(len(keys), n), x.sum(1), (x * x).sum(1)], 1)
         self.boot[:, rows, cols_, 0] += w.sum(axis=1)[:, None]
@@ -169,7 +188,31 @@ class Standings:
         return {"solves": "two-player zero-sum game: pick an entrant, score the share of games it finishes "
                           "ahead of the opponent's pick (both at this table with the field)",
                 "support_share": {self.names[i]: float(x) for i, x in zip(order, share)},
-                "resamples": self.resamples, "resampled": "games (Poisson bootstrap)"}
+                "resamples": self.resamples, "resampled": "games (Poisson bootstrap)",
+                "n_player": self.nplayer_game(order)}
+
+    def nplayer_game(self, order: list[int]) -> dict:
+        """The symmetric n-player game's equilibrium from every lineup's win shares,
+        with seed-resampled (Poisson bootstrap) support shares and 95% percentile
+        intervals of the weights; only when the tournament played every lineup."""
+        e, n = len(self.names), self.players
+        solves = (f"symmetric {n}-player game: each player picks an entrant (several may pick the same) and "
+                  "scores its pick's win share at that table")
+        if n < 2 or any(p not in self.lineup_boot for p in profiles(e, n)):
+            return {"solves": solves, "computed": False,
+                    "why": "needs every lineup with repeated entrants (a tournament with repeats)"}
+
+        def shares(r):
+            return {p: acc[r, 1:] / acc[r, 0] if acc[r, 0] > 0 else acc[0, 1:] / acc[0, 0]
+                    for p, acc in self.lineup_boot.items()}
+        x, regret = nplayer_equilibrium(shares(0), e, n)
+        redrawn = np.array([nplayer_equilibrium(shares(r), e, n, start=np.maximum(x, 1e-3), steps=20_000)[0]
+                            for r in range(1, self.resamples + 1)])
+        lo, hi = np.percentile(redrawn, [2.5, 97.5], axis=0)
+        return {"solves": solves, "computed": True, "regret": regret,
+                "equilibrium": {self.names[i]: float(x[i]) for i in order},
+                "ci95": {self.names[i]: [float(lo[i]), float(hi[i])] for i in order},
+                "support_share": {self.names[i]: float(np.mean(redrawn[:, i] > 1e-6)) for i in order}}
 
 
 def games_per_seating(games: int, n_seatings: int) -> int:
@@ -177,13 +220,14 @@ def games_per_seating(games: int, n_seatings: int) -> int:
     return max(1, math.ceil(games / n_seatings))
 
 
-def play(game, rules, entrants, games: int, seed: int, *, executor=None,
-         progress: bool | None = None) -> tuple[Standings, int, float, bool]:
+def play(game, rules, entrants, games: int, seed: int, *, executor=None, progress: bool | None = None,
+         repeats: bool = False) -> tuple[Standings, int, float, bool]:
     """Play a tournament of ``games`` games in all (rounded up to whole games per
-    seating): (standings, games per seating, seconds, complete). Ctrl-C stops it
-    after the finished chunks (complete False: the seatings are then unbalanced)."""
+    seating; ``repeats``: every lineup multiset, see `seatings`): (standings,
+    games per seating, seconds, complete). Ctrl-C stops it after the finished
+    chunks (complete False: the seatings are then unbalanced)."""
     from sim.sweep import threads_for  # sim.sweep imports the API, which imports this module
-    lineups = seatings(len(entrants), rules.players)
+    lineups = seatings(len(entrants), rules.players, repeats)
     g = games_per_seating(games, len(lineups))
     standings = Standings([e.spec for e in entrants], game.seat_figures, seed)
     items = ((k, first, size) for k in range(len(lineups))

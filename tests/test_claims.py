@@ -22,3 +22,10 @@ def test_a_number_edited_by_hand_is_caught():
     m = next(claims.SPAN.finditer(text))
     edited = m.group(0).replace("0.", "0.9", 1)
     assert claims.render(edited) != edited and claims.render(m.group(0)) == m.group(0)
+
+
+def test_a_notebook_number_edited_by_hand_is_caught():
+    text = (ROOT / "notebooks" / "landunter_fairness.py").read_text()
+    m = next(claims.SPAN.finditer(text))
+    edited = m.group(0).replace("0.", "0.9", 1)
+    assert claims.render(edited, comment=True) != edited and claims.render(m.group(0), comment=True) == m.group(0)

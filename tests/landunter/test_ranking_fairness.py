@@ -67,6 +67,35 @@ def test_constant_points_are_flat():
     assert reg["spread"].mean == pytest.approx(0, abs=1e-9) and fa.verdict(reg) == "flat"
 
 
+def test_regression_se_clustered_by_game_matches_the_sandwich_on_per_hand_data():
+    # 400 games x 3 deals x 3 players; the hands of a game share part of their rings and
+    # of their points, so the clustered SE differs clearly from the independent-hands one
+    from sim.games.landunter.engine import LandunterBatch
+    from sim.games.landunter.summary import histograms
+    rng = np.random.default_rng(5)
+    g, d, p = 400, 3, 3
+    rings = rng.integers(0, 5, (g, 1, 1)) + rng.integers(0, 5, (g, d, p))
+    strength = rng.integers(200, 520, (g, d, p))
+    shared = rng.integers(-1, 3, (g, 1, 1))
+    points = np.clip(rings // 2 - strength // 200 + shared + rng.integers(0, 2, (g, d, p)), -1, 13)
+    zeros = np.zeros((g, d), np.int8)
+    batch = LandunterBatch(np.zeros((g, p), np.int32), np.zeros((g, p), np.int16), np.zeros((g, p), np.int16),
+                           zeros, zeros, zeros, points.astype(np.int8), strength.astype(np.int16),
+                           rings.astype(np.int8))
+    h = histograms(batch, None)
+    reg = fa.regression(h[fa.HIST], h[fa.MOMENTS])
+    X = np.column_stack([np.ones(points.size), (strength // 10).ravel(), rings.ravel()])
+    y = points.ravel().astype(float)
+    bread = np.linalg.inv(X.T @ X)
+    beta = bread @ X.T @ y
+    scores = (X * (y - X @ beta)[:, None]).reshape(g, d * p, 3).sum(1)
+    se = np.sqrt(np.diag(bread @ scores.T @ scores @ bread))
+    half = (reg["per_ring"].hi - reg["per_ring"].lo) / 2
+    assert reg["per_ring"].mean == pytest.approx(beta[2]) and half == pytest.approx(fa.Z * se[2])
+    assert (reg["per_10_strength"].hi - reg["per_10_strength"].lo) / 2 == pytest.approx(fa.Z * se[1])
+    assert reg["cluster_se_ratio"] > 1.3
+
+
 def test_payoff_and_pair_counts_from_a_tournament_summary():
     summary = {"ranking": [{"bot": "a"}, {"bot": "b"}],
                "head_to_head": [[None, {"mean": 0.7, "ci95": [0.6, 0.8]}], [{"mean": 0.3, "ci95": [0.2, 0.4]}, None]]}

@@ -51,6 +51,9 @@ def histograms(batch: LandunterBatch, rules) -> dict[str, np.ndarray]:
     ``hand.rings_strength_points[r, b, p + 1]``  hands played (any deal, any
         seat) with r rings, strength in bin b (strength // 10) that scored p
         points in that deal: the raw material of the hand-fairness analysis.
+    ``hand.game_moments[i, j]``  Σ over games of z_i·z_j, z a game's least-squares
+        moments (`game_moments`): what a game-clustered standard error of the
+        fairness regression needs beyond the counts (a summed array, not counts).
     ``deal{d}.rounds[k]``  deals d that lasted k rounds.
     ``seat{s}.score[t + 6]``  games seat s finished with total t.
     """
@@ -63,6 +66,8 @@ def histograms(batch: LandunterBatch, rules) -> dict[str, np.ndarray]:
     size = (MAX_RINGS + 1) * STRENGTH_BINS * n_pts
     hists["hand.rings_strength_points"] = np.bincount(flat, minlength=size).reshape(
         MAX_RINGS + 1, STRENGTH_BINS, n_pts)
+    z = game_moments(batch)
+    hists["hand.game_moments"] = z.T @ z
     for d in range(batch.rounds.shape[1]):
         hists[f"deal{d}.rounds"] = np.bincount(batch.rounds[:, d].astype(np.int64),
                                                minlength=HAND_SIZE + 1)
@@ -70,6 +75,26 @@ def histograms(batch: LandunterBatch, rules) -> dict[str, np.ndarray]:
         hists[f"seat{s}.score"] = np.bincount(batch.score[:, s].astype(np.int64) + SCORE_OFFSET,
                                               minlength=SCORE_BINS)
     return hists
+
+
+#: Entries of a symmetric 3 × 3 matrix kept in `game_moments` (upper triangle, row by row).
+UPPER = [(j, k) for j in range(3) for k in range(j, 3)]
+
+
+def game_moments(batch: LandunterBatch) -> np.ndarray:
+    """Per game z = (Σ x·y, upper triangle of Σ x·xᵀ) over its hands, x = (1,
+    strength bin, rings), y = points: (games, 9) int64.
+
+    A game's score residuals of the fit points ~ x are Σ x·y − (Σ x·xᵀ)·β, so
+    Σ_g z·zᵀ gives the clustered sandwich's middle for any β afterwards."""
+    games = batch.deal_points.shape[0]
+    x = np.stack([np.ones(batch.hand_rings.shape, np.int64),
+                  batch.hand_strength.astype(np.int64) // STRENGTH_BIN,
+                  batch.hand_rings.astype(np.int64)], -1).reshape(games, -1, 3)
+    y = batch.deal_points.astype(np.int64).reshape(games, -1)
+    xy = np.einsum("gh,ghk->gk", y, x)
+    xx = np.stack([np.einsum("gh,gh->g", x[..., j], x[..., k]) for j, k in UPPER], -1)
+    return np.concatenate([xy, xx], 1)
 
 
 def summary(totals, rules, seats) -> dict:

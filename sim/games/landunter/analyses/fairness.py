@@ -7,12 +7,12 @@ in bins of 10) and the points p it scored in that deal: the histogram
 module gives the mean points per deal by ring count, by strength and by both
 (each cell's mean and variance from its counts, t interval), and a linear
 regression of points on strength and rings (frequency-weighted least squares
-with heteroskedasticity-robust standard errors): what one ring is worth in
-strength points, and how far apart the expected points of good and bad hands
-lie. Hands are treated as independent; hands of one game share the flood
-cards and the deals, so these intervals are too narrow (a replication put the
-regression's true SEs at 1.12–1.38× these; a game-clustered SE needs per-game
-cross-products the counts do not keep — not done yet). The rings-strength
+with standard errors clustered by game, from the per-game moments
+``hand.game_moments``): what one ring is worth in strength points, and how
+far apart the expected points of good and bad hands lie. Hands of one game
+share the flood cards and the deals; the regression's intervals allow for
+that, the per-cell means' t intervals do not (they treat hands as
+independent and are somewhat too narrow). The rings-strength
 correlation is 0 by symmetry and stated as such (`rings_strength_correlation`).
 
 Every player plays every hand once per game (hands pass on each deal), so an
@@ -32,12 +32,13 @@ from sim import api, plots
 from sim.games.landunter.analyses.common import check_players, rules_for
 from sim.games.landunter.analyses.ranking import SEARCH_BOTS, default_bots
 from sim.games.landunter.reference import ring_halves
-from sim.games.landunter.summary import POINTS_MAX, POINTS_MIN, STRENGTH_BIN
+from sim.games.landunter.summary import POINTS_MAX, POINTS_MIN, STRENGTH_BIN, UPPER
 from sim.report import Report
 from sim.stats import Estimate, mean_ci
 from sim.sweep import Bar, field_lineups, play_lineups
 
 HIST = "hand.rings_strength_points"
+MOMENTS = "hand.game_moments"
 POINTS = np.arange(POINTS_MIN, POINTS_MAX + 1)
 #: Verdict threshold: expected points of the 90th- and 10th-percentile hand
 #: closer than a quarter point per deal count as "flat".
@@ -94,20 +95,23 @@ def _group(h: np.ndarray, group: int) -> np.ndarray:
     return h.reshape(h.shape[:-2] + (h.shape[-2] // group, group, h.shape[-1])).sum(-2)
 
 
-def regression(H: np.ndarray) -> dict:
+def regression(H: np.ndarray, moments: np.ndarray | None = None) -> dict:
     """points = a + b·(strength / 10) + c·rings over every hand, from the counts.
 
     Coefficients by least squares with each (rings, strength bin) cell weighted
-    by its hands (strength at the bin's middle); HC0 robust covariance. Returns
-    Estimates: ``per_10_strength`` (b), ``per_ring`` (c), ``ring_worth`` (10c/b
-    strength points, delta method), ``spread`` (expected points of the
-    90th-percentile hand minus the 10th, hands ranked by the fit),
-    ``points`` (mean per deal); plus r2. (Rings and strength are uncorrelated
-    by construction: see `rings_strength_correlation`.)"""
+    by its hands (strength at the bin's lower end; the slopes do not depend on
+    where in the bin). Covariance clustered by game from ``moments`` (the
+    engine's ``hand.game_moments``: hands of one game share flood cards and
+    deals), else hands taken as independent (HC0). Returns Estimates:
+    ``per_10_strength`` (b), ``per_ring`` (c), ``ring_worth`` (10c/b strength
+    points, delta method), ``spread`` (expected points of the 90th-percentile
+    hand minus the 10th, hands ranked by the fit), ``points`` (mean per deal);
+    plus r2 and, with ``moments``, ``cluster_se_ratio`` (clustered over
+    independent SE of c). (Rings and strength are uncorrelated by
+    construction: see `rings_strength_correlation`.)"""
     n, s, ss = (m.ravel() for m in _moments(H))
     rings, bins = np.meshgrid(np.arange(H.shape[0]), np.arange(H.shape[1]), indexing="ij")
-    X = np.column_stack([np.ones(n.size), (bins.ravel() * STRENGTH_BIN + (STRENGTH_BIN - 1) / 2) / 10,
-                         rings.ravel()])
+    X = np.column_stack([np.ones(n.size), bins.ravel(), rings.ravel()])
     keep = n > 0
     X, n, s, ss = X[keep], n[keep], s[keep], ss[keep]
     N = int(n.sum())
@@ -118,6 +122,11 @@ def regression(H: np.ndarray) -> dict:
     fit = X @ beta
     rss = ss - 2 * fit * s + fit ** 2 * n           # Σ (y − ŷ)² within each cell
     cov = bread @ (X.T @ (X * rss[:, None])) @ bread
+    extra = {}
+    if moments is not None:
+        independent = cov
+        cov = clustered_cov(moments, beta, bread)
+        extra["cluster_se_ratio"] = float(math.sqrt(cov[2, 2] / independent[2, 2]))
     mean = s.sum() / N
     tss = ss.sum() - N * mean ** 2
     r2 = 1 - rss.sum() / tss if tss > 0 else math.nan   # constant points: nothing to explain
@@ -133,7 +142,23 @@ def regression(H: np.ndarray) -> dict:
     return {"per_10_strength": est(beta[1], np.array([0, 1, 0])), "per_ring": est(beta[2], np.array([0, 0, 1])),
             "ring_worth": est(worth, np.array([0, -worth / beta[1], 10 / beta[1]])),
             "spread": est((x90 - x10) @ beta, x90 - x10),
-            "points": mean_ci(N, s.sum(), ss.sum()), "r2": float(r2)}
+            "points": mean_ci(N, s.sum(), ss.sum()), "r2": float(r2), **extra}
+
+
+def clustered_cov(moments: np.ndarray, beta: np.ndarray, bread: np.ndarray) -> np.ndarray:
+    """Covariance of β clustered by game: bread · Σ_g w_g w_gᵀ · bread (CR0,
+    the clustered analogue of HC0; with ~10⁶ games no small-sample factor matters).
+
+    A game's score w_g = Σ x·y − (Σ x·xᵀ)·β = L·z_g is linear in its moments z_g
+    (`summary.game_moments`), so Σ_g w_g w_gᵀ = L · (Σ_g z_g z_gᵀ) · Lᵀ."""
+    L = np.zeros((3, len(UPPER) + 3))
+    L[:, :3] = np.eye(3)
+    for t, (j, k) in enumerate(UPPER):
+        L[j, 3 + t] -= beta[k]
+        if j != k:
+            L[k, 3 + t] -= beta[j]
+    meat = L @ np.asarray(moments, dtype=float) @ L.T
+    return bread @ meat @ bread
 
 
 def rings_strength_correlation(n_cards: int) -> float:
@@ -195,11 +220,13 @@ def fairness(*, players_list=(3, 4, 5), bots=None, games: int = 50_000, slow_gam
         "**Method.** Every hand played is counted by its rings, its strength (sum of its 12 card values, in "
         "bins of 10) and the points it scored in that deal (−1 out, else +1 per ring kept, +1 for the lowest "
         "flood card). Means and t intervals per ring count, strength bin and cell come from the counts. A "
-        "least-squares fit of points on strength and rings over all hands (robust standard errors) says "
+        "least-squares fit of points on strength and rings over all hands (standard errors clustered by game: "
+        "hands of one game share the flood cards and deals; cluster_se_ratio is that SE of per_ring over the "
+        "one treating hands as independent) says "
         "what a ring is worth in strength points; *spread* is the expected points of the 90th-percentile "
         f"hand minus the 10th (hands ranked by the fit). Verdict **flat** (the ring count compensates) when "
         f"the spread's CI lies within ±{FLAT} points per deal, **not flat** when it lies beyond, else "
-        "**undecided**. Hands of one deal share the flood cards; the intervals treat hands as independent. "
+        "**undecided**. The t intervals of the per-cell means treat hands as independent (somewhat too narrow). "
         "Every player plays every hand once per game, so an unfair hand never decides a game by itself.")
     headline_at = len(report.lines)
     plan = [(n, label, lineups) for n in players_list for label, lineups in mixes(specs, n)]
@@ -208,7 +235,7 @@ def fairness(*, players_list=(3, 4, 5), bots=None, games: int = 50_000, slow_gam
         for n, label, lineups in plan:
             budget = slow_games if any(_slow(b) for specs_, _ in lineups for b in specs_) else games
             t = play_lineups("landunter", rules_for(n), lineups, budget, seed, out)
-            reg = regression(t.hists[HIST])
+            reg = regression(t.hists[HIST], t.hists[MOMENTS])
             corr = rings_strength_correlation(api.make_rules(api.get_game("landunter"), None, n).n_cards)
             reg["corr_rings_strength"] = Estimate(corr, corr, corr, reg["points"].n)
             results.append((n, label, t.games, t.hists[HIST], reg))
@@ -218,7 +245,8 @@ def fairness(*, players_list=(3, 4, 5), bots=None, games: int = 50_000, slow_gam
               for name, fn in (("by_rings", by_rings), ("by_strength", lambda H: by_strength(H, GROUP)),
                                ("cells", cells))}
     reg = pd.DataFrame([{"players": n, "mix": label, "games": played, "verdict": verdict(r), "r2": r["r2"],
-                         **{f"{k}{sfx}": v for k, e in r.items() if k != "r2"
+                         "cluster_se_ratio": r["cluster_se_ratio"],
+                         **{f"{k}{sfx}": v for k, e in r.items() if isinstance(e, Estimate)
                             for sfx, v in (("", e.mean), ("_lo", e.lo), ("_hi", e.hi))},
                          "hands": r["points"].n} for n, label, played, _, r in results])
     report.text("## Regression and verdict per player count and mix",
@@ -243,7 +271,8 @@ def fairness(*, players_list=(3, 4, 5), bots=None, games: int = 50_000, slow_gam
                "results": [{"players": n, "mix": label, "games": played, "hands": r["points"].n,
                             "verdict": verdict(r),
                             "r2": round(r["r2"], 6) if math.isfinite(r["r2"]) else None,
-                            **{k: e.to_json() for k, e in r.items() if k != "r2"},
+                            "cluster_se_ratio": round(r["cluster_se_ratio"], 4),
+                            **{k: e.to_json() for k, e in r.items() if isinstance(e, Estimate)},
                             "by_rings": [{"rings": int(row.rings),
                                           "points": Estimate(row.points, row.points_lo, row.points_hi,
                                                              int(row.hands)).to_json(),

@@ -113,7 +113,8 @@ def _tournament(report: Report, entrants: list[str], n: int, games: int, seed: i
     report.text(f"## {what}",
                 f"{summ['seatings']} seatings × {per_seating:,} games (n = {summ['games']:,} games, seed {seed}). "
                 f"Equilibrium value of A − 0.5: {value:.2g}. The game solved is the two-player zero-sum game "
-                f"\"finish ahead of one opponent\" inside this {n}-player field, not the {n}-player game itself. "
+                f"\"finish ahead of one opponent\" inside this {n}-player field, not the {n}-player game itself "
+                "(`tournament --repeats` solves that one). "
                 "in_support_share: how often the bot stays in the equilibrium support when the tournament's games "
                 "are resampled 200 times (Poisson bootstrap; one game feeds several cells). A bot that "
                 "is its own best response (share 0.5, 0 games) is beaten head to head by nobody.")

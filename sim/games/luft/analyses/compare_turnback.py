@@ -374,7 +374,7 @@ def _meta_game(report: Report, entrants: list[str], n: int, pair_games: int, see
                 f"{summ['seatings']} seatings × {per_seating:,} games (n = {summ['games']:,} games; "
                 f"seed {seed + 1}). Equilibrium value of A − 0.5: {value:.2g} (0 for a complementary matrix). "
                 "The game solved is the two-player zero-sum game \"finish ahead of one opponent\" played inside this "
-                f"{n}-player field, not the {n}-player game itself. "
+                f"{n}-player field, not the {n}-player game itself (`tournament --repeats` solves that one). "
                 "in_support_share: how often the family stays in the equilibrium support when the tournament's "
                 "games are resampled 200 times (Poisson bootstrap; one game feeds several cells). best_response: the "
                 "family that finishes ahead of "

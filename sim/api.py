@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numba
-import numpy as np
 import pandas as pd
 
 from sim import botdebug, interrupt, plots, store
@@ -94,22 +93,14 @@ class Simulation:
 
 
 def totals_tables(totals: Totals) -> dict[str, pd.DataFrame]:
-    """Totals as two tables, so a stored result can be re-aggregated later."""
-    sums = pd.DataFrame([(k, *v) for k, v in totals.sums.items()], columns=["metric", "n", "sum", "sumsq"])
-    hists = pd.DataFrame([(k, list(np.asarray(v).shape), np.asarray(v).ravel().tolist())
-                          for k, v in totals.hists.items()], columns=["name", "shape", "counts"])
-    return {"sums": sums, "hists": hists}
+    """Totals as a stored table (`Totals.to_table`, exact sums included), so a
+    stored result can be re-aggregated later."""
+    return {"totals": totals.to_table()}
 
 
-def totals_from_tables(tables: dict[str, pd.DataFrame], games: int) -> Totals | None:
-    if "sums" not in tables:
-        return None
-    t = Totals(games=games)
-    for row in tables["sums"].itertuples(index=False):
-        t.sums[row.metric] = np.array([row.n, row.sum, row.sumsq], dtype=np.float64)
-    for row in tables.get("hists", pd.DataFrame(columns=["name"])).itertuples(index=False):
-        t.hists[row.name] = np.asarray(row.counts, dtype=np.int64).reshape(list(row.shape))
-    return t
+def totals_from_tables(tables: dict[str, pd.DataFrame]) -> Totals | None:
+    """The Totals of a stored result (None if it stored none)."""
+    return Totals.from_table(tables["totals"]) if "totals" in tables else None
 
 
 def _cached(out, config) -> Simulation | None:
@@ -117,8 +108,7 @@ def _cached(out, config) -> Simulation | None:
     if hit is None:
         return None
     result = store.load(hit)
-    return Simulation(result.summary, totals_from_tables(result.tables, result.summary.get("games", 0)),
-                      hit, cached=True)
+    return Simulation(result.summary, totals_from_tables(result.tables), hit, cached=True)
 
 
 def set_threads(threads: int | None):

@@ -18,10 +18,9 @@ from pathlib import Path
 
 import numba
 import numpy as np
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from sim import api, store
+from sim.progress import progress_bar
 from sim.runner import DEFAULT_CHUNK, Totals, play_chunks
 
 #: Kernel calls with fewer games than this run on one thread: on a busy
@@ -93,7 +92,7 @@ def play_lineups(game_name: str, rules: dict, lineups: list[tuple[list[str], int
     runs = None if out is None else Path(out) / "runs"
     if runs is not None and (hit := store.find(runs, config)):
         result = store.load(hit)
-        return api.totals_from_tables(result.tables, result.summary["games"])
+        return api.totals_from_tables(result.tables)
     items = ((k, game, rules_obj, seats[k], seed, k * g + done, min(DEFAULT_CHUNK, g - done))
              for k in range(len(lineups)) for done in range(0, g, DEFAULT_CHUNK))
     pooled = Totals()
@@ -135,7 +134,7 @@ def play_paired(game_name: str, rules: dict, lineups_a: list[tuple[list[str], in
     runs = None if out is None else Path(out) / "runs"
     if runs is not None and (hit := store.find(runs, config)):
         result = store.load(hit)
-        return api.totals_from_tables(result.tables, result.summary["games"])
+        return api.totals_from_tables(result.tables)
     items = (((k, side, done), game, rules_obj, seats[side][k], seed, k * g + done, min(DEFAULT_CHUNK, g - done))
              for k in range(len(lineups_a)) for done in range(0, g, DEFAULT_CHUNK) for side in sides)
     pooled, waiting = Totals(), {}
@@ -182,10 +181,7 @@ class Bar:
     """One progress bar over an analysis's configurations (stderr, terminals only)."""
 
     def __init__(self, total: int, label: str, progress: bool | None):
-        console = Console(stderr=True)
-        show = console.is_terminal if progress is None else progress
-        self.progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                 TimeRemainingColumn(), console=console, disable=not show, transient=True)
+        self.progress = progress_bar("{task.description}", progress)
         self.task = self.progress.add_task(label, total=total)
 
     def __enter__(self):

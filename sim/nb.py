@@ -186,20 +186,31 @@ PLUGIN_TYPE = types.FunctionType(PLUGIN_SIG)
 BOT_RAISED = -(2 ** 62)   # a plug-in's answer when its bot raised
 
 
-def plugin(views):
+def plugin(views, salt: str):
     """``views`` (an njit ``(phase, seat, st_addr, params_addr, u) -> int``
     that rebuilds the game's views and calls the bot, inlined) as a plug-in:
     a cached cfunc of `PLUGIN_SIG`. Compiles now; raises what numba raises.
 
-    The ``try`` sits one level above the bot: numba cannot catch what an
-    ``inline="always"`` callee raises."""
-    @cfunc(PLUGIN_SIG, cache=True)
+    ``salt``: the fingerprint of every source the bot's code depends on
+    (`sim.store.engine_fingerprint` of the game with this bot). numba keys a
+    cached closure on this file and the closure's captured values, which miss
+    an edited helper module the bot calls; the salt names the cache entry, so
+    such an edit compiles afresh. The ``try`` sits one level above the bot:
+    numba cannot catch what an ``inline="always"`` callee raises."""
     def plugged(phase, seat, st_addr, params_addr, u):
         try:
             return views(phase, seat, st_addr, params_addr, u)
         except Exception:
             return BOT_RAISED
-    return plugged
+    plugged.__qualname__ = f"plugin_{salt}"
+    return cfunc(PLUGIN_SIG, cache=True)(plugged)
+
+
+def plugin_salt(game_name: str, bot) -> str:
+    """The salt of ``bot``'s plug-in in game ``game_name`` (see `plugin`)."""
+    from sim import store
+    from sim.games import get_game
+    return store.engine_fingerprint(get_game(game_name), [bot])
 
 
 @functools.cache

@@ -310,7 +310,7 @@ def _seat_arrays(rules: Rules, seats) -> tuple[np.ndarray, np.ndarray]:
 
 
 # ---------------------------------------------------------------- user bots
-def _plugin(fn):
+def _plugin(fn, salt: str):
     """A bot ``fn(seat, st, params, u)`` as a plug-in (`sim.nb.plugin`; phase
     is always 0: a Land unter turn has one decision): its adapter rebuilds
     `st` and the seat's parameter row as borrowed, read-only views and calls
@@ -322,20 +322,22 @@ def _plugin(fn):
         st = read_only(carray(voidptr(st_addr), (STATE_SIZE,), np.int64))
         row = read_only(carray(voidptr(params_addr + np.uintp(8 * MAX_PARAMS * seat)), (MAX_PARAMS,), np.float64))
         return bot(seat, st, row, u)
-    return nb.plugin(views)
+    return nb.plugin(views, salt)
 
 
 _PLUGINS: dict = {}
 
 
-def _plugin_of(fn, name: str):
-    """``fn``'s plug-in, compiled once per process (cached on disk)."""
+def _plugin_of(bot):
+    """``bot``'s plug-in, compiled once per process (cached on disk)."""
+    fn, name = bot.fn, bot.name
     if fn not in _PLUGINS:
         if not hasattr(fn, "py_func"):
             raise NotNjitBot(f"bot {name!r} is not an @njit function; the compiled engine runs @njit bots only")
         try:
             with refuse_writes(name):
-                _PLUGINS[fn] = _plugin(fn)      # compile now, to name the bot if it fails (writes fail here)
+                # compile now, to name the bot if it fails (writes fail here)
+                _PLUGINS[fn] = _plugin(fn, nb.plugin_salt("landunter", bot))
         except ViewWriteError:
             raise
         except Exception as exc:
@@ -350,7 +352,7 @@ def user_functions(seats):
     elsewhere), always `MAXP` long."""
     if all(s.bot.builtin_id >= 0 for s in seats):
         return None
-    fns = [_plugin_of(s.bot.fn, s.bot.name) if s.bot.builtin_id < 0 else nb.no_bot() for s in seats]
+    fns = [_plugin_of(s.bot) if s.bot.builtin_id < 0 else nb.no_bot() for s in seats]
     return tuple(fns + [nb.no_bot()] * (MAXP - len(fns)))
 
 

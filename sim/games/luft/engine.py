@@ -545,7 +545,7 @@ def _user_kernel(args):
     return _play_batch_user
 
 
-def _plugin(fn):
+def _plugin(fn, salt: str):
     """A bot ``fn(phase, seat, st, params, u)`` as a plug-in (`sim.nb.plugin`):
     its adapter rebuilds `st` and `params` from their addresses as borrowed,
     read-only views and calls the bot, inlined."""
@@ -556,17 +556,18 @@ def _plugin(fn):
         st = read_only(carray(voidptr(st_addr), (v.SIZE,), np.int64))
         params = read_only(carray(voidptr(params_addr), (v.MAX_SEATS, MAX_PARAMS), np.float64))
         return bot(phase, seat, st, params, u)
-    return nb.plugin(views)
+    return nb.plugin(views, salt)
 
 
 _PLUGINS: dict = {}
 
 
-def _plugin_of(fn, name: str):
-    """``fn``'s plug-in, compiled once per process (cached on disk)."""
+def _plugin_of(bot):
+    """``bot``'s plug-in, compiled once per process (cached on disk)."""
+    fn, name = bot.fn, bot.name
     if fn not in _PLUGINS:
         try:
-            _PLUGINS[fn] = _plugin(fn)
+            _PLUGINS[fn] = _plugin(fn, nb.plugin_salt("luft", bot))
         except Exception as exc:
             raise BotCompileError(f"bot {name!r} does not compile as an njit decide(phase, seat, "
                                   f"st, params, u) -> int: {v.refused_write(exc) or short_reason(exc)}"
@@ -585,7 +586,7 @@ def user_functions(seats) -> tuple[tuple, bool]:
     whether all plugged-in seats share one plug-in (then it is also put
     first, and the kernel calls it without selecting by seat)."""
     placeholder = nb.no_bot()
-    fns = [_plugin_of(s.bot.fn, s.bot.name) if _plugged(s) else placeholder for s in seats]
+    fns = [_plugin_of(s.bot) if _plugged(s) else placeholder for s in seats]
     plugged = {id(f): f for f, s in zip(fns, seats) if _plugged(s)}
     one = len(plugged) == 1
     if one:

@@ -5,7 +5,7 @@ the same rule hard-wired as a built-in (the integer switch, inlined).
 
 `user-threshold` below is the built-in `threshold` function registered again
 the way a user registers a bot: no `builtin_id`, so the kernel calls it as a
-numba first-class function (`engine.USER_BOT_TYPE`). Both variants play the
+plug-in (`sim.nb.PLUGIN_TYPE`). Both variants play the
 same games (common seeds) in the same compiled kernel on 1 thread and must
 give identical results. Runs alternate between the variants (`--rounds`
 rounds) and the best of each is kept, so a busy machine affects both alike.

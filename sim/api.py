@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numba
-import numpy as np
 import pandas as pd
 
 from sim import botdebug, interrupt, store
@@ -24,29 +23,20 @@ from sim.runner import RunResult, Totals, run
 from sim.stats import Estimate
 from sim.tournament import DESIGN as TOURNAMENT_DESIGN, play as play_tournament, seatings
 
-_EXECUTOR = None   # set by `scale_out`: every run maps its chunks over Dask
-
 
 @contextmanager
 def scale_out(scheduler: str | None = None, workers: int | None = None):
-    """Run every simulation inside on an existing Dask scheduler (address) or a
-    LocalCluster of ``workers`` processes; with neither, in-process threads.
+    """The executor to pass to `simulate`, `tournament` and the analyses: an
+    existing Dask scheduler (address) or a LocalCluster of ``workers``
+    processes, closed on leaving; with neither, None (in-process threads).
     Results are bit-identical either way."""
-    global _EXECUTOR
     from sim.distributed import make_executor
     executor = make_executor(scheduler, workers)
-    previous, _EXECUTOR = _EXECUTOR, executor
     try:
         yield executor
     finally:
-        _EXECUTOR = previous
         if executor is not None:
             executor.close()
-
-
-def current_executor():
-    """The Dask executor of the enclosing `scale_out`, or None (in-process)."""
-    return _EXECUTOR
 
 
 def parse_rules(items: list[str] | None) -> dict[str, str]:
@@ -94,22 +84,14 @@ class Simulation:
 
 
 def totals_tables(totals: Totals) -> dict[str, pd.DataFrame]:
-    """Totals as two tables, so a stored result can be re-aggregated later."""
-    sums = pd.DataFrame([(k, *v) for k, v in totals.sums.items()], columns=["metric", "n", "sum", "sumsq"])
-    hists = pd.DataFrame([(k, list(np.asarray(v).shape), np.asarray(v).ravel().tolist())
-                          for k, v in totals.hists.items()], columns=["name", "shape", "counts"])
-    return {"sums": sums, "hists": hists}
+    """Totals as a stored table (`Totals.to_table`, exact sums included), so a
+    stored result can be re-aggregated later."""
+    return {"totals": totals.to_table()}
 
 
-def totals_from_tables(tables: dict[str, pd.DataFrame], games: int) -> Totals | None:
-    if "sums" not in tables:
-        return None
-    t = Totals(games=games)
-    for row in tables["sums"].itertuples(index=False):
-        t.sums[row.metric] = np.array([row.n, row.sum, row.sumsq], dtype=np.float64)
-    for row in tables.get("hists", pd.DataFrame(columns=["name"])).itertuples(index=False):
-        t.hists[row.name] = np.asarray(row.counts, dtype=np.int64).reshape(list(row.shape))
-    return t
+def totals_from_tables(tables: dict[str, pd.DataFrame]) -> Totals | None:
+    """The Totals of a stored result (None if it stored none)."""
+    return Totals.from_table(tables["totals"]) if "totals" in tables else None
 
 
 def _cached(out, config) -> Simulation | None:
@@ -117,8 +99,7 @@ def _cached(out, config) -> Simulation | None:
     if hit is None:
         return None
     result = store.load(hit)
-    return Simulation(result.summary, totals_from_tables(result.tables, result.summary.get("games", 0)),
-                      hit, cached=True)
+    return Simulation(result.summary, totals_from_tables(result.tables), hit, cached=True)
 
 
 def set_threads(threads: int | None):
@@ -132,8 +113,9 @@ def set_threads(threads: int | None):
 def simulate(game_name: str, rules: dict[str, str] | None, bots: str | list[str], *,
              players: int | None = None, games: int = 10_000, seed: int = 0,
              threads: int | None = None, out: str | Path | None = None, records: bool = False,
-             cache: bool = True, plot: bool = False, progress: bool | None = None) -> Simulation:
-    """Play ``games`` games and summarize them (figures with 95% CIs)."""
+             cache: bool = True, plot: bool = False, progress: bool | None = None, executor=None) -> Simulation:
+    """Play ``games`` games and summarize them (figures with 95% CIs); on
+    ``executor`` (`scale_out`) when given, else in-process."""
     game = get_game(game_name)
     rules_obj = make_rules(game, rules, players)
     seats = game.registry.parse_seats(bots, rules_obj.players)
@@ -148,7 +130,7 @@ def simulate(game_name: str, rules: dict[str, str] | None, bots: str | list[str]
         return hit
     try:
         result = run(game, rules_obj, seats, games, seed, keep_batches=records, progress=progress,
-                     executor=_EXECUTOR, checkpoint_dir=_checkpoints(out, f"{game.name}-simulate", config))
+                     executor=executor, checkpoint_dir=_checkpoints(out, f"{game.name}-simulate", config))
     except Interrupted as stop:
         result = stop.partial
     done = result.totals.games
@@ -235,7 +217,8 @@ def plot_simulation(game: GameSpec, rules, seats, result: RunResult, summary: di
 def tournament(game_name: str, rules: dict[str, str] | None, bots: str | list[str], *,
                players: int | None = None, games: int = 10_000, seed: int = 0,
                threads: int | None = None, out: str | Path | None = None, cache: bool = True,
-               plot: bool = False, progress: bool | None = None, repeats: bool = False) -> Simulation:
+               plot: bool = False, progress: bool | None = None, repeats: bool = False,
+               executor=None) -> Simulation:
     """Every group of entrants in every seat order, ``games`` games in all
     (rounded up to whole games per seating), each seating on its own games;
     ranked with CIs. ``repeats``: every multiset of entrants (one may fill
@@ -259,7 +242,7 @@ def tournament(game_name: str, rules: dict[str, str] | None, bots: str | list[st
     if cache and (hit := _cached(out, config)):
         return hit
     standings, per_seating, seconds, complete = play_tournament(
-        game, rules_obj, entrants, games, seed, executor=_EXECUTOR, progress=progress, repeats=repeats)
+        game, rules_obj, entrants, games, seed, executor=executor, progress=progress, repeats=repeats)
     played = standings.games
     compile_seconds = 0.0
     summary = {"games": played, "seconds": round(seconds, 3), "players": rules_obj.players,

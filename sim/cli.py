@@ -123,10 +123,10 @@ def game_app(game: GameSpec, own: bool = True) -> typer.Typer:
             api.load_bot_files([str(p) for p in bot_file or []])
             needs_out("--plot", plot, out_dir)
             needs_out("--records", records, out_dir)
-            with api.scale_out(scheduler, workers):
+            with api.scale_out(scheduler, workers) as executor:
                 result = api.simulate(name, api.parse_rules(rules), bots, players=players, games=games,
                                       seed=seed, threads=threads, out=out_dir, records=records,
-                                      cache=not no_cache, plot=plot)
+                                      cache=not no_cache, plot=plot, executor=executor)
         show(result)
 
     @sub.command()
@@ -161,10 +161,10 @@ def game_app(game: GameSpec, own: bool = True) -> typer.Typer:
         with user_errors(out_dir=out_dir, stores=True, show=show), botdebug.shown(api.get_game(name), debug):
             api.load_bot_files([str(p) for p in bot_file or []])
             needs_out("--plot", plot, out_dir)
-            with api.scale_out(scheduler, workers):
+            with api.scale_out(scheduler, workers) as executor:
                 result = api.tournament(name, api.parse_rules(rules), bots, players=players, games=games,
                                         seed=seed, threads=threads, out=out_dir, cache=not no_cache,
-                                        plot=plot, repeats=repeats)
+                                        plot=plot, repeats=repeats, executor=executor)
         show(result)
 
     @sub.command()

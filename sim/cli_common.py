@@ -111,10 +111,11 @@ def user_errors(*, out_dir=None, stores: bool = False, as_json: bool = False, sh
 @contextmanager
 def analysis(out_dir, as_json: bool, scheduler, workers):
     """An analysis command's run: errors and Ctrl-C as everywhere (its finished
-    configurations are kept under --out), chunks on the cluster asked for."""
+    configurations are kept under --out); yields the executor of the cluster
+    asked for (None: in-process), for the analysis to pass on."""
     from sim import api
-    with user_errors(out_dir=out_dir, stores=True, as_json=as_json), api.scale_out(scheduler, workers):
-        yield
+    with user_errors(out_dir=out_dir, stores=True, as_json=as_json), api.scale_out(scheduler, workers) as executor:
+        yield executor
 
 
 def interrupted_line(partial, out_dir, stores: bool) -> str:

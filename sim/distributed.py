@@ -12,7 +12,7 @@ so the totals are bit-identical to it whatever the number of workers.
 What travels to a worker is data, never compiled code: the game's name, the
 Rules object, each seat's (spec, bot name, parameter vector), and the source
 of every bot file loaded with ``sim.registry.load_bot_file`` (path and text).
-The worker imports the game by name (``sim.api.get_game``), loads the bot
+The worker imports the game by name (``sim.games.get_game``), loads the bot
 files (the file at the same path if it has the same text, else a copy of the
 text in the worker's temp directory, so workers need no shared file system)
 and rebuilds the seats from its registry. Bots from installed packages
@@ -65,14 +65,14 @@ class ChunkJob:
 
 def make_job(game, rules, seats, seed: int, keep_batches: bool) -> ChunkJob:
     """Describe a run by name and data; refuse a game a worker could not import by name."""
-    from sim import api
+    from sim.games import get_game
     from sim.registry import _LOADED_BOT_FILES
     try:
-        registered = api.get_game(game.name)
+        registered = get_game(game.name)
     except ValueError:
         registered = None
     if registered is not game:
-        raise ValueError(f"game {game.name!r} is not the one sim.api.get_game({game.name!r}) "
+        raise ValueError(f"game {game.name!r} is not the one sim.games.get_game({game.name!r}) "
                          "returns; a Dask worker can only run a game it can import by name")
     files = []
     for path in _LOADED_BOT_FILES:
@@ -120,11 +120,11 @@ def resolve(job: ChunkJob):
             return hit
         import numpy as np
 
-        from sim import api
+        from sim.games import get_game
         from sim.registry import Seat
         for path, source in job.bot_files:
             _load_bot_file(path, source)
-        game = api.get_game(job.game)
+        game = get_game(job.game)
         seats = [Seat(spec, game.registry.get(name), np.array(params, dtype=np.float64))
                  for spec, name, params in job.seats]
         if len(_RESOLVED) > 64:

@@ -30,11 +30,10 @@ from typing import Any, Iterator
 
 import numpy as np
 from numba import njit
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from sim import botdebug, interrupt
 from sim.game import GameSpec
+from sim.progress import progress_bar
 
 DEFAULT_CHUNK = 100_000
 # Float metrics are summed exactly as integer multiples of 1/EXACT_DENOMINATOR
@@ -433,10 +432,7 @@ def run(game: GameSpec, rules, seats, n_games: int, seed: int, *, first_game: in
                 return
             cursor += 1
 
-    show = Console(stderr=True).is_terminal if progress is None else progress
-    bar = Progress(TextColumn(label or f"{game.title}"), BarColumn(), MofNCompleteColumn(),
-                   TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn(),
-                   console=Console(stderr=True), disable=not show, transient=True)
+    bar = progress_bar(label or f"{game.title}", progress, rate=True)
     results = None
     start = time.perf_counter()
     complete, played = True, 0

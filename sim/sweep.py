@@ -4,7 +4,7 @@ through the runner's chunks and pooled, for any game.
 An analysis (tuning a bot family, sweeping rule knobs) plays thousands of
 small configurations. `play_lineups` plays one configuration — a list of
 lineups sharing the rules — as chunks through `runner.play_chunks`, so the
-chunks run in-process or on the Dask cluster of `api.scale_out`, with the same
+chunks run in-process or on the Dask executor passed in (`api.scale_out`), with the same
 totals either way, and stores the pooled result so an interrupted sweep
 resumes configuration by configuration. `play_paired` compares two
 arrangements of a table on the same games, game by game.
@@ -18,10 +18,9 @@ from pathlib import Path
 
 import numba
 import numpy as np
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from sim import api, store
+from sim.progress import progress_bar
 from sim.runner import DEFAULT_CHUNK, Totals, play_chunks
 
 #: Kernel calls with fewer games than this run on one thread: on a busy
@@ -69,7 +68,7 @@ def threads_for(games_per_call: int):
 
 
 def play_lineups(game_name: str, rules: dict, lineups: list[tuple[list[str], int]], games: int,
-                 seed: int, out: Path | None = None) -> Totals:
+                 seed: int, out: Path | None = None, executor=None) -> Totals:
     """Play ``games`` games spread evenly over the lineups; pool the results.
 
     Lineup k plays games k·g … (k+1)·g − 1 of ``seed`` (g = games per lineup),
@@ -78,7 +77,7 @@ def play_lineups(game_name: str, rules: dict, lineups: list[tuple[list[str], int
     settings). The pooled totals hold the seat metrics (``seat{s}.*``, pooled
     over lineups), every other metric except seat pairs, every histogram,
     and the candidate's figures as ``cand.*`` (its seat in each
-    lineup). Chunks run on the executor of `api.scale_out` when one is active.
+    lineup). Chunks run on ``executor`` (`api.scale_out`) when one is given.
     Stored under ``out/runs`` when ``out`` is given, so an interrupted sweep
     resumes where it stopped.
     """
@@ -93,13 +92,13 @@ def play_lineups(game_name: str, rules: dict, lineups: list[tuple[list[str], int
     runs = None if out is None else Path(out) / "runs"
     if runs is not None and (hit := store.find(runs, config)):
         result = store.load(hit)
-        return api.totals_from_tables(result.tables, result.summary["games"])
+        return api.totals_from_tables(result.tables)
     items = ((k, game, rules_obj, seats[k], seed, k * g + done, min(DEFAULT_CHUNK, g - done))
              for k in range(len(lineups)) for done in range(0, g, DEFAULT_CHUNK))
     pooled = Totals()
     start = time.perf_counter()
     with threads_for(g):
-        for k, part, _ in play_chunks(items, executor=api.current_executor()):
+        for k, part, _ in play_chunks(items, executor=executor):
             pooled.merge(_pooled_view(part, lineups[k][1]))
     if runs is not None:
         store.save(runs, f"{game.name}-lineups", config, {"games": pooled.games}, api.totals_tables(pooled),
@@ -109,7 +108,7 @@ def play_lineups(game_name: str, rules: dict, lineups: list[tuple[list[str], int
 
 def play_paired(game_name: str, rules: dict, lineups_a: list[tuple[list[str], int]],
                 lineups_b: list[tuple[list[str], int]], games: int, seed: int, metrics=("win", "score"),
-                out: Path | None = None) -> Totals:
+                out: Path | None = None, executor=None) -> Totals:
     """Two arrangements of a candidate's table on the same games, compared game by game.
 
     Lineup k of either arrangement plays games k·g … (k+1)·g − 1 of ``seed``
@@ -135,13 +134,13 @@ def play_paired(game_name: str, rules: dict, lineups_a: list[tuple[list[str], in
     runs = None if out is None else Path(out) / "runs"
     if runs is not None and (hit := store.find(runs, config)):
         result = store.load(hit)
-        return api.totals_from_tables(result.tables, result.summary["games"])
+        return api.totals_from_tables(result.tables)
     items = (((k, side, done), game, rules_obj, seats[side][k], seed, k * g + done, min(DEFAULT_CHUNK, g - done))
              for k in range(len(lineups_a)) for done in range(0, g, DEFAULT_CHUNK) for side in sides)
     pooled, waiting = Totals(), {}
     start = time.perf_counter()
     with threads_for(g):
-        for (k, side, done), _, batch in play_chunks(items, executor=api.current_executor(), keep_batches=True):
+        for (k, side, done), _, batch in play_chunks(items, executor=executor, keep_batches=True):
             cand = sides[side][k][1]
             cols = game.metrics(batch, rules_obj)
             waiting[(k, side, done)] = {m: np.asarray(cols[f"seat{cand}.{m}"], dtype=np.float64) for m in metrics}
@@ -182,10 +181,7 @@ class Bar:
     """One progress bar over an analysis's configurations (stderr, terminals only)."""
 
     def __init__(self, total: int, label: str, progress: bool | None):
-        console = Console(stderr=True)
-        show = console.is_terminal if progress is None else progress
-        self.progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                 TimeRemainingColumn(), console=console, disable=not show, transient=True)
+        self.progress = progress_bar("{task.description}", progress)
         self.task = self.progress.add_task(label, total=total)
 
     def __enter__(self):

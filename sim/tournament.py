@@ -29,11 +29,10 @@ import time
 from itertools import combinations, combinations_with_replacement, permutations
 
 import numpy as np
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from sim import interrupt
 from sim.metagame import nplayer_equilibrium, profiles, support_share
+from sim.progress import progress_bar
 from sim.runner import DEFAULT_CHUNK, play_chunks
 from sim.stats import mean_ci, proportion_ci
 
@@ -234,9 +233,7 @@ def play(game, rules, entrants, games: int, seed: int, *, executor=None, progres
              for first in range(k * g, (k + 1) * g, DEFAULT_CHUNK)
              for size in [min(DEFAULT_CHUNK, (k + 1) * g - first)])
     work = ((key, game, rules, [entrants[i] for i in lineups[key[0]]], seed, key[1], key[2]) for key in items)
-    show = Console(stderr=True).is_terminal if progress is None else progress
-    bar = Progress(TextColumn("tournament"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                   console=Console(stderr=True), disable=not show, transient=True)
+    bar = progress_bar("tournament", progress)
     start, complete = time.perf_counter(), True
     with threads_for(g), bar:
         task = bar.add_task("games", total=g * len(lineups))

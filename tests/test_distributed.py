@@ -169,23 +169,34 @@ def test_sweeps_map_independent_chunks(executor):
 
 def test_a_sweep_configuration_on_the_cluster_matches_in_process(executor, monkeypatch):
     """sim.sweep.play_lineups (compare-turnback, balance) sends its chunks to the
-    executor of `api.scale_out` and pools them to the in-process totals."""
-    from sim import api, sweep
+    executor it is passed and pools them to the in-process totals."""
+    from sim import sweep
     lineups = sweep.field_lineups("threshold:t=3", ["threshold:t=2", "random"], 3)
     local = sweep.play_lineups("luft", {"players": 3}, lineups, 1200, SEED)
     sent = []
     monkeypatch.setattr(executor, "imap", lambda items, keep=False, imap=executor.imap:
                         imap([sent.append(i) or i for i in items], keep))
-    monkeypatch.setattr(api, "_EXECUTOR", executor)
-    remote = sweep.play_lineups("luft", {"players": 3}, lineups, 1200, SEED)
+    remote = sweep.play_lineups("luft", {"players": 3}, lineups, 1200, SEED, executor=executor)
     assert len(sent) == len(lineups)
     assert_same(remote, local)
 
 
-def test_a_paired_comparison_on_the_cluster_matches_in_process(executor, monkeypatch):
-    from sim import api, sweep
+def test_a_paired_comparison_on_the_cluster_matches_in_process(executor):
+    from sim import sweep
     a = [(["threshold:t=3", "threshold:t=1", "random"], 0)]
     b = [(["threshold:t=3", "random", "threshold:t=1"], 0)]
     local = sweep.play_paired("luft", {"players": 3}, a, b, 900, SEED)
-    monkeypatch.setattr(api, "_EXECUTOR", executor)
-    assert_same(sweep.play_paired("luft", {"players": 3}, a, b, 900, SEED), local)
+    assert_same(sweep.play_paired("luft", {"players": 3}, a, b, 900, SEED, executor=executor), local)
+
+
+def test_simulate_runs_on_the_executor_it_is_passed(executor, monkeypatch):
+    """The executor travels as an argument (api.scale_out yields it), not as a module global."""
+    from sim import api
+    local = api.simulate("luft", {}, "threshold:t=2,random,threshold:t=1", players=3, games=600, seed=SEED,
+                         progress=False)
+    calls = []
+    monkeypatch.setattr(executor, "map_chunks", lambda *a, real=executor.map_chunks: calls.append(1) or real(*a))
+    remote = api.simulate("luft", {}, "threshold:t=2,random,threshold:t=1", players=3, games=600, seed=SEED, progress=False,
+                          executor=executor)
+    assert calls and remote.totals.equals(local.totals)
+    assert not hasattr(api, "_EXECUTOR")

@@ -29,9 +29,8 @@ def bots_game(tmp_path, game, specs, players, seed, rules_given=None):
     seats = spec.registry.parse_specs(specs)
     start = table.start_line(game, rules_given or {}, players, seed, (seats * n)[:n])
     path = tmp_path / f"{game}.jsonl"
-    writer = playlog.Writer(path, [start])
-    end = table.play(start, writer, quiet())
-    writer.close()
+    with playlog.Writer(path, [start]) as writer:
+        end = table.play(start, writer, quiet())
     return path, end
 
 
@@ -79,9 +78,8 @@ def test_resume_replays_the_log_then_finishes_the_same_game(tmp_path):
     log = playlog.read(path, "luft")
     half = log.decisions[:len(log.decisions) // 2]
     resumed = tmp_path / "resumed.jsonl"
-    writer = playlog.Writer(resumed, [log.start, *half])
-    table.play(log.start, writer, quiet(), replayed=half)
-    writer.close()
+    with playlog.Writer(resumed, [log.start, *half]) as writer:
+        table.play(log.start, writer, quiet(), replayed=half)
     assert resumed.read_text() == full
 
 
@@ -89,8 +87,8 @@ def test_resume_refuses_a_log_that_does_not_match_the_game(tmp_path):
     path, _ = bots_game(tmp_path, "luft", "threshold:t=2", None, 3, {"dives": "1"})
     log = playlog.read(path, "luft")
     log.decisions[1]["view"][0] += 1                 # the air in the second decision's view
-    writer = playlog.Writer(tmp_path / "r.jsonl", [log.start])
-    with pytest.raises(ValueError, match="does not match the game at decision 2"):
+    with playlog.Writer(tmp_path / "r.jsonl", [log.start]) as writer, \
+            pytest.raises(ValueError, match="does not match the game at decision 2"):
         table.play(log.start, writer, quiet(), replayed=log.decisions)
 
 

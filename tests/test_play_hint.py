@@ -38,9 +38,8 @@ def play_with_keys(tmp_path, name, hint_at: int | None, start=None, hint_bot="th
 
     start = start or table.start_line("luft", {"dives": "1"}, 3, 4, ["human", "threshold:t=2", "threshold:t=1"])
     path = tmp_path / f"{name}.jsonl"
-    writer = playlog.Writer(path, [start])
-    table.play(start, writer, console, keys, hint_bot=hint_bot, hint_rollouts=4)
-    writer.close()
+    with playlog.Writer(path, [start]) as writer:
+        table.play(start, writer, console, keys, hint_bot=hint_bot, hint_rollouts=4)
     return path.read_text(), console.file.getvalue()
 
 
@@ -65,9 +64,8 @@ def position(tmp_path, j: int):
     """Decision j of a bots game, as if seat 0 were a person: (history, seats, view, choices)."""
     start = table.start_line("luft", {"dives": "1"}, 3, 4, ["threshold:t=2", "threshold:t=2", "threshold:t=1"])
     path = tmp_path / "g.jsonl"
-    writer = playlog.Writer(path, [start])
-    table.play(start, writer, Console(file=io.StringIO()))
-    writer.close()
+    with playlog.Writer(path, [start]) as writer:
+        table.play(start, writer, Console(file=io.StringIO()))
     decisions = playlog.read(path, "luft").decisions
     j = next(i for i in range(j, len(decisions)) if decisions[i]["seat"] == 0)
     rec = decisions[j]
@@ -139,9 +137,8 @@ def test_a_land_unter_hint_never_uses_hidden_information(tmp_path, monkeypatch):
 
 def land_unter_decisions(tmp_path, specs, seed, rules_given=None):
     start = table.start_line("landunter", rules_given or {}, len(specs), seed, specs)
-    writer = playlog.Writer(tmp_path / "g.jsonl", [start])
-    end = table.play(start, writer, Console(file=io.StringIO()))
-    writer.close()
+    with playlog.Writer(tmp_path / "g.jsonl", [start]) as writer:
+        end = table.play(start, writer, Console(file=io.StringIO()))
     return playlog.read(tmp_path / "g.jsonl", "landunter").decisions, end
 
 

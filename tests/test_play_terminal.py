@@ -114,9 +114,8 @@ def test_resume_after_ctrl_c_ends_the_game_as_an_uninterrupted_one(tmp_path):
 def test_replay_steps_through_a_log_decision_by_decision(tmp_path):
     start = table.start_line("luft", {"dives": "1"}, 3, 3, ["threshold:t=2", "threshold:t=1", "threshold:t=3"])
     path = tmp_path / "game.jsonl"
-    writer = playlog.Writer(path, [start])
-    table.play(start, writer, Console(file=io.StringIO()))
-    writer.close()
+    with playlog.Writer(path, [start]) as writer:
+        table.play(start, writer, Console(file=io.StringIO()))
     decisions = len(playlog.read(path, "luft").decisions)
     child = spawn(tmp_path, "luft", "replay", str(path))
     child.expect(f"decision 1 of {decisions}: seat 0 \\(threshold:t=2\\) chose")

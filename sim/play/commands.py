@@ -62,15 +62,13 @@ def register(sub: typer.Typer, game: str):
                                  "(or seat no people: --humans none)")
             writer = playlog.Writer(path, [start, *replayed])
         console = Console(highlight=False)
-        with user_errors():
+        with user_errors(), writer:
             try:
                 play_game(start, writer, console, replayed=replayed, hint_bot=hint, hint_rollouts=hint_rollouts)
             except (QuitGame, KeyboardInterrupt) as stop:
                 console.print(f"game stopped; every decision so far is in {path}. Continue it with: "
                               f"sim {game} play --resume {path}", soft_wrap=True)
                 raise typer.Exit(EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else 0)
-            finally:
-                writer.close()
 
     @sub.command("replay")
     def replay(log: Path = typer.Argument(..., help="A game log written by play."),

@@ -27,7 +27,8 @@ class GameLog:
 
 
 class Writer:
-    """Appends log lines, each on disk before `write` returns."""
+    """Appends log lines, each on disk before `write` returns. A context
+    manager: ``with Writer(path) as writer:`` closes the file however it ends."""
 
     def __init__(self, path: Path, lines: list[dict] = ()):
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -43,6 +44,12 @@ class Writer:
 
     def close(self):
         self.file.close()
+
+    def __enter__(self) -> "Writer":
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
 
 
 def new_path(out_dir: Path, game: str, seed: int) -> Path:

@@ -7,6 +7,7 @@ import pytest
 from sim.games.landunter import engine, reference
 from sim.games.landunter.engine import LandunterBatch
 from sim.games.landunter.rules import Rules
+from sim.registry import BotError
 from tests.landunter.conftest import python_seat, seats
 
 
@@ -141,3 +142,12 @@ def test_illegal_card_from_a_user_bot_raises_naming_it(compiled):
     with pytest.raises(ValueError,
                        match="'cheater' at seat 1 played card 99,.*game index 500, deal 1, round 3"):
         reference.play_game(Rules(players=3), s, 12, 500)
+
+
+def test_a_user_bot_that_raises_stops_the_batch_naming_it(compiled):
+    from tests.landunter.user_bots import crasher, user_seat
+    s = seats("low,high,mid", 3)
+    s[2] = user_seat(crasher, "crasher")
+    with pytest.raises(BotError, match=r"bot 'crasher' in seat 2 raised an exception \(seed 12, game 500, "
+                                       r"deal 1, round 3\)"):
+        compiled.play_batch(Rules(players=3), s, 12, 500, 3)

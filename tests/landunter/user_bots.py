@@ -30,6 +30,14 @@ def cheater(seat, st, params, u):
     return L.hand_low(st, seat)
 
 
+@njit(cache=True)
+def crasher(seat, st, params, u):
+    """Raises in round 3 (index 2)."""
+    if st[L.S_ROUND] == 2:
+        raise ValueError("user bot crashed")
+    return L.hand_low(st, seat)
+
+
 def user_seat(fn, name, params=(), values=None) -> Seat:
     bot = Bot(name, fn, tuple(params), fn.__doc__ or "", -1)
     return Seat(name, bot, bot.vector(values or {}))

@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 from numba import carray, njit
 
-from sim.games.luft import engine, reference, view as v
+from sim import nb
+from sim.games.luft import reference, view as v
 from sim.games.luft.reference import SWIM_DECK
 from sim.games.luft.rules import SINK_ORDERS, SINK_WITHIN_DIVER, START_RULES, SWIM_SOURCES, Rules
 from sim.registry import MAX_PARAMS, BotError, Seat
@@ -205,7 +206,7 @@ _LOG = np.zeros((LOG_ROWS, LOG_COLS), np.int64)    # row 0, column 0: rows writt
 
 @njit(cache=True)
 def recording(phase, seat, st, params, u):
-    log = carray(engine._voidptr(np.uint64(params[seat, _ADDR])), (LOG_ROWS, LOG_COLS), np.int64)
+    log = carray(nb.voidptr(np.uint64(params[seat, _ADDR])), (LOG_ROWS, LOG_COLS), np.int64)
     row = log[0, 0] + 1
     if row < LOG_ROWS:
         log[0, 0] = row

@@ -24,11 +24,12 @@ An illegal card (one not in the hand) does not crash the kernel: the game
 stops, an error code is recorded, and the Python wrapper raises a ValueError
 naming the bot, seat, seed, game index, deal and round.
 
-User bots (no ``builtin_id``, e.g. loaded with ``--bot-file``) enter as numba
-first-class functions of type `USER_BOT_TYPE`: the kernel is compiled for
-``user_fns=None`` (built-in-only batches: the switch alone) and, when a batch
-seats a user bot, once more for a tuple of `MAXP` first-class functions. Both
-specializations are cached; a new user bot or parameter recompiles neither.
+User bots (no ``builtin_id``, e.g. loaded with ``--bot-file``) enter as
+plug-ins (`sim.nb.plugin`, the one mechanism of both games): the kernel is
+compiled for ``user_fns=None`` (built-in-only batches: the switch alone) and,
+when a batch seats a user bot, once more for a tuple of `MAXP` plug-ins of
+type `PLUGIN_TYPE`. Both specializations are cached; a new user bot or
+parameter recompiles neither.
 
 numba's ``cache=True`` checks only a function's own source file, so an edit in
 core.py or a bot would leave this cached kernel stale: `refresh_stale_caches`
@@ -37,19 +38,15 @@ of all Land unter functions when one changed.
 """
 from __future__ import annotations
 
-import warnings
 from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
 from numba import carray, njit, prange, types
-from numba.core import cgutils
-from numba.core.errors import NumbaExperimentalFeatureWarning
-from numba.core.imputils import impl_ret_borrowed
-from numba.experimental.function_type import _get_wrapper_address
-from numba.extending import intrinsic, overload
+from numba.extending import overload
 
 from sim import nb, rng
+from sim.nb import BOT_RAISED, borrow, borrow_row, read_only, voidptr
 from sim.games.landunter import core
 from sim.games.landunter.bits import LO_CARDS
 from sim.games.landunter.layout import (
@@ -61,7 +58,7 @@ from sim.games.landunter.layout import (
 from sim.games.landunter.reference import ViewWriteError, illegal_message, refuse_writes, seat_params
 from sim.games.landunter.rules import Rules
 from sim.numba_errors import short_reason
-from sim.registry import BotCompileError, NotNjitBot
+from sim.registry import MAX_PARAMS, BotCompileError, BotError, NotNjitBot
 from strategies.landunter.dispatch import N_BUILTINS, decide_builtin
 
 ERR_NONE = 0
@@ -71,13 +68,6 @@ _MASK64 = (1 << 64) - 1
 
 _RULE_FLAG_R = np.array([r for r, _ in RULE_FLAGS], dtype=np.int64)
 _RULE_FLAG_S = np.array([s for _, s in RULE_FLAGS], dtype=np.int64)
-
-
-# The signature every bot has; a user bot is called through this function type.
-# The view and the parameters are read-only arrays: a bot cannot write them.
-USER_BOT_SIG = types.int64(types.int64, types.Array(types.int64, 1, "C", readonly=True),
-                           types.Array(types.float64, 1, "C", readonly=True), types.float64)
-USER_BOT_TYPE = types.FunctionType(USER_BOT_SIG)
 
 
 class LandunterBatch(NamedTuple):
@@ -93,43 +83,6 @@ class LandunterBatch(NamedTuple):
     hand_rings: np.ndarray     # (games, deals, players) int8: that hand's ring count
 
 
-@intrinsic
-def _voidptr(typingctx, addr):
-    """An integer address as a void pointer (for `carray`)."""
-    sig = types.voidptr(types.uintp)
-
-    def codegen(context, builder, signature, args):
-        return builder.inttoptr(args[0], cgutils.voidptr_t)
-    return sig, codegen
-
-
-@njit(cache=True, inline="always")
-def _borrow_row(mat, i):
-    """Row i of a C-contiguous 2-D float64 array as a 1-D view WITHOUT a
-    reference count. Passing a counted view to a function costs an atomic
-    increment and decrement per call (~2.5 us per game at 192 decisions); a
-    borrowed view costs none. Valid only while ``mat`` is alive."""
-    return carray(_voidptr(mat.ctypes.data + np.uintp(mat.strides[0] * i)),
-                  (mat.shape[1],), np.float64)
-
-
-@intrinsic
-def _readonly(typingctx, arr):
-    """The same array typed read-only: numba refuses to compile a write to it,
-    at no run-time cost (the data and the reference are shared)."""
-    sig = arr.copy(readonly=True)(arr)
-
-    def codegen(context, builder, signature, args):
-        return impl_ret_borrowed(context, builder, signature.return_type, args[0])
-    return sig, codegen
-
-
-@njit(cache=True, inline="always")
-def _borrow_vec(arr):
-    """A 1-D int64 array as a view without a reference count (see _borrow_row)."""
-    return carray(_voidptr(arr.ctypes.data), (arr.shape[0],), np.int64)
-
-
 def _decide(bot_ids, user_fns, seat, st, params, u):
     """The seat's bot decides (compiled only: see the overload below)."""
     raise NotImplementedError
@@ -138,17 +91,19 @@ def _decide(bot_ids, user_fns, seat, st, params, u):
 @overload(_decide, inline="always")
 def _decide_overload(bot_ids, user_fns, seat, st, params, u):
     """``user_fns`` None: the built-in switch alone. Otherwise the switch for
-    seats with a built-in id (>= 0), else the seat's first-class function."""
+    seats with a built-in id (>= 0), else the seat's plug-in. A built-in gets
+    `st` and its row of ``params`` read-only; a plug-in, their addresses."""
     if isinstance(user_fns, types.NoneType):
         def builtin_only(bot_ids, user_fns, seat, st, params, u):
-            return decide_builtin(bot_ids[seat], seat, st, params, u)
+            return decide_builtin(bot_ids[seat], seat, read_only(st),
+                                  read_only(borrow_row(params, seat, np.float64)), u)
         return builtin_only
 
     def with_user_bots(bot_ids, user_fns, seat, st, params, u):
         b = bot_ids[seat]
         if b >= 0:
-            return decide_builtin(b, seat, st, params, u)
-        return user_fns[seat](seat, st, params, u)
+            return decide_builtin(b, seat, read_only(st), read_only(borrow_row(params, seat, np.float64)), u)
+        return user_fns[seat](0, seat, st.ctypes.data, params.ctypes.data, u)
     return with_user_bots
 
 
@@ -238,8 +193,7 @@ def _play_game(rules, bot_ids, user_fns, params, seed, game, st, deck, hlo, hhi,
                     bot_rs[p] = rs
                     st[S_HAND_LO + p] = held[p]
                     st[S_HAND_HI + p] = held[MAXP + p]
-                    c = _decide(bot_ids, user_fns, p, _readonly(st),
-                                _readonly(_borrow_row(params, p)), u)
+                    c = _decide(bot_ids, user_fns, p, st, params, u)
                     st[S_HAND_LO + p] = 0
                     st[S_HAND_HI + p] = 0
                     plays[p] = c
@@ -295,7 +249,7 @@ def _play_chunk(rules, bot_ids, user_fns, params, seed, first_game, g0, g1, flag
     """Games g0 .. g1-1 of the batch, with scratch allocated once for them all."""
     n = rules[R_PLAYERS]
     st_owner = np.zeros(STATE_SIZE, np.int64)
-    st = _borrow_vec(st_owner)          # no reference counting in the hot loop
+    st = borrow(st_owner, np.int64)     # no reference counting in the hot loop
     st[S_PLAYERS] = n
     st[S_N_CARDS] = rules[R_N_CARDS]
     for i in range(flag_r.shape[0]):
@@ -356,61 +310,50 @@ def _seat_arrays(rules: Rules, seats) -> tuple[np.ndarray, np.ndarray]:
 
 
 # ---------------------------------------------------------------- user bots
-@njit(cache=True)
-def _no_user_bot(seat, st, params, u):
-    """Placeholder in the user-function slots of built-in seats (never called)."""
-    return -1
+def _plugin(fn, salt: str):
+    """A bot ``fn(seat, st, params, u)`` as a plug-in (`sim.nb.plugin`; phase
+    is always 0: a Land unter turn has one decision): its adapter rebuilds
+    `st` and the seat's parameter row as borrowed, read-only views and calls
+    the bot, inlined."""
+    bot = njit(inline="always")(fn.py_func)
+
+    @njit
+    def views(phase, seat, st_addr, params_addr, u):
+        st = read_only(carray(voidptr(st_addr), (STATE_SIZE,), np.int64))
+        row = read_only(carray(voidptr(params_addr + np.uintp(8 * MAX_PARAMS * seat)), (MAX_PARAMS,), np.float64))
+        return bot(seat, st, row, u)
+    return nb.plugin(views, salt)
 
 
-class UserBot(types.WrapperAddressProtocol):
-    """A bot's njit function as a first-class function of type USER_BOT_TYPE.
-
-    Compiles the bot once for `USER_BOT_SIG` (its own cache applies) and hands
-    the kernel the address of that compiled code, so the kernel's type does
-    not depend on which bot it is: no kernel recompile per user bot."""
-
-    def __init__(self, fn):
-        self.fn = fn
-        self._address = None
-
-    def __wrapper_address__(self):
-        if self._address is None:
-            self._address = _get_wrapper_address(self.fn, USER_BOT_SIG)
-        return self._address
-
-    def signature(self):
-        return USER_BOT_SIG
+_PLUGINS: dict = {}
 
 
-_USER_BOTS: dict = {}
+def _plugin_of(bot):
+    """``bot``'s plug-in, compiled once per process (cached on disk)."""
+    fn, name = bot.fn, bot.name
+    if fn not in _PLUGINS:
+        if not hasattr(fn, "py_func"):
+            raise NotNjitBot(f"bot {name!r} is not an @njit function; the compiled engine runs @njit bots only")
+        try:
+            with refuse_writes(name):
+                # compile now, to name the bot if it fails (writes fail here)
+                _PLUGINS[fn] = _plugin(fn, nb.plugin_salt("landunter", bot))
+        except ViewWriteError:
+            raise
+        except Exception as exc:
+            raise BotCompileError(f"bot {name!r} does not compile as an njit decide(seat, st, "
+                                  f"params, u) -> int: {short_reason(exc)}") from None
+    return _PLUGINS[fn]
 
 
 def user_functions(seats):
-    """None if every seat has a built-in bot; else the user-function tuple of
-    the batch (seat s's bot where it has no built-in id, a placeholder
+    """None if every seat has a built-in bot; else the plug-in tuple of the
+    batch (seat s's bot where it has no built-in id, a placeholder
     elsewhere), always `MAXP` long."""
     if all(s.bot.builtin_id >= 0 for s in seats):
         return None
-
-    def first_class(fn, name):
-        if fn not in _USER_BOTS:
-            if not hasattr(fn, "get_compile_result"):
-                raise NotNjitBot(f"bot {name!r} is not an @njit function; the compiled "
-                                 "engine runs @njit bots only")
-            bot = UserBot(fn)
-            try:
-                with refuse_writes(name):
-                    bot.__wrapper_address__()   # compile now, to name the bot if it fails (writes fail here)
-            except ViewWriteError:
-                raise
-            except Exception as exc:
-                raise BotCompileError(f"bot {name!r} does not compile as an njit decide(seat, st, "
-                                      f"params, u) -> int: {short_reason(exc)}") from None
-            _USER_BOTS[fn] = bot
-        return _USER_BOTS[fn]
-    fns = [first_class(s.bot.fn, s.bot.name) if s.bot.builtin_id < 0
-           else first_class(_no_user_bot, "placeholder") for s in seats]
-    return tuple(fns + [first_class(_no_user_bot, "placeholder")] * (MAXP - len(fns)))
+    fns = [_plugin_of(s.bot) if s.bot.builtin_id < 0 else nb.no_bot() for s in seats]
+    return tuple(fns + [nb.no_bot()] * (MAXP - len(fns)))
 
 
 def empty_batch(n_games: int, players: int) -> LandunterBatch:
@@ -446,9 +389,7 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int,
         import numba
         chunk = max(64, min(4096, -(-n_games // (8 * numba.get_num_threads()))))
     user_fns = user_functions(seats)
-    with warnings.catch_warnings():
-        # first-class functions are "experimental" in numba: expected, not news
-        warnings.simplefilter("ignore", NumbaExperimentalFeatureWarning)
+    with nb.first_class_calls():
         _kernel(rules.to_array(), bot_ids, user_fns, params, np.uint64(int(seed) & _MASK64),
                 np.int64(first_game), np.int64(n_games), np.int64(chunk), _RULE_FLAG_R,
                 _RULE_FLAG_S, *batch, err)
@@ -457,10 +398,14 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int,
 
 
 def raise_on_error(err: np.ndarray, seats, seed: int, first_game: int) -> None:
-    """Raise ValueError for the first game whose error code is set (illegal card),
-    naming the bot, seat, card, seed, game index, deal and round."""
+    """Raise for the first game whose error code is set: BotError if its bot
+    raised, else ValueError (illegal card); naming the bot, seat, seed, game
+    index, deal and round."""
     bad = np.flatnonzero(err[:, 0])
     if bad.size:
         i = int(bad[0])
         _, p, d, r, card = (int(x) for x in err[i])
+        if card == BOT_RAISED:
+            raise BotError(f"bot {seats[p].bot.name!r} in seat {p} raised an exception (seed {seed}, "
+                           f"game {int(first_game) + i}, deal {d + 1}, round {r + 1})")
         raise ValueError(illegal_message(seats[p].bot.name, p, card, seed, int(first_game) + i, d, r))

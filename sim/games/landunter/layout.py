@@ -62,7 +62,8 @@ Card memory (every weather card played so far, this deal and earlier deals)::
 """
 from numba import njit
 
-from sim.games.landunter.bits import LO_CARDS, highest_bit, lowest_bit, popcount, select_bit
+from sim.games.landunter.bits import LO_CARDS
+from sim.nb import highest_bit, lowest_bit, popcount, select_bit
 
 MAXP = 6           # most seats (six only with allow_six)
 HAND_SIZE = 12     # weather cards per hand = rounds per deal

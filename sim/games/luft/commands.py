@@ -36,11 +36,11 @@ def register(sub: typer.Typer):
         Exact fractions, chi-square on millions of draws, game-level equivalence, the no-reshuffle
         variant."""
         from sim.games.luft.analyses.dice_check import dice_check as run
-        with analysis(out_dir, as_json, scheduler, workers), collected() as reports:
+        with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:
             if games < 2 or draws < 9:
                 raise ValueError("--games must be at least 2 and --draws at least 9")
             summary = run(players=players, bots=bots, games=games, seed=seed, draws=draws,
-                          counter_bot=counter_bot, baseline_bot=baseline_bot, out=out_dir)
+                          counter_bot=counter_bot, baseline_bot=baseline_bot, out=out_dir, executor=executor)
         finish(summary, as_json, out_dir, reports)
 
     @sub.command("air")
@@ -57,10 +57,10 @@ def register(sub: typer.Typer):
         Depletion curves with 95% bands, the turn the air runs out, P(air runs out) and divers
         drowned per dive, by bot mix and player count."""
         from sim.games.luft.analyses.air import air_analysis
-        with analysis(out_dir, as_json, scheduler, workers), collected() as reports:
+        with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:
             summary = air_analysis(players_list=player_list(players, 2, 6),
                                    mixes=tuple(m.strip() for m in mixes.split(";") if m.strip()),
-                                   games=games, seed=seed, rules=api.parse_rules(rules), out=out_dir)
+                                   games=games, seed=seed, rules=api.parse_rules(rules), out=out_dir, executor=executor)
         finish(summary, as_json, out_dir, reports)
 
     @sub.command("compare-turnback")
@@ -93,13 +93,13 @@ def register(sub: typer.Typer):
         Tune every bot family per player count against a mixed field, play the best of each family
         against each other, and solve the meta-game."""
         from sim.games.luft.analyses.compare_turnback import compare_turnback as run
-        with analysis(out_dir, as_json, scheduler, workers), collected() as reports:
+        with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:
             if games < 1 or grid_points < 1 or any(v is not None and v < 1 for v in (pair_games, slow_games)):
                 raise ValueError("--games, --pair-games, --slow-games and --grid-points must be at least 1")
             summary = run(players_list=player_list(players, 2, 6),
                           families_list=[f.strip() for f in families.split(",") if f.strip()] if families else None,
                           games=games, pair_games=pair_games, grid_points=grid_points, seed=seed,
-                          field=field, slow_games=slow_games, out=out_dir)
+                          field=field, slow_games=slow_games, out=out_dir, executor=executor)
         finish(summary, as_json, out_dir, reports)
 
     @sub.command("balance")
@@ -124,12 +124,12 @@ def register(sub: typer.Typer):
         1/n, game length, drownings, score spread, last-dive decisions; flags every
         significant imbalance."""
         from sim.games.luft.analyses.balance import balance as run
-        with analysis(out_dir, as_json, scheduler, workers), collected() as reports:
+        with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:
             if games < 2:
                 raise ValueError("--games must be at least 2")
             summary = run(players_list=player_list(players, 2, 6),
                           field=field, knobs=[k.strip() for k in knobs.split(",") if k.strip()] if knobs else None,
-                          pairs=_pairs(pairs), alpha=alpha, games=games, seed=seed, out=out_dir)
+                          pairs=_pairs(pairs), alpha=alpha, games=games, seed=seed, out=out_dir, executor=executor)
         finish(summary, as_json, out_dir, reports)
 
 

@@ -17,10 +17,10 @@ import numpy as np
 from numba import njit
 
 from sim import rng
-from sim.games.landunter.bits import highest_bit, lowest_bit, popcount
 from sim.games.luft import view as v
 from sim.games.luft.outputs import S_DROWNED, S_HOME, S_SCORE, S_WIN60, SEAT_COLUMNS
 from sim.games.luft.rules import MAX_CARDS_PER_LEVEL, R_AIR, R_DIVES, R_STACK, R_SWIM, R_TBNT, R_VALUES, SWIM_DECK
+from sim.nb import highest_bit, lowest_bit, popcount
 
 N_SEAT_COLS = len(SEAT_COLUMNS)
 VSTRIDE = MAX_CARDS_PER_LEVEL + 1   # a level's value deck: its cards, then the next card's index

@@ -11,16 +11,15 @@ How it is fast (figures: benchmarks/bench_luft.py):
 - `_play_batch` runs `prange` over chunks; each chunk is one call of
   `_run_chunk`, which allocates its scratch once and plays its games in one
   loop whose body is the whole game: no call per game, no allocation per game.
-- Every array the game loop touches is a *borrowed* view (`_borrow`): a view
-  without a numba reference count, so using and passing it costs no atomic
-  NRT_incref/NRT_decref. Per-game rows are index arithmetic, never slices.
+- Every array the game loop touches is a *borrowed* view (`sim.nb.borrow`):
+  no atomic NRT_incref/NRT_decref. Per-game rows are index arithmetic, never slices.
 - The public state array `st` is the game state; rules are read once per
   chunk. Occupancy is a bit mask, and a swim of k steps is a few bit
   operations (`core.swim`), not a walk over fields.
 - core.py's functions that take arrays are inlined by numba
   (`inline="always"`): no call boundary, so no reference counting; scalar
   helpers are plain functions that LLVM inlines.
-- Index ranges are asserted to the compiler (`_assume_range`), which then
+- Index ranges are asserted to the compiler (`sim.nb.assume_range`), which then
   drops numba's negative-index fix-up on every state access (+10%).
 - Branches the predictor cannot learn cost most: the k steps of a swim are a
   fixed, branch-free chain (see `core.swim_down`), worth +25% alone.
@@ -32,13 +31,11 @@ Bots. Two ways into the turn loop:
   ids in `INLINED`: threshold, random) are an integer switch compiled into
   the loop, no call at all;
 - plug-in: every other bot, a user's (registered without `builtin_id`, e.g.
-  from ``--bot-file``) or a heavier built-in, is compiled into a small
-  plug-in (`_plugin`) and called as a numba first-class function of type
-  `PLUGIN_TYPE`. The plug-in takes the addresses of `st` and `params`,
-  rebuilds them as borrowed views and has the bot's code inlined: a call
-  passes five scalars in registers and costs no reference counting.
+  from ``--bot-file``) or a heavier built-in, is compiled into a plug-in
+  (`sim.nb.plugin`, the one mechanism of both games; `_plugin` is this
+  game's adapter) and called as a first-class function of type `PLUGIN_TYPE`.
 Sealed bots. Every bot, inlined or plugged in, reads `st` and the parameter
-table through a read-only array type (`_read_only`): a bot that writes to
+table through a read-only array type (`sim.nb.read_only`): a bot that writes to
 either does not compile, and the batch stops with a one-line `BotError`
 naming the bot (for plug-ins; the inlined built-ins are compiled the same
 way, so a writing built-in does not compile at all). The type costs nothing
@@ -50,8 +47,7 @@ the bot API, and the differential and cheater tests guard it.)
 `_play_batch` is compiled with ``user_fns=None`` for batches of inlined bots
 only: the plug-in branch is removed at compile time, not one extra
 instruction. `_play_batch_user` (the same Python function) is compiled once,
-for a tuple of `MAX_SEATS` plug-ins of `PLUGIN_TYPE`; numba converts any
-plug-in to that type at the call. Both kernels are cached on disk, and a new
+for a tuple of `MAX_SEATS` plug-ins, every one of type `PLUGIN_TYPE`. Both kernels are cached on disk, and a new
 bot, a new mix of seats or a parameter change recompiles neither (a new bot
 compiles only its own plug-in, once, cached too). Keeping the heavy bots out
 of the kernels also keeps them small and quick to compile. Measured cost of a
@@ -59,20 +55,15 @@ plug-in call against the inlined switch: benchmarks/bench_dispatch.py.
 """
 from __future__ import annotations
 
-import warnings
 from pathlib import Path
 
 import numba
 import numpy as np
-from llvmlite import ir
 from numba import carray, njit, prange, types
-from numba.core import cgutils
-from numba.core.errors import NumbaExperimentalFeatureWarning
-from numba.core.imputils import impl_ret_borrowed
-from numba.extending import intrinsic
 
 from sim import nb, rng
 from sim.games.luft import core
+from sim.nb import (BOT_RAISED, PLUGIN_TYPE, assume_range, borrow, borrow_2d, read_only, voidptr)
 from sim.games.luft import view as v
 from sim.games.luft.core import N_SEAT_COLS
 from sim.games.luft.outputs import (A_COUNT, A_END_COUNT, A_END_SUM, A_END_SUMSQ, A_SUM, A_SUMSQ,
@@ -96,103 +87,17 @@ N_CHUNKS = 64   # parallel work units; results do not depend on it
 N_DIVE_COLS = len(DIVE_COLUMNS)
 N_AIR_ROWS = 6                      # A_SUM .. A_END_COUNT
 
-# A user bot is compiled into a plug-in of this signature (see `_plugin`):
-# decide(phase, seat, address of st, address of params [MAX_SEATS, MAX_PARAMS], u).
-PLUGIN_SIG = types.int64(types.int64, types.int64, types.uintp, types.uintp, types.float64)
-PLUGIN_TYPE = types.FunctionType(PLUGIN_SIG)
-# A plug-in's answer when its bot raised: numba loses an exception raised in a
-# first-class function on a prange worker thread, so the plug-in catches it and
-# the kernel stops that game as on an illegal action (sim.botdebug says where).
-BOT_RAISED = -(2 ** 62)
-
-
 # ----------------------------------------------------------------- low level
-@intrinsic
-def _voidptr(typingctx, addr):
-    """An integer address as a void pointer (for `carray`)."""
-    def codegen(context, builder, signature, args):
-        return builder.inttoptr(args[0], cgutils.voidptr_t)
-    return types.voidptr(types.uintp), codegen
-
-
-def _assume_range(hi):
-    """An identity on int64 that tells the compiler ``0 <= x < hi``.
-
-    Numba fixes up negative array indices (a compare and a select per access:
-    ~15 per turn); from these ranges LLVM proves the indices built from x are
-    non-negative and drops the fix-ups (+10% games/s). The kernel asserts
-    only what its state guarantees (seats < 6, fields and loads < 64)."""
-    @intrinsic
-    def assume_range(typingctx, x):
-        def codegen(context, builder, signature, args):
-            (val,) = args
-            fnty = ir.FunctionType(ir.VoidType(), [ir.IntType(1)])
-            assume = builder.module.declare_intrinsic("llvm.assume", fnty=fnty)
-            builder.call(assume, [builder.icmp_signed(">=", val, ir.Constant(val.type, 0))])
-            builder.call(assume, [builder.icmp_signed("<", val, ir.Constant(val.type, hi))])
-            return val
-        return types.int64(types.int64), codegen
-    return assume_range
-
-
-_below8 = _assume_range(8)
-_below16 = _assume_range(16)
-_below64 = _assume_range(64)
-_nonneg = _assume_range(2 ** 62)
+# Index ranges the kernel asserts to the compiler (`sim.nb.assume_range`).
+_below8 = assume_range(8)
+_below16 = assume_range(16)
+_below64 = assume_range(64)
+_nonneg = assume_range(2 ** 62)
 # What the kernel assumes of the rules (a false assumption would be undefined behaviour):
 assert MAX_PLAYERS < 8 and MAX_DIVES < 16 and MAX_CARDS_PER_LEVEL < 16 and MAX_STACK < 8
 assert 4 * MAX_CARDS_PER_LEVEL < 64 and v.MAX_PATH <= 64   # fields, loads < 64
 
 
-@intrinsic
-def _popcount(typingctx, x):
-    """Number of set bits of an int64."""
-    def codegen(context, builder, signature, args):
-        return builder.ctpop(args[0])
-    return types.int64(types.int64), codegen
-
-
-@intrinsic
-def _lowest_bit(typingctx, x):
-    """Index of the lowest set bit of a nonzero int64."""
-    def codegen(context, builder, signature, args):
-        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
-    return types.int64(types.int64), codegen
-
-
-@intrinsic
-def _highest_bit(typingctx, x):
-    """Index of the highest set bit of a nonzero int64."""
-    def codegen(context, builder, signature, args):
-        lz = builder.ctlz(args[0], ir.Constant(ir.IntType(1), 1))
-        return builder.sub(ir.Constant(ir.IntType(64), 63), lz)
-    return types.int64(types.int64), codegen
-
-
-@intrinsic
-def _read_only(typingctx, arr):
-    """The same array typed read-only: numba refuses, at compile time, any
-    code that writes to it. Costs nothing at run time (same data, same
-    layout; only the type differs)."""
-    def codegen(context, builder, signature, args):
-        return impl_ret_borrowed(context, builder, signature.return_type, args[0])
-    return arr.copy(readonly=True)(arr), codegen
-
-
-@njit(cache=True, inline="always")
-def _borrow(arr, dtype):
-    """A C-contiguous array, flattened, as a view WITHOUT a reference count.
-
-    A counted view costs an atomic increment and decrement wherever numba
-    copies or passes it; a borrowed one costs nothing. Valid only while
-    ``arr`` is alive (the caller keeps it alive)."""
-    return carray(_voidptr(arr.ctypes.data), (arr.size,), dtype)
-
-
-@njit(cache=True, inline="always")
-def _borrow_2d(mat, dtype):
-    """A C-contiguous 2-D array as a 2-D borrowed view (see `_borrow`)."""
-    return carray(_voidptr(mat.ctypes.data), (mat.shape[0], mat.shape[1]), dtype)
 
 
 # ------------------------------------------------------------------- kernel
@@ -219,7 +124,7 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
     The rules are core.py's; this is the loop and its bookkeeping.
     ``one_fn``: every plugged-in seat has the plug-in ``user_fns[0]`` (then
     the call needs no switch over the tuple: -6% time per game)."""
-    n = _below8(rules[R_PLAYERS])           # (ranges: see _assume_range; Rules checks them)
+    n = _below8(rules[R_PLAYERS])           # (ranges: see sim.nb.assume_range; Rules checks them)
     air0 = rules[R_AIR]
     n_dives = _below16(rules[R_DIVES])
     n_cards = _below16(rules[R_CARDS])
@@ -236,19 +141,19 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
     order_own = np.zeros(v.MAX_SEATS, np.int64)
     trace_own = np.zeros(MAX_TURNS, np.int64)
     bot_own = np.zeros(v.MAX_SEATS, np.uint64)
-    st = _borrow(st_own, np.int64)          # borrowed: no reference counting below
-    vals = _borrow(vals_own, np.int64)
-    swim_deck = _borrow(swim_own, np.int64)
-    order = _borrow(order_own, np.int64)
-    trace = _borrow(trace_own, np.int64)        # air after each turn of the current dive
-    bot_state = _borrow(bot_own, np.uint64)   # each seat's stream of uniforms (rng.bot_stream)
+    st = borrow(st_own, np.int64)          # borrowed: no reference counting below
+    vals = borrow(vals_own, np.int64)
+    swim_deck = borrow(swim_own, np.int64)
+    order = borrow(order_own, np.int64)
+    trace = borrow(trace_own, np.int64)        # air after each turn of the current dive
+    bot_state = borrow(bot_own, np.uint64)   # each seat's stream of uniforms (rng.bot_stream)
     # What a bot reads: the state and the parameter table, typed read-only.
-    view = _read_only(st)
-    params = _read_only(_borrow_2d(params_arr, np.float64))
-    seat_out = _borrow(seat_arr, np.int32)
-    dive_out = _borrow(dive_arr, np.int16)
-    err = _borrow(err_arr, np.int64)
-    curves = _borrow(air_arr, np.int64)     # [A_* row, dive, turn bin]: the chunk's air sums
+    view = read_only(st)
+    params = read_only(borrow_2d(params_arr, np.float64))
+    seat_out = borrow(seat_arr, np.int32)
+    dive_out = borrow(dive_arr, np.int16)
+    err = borrow(err_arr, np.int64)
+    curves = borrow(air_arr, np.int64)      # [A_* row, dive, turn bin]: the chunk's air sums
     arow = n_dives * (MAX_TURNS + 1)        # one A_* row
     st_addr = st_own.ctypes.data            # what a plug-in gets instead of the arrays
     params_addr = params_arr.ctypes.data
@@ -393,9 +298,8 @@ def _play_batch(rules, bot_ids, user_fns, one_fn, params, seed, first_game, n_ga
 # ------------------------------------------------------------------ plug-ins
 # The user kernel: the same Python function as `_play_batch`, compiled once
 # (and cached) for a tuple of MAX_SEATS plug-ins of PLUGIN_TYPE, then closed
-# to further compilation. Called with a tuple of plug-in dispatchers, numba
-# converts each to the first-class function type (no recompile, whichever
-# bots they are) and calls the plug-in's compiled code directly.
+# to further compilation. Every plug-in has that type, so any tuple of them
+# runs without a recompile, whichever bots they are.
 _play_batch_user = njit(cache=True, parallel=True)(_play_batch.py_func)
 
 
@@ -410,51 +314,33 @@ def _user_kernel(args):
     return _play_batch_user
 
 
-def _plugin(fn):
-    """A bot ``fn(phase, seat, st, params, u)`` compiled as a plug-in.
-
-    The plug-in takes addresses instead of arrays and rebuilds `st` and
-    `params` as borrowed views, with the bot's own code inlined: a call into
-    it passes five scalars in registers and costs no reference counting (a
-    bot called with array arguments pays four NRT calls per decision). The
-    call is made inside ``try`` one level up (numba cannot catch what an
-    ``inline="always"`` callee raises), so a bot that raises answers
-    `BOT_RAISED` instead of losing the exception on a worker thread."""
+def _plugin(fn, salt: str):
+    """A bot ``fn(phase, seat, st, params, u)`` as a plug-in (`sim.nb.plugin`):
+    its adapter rebuilds `st` and `params` from their addresses as borrowed,
+    read-only views and calls the bot, inlined."""
     bot = njit(inline="always")(getattr(fn, "py_func", fn))
 
     @njit
     def views(phase, seat, st_addr, params_addr, u):
-        st = _read_only(carray(_voidptr(st_addr), (v.SIZE,), np.int64))
-        params = _read_only(carray(_voidptr(params_addr), (v.MAX_SEATS, MAX_PARAMS), np.float64))
+        st = read_only(carray(voidptr(st_addr), (v.SIZE,), np.int64))
+        params = read_only(carray(voidptr(params_addr), (v.MAX_SEATS, MAX_PARAMS), np.float64))
         return bot(phase, seat, st, params, u)
-
-    @njit(cache=True)
-    def plugin(phase, seat, st_addr, params_addr, u):
-        try:
-            return views(phase, seat, st_addr, params_addr, u)
-        except Exception:
-            return BOT_RAISED
-    return plugin
-
-
-def _no_user_bot(phase, seat, st, params, u):
-    """Placeholder in the plug-in slots of built-in seats (never called)."""
-    return -1
+    return nb.plugin(views, salt)
 
 
 _PLUGINS: dict = {}
 
 
-def _plugin_of(fn, name: str):
+def _plugin_of(bot):
+    """``bot``'s plug-in, compiled once per process (cached on disk)."""
+    fn, name = bot.fn, bot.name
     if fn not in _PLUGINS:
-        plugin = _plugin(fn)
         try:
-            plugin.compile(PLUGIN_SIG)                   # once per process (cached on disk)
+            _PLUGINS[fn] = _plugin(fn, nb.plugin_salt("luft", bot))
         except Exception as exc:
             raise BotCompileError(f"bot {name!r} does not compile as an njit decide(phase, seat, "
                                   f"st, params, u) -> int: {v.refused_write(exc) or short_reason(exc)}"
                                   ) from None
-        _PLUGINS[fn] = plugin
     return _PLUGINS[fn]
 
 
@@ -468,8 +354,8 @@ def user_functions(seats) -> tuple[tuple, bool]:
     bot where it is not inlined in the kernel, a placeholder elsewhere; and
     whether all plugged-in seats share one plug-in (then it is also put
     first, and the kernel calls it without selecting by seat)."""
-    placeholder = _plugin_of(_no_user_bot, "placeholder")
-    fns = [_plugin_of(s.bot.fn, s.bot.name) if _plugged(s) else placeholder for s in seats]
+    placeholder = nb.no_bot()
+    fns = [_plugin_of(s.bot) if _plugged(s) else placeholder for s in seats]
     plugged = {id(f): f for f, s in zip(fns, seats) if _plugged(s)}
     one = len(plugged) == 1
     if one:
@@ -501,10 +387,7 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int) ->
             _play_batch(*args)
         else:
             args = args[:2] + user_functions(seats) + args[4:]
-            with warnings.catch_warnings():
-                # numba calls first-class functions "experimental"; they are
-                # what the design asks for, and the tests pin their behaviour.
-                warnings.simplefilter("ignore", NumbaExperimentalFeatureWarning)
+            with nb.first_class_calls():
                 _user_kernel(args)(*args)
     bad = np.flatnonzero(err[:, E_FLAG])
     if bad.size:

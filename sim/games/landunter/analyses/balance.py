@@ -59,7 +59,7 @@ def measure(t, n: int) -> dict:
 
 def balance(*, players_list=PLAYERS, games: int = 50_000, seed: int = 0, field=None, options=None,
             rules: dict | None = None, alpha: float = 0.05, out: Path | None = None,
-            progress: bool | None = None) -> dict:
+            progress: bool | None = None, executor=None) -> dict:
     start = time.perf_counter()
     players_list = check_players(players_list)
     options = list(OPTIONS) if options is None else list(options)
@@ -80,7 +80,7 @@ def balance(*, players_list=PLAYERS, games: int = 50_000, seed: int = 0, field=N
     with Bar(m, "balance", progress) as bar:
         for n, overrides in plan:
             t = play_lineups("landunter", rules_for(n, {**base, **overrides}), field_lineups(None, field_specs, n), games,
-                             seed, out)
+                             seed, out, executor)
             fig = measure(t, n)
             row = {"players": n, "setting": label(overrides), "games": fig["games"],
                    "first_share": fig["first_share"].mean, "first_lo": fig["first_share"].lo,

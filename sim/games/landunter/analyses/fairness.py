@@ -201,7 +201,7 @@ def mixes(bots: list[str], players: int) -> list[tuple[str, list[tuple[list[str]
 
 
 def fairness(*, players_list=(3, 4, 5), bots=None, games: int = 50_000, slow_games: int | None = None, seed: int = 0,
-             out: Path | None = None, progress: bool | None = None) -> dict:
+             out: Path | None = None, progress: bool | None = None, executor=None) -> dict:
     """Hand statistics per player count and bot mix (``games`` games each;
     ``slow_games``, default games // 100, for a mix with a search bot)."""
     start = time.perf_counter()
@@ -234,7 +234,7 @@ def fairness(*, players_list=(3, 4, 5), bots=None, games: int = 50_000, slow_gam
     with Bar(len(plan), "fairness", progress) as bar:
         for n, label, lineups in plan:
             budget = slow_games if any(_slow(b) for specs_, _ in lineups for b in specs_) else games
-            t = play_lineups("landunter", rules_for(n), lineups, budget, seed, out)
+            t = play_lineups("landunter", rules_for(n), lineups, budget, seed, out, executor)
             reg = regression(t.hists[HIST], t.hists[MOMENTS])
             corr = rings_strength_correlation(api.make_rules(api.get_game("landunter"), None, n).n_cards)
             reg["corr_rings_strength"] = Estimate(corr, corr, corr, reg["points"].n)

@@ -40,7 +40,7 @@ def default_bots(registry=None) -> list[str]:
 
 
 def ranking(*, players_list=(3, 4, 5), bots=None, games: int = 200_000, slow_bots=(), slow_games: int | None = None,
-            seed: int = 0, out: Path | None = None, progress: bool | None = None) -> dict:
+            seed: int = 0, out: Path | None = None, progress: bool | None = None, executor=None) -> dict:
     """One tournament per player count of ``bots`` (``games`` games each, spread
     over the seatings); with ``slow_bots``, a second one of everybody with
     ``slow_games`` (default games // 100) games. Returns the JSON summary."""
@@ -70,7 +70,7 @@ def ranking(*, players_list=(3, 4, 5), bots=None, games: int = 200_000, slow_bot
     headline_at = len(report.lines)
     runs = None if out is None else Path(out) / "runs"
     tournaments = [("", specs, games)] + ([("_search", specs + slow, slow_games)] if slow else [])
-    meta = [_tournament(report, entrants, n, total, seed, runs, progress, tag)
+    meta = [_tournament(report, entrants, n, total, seed, runs, progress, tag, executor)
             for tag, entrants, total in tournaments for n in players_list]
     summary = {"games": games, "slow_games": slow_games if slow else None, "seed": seed, "players": players_list,
                "bots": specs, "slow_bots": slow, "seconds": round(time.perf_counter() - start, 3),
@@ -83,12 +83,13 @@ def ranking(*, players_list=(3, 4, 5), bots=None, games: int = 200_000, slow_bot
 
 
 def _tournament(report: Report, entrants: list[str], n: int, games: int, seed: int, runs: Path | None,
-                progress: bool | None, tag: str) -> dict:
+                progress: bool | None, tag: str, executor=None) -> dict:
     lineups = seatings(len(entrants), n)
     per_seating = max(1, math.ceil(games / len(lineups)))
     with threads_for(per_seating):
         summ = api.tournament("landunter", {k: str(v) for k, v in rules_for(n).items()}, entrants, players=n,
-                              games=per_seating * len(lineups), seed=seed, out=runs, progress=progress).summary
+                              games=per_seating * len(lineups), seed=seed, out=runs, progress=progress,
+                              executor=executor).summary
     order = [r["bot"] for r in summ["ranking"]]
     A, lo, hi = payoff(summ)
     cnt = pair_games(entrants, order, lineups, per_seating)

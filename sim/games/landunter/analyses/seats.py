@@ -69,7 +69,7 @@ def deal_rows(t, players: int, table: str) -> list[dict]:
 def seats(*, players_list=(3, 4, 5), games: int = 50_000, seed: int = 0, bots=None, field=None,
           candidates=("dodge", "counter", "random"), strong: str = "dodge", weak: str = "random", filler: str = "low",
           rules: dict | None = None, alpha: float = 0.05, out: Path | None = None,
-          progress: bool | None = None) -> dict:
+          progress: bool | None = None, executor=None) -> dict:
     start = time.perf_counter()
     players_list = check_players(players_list, 3, 6)
     if games < 2:
@@ -87,16 +87,17 @@ def seats(*, players_list=(3, 4, 5), games: int = 50_000, seed: int = 0, bots=No
         for n in players_list:
             rules = rules_for(n, base)
             for bot in bots + [MIXED]:       # (a) + (c): identical bots, then the rotated field
-                t = (play_lineups("landunter", rules, field_lineups(None, field_specs, n), games, seed, out)
+                t = (play_lineups("landunter", rules, field_lineups(None, field_specs, n), games, seed, out, executor)
                      if bot == MIXED else
                      api.simulate("landunter", {k: str(v) for k, v in rules.items()}, bot, games=games, seed=seed,
-                                  out=runs, progress=False).totals)
+                                  out=runs, progress=False, executor=executor).totals)
                 _add(t, n, bot, seat_table, deal_table, tests)
                 rounds_hists[(n, bot)] = sum(np.asarray(t.hists[f"deal{d}.rounds"]) for d in range(n))
                 bar.advance(f"seats {n}p {bot}")
             for cand in candidates:   # (b) passing order, same games for both arrangements
                 t = play_paired("landunter", rules, passing_lineups(cand, strong, weak, filler, n),
-                                passing_lineups(cand, weak, strong, filler, n), games, seed, out=out)
+                                passing_lineups(cand, weak, strong, filler, n), games, seed, out=out,
+                                executor=executor)
                 bar.advance(f"passing {n}p {cand}")
                 passing.append(_passing_row(n, cand, t))
     seat_df, deal_df, test_df = pd.DataFrame(seat_table), pd.DataFrame(deal_table), pd.DataFrame(tests)

@@ -32,8 +32,8 @@ def register(sub: typer.Typer):
         all seats equal, early ends, eliminations, rounds, score spread; flags every
         significant imbalance."""
         from sim.games.landunter.analyses.balance import balance as run
-        with analysis(out_dir, as_json, scheduler, workers), collected() as reports:
+        with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:
             summary = run(players_list=player_list(players, 3, 6), games=games, seed=seed, field=field,
                           options=[o.strip() for o in options.split(",") if o.strip()] if options else None,
-                          rules=api.parse_rules(rules), alpha=alpha, out=out_dir)
+                          rules=api.parse_rules(rules), alpha=alpha, out=out_dir, executor=executor)
         finish(summary, as_json, out_dir, reports)

@@ -30,7 +30,7 @@ def register(sub: typer.Typer):
         Mean points per deal by rings, strength and both with 95% CIs, a regression (what a ring is
         worth in strength points) and a verdict, per player count and bot mix."""
         from sim.games.landunter.analyses.fairness import fairness as run
-        with analysis(out_dir, as_json, scheduler, workers), collected() as reports:
+        with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:
             summary = run(players_list=player_list(players, 3, 6), bots=bots, games=games,
-                          slow_games=slow_games, seed=seed, out=out_dir)
+                          slow_games=slow_games, seed=seed, out=out_dir, executor=executor)
         finish(summary, as_json, out_dir, reports)

@@ -32,7 +32,7 @@ def register(sub: typer.Typer):
         A seat-rotated tournament per player count: ranking by win share and score with 95% CIs,
         head-to-head payoff matrix, equilibrium mix and best responses."""
         from sim.games.landunter.analyses.ranking import ranking as run
-        with analysis(out_dir, as_json, scheduler, workers), collected() as reports:
+        with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:
             summary = run(players_list=player_list(players, 3, 6), bots=bots, games=games,
-                          slow_bots=slow_bots or (), slow_games=slow_games, seed=seed, out=out_dir)
+                          slow_bots=slow_bots or (), slow_games=slow_games, seed=seed, out=out_dir, executor=executor)
         finish(summary, as_json, out_dir, reports)

@@ -38,8 +38,8 @@ def register(sub: typer.Typer):
         passing order (strong bot passing to a candidate vs receiving from it, same games, paired
         test) and early ends by deal index."""
         from sim.games.landunter.analyses.seats import seats as run
-        with analysis(out_dir, as_json, scheduler, workers), collected() as reports:
+        with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:
             summary = run(players_list=player_list(players, 3, 6), games=games, seed=seed, bots=bots,
                           field=field, candidates=candidates, strong=strong, weak=weak, filler=filler,
-                          rules=api.parse_rules(rules), alpha=alpha, out=out_dir)
+                          rules=api.parse_rules(rules), alpha=alpha, out=out_dir, executor=executor)
         finish(summary, as_json, out_dir, reports)

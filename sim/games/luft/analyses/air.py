@@ -41,7 +41,8 @@ def depletion_curve(air: np.ndarray, dive: int, last_turn: int):
 
 
 def air_analysis(*, players_list=(2, 3, 4, 5, 6), mixes=DEFAULT_MIXES, games: int = 20_000, seed: int = 0,
-                 rules: dict | None = None, out: Path | None = None, progress=None) -> dict:
+                 rules: dict | None = None, out: Path | None = None, progress=None,
+                 executor=None) -> dict:
     start = time.perf_counter()
     rules = dict(rules or {})
     dives = Rules.from_strings({k: str(v) for k, v in rules.items()}).dives
@@ -52,7 +53,7 @@ def air_analysis(*, players_list=(2, 3, 4, 5, 6), mixes=DEFAULT_MIXES, games: in
     rows, curves, hists = [], {}, {}
     for mix in mixes:
         for n in players_list:
-            sim = simulate(rules, seat_specs(mix, n), n, games, seed, out, progress)
+            sim = simulate(rules, seat_specs(mix, n), n, games, seed, out, progress, executor)
             t = sim.totals
             for d in range(dives):
                 out_turns = t.hists.get(f"dive{d}.air_out_turn", np.zeros(1))

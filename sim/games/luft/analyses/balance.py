@@ -96,7 +96,7 @@ def measure(t, n: int, dives: int) -> dict:
 
 def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, field: str | list[str] | None = None,
             knobs: list[str] | None = None, pairs=None, alpha: float = 0.05, out: Path | None = None,
-            progress: bool | None = None) -> dict:
+            progress: bool | None = None, executor=None) -> dict:
     start = time.perf_counter()
     players_list = sorted({int(n) for n in players_list})
     for n in players_list:
@@ -147,7 +147,7 @@ def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, f
         for n, overrides in plan:
             rules = {"players": n, **overrides}
             dives = int(overrides.get("dives", Rules().dives))
-            t = play_lineups("luft", rules, field_lineups(None, field_specs, n), games, seed, out)
+            t = play_lineups("luft", rules, field_lineups(None, field_specs, n), games, seed, out, executor)
             fig = measure(t, n, dives)
             row = {"players": n, "setting": label(overrides), **{k: overrides.get(k, "") for k in KNOBS},
                    "games": fig["games"], "first_share": fig["first_share"].mean,

@@ -12,11 +12,11 @@ from sim.stats import detectable_difference, mean_var, two_sample
 
 
 def simulate(rules: dict, bots, players: int, games: int, seed: int, out: Path | None,
-             progress=None) -> api.Simulation:
+             progress=None, executor=None) -> api.Simulation:
     """One configuration; stored under out/runs so an interrupted analysis resumes."""
     return api.simulate("luft", {k: str(v) for k, v in rules.items()}, bots, players=players,
                         games=games, seed=seed, out=None if out is None else Path(out) / "runs",
-                        progress=progress)
+                        progress=progress, executor=executor)
 
 
 def compare(a: api.Simulation, b: api.Simulation, metrics: list[str], label_a: str, label_b: str,

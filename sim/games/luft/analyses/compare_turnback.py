@@ -150,7 +150,7 @@ def default_field(family: str | None, names: list[str], registry=None) -> list[s
 def compare_turnback(*, players_list=(2, 3, 4, 5, 6), families_list: list[str] | None = None, games: int = 2000,
                      pair_games: int | None = None, grid_points: int = 4, seed: int = 0,
                      field: str | list[str] | None = None, slow_games: int | None = None,
-                     out: Path | None = None, progress: bool | None = None) -> dict:
+                     out: Path | None = None, progress: bool | None = None, executor=None) -> dict:
     """Sweep, pick the best parameters per family and player count, tournament,
     meta-game. ``games`` per sweep configuration (``slow_games``, default
     games // 10, for slow search bots); ``pair_games`` (default ``games``):
@@ -219,7 +219,8 @@ def compare_turnback(*, players_list=(2, 3, 4, 5, 6), families_list: list[str] |
                     key = tuple(values[p.name] for p in params)
                     if key not in seen:
                         spec = spec_of(f, values, registry)
-                        t = play_lineups("luft", {"players": n}, field_lineups(spec, opponents, n), budget, seed, out)
+                        t = play_lineups("luft", {"players": n}, field_lineups(spec, opponents, n), budget, seed, out,
+                                         executor)
                         cn, cs, _ = t.agg("cand.win")
                         seen[key] = (proportion_ci(cs, int(cn)), t)
                     return seen[key]
@@ -280,7 +281,7 @@ def compare_turnback(*, players_list=(2, 3, 4, 5, 6), families_list: list[str] |
             entrants = [best[(f, n)]["spec"] for f in fams if (f, n) in best]
             if len(entrants) < 2:
                 continue
-            meta.append(_meta_game(report, entrants, n, pair_games, seed, out))
+            meta.append(_meta_game(report, entrants, n, pair_games, seed, out, executor))
     summary = {
         "games": games, "pair_games": pair_games, "seed": seed, "players": players_list,
         "families": fams, "grid_points": grid_points, "failed": failed, "slow_games": slow_games,
@@ -339,7 +340,7 @@ def _sweep_plots(report: Report, sweep: pd.DataFrame, fams, players_list, regist
 
 
 def _meta_game(report: Report, entrants: list[str], n: int, pair_games: int, seed: int,
-               out: Path | None) -> dict:
+               out: Path | None, executor=None) -> dict:
     lineups = seatings(len(entrants), n)
     # Seatings that hold a given pair (the same for every pair in these designs).
     holding = min(sum(1 for lu in lineups if i in lu and j in lu)
@@ -347,7 +348,7 @@ def _meta_game(report: Report, entrants: list[str], n: int, pair_games: int, see
     per_seating = max(1, math.ceil(pair_games / max(holding, 1)))
     with threads_for(per_seating):
         sim = api.tournament("luft", None, entrants, players=n, games=per_seating * len(lineups), seed=seed + 1,
-                             out=None if out is None else Path(out) / "runs", progress=False)
+                             out=None if out is None else Path(out) / "runs", progress=False, executor=executor)
     summ = sim.summary
     order = [r["bot"] for r in summ["ranking"]]
     names = [_family(s) for s in order]

@@ -46,7 +46,7 @@ def chi_square_table(draws: int, seed: int) -> tuple[pd.DataFrame, dict]:
 
 def dice_check(*, players: int = 4, bots: str = "threshold:t=2", games: int = 200_000, seed: int = 0,
                draws: int = 10_000_000, counter_bot: str = "counter", baseline_bot: str = "air",
-               out: Path | None = None, progress=None) -> dict:
+               out: Path | None = None, progress=None, executor=None) -> dict:
     start = time.perf_counter()
     report = Report("Swim deck vs dice", out)
     report.text(f"Configuration: {players} players, bots {bots}, {games:,} games per configuration, "
@@ -81,7 +81,7 @@ def dice_check(*, players: int = 4, bots: str = "threshold:t=2", games: int = 20
                                             f"with 95% CI vs exact ({draws:,} draws per source)",
                                             "swim value", "frequency", stem), "Swim value frequencies")
     # (c) game-level equivalence, same seeds
-    runs = {s: simulate({"swim": s}, bots, players, games, seed, out, progress) for s in SOURCES}
+    runs = {s: simulate({"swim": s}, bots, players, games, seed, out, progress, executor) for s in SOURCES}
     dives = 3
     metrics = outcome_metrics(players, dives)
     eq = compare(runs["deck"], runs["d3"], metrics, "deck", "d3")
@@ -99,7 +99,7 @@ def dice_check(*, players: int = 4, bots: str = "threshold:t=2", games: int = 20
     report.text("## (d) Drawing without reshuffling",
                 f"Significant differences from the reshuffled deck: {int(nr.significant.sum())} of {len(nr)}.")
     report.table("no_reshuffle", nr, f"Deck vs deck-no-reshuffle (n = {games:,} games each)")
-    counting = counter_gain(players, counter_bot, baseline_bot, games, seed, out, progress, report)
+    counting = counter_gain(players, counter_bot, baseline_bot, games, seed, out, progress, report, executor)
     summary = {"games": games, "seconds": round(time.perf_counter() - start, 3), "players": players,
                "seed": seed, "draws": draws, "exact_equal": equal,
                "chi_square": chi[["source", "draws", "chi2", "dof", "p_value"]].to_dict("records"),
@@ -112,14 +112,15 @@ def dice_check(*, players: int = 4, bots: str = "threshold:t=2", games: int = 20
     return summary
 
 
-def counter_gain(players, counter_bot, baseline_bot, games, seed, out, progress, report) -> dict:
+def counter_gain(players, counter_bot, baseline_bot, games, seed, out, progress, report, executor=None) -> dict:
     """Win share of a card counter in seat 0 among baseline bots, minus the
     baseline's own seat-0 share, under deck-no-reshuffle and under deck."""
     field = ",".join([counter_bot] + [baseline_bot] * (players - 1))
     rows, result = [], {}
     for source in ("deck-no-reshuffle", "deck"):
-        with_counter = simulate({"swim": source}, field, players, games, seed, out, progress)
-        without = simulate({"swim": source}, split_specs(baseline_bot)[0], players, games, seed, out, progress)
+        with_counter = simulate({"swim": source}, field, players, games, seed, out, progress, executor)
+        without = simulate({"swim": source}, split_specs(baseline_bot)[0], players, games, seed, out, progress,
+                           executor)
         cmp = two_sample(with_counter.totals.agg("seat0.win"), without.totals.agg("seat0.win"))
         rows.append({"swim": source, "counter_seat0_win": with_counter.totals.agg("seat0.win")[1] / games,
                      "baseline_seat0_win": without.totals.agg("seat0.win")[1] / games,

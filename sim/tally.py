@@ -2,11 +2,14 @@
 
 The runner's generic path builds per-game metric columns in numpy and sums
 them one by one on the host, while the kernel's threads wait. A game that
-sets ``GameSpec.tally`` reduces its batch here instead: column moments,
-pair results and bincounts in one compiled pass each, in parallel blocks of
-games with their own accumulators (no false sharing; integer sums, so the
-blocking does not change a bit). The Totals are identical to
-``Totals().add(metrics, histograms, n)`` (the games' tally tests check it).
+sets ``GameSpec.tally`` reduces
+its batch here instead: column moments, pair results and bincounts in one
+compiled pass each, over blocks of games with their own accumulators (integer
+sums, so the blocking does not change a bit). They run on one thread without
+the GIL: as numba parallel regions they cost 4-7x their one-thread CPU time on
+the loaded 2-core machine (threads waiting at each region's barrier; the idle
+machine is still to be measured). The Totals are identical to
+``Totals().add(metrics, histograms, n)`` (tests/test_tally.py checks it).
 
 Moments are (sum, sum of squares, largest |x|) of integer values; a float
 metric that is an integer multiple of 1/den (win shares, head-to-head) is
@@ -15,11 +18,11 @@ summed as those integers, exactly as `Totals.add` does.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sim.runner import EXACT_DENOMINATOR, Totals, _as_float  # noqa: F401  (EXACT_DENOMINATOR: for the games)
 
-BLOCK = 4096                 # games per parallel work item
+BLOCK = 4096                 # games per block (per accumulator)
 _INT64_MAX = 2 ** 63 - 1
 S, SS, MAX = range(3)        # rows of a moments array
 
@@ -28,13 +31,13 @@ def _blocks(n: int) -> int:
     return max(1, -(-n // BLOCK))
 
 
-@njit(cache=True, nogil=True, parallel=True)
+@njit(cache=True, nogil=True)
 def column_moments(mat):
     """[S/SS/MAX, column] of a [game, column] integer array (int64 sums)."""
     n, k = mat.shape
     nb = max(1, (n + BLOCK - 1) // BLOCK)
     part = np.zeros((nb, 3, k), np.int64)
-    for b in prange(nb):
+    for b in range(nb):
         s = np.zeros(k, np.int64)
         ss = np.zeros(k, np.int64)
         m = np.zeros(k, np.int64)
@@ -53,13 +56,13 @@ def column_moments(mat):
     return out
 
 
-@njit(cache=True, nogil=True, parallel=True)
+@njit(cache=True, nogil=True)
 def pair_counts(keys):
     """[win/tie, a, b]: games in which seat a's key beat / tied seat b's (a < b)."""
     n, p = keys.shape
     nb = max(1, (n + BLOCK - 1) // BLOCK)
     part = np.zeros((nb, 2, p, p), np.int64)
-    for b in prange(nb):
+    for b in range(nb):
         c = np.zeros((2, p, p), np.int64)
         for i in range(b * BLOCK, min(n, (b + 1) * BLOCK)):
             for x in range(p):
@@ -71,12 +74,12 @@ def pair_counts(keys):
     return part.sum(axis=0)
 
 
-@njit(cache=True, nogil=True, parallel=True)
+@njit(cache=True, nogil=True)
 def _bincounts(mat, keep, offset, size):
     n, k = mat.shape
     nb = max(1, (n + BLOCK - 1) // BLOCK)
     part = np.zeros((nb, k, size), np.int64)
-    for b in prange(nb):
+    for b in range(nb):
         c = np.zeros((k, size), np.int64)
         for i in range(b * BLOCK, min(n, (b + 1) * BLOCK)):
             for j in range(k):

@@ -9,7 +9,7 @@ compiled code straight into a chunk's Totals (what the runner folds);
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sim import tally as tl
 from sim.games.landunter.engine import LandunterBatch
@@ -98,13 +98,13 @@ def histograms(batch: LandunterBatch, rules) -> dict[str, np.ndarray]:
 N_POINTS = POINTS_MAX - POINTS_MIN + 1
 
 
-@njit(cache=True, nogil=True, parallel=True)
+@njit(cache=True, nogil=True)
 def _hands(rings, strength, points):
     """The [rings, strength bin, points + 1] counts of every hand played."""
     n, deals, players = rings.shape
     nb = max(1, (n + tl.BLOCK - 1) // tl.BLOCK)
     part = np.zeros((nb, MAX_RINGS + 1, STRENGTH_BINS, N_POINTS), np.int64)
-    for b in prange(nb):
+    for b in range(nb):
         c = np.zeros((MAX_RINGS + 1, STRENGTH_BINS, N_POINTS), np.int64)
         for g in range(b * tl.BLOCK, min(n, (b + 1) * tl.BLOCK)):
             for d in range(deals):

@@ -8,7 +8,7 @@ see, each with a 95% CI.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sim import tally as tl
 from sim.games.luft.outputs import (
@@ -77,11 +77,11 @@ def standing(batch: Batch) -> np.ndarray:
     return _standing(batch.seat)
 
 
-@njit(cache=True, nogil=True, parallel=True)
+@njit(cache=True, nogil=True)
 def _standing(seat):
     n, players = seat.shape[:2]
     key = np.empty((n, players), np.int64)
-    for g in prange(n):
+    for g in range(n):
         for s in range(players):
             k = np.int64(seat[g, s, S_SCORE])
             for lv in (3, 2, 1):
@@ -99,11 +99,11 @@ def last_dive_decided(batch: Batch) -> np.ndarray:
     return _decided(batch.seat, batch.dive)
 
 
-@njit(cache=True, nogil=True, parallel=True)
+@njit(cache=True, nogil=True)
 def _decided(seat, dive):
     n, dives = dive.shape[:2]
     out = np.empty(n, np.int8)
-    for g in prange(n):
+    for g in range(n):
         leader = dive[g, dives - 2, D_LEADER]
         out[g] = leader < 0 or seat[g, leader, S_WIN60] == 0
     return out

@@ -4,22 +4,36 @@ on all threads against the pure-Python reference, in full games per second
 first); every figure is the best of --repeat runs.
 
     .venv/bin/python benchmarks/bench_landunter.py [--games N] [--ref-games N] [--repeat R]
+                                                   [--e2e-games N] [--e2e-repeat R]
 
 Columns: ``games/s`` is wall-clock; ``per CPU-s`` divides by the CPU time the
 process used, so it is what one fully available core delivers even when other
 processes share the machine. Targets (issue 6), per thread: >= 150,000 games/s
 with all `random`, >= 250,000 with the mix high,low,mid,random.
+
+Then, for the mix, the kernel against `sim landunter simulate --json` end to
+end on 1 and 2 threads, alternately (benchmarks/end_to_end.py): medians, the
+end-to-end / kernel ratio and the 1 -> 2 thread scaling. Targets (issue 14):
+end to end >= 95% of the kernel, scaling >= 1.9x, ~900k games/s on 2 idle
+threads, >= 470k on one.
 """
 from __future__ import annotations
 
 import argparse
+import sys
 import time
+from pathlib import Path
 
 import numba
 
-from sim.games.landunter import engine, reference
-from sim.games.landunter.rules import Rules
-from strategies.landunter import LANDUNTER_BOTS
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.end_to_end import compare  # noqa: E402  (after the path fix-up)
+from sim.games.landunter import engine, reference  # noqa: E402
+from sim.games.landunter.rules import Rules  # noqa: E402
+from strategies.landunter import LANDUNTER_BOTS  # noqa: E402
 
 CASES = [("all random", "random"), ("mix", "high,low,mid,random")]
 
@@ -41,6 +55,9 @@ def main(argv=None):
     ap.add_argument("--ref-games", type=int, default=300, help="games per reference run")
     ap.add_argument("--repeat", type=int, default=7, help="runs per figure (best is shown)")
     ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--e2e-games", type=int, default=1_000_000,
+                    help="games per run of the kernel / end-to-end comparison (0: skip it)")
+    ap.add_argument("--e2e-repeat", type=int, default=5, help="repetitions of that comparison")
     args = ap.parse_args(argv)
     rules = Rules(players=args.players)
     threads = numba.config.NUMBA_NUM_THREADS
@@ -63,6 +80,9 @@ def main(argv=None):
         name = f"{label} ({specs})"
         for eng, rate, per_cpu in rows:
             print(f"{name:<30}{eng:<22}{rate:>12,.0f}{per_cpu:>12,.0f}{rate / ref:>13,.0f}x")
+    if args.e2e_games:
+        print()
+        compare("landunter", CASES[1][1], args.e2e_games, args.e2e_repeat, args.players)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 default rules, in full games (three dives each) per second.
 
     .venv/bin/python benchmarks/bench_luft.py [--games N] [--ref-games N] [--repeat R] [--cold]
+                                              [--e2e-games N] [--e2e-repeat R]
 
 Rows: the pure-Python reference engine (a few hundred games), the compiled
 kernel on 1 thread (numba.set_num_threads(1)) and on all threads, each with
@@ -13,8 +14,13 @@ the machine's load average is printed, since other processes on a 2-core
 machine lower every figure. "cpu" columns divide by the process CPU time
 (all threads), a figure that other processes disturb less.
 
+Then the kernel against `sim luft simulate --json` end to end, on 1 and 2
+threads, alternately (benchmarks/end_to_end.py): medians, the end-to-end /
+kernel ratio and the 1 -> 2 thread scaling.
+
 Targets (issue 2, item 10): >= 500,000 games/s per thread and >= 300x the
-reference per thread.
+reference per thread. Issue 14: end to end >= 95% of the kernel, scaling
+>= 1.9x, ~1.9M games/s on 2 idle threads, >= 750k on one.
 """
 from __future__ import annotations
 
@@ -29,6 +35,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from benchmarks.end_to_end import compare  # noqa: E402  (after the path fix-up)
 
 SPEC = "threshold:t=2"
 PLAYERS = 4
@@ -78,6 +86,9 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=1_000_000, help="games per compiled run")
     ap.add_argument("--ref-games", type=int, default=300, help="games of the reference run")
     ap.add_argument("--repeat", type=int, default=5, help="compiled runs per figure (best kept)")
+    ap.add_argument("--e2e-games", type=int, default=2_000_000,
+                    help="games per run of the kernel / end-to-end comparison (0: skip it)")
+    ap.add_argument("--e2e-repeat", type=int, default=5, help="repetitions of that comparison")
     ap.add_argument("--cold", action="store_true",
                     help="also time a compile from scratch (fresh process, empty cache)")
     args = ap.parse_args(argv)
@@ -115,6 +126,9 @@ def main(argv=None):
     per_thread = rows[1][1]
     print(f"per thread: {per_thread:,.0f} games/s (target 500,000), "
           f"{per_thread / ref:,.0f}x the reference (target 300x)")
+    if args.e2e_games:
+        print()
+        compare("luft", SPEC, args.e2e_games, args.e2e_repeat, PLAYERS)
 
 
 if __name__ == "__main__":

@@ -42,6 +42,9 @@ class GameSpec:
     # reference_batch(rules, seats, seed, first_game, n_games): the batch play_batch
     # returns, played by the pure-Python reference engine (the engines' differential test)
     reference_batch: Callable[..., Any] | None = None
+    # tally(batch, rules) -> the batch's runner.Totals, equal to summing metrics and
+    # histograms but in compiled code (sim.tally); None falls back to that sum
+    tally: Callable[..., Any] | None = None
 
 
 def lazy_game(package: str):

@@ -293,8 +293,10 @@ def play_chunk(game: GameSpec, rules, seats, seed: int, first_game: int, n_games
     The same function runs in-process and in Dask workers, so a chunk's Totals
     are the same wherever it ran."""
     batch = botdebug.play_batch(game, rules, seats, seed, first_game, n_games)
-    totals = Totals()
-    totals.add(game.metrics(batch, rules), game.histograms(batch, rules), n_games)
+    totals = game.tally(batch, rules) if game.tally is not None else None
+    if totals is None:
+        totals = Totals()
+        totals.add(game.metrics(batch, rules), game.histograms(batch, rules), n_games)
     return totals, (batch if keep_batch else None)
 
 

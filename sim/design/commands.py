@@ -55,9 +55,11 @@ every lineup on its own games.
         from sim import api
         from sim.design.metrics import measure
         # Nothing of an interrupted evaluation is kept (it is not stored per chunk), and Ctrl-C says so.
-        with user_errors(as_json=as_json), api.scale_out(scheduler, workers), collected() as reports:
+        with user_errors(as_json=as_json), api.scale_out(scheduler, workers) as executor, \
+                collected() as reports:
             summary = measure(game, players_list=player_list(players, low, high), rules=api.parse_rules(rules),
-                              field=field, strong=strong, weak=weak, games=games, seed=seed, out=out_dir)
+                              field=field, strong=strong, weak=weak, games=games, seed=seed, out=out_dir,
+                              executor=executor)
         finish(summary, as_json, out_dir, reports)
 
     @sub.command("design", help=f"""Which rule set gives a fair, skilful, tense game?
@@ -96,9 +98,9 @@ trials.parquet, a front scatter with CIs and each knob's effect. Knobs: {', '.jo
                scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
         from sim import api
         from sim.design.study import design as run
-        with analysis(out_dir, as_json, scheduler, workers), collected() as reports:
+        with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:
             summary = run(game, knobs=knobs, objectives=objectives, constraints=constraint,
                           players_list=player_list(players, low, high), rules=api.parse_rules(rules), field=field,
                           strong=strong, weak=weak, games=games, seed=seed, trials=trials, sampler=sampler,
-                          storage=storage, out=out_dir, eval_games=eval_games, top=top)
+                          storage=storage, out=out_dir, eval_games=eval_games, top=top, executor=executor)
         finish(summary, as_json, out_dir, reports)

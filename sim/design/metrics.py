@@ -72,10 +72,10 @@ def shifted(e: Estimate, by: float) -> Estimate:
 
 
 def evaluate(game_name: str, rules: dict, *, field: list[str], strong: str, weak: str, games: int,
-             seed: int) -> dict[str, Estimate]:
+             seed: int, executor=None) -> dict[str, Estimate]:
     """Every design metric of one rule set (``rules`` includes ``players``):
     ``games`` field games and ``games`` skill games, each lineup on its own
-    games; chunks run on the executor of `api.scale_out` when one is active."""
+    games; chunks run on ``executor`` (`api.scale_out`) when one is given."""
     if games < 2:
         raise ValueError(f"--games {games} must be at least 2")
     game = api.get_game(game_name)
@@ -95,7 +95,7 @@ def evaluate(game_name: str, rules: dict, *, field: list[str], strong: str, weak
                 items.append(((part, k, first), game, rules_obj, seats, seed, first, min(DEFAULT_CHUNK, g - done)))
     shares, per_game, skill = SeatShares(n, seed), Totals(), Totals()
     with threads_for(max(1, games // max(len(field_lu), 1))):
-        for (part, k, first), _, batch in play_chunks(iter(items), executor=api.current_executor(),
+        for (part, k, first), _, batch in play_chunks(iter(items), executor=executor,
                                                       keep_batches=True):
             cols = game.metrics(batch, rules_obj)
             count = len(np.asarray(cols["seat0.win"]))
@@ -135,7 +135,7 @@ def field_of(game_name: str, field: str | None, strong: str | None, weak: str | 
 
 def measure(game_name: str, *, players_list, rules: dict | None = None, field: str | None = None,
             strong: str | None = None, weak: str | None = None, games: int = 2000, seed: int = 0,
-            out=None, progress: bool | None = None) -> dict:
+            out=None, progress: bool | None = None, executor=None) -> dict:
     """Every design metric of one rule set at each player count: the summary of
     ``sim <game> metrics`` (a report with a table per metric group under --out)."""
     import pandas as pd
@@ -156,7 +156,7 @@ def measure(game_name: str, *, players_list, rules: dict | None = None, field: s
     with Bar(len(players_list), "metrics", progress) as bar:
         for n in players_list:
             figures = evaluate(game_name, module.at_players(n, rules), field=specs, strong=strong_spec,
-                               weak=weak_spec, games=games, seed=seed)
+                               weak=weak_spec, games=games, seed=seed, executor=executor)
             results.append({"players": n, "metrics": to_json(figures)})
             bar.advance(f"metrics {n}p")
     defs = all_metrics(game_name)

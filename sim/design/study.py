@@ -83,8 +83,9 @@ def combine(estimates: list[Estimate]) -> Estimate:
 class Evaluator:
     """Scores candidates: the design metrics at every player count."""
 
-    def __init__(self, game: str, base: dict, players: list[int], field, strong, weak, games: int):
-        self.game, self.base, self.players = game, base, players
+    def __init__(self, game: str, base: dict, players: list[int], field, strong, weak, games: int,
+                 executor=None):
+        self.game, self.base, self.players, self.executor = game, base, players, executor
         self.field, self.strong, self.weak, self.games = field, strong, weak, games
         self.module = design_module(game)
 
@@ -98,7 +99,8 @@ class Evaluator:
 
     def __call__(self, values: dict, seed: int) -> dict[int, dict[str, Estimate]]:
         return {n: evaluate(self.game, self.rules(values, n), field=self.field, strong=self.strong,
-                            weak=self.weak, games=self.games, seed=seed) for n in self.players}
+                            weak=self.weak, games=self.games, seed=seed, executor=self.executor)
+                for n in self.players}
 
 
 def _corners(spaces: list[K.Space]) -> list[dict]:
@@ -116,7 +118,7 @@ def design(game_name: str, *, knobs: str, objectives: str = "skill,fairness,tens
            field: str | None = None, strong: str | None = None, weak: str | None = None, games: int = 1000,
            seed: int = 0, trials: int = 50, sampler: str = "nsga2", storage: str | None = None,
            out: Path | None = None, eval_games: int | None = None, top: int = 8,
-           progress: bool | None = None) -> dict:
+           progress: bool | None = None, executor=None) -> dict:
     """Run (or resume) a design study and re-evaluate its Pareto front; the
     summary of ``sim <game> design`` (report, Parquet tables and plots under --out)."""
     import optuna
@@ -139,7 +141,7 @@ def design(game_name: str, *, knobs: str, objectives: str = "skill,fairness,tens
     if clash:
         raise ValueError(f"{clash[0]} is both a searched knob and set by --rules; give it in one place")
     specs, strong_spec, weak_spec = field_of(game_name, field, strong, weak)
-    evaluator = Evaluator(game_name, base, players_list, specs, strong_spec, weak_spec, games)
+    evaluator = Evaluator(game_name, base, players_list, specs, strong_spec, weak_spec, games, executor)
     for corner in _corners(spaces):
         evaluator.check(corner)
     config = {"game": game_name, "knobs": [s.describe() for s in spaces],

@@ -50,12 +50,12 @@ def register(sub: typer.Typer, game_name: str):
         played again on fresh games and reported with a 95% CI. Load the result with
         policy:file=OUT/weights.json."""
         from sim.strong.train import layout_of, train
-        with analysis(out_dir, as_json, scheduler, workers), collected() as reports:
+        with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:
             rules_obj = api.make_rules(game, api.parse_rules(rules), players)
             x0 = None if start is None else layout_of(game).block(game.registry.parse(start).params, players)
             summary = train(game, rules_obj, split_specs(field), games=games, generations=generations,
                             seed=seed, population=population, sigma=sigma, start=x0, out=out_dir,
-                            executor=api.current_executor())
+                            executor=executor)
             train_report(game, summary, out_dir)
         finish(summary, as_json, out_dir, reports)
 
@@ -79,13 +79,13 @@ def register(sub: typer.Typer, game_name: str):
         Train a best response (policy) to each field and report its win share on fresh games minus
         1/n with a 95% CI, as a table and a bar chart."""
         from sim.strong.exploit import exploit
-        with analysis(out_dir, as_json, scheduler, workers), collected() as reports:
+        with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:
             rules_obj = api.make_rules(game, api.parse_rules(rules), players)
             fields = [split_specs(f) for f in field.split(";") if f.strip()]
             if not fields:
                 raise ValueError("--field is empty; give e.g. --field dodge;low")
             summary = exploit(game, rules_obj, fields, games=games, generations=generations, seed=seed,
-                              population=population, out=out_dir, executor=api.current_executor())
+                              population=population, out=out_dir, executor=executor)
         finish(summary, as_json, out_dir, reports)
 
 

@@ -17,7 +17,7 @@ def reference_batch(rules: Rules, seats, seed: int, first_game: int, n_games: in
 
 GAME = GameSpec(name="landunter", title="Land unter", rules_cls=Rules, registry=LANDUNTER_BOTS,
                 play_batch=engine.play_batch, metrics=summary.metrics,
-                histograms=summary.histograms, summary=summary.summary,
+                histograms=summary.histograms, tally=summary.tally, summary=summary.summary,
                 replay=trace.replay, decision_point=trace.decision_point,
                 commands="sim.games.landunter.commands", reference_batch=reference_batch,
                 seat_figures=("score", "eliminated"))

@@ -1,13 +1,17 @@
 """Per-game metrics, histograms and the summary of a Land unter run.
 
-`metrics` turns a batch into per-game numeric columns that the runner sums;
-`histograms` into fixed-size count arrays (summed too); `summary` turns the
-sums into the figures of ``sim landunter simulate --json``, each with a 95% CI.
+`metrics` turns a batch into per-game numeric columns (records, tournaments);
+`histograms` into fixed-size count arrays; `tally` sums the metrics in
+compiled code straight into a chunk's Totals (what the runner folds);
+`summary` turns the sums into the figures of ``sim landunter simulate
+--json``, each with a 95% CI.
 """
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 
+from sim import tally as tl
 from sim.games.landunter.engine import LandunterBatch
 from sim.games.landunter.layout import HAND_SIZE, MAX_CARD, MAXP
 
@@ -45,6 +49,34 @@ def metrics(batch: LandunterBatch, rules) -> dict[str, np.ndarray]:
     return cols
 
 
+def tally(batch: LandunterBatch, rules):
+    """The Totals of `metrics` and `histograms`, summed in compiled code (None
+    in the never-seen case that an int64 sum could overflow)."""
+    n, players = batch.score.shape
+    seat = {name: tl.column_moments(getattr(batch, name))
+            for name in ("score", "win60", "eliminated")}
+    deal = {name: tl.column_moments(getattr(batch, name))
+            for name in ("early_end", "n_eliminated", "rounds")}
+    pairs = tl.pair_counts(batch.score)
+    hists = histograms(batch, rules)
+    cols = []
+    for s in range(players):
+        win60 = tl.moments_of(seat["win60"], s)
+        cols += [(f"seat{s}.score", 1, tl.moments_of(seat["score"], s)),
+                 (f"seat{s}.win", tl.EXACT_DENOMINATOR, tl.scaled(win60, 60)),
+                 (f"seat{s}.win60", 1, win60),
+                 (f"seat{s}.eliminated", 1, tl.moments_of(seat["eliminated"], s))]
+    cols += [(f"pair{a}.{b}", tl.EXACT_DENOMINATOR, tl.pair_moments(pairs, a, b))
+             for a in range(players) for b in range(a + 1, players)]
+    for d in range(batch.early_end.shape[1]):
+        short = int(hists[f"deal{d}.rounds"][:HAND_SIZE].sum())
+        cols += [(f"deal{d}.early_end", 1, tl.moments_of(deal["early_end"], d)),
+                 (f"deal{d}.before_last", 1, tl.indicator(short)),
+                 (f"deal{d}.eliminated", 1, tl.moments_of(deal["n_eliminated"], d)),
+                 (f"deal{d}.rounds", 1, tl.moments_of(deal["rounds"], d))]
+    return tl.totals(n, cols, hists)
+
+
 def histograms(batch: LandunterBatch, rules) -> dict[str, np.ndarray]:
     """Fixed-size counts:
 
@@ -57,24 +89,35 @@ def histograms(batch: LandunterBatch, rules) -> dict[str, np.ndarray]:
     ``deal{d}.rounds[k]``  deals d that lasted k rounds.
     ``seat{s}.score[t + 6]``  games seat s finished with total t.
     """
-    hists: dict[str, np.ndarray] = {}
-    rings = batch.hand_rings.astype(np.int64).ravel()
-    strength = batch.hand_strength.astype(np.int64).ravel() // STRENGTH_BIN
-    points = batch.deal_points.astype(np.int64).ravel() - POINTS_MIN
-    n_pts = POINTS_MAX - POINTS_MIN + 1
-    flat = (rings * STRENGTH_BINS + strength) * n_pts + points
-    size = (MAX_RINGS + 1) * STRENGTH_BINS * n_pts
-    hists["hand.rings_strength_points"] = np.bincount(flat, minlength=size).reshape(
-        MAX_RINGS + 1, STRENGTH_BINS, n_pts)
+    hists: dict[str, np.ndarray] = {"hand.rings_strength_points": _hands(
+        batch.hand_rings, batch.hand_strength, batch.deal_points)}
+    for d, counts in enumerate(tl.bincounts(batch.rounds, minlength=HAND_SIZE + 1)):
+        hists[f"deal{d}.rounds"] = counts
+    for s, counts in enumerate(tl.bincounts(batch.score, SCORE_OFFSET, SCORE_BINS)):
+        hists[f"seat{s}.score"] = counts
     z = game_moments(batch)
     hists["hand.game_moments"] = z.T @ z
-    for d in range(batch.rounds.shape[1]):
-        hists[f"deal{d}.rounds"] = np.bincount(batch.rounds[:, d].astype(np.int64),
-                                               minlength=HAND_SIZE + 1)
-    for s in range(batch.score.shape[1]):
-        hists[f"seat{s}.score"] = np.bincount(batch.score[:, s].astype(np.int64) + SCORE_OFFSET,
-                                              minlength=SCORE_BINS)
     return hists
+
+
+N_POINTS = POINTS_MAX - POINTS_MIN + 1
+
+
+@njit(cache=True, nogil=True)
+def _hands(rings, strength, points):
+    """The [rings, strength bin, points + 1] counts of every hand played."""
+    n, deals, players = rings.shape
+    nb = max(1, (n + tl.BLOCK - 1) // tl.BLOCK)
+    part = np.zeros((nb, MAX_RINGS + 1, STRENGTH_BINS, N_POINTS), np.int64)
+    for b in range(nb):
+        c = np.zeros((MAX_RINGS + 1, STRENGTH_BINS, N_POINTS), np.int64)
+        for g in range(b * tl.BLOCK, min(n, (b + 1) * tl.BLOCK)):
+            for d in range(deals):
+                for p in range(players):
+                    c[rings[g, d, p], strength[g, d, p] // STRENGTH_BIN,
+                      points[g, d, p] - POINTS_MIN] += 1
+        part[b] = c
+    return part.sum(axis=0)
 
 
 #: Entries of a symmetric 3 × 3 matrix kept in `game_moments` (upper triangle, row by row).
@@ -87,14 +130,29 @@ def game_moments(batch: LandunterBatch) -> np.ndarray:
 
     A game's score residuals of the fit points ~ x are Σ x·y − (Σ x·xᵀ)·β, so
     Σ_g z·zᵀ gives the clustered sandwich's middle for any β afterwards."""
-    games = batch.deal_points.shape[0]
-    x = np.stack([np.ones(batch.hand_rings.shape, np.int64),
-                  batch.hand_strength.astype(np.int64) // STRENGTH_BIN,
-                  batch.hand_rings.astype(np.int64)], -1).reshape(games, -1, 3)
-    y = batch.deal_points.astype(np.int64).reshape(games, -1)
-    xy = np.einsum("gh,ghk->gk", y, x)
-    xx = np.stack([np.einsum("gh,gh->g", x[..., j], x[..., k]) for j, k in UPPER], -1)
-    return np.concatenate([xy, xx], 1)
+    return _game_moments(batch.hand_rings, batch.hand_strength, batch.deal_points)
+
+
+@njit(cache=True, nogil=True)
+def _game_moments(rings, strength, points):
+    n, deals, players = rings.shape
+    z = np.zeros((n, 9), np.int64)
+    for g in range(n):
+        for d in range(deals):
+            for p in range(players):
+                x1 = np.int64(strength[g, d, p] // STRENGTH_BIN)
+                x2 = np.int64(rings[g, d, p])
+                y = np.int64(points[g, d, p])
+                z[g, 0] += y                # Σ x·y, x = (1, x1, x2)
+                z[g, 1] += x1 * y
+                z[g, 2] += x2 * y
+                z[g, 3] += 1                # the upper triangle of Σ x·xᵀ, row by row (UPPER)
+                z[g, 4] += x1
+                z[g, 5] += x2
+                z[g, 6] += x1 * x1
+                z[g, 7] += x1 * x2
+                z[g, 8] += x2 * x2
+    return z
 
 
 def summary(totals, rules, seats) -> dict:

@@ -28,7 +28,7 @@ def reference_batch(rules: Rules, seats, seed: int, first_game: int, n_games: in
 
 GAME = GameSpec(name="luft", title="Geteilte Luft", rules_cls=Rules, registry=LUFT_BOTS,
                 play_batch=engine.play_batch, metrics=summary.metrics,
-                histograms=summary.histograms, summary=summary.summary,
+                histograms=summary.histograms, tally=summary.tally, summary=summary.summary,
                 replay=trace.replay, decision_point=trace.decision_point,
                 commands="sim.games.luft.commands", reference_batch=reference_batch,
                 seat_figures=("score", "drowned"))

@@ -1,12 +1,16 @@
 """Per-game metrics and the summary of a Geteilte Luft run.
 
-`metrics` turns a batch into per-game numeric columns that the runner sums;
-`summary` turns those sums into the figures users see, each with a 95% CI.
+`metrics` turns a batch into per-game numeric columns (records, tournaments);
+`tally` sums the same columns in compiled code straight into a chunk's Totals
+(what the runner folds); `summary` turns those sums into the figures users
+see, each with a 95% CI.
 """
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 
+from sim import tally as tl
 from sim.design.metric_defs import decided_by_last
 from sim.games.luft.outputs import (
     D_AIR_LEFT,
@@ -16,12 +20,17 @@ from sim.games.luft.outputs import (
     D_PATH_LEN,
     D_STALLED,
     D_TURNS,
+    DIVE_COLUMNS,
     S_DROWNED,
     S_HOME,
     S_SCORE,
     S_WIN60,
+    SEAT_COLUMNS,
     Batch,
 )
+
+DIVE_METRICS = (("air_out", D_AIR_OUT), ("turns", D_TURNS), ("drowned", D_DROWNED),
+                ("path_length", D_PATH_LEN), ("air_left", D_AIR_LEFT), ("stalled", D_STALLED))
 
 
 def metrics(batch: Batch, rules) -> dict[str, np.ndarray]:
@@ -36,19 +45,49 @@ def metrics(batch: Batch, rules) -> dict[str, np.ndarray]:
     cols.update(head_to_head(standing(batch)))
     cols["last_dive_decided"] = last_dive_decided(batch)
     for d in range(batch.dive.shape[1]):
-        for name, col in (("air_out", D_AIR_OUT), ("turns", D_TURNS), ("drowned", D_DROWNED),
-                          ("path_length", D_PATH_LEN), ("air_left", D_AIR_LEFT),
-                          ("stalled", D_STALLED)):
+        for name, col in DIVE_METRICS:
             cols[f"dive{d}.{name}"] = batch.dive[:, d, col]
     return cols
 
 
+def tally(batch: Batch, rules):
+    """The Totals of `metrics` and `histograms`, summed in compiled code (None
+    in the never-seen case that an int64 sum could overflow)."""
+    n, players = batch.seat.shape[:2]
+    seat = tl.column_moments(batch.seat.reshape(n, -1))
+    dive = tl.column_moments(batch.dive.reshape(n, -1))
+    pairs = tl.pair_counts(standing(batch))
+    cols = []
+    for s in range(players):
+        of = s * len(SEAT_COLUMNS)
+        cols += [(f"seat{s}.score", 1, tl.moments_of(seat, of + S_SCORE)),
+                 (f"seat{s}.win", tl.EXACT_DENOMINATOR, tl.scaled(tl.moments_of(seat, of + S_WIN60), 60)),
+                 (f"seat{s}.drowned", 1, tl.moments_of(seat, of + S_DROWNED))]
+        cols += [(f"seat{s}.home_l{lv + 1}", 1, tl.moments_of(seat, of + S_HOME + lv)) for lv in range(4)]
+    cols += [(f"pair{a}.{b}", tl.EXACT_DENOMINATOR, tl.pair_moments(pairs, a, b))
+             for a in range(players) for b in range(a + 1, players)]
+    cols.append(("last_dive_decided", 1, tl.indicator(int(last_dive_decided(batch).sum()))))
+    for d in range(batch.dive.shape[1]):
+        cols += [(f"dive{d}.{name}", 1, tl.moments_of(dive, d * len(DIVE_COLUMNS) + col))
+                 for name, col in DIVE_METRICS]
+    return tl.totals(n, cols, histograms(batch, rules))
+
+
 def standing(batch: Batch) -> np.ndarray:
     """[game, seat] keys that order final standings: points, then level 4, 3, 2 cards."""
-    seat = batch.seat.astype(np.int64)
-    key = seat[:, :, S_SCORE]
-    for lv in (3, 2, 1):
-        key = key * 64 + seat[:, :, S_HOME + lv]
+    return _standing(batch.seat)
+
+
+@njit(cache=True, nogil=True)
+def _standing(seat):
+    n, players = seat.shape[:2]
+    key = np.empty((n, players), np.int64)
+    for g in range(n):
+        for s in range(players):
+            k = np.int64(seat[g, s, S_SCORE])
+            for lv in (3, 2, 1):
+                k = k * 64 + seat[g, s, S_HOME + lv]
+            key[g, s] = k
     return key
 
 
@@ -62,13 +101,14 @@ def last_dive_decided(batch: Batch) -> np.ndarray:
 
 
 def histograms(batch: Batch, rules) -> dict[str, np.ndarray]:
+    """``air`` (the air-curve sums), ``seat{s}.score[t]`` (games seat s scored
+    t), ``dive{d}.air_out_turn[t]`` (dives d whose air ran out in turn t)."""
     hists = {"air": batch.air}
-    for s in range(batch.seat.shape[1]):
-        hists[f"seat{s}.score"] = np.bincount(batch.seat[:, s, S_SCORE])
-    for d in range(batch.dive.shape[1]):
-        # Turn in which the air ran out (dives where it did), for depletion plots.
-        out = batch.dive[:, d, D_AIR_OUT] == 1
-        hists[f"dive{d}.air_out_turn"] = np.bincount(batch.dive[out, d, D_TURNS], minlength=1)
+    for s, counts in enumerate(tl.bincounts(batch.seat[:, :, S_SCORE])):
+        hists[f"seat{s}.score"] = counts
+    out = tl.bincounts(batch.dive[:, :, D_TURNS], minlength=1, keep=batch.dive[:, :, D_AIR_OUT])
+    for d, counts in enumerate(out):
+        hists[f"dive{d}.air_out_turn"] = counts
     return hists
 
 

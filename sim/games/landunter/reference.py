@@ -291,7 +291,7 @@ class GameRecord:
     hand_rings: list[list[int]]        # [deal][seat]: ring count of that hand
 
 
-class IllegalMove(IllegalBotAction):
+class IllegalAction(IllegalBotAction):
     """A bot played a card it does not hold."""
 
 
@@ -496,7 +496,7 @@ def play_on(rules: Rules, seats, pos: Position, stream: rng.Stream, seed: int, g
                 with refuse_writes(seats[p].bot.name):
                     card = int(seats[p].bot.fn(p, bot_view(public, p, ds.hands[p]), params[p], u))
                 if card not in ds.hands[p]:
-                    raise IllegalMove(illegal_message(seats[p].bot.name, p, card, seed,
+                    raise IllegalAction(illegal_message(seats[p].bot.name, p, card, seed,
                                                       game_index, deal, r))
                 plays[p] = card
             if talk:

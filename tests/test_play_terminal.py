@@ -1,5 +1,7 @@
 """`sim <game> play` and `replay` driven through a real pseudo-terminal (pexpect):
-keys sent, the screen read, whole games played to their end."""
+keys sent, the screen read, whole games played to their end. The Geteilte Luft
+games are short (one dive; two in the resume test): full three-dive games at
+the table are test_play.py's, in process."""
 import io
 import json
 import re
@@ -10,6 +12,8 @@ import pytest
 from rich.console import Console
 
 from sim.play import playlog, table
+
+pytestmark = pytest.mark.slow
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -48,7 +52,7 @@ def the_log(tmp_path) -> list[dict]:
 
 
 @pytest.mark.parametrize("game, args", [
-    ("luft", ["--bots", "threshold:t=2", "--seed", "3"]),
+    ("luft", ["--bots", "threshold:t=2", "--seed", "3", "--rules", "dives=1"]),
     ("landunter", ["--bots", "dodge", "--players", "3", "--seed", "5"]),
 ])
 def test_a_full_game_with_a_fixed_seed_plays_to_its_end(tmp_path, game, args):

@@ -1,7 +1,5 @@
 """`sim <game> play` and `replay` driven through a real pseudo-terminal (pexpect):
-keys sent, the screen read, whole games played to their end. The Geteilte Luft
-games are short (one dive; two in the resume test): full three-dive games at
-the table are test_play.py's, in process."""
+keys sent, the screen read, whole games played to their end."""
 import io
 import json
 import re
@@ -52,7 +50,7 @@ def the_log(tmp_path) -> list[dict]:
 
 
 @pytest.mark.parametrize("game, args", [
-    ("luft", ["--bots", "threshold:t=2", "--seed", "3", "--rules", "dives=1"]),
+    ("luft", ["--bots", "threshold:t=2", "--seed", "3"]),
     ("landunter", ["--bots", "dodge", "--players", "3", "--seed", "5"]),
 ])
 def test_a_full_game_with_a_fixed_seed_plays_to_its_end(tmp_path, game, args):

@@ -10,6 +10,8 @@ import sysconfig
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from sim import api, store
 from sim.local_imports import local_imports
 from sim.registry import load_bot_file
@@ -71,6 +73,7 @@ def test_engine_fingerprint_changes_when_a_helper_module_is_edited(tmp_path):
     assert store.engine_fingerprint(game, [bot]) != before
 
 
+@pytest.mark.slow
 def test_out_does_not_serve_a_stale_result_after_a_helper_edit(tmp_path):
     bot_file = write_bot(tmp_path, "fp-stale", "fp_helper_c")
     out = tmp_path / "results"

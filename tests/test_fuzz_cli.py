@@ -94,6 +94,7 @@ def resolve(value: str, root) -> str:
     return value
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("group, command", COMMANDS, ids=[f"{g} {c}" for g, c in COMMANDS])
 def test_random_option_values_never_give_a_traceback(group, command, places, monkeypatch):
     cmd = GROUP.commands[group].commands[command]

@@ -1,10 +1,12 @@
 """Ctrl-C, the same contract for every command that plays games (sim.interrupt).
 
-Each command runs in a real subprocess that sends itself a real SIGINT after
+Each command runs in a real subprocess and sends itself a real SIGINT after
 its k-th finished chunk (DEEPSIM_SIGINT_AFTER_CHUNKS): exit code 130, one line
 on stderr saying what was kept, the partial marks in --json and in the store,
 no report; then the same command, run again, completes to the answer of an
-uninterrupted run.
+uninterrupted run. The commands of one game share one subprocess
+(ctrl_c_driver.py runs them in turn, as a shell would): the process start and
+the kernels' loading are paid once per game. The external Ctrl-C has its own.
 """
 from __future__ import annotations
 
@@ -15,14 +17,16 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from typer.testing import CliRunner
 
 from sim import store
 from sim.cli import app
-from sim.interrupt import SIGINT_AFTER_CHUNKS
 from sim.runner import DEFAULT_CHUNK
+
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[1]
 TWO_CHUNKS = str(DEFAULT_CHUNK + 500)     # simulate: interrupted after its first chunk of two
@@ -64,22 +68,52 @@ def without_timing(obj):
     return obj
 
 
-def interrupted(args: list[str], after_chunks: int) -> subprocess.CompletedProcess:
-    env = {**os.environ, SIGINT_AFTER_CHUNKS: str(after_chunks),
-           "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    return subprocess.run([sys.executable, "-m", "sim", *args], env=env, cwd=ROOT, capture_output=True,
-                          text=True, timeout=600)
+NO_OUT = "luft air without --out"
+ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+
+
+class Stopped(NamedTuple):
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def full_args(name: str, folder: Path) -> list[str]:
+    """The command line of a case: with --out (into ``folder``) and --json, except for trace."""
+    args = COMMANDS[name][0]
+    return args if args[1] == "trace" else args + ["--out", str(folder / "out"), "--json"]
+
+
+@pytest.fixture(scope="module")
+def interrupted(tmp_path_factory) -> dict[str, tuple[Stopped, Path]]:
+    """Every case interrupted, the commands of a game in one subprocess (both games at once):
+    name -> (what the command did, the folder its --out went to)."""
+    base = tmp_path_factory.mktemp("ctrl-c")
+    folders = {name: base / name.replace(" ", "-") for name in [*COMMANDS, NO_OUT]}
+    plans = {game: [{"args": full_args(name, folders[name]), "after": COMMANDS[name][1], "folder": str(folders[name])}
+                    for name in COMMANDS if name.startswith(game + " ")] for game in ("luft", "landunter")}
+    plans["luft"].append({"args": COMMANDS["luft air"][0], "after": COMMANDS["luft air"][1],
+                          "folder": str(folders[NO_OUT])})
+    procs = []
+    for game, plan in plans.items():
+        (base / f"{game}.json").write_text(json.dumps(plan))
+        procs.append(subprocess.Popen([sys.executable, str(ROOT / "tests" / "ctrl_c_driver.py"), str(base / f"{game}.json")],
+                                      env=ENV, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True))
+    for proc in procs:
+        output = proc.communicate(timeout=1800)[0]
+        assert proc.returncode == 0, output[-3000:]
+    return {name: (Stopped(int((folder / "code").read_text()), (folder / "stdout").read_text(),
+                           (folder / "stderr").read_text()), folder) for name, folder in folders.items()}
 
 
 @pytest.mark.parametrize("name", list(COMMANDS))
-def test_ctrl_c_exits_130_keeps_what_finished_and_the_rerun_completes(name, tmp_path):
-    args, after = COMMANDS[name]
+def test_ctrl_c_exits_130_keeps_what_finished_and_the_rerun_completes(name, interrupted):
+    args = COMMANDS[name][0]
     command = args[1]
     is_trace = command == "trace"
-    out = [] if is_trace else ["--out", str(tmp_path / "out")]
+    stopped, tmp_path = interrupted[name]
     as_json = [] if is_trace else ["--json"]
 
-    stopped = interrupted(args + out + as_json, after)
     assert stopped.returncode == 130, stopped.stderr[-3000:]
     assert "Traceback" not in stopped.stderr
     [line] = stopped.stderr.strip().splitlines()          # one line: what was kept, how to resume
@@ -102,7 +136,7 @@ def test_ctrl_c_exits_130_keeps_what_finished_and_the_rerun_completes(name, tmp_
             assert not (tmp_path / "out" / "summary.json").exists()
 
     whole = CliRunner().invoke(app, args + as_json)
-    again = CliRunner().invoke(app, args + out + as_json)
+    again = CliRunner().invoke(app, full_args(name, tmp_path))
     assert whole.exit_code == 0 and again.exit_code == 0, again.output[-3000:]
     if is_trace:
         assert again.stdout == whole.stdout
@@ -114,9 +148,8 @@ def test_ctrl_c_exits_130_keeps_what_finished_and_the_rerun_completes(name, tmp_
         assert json.loads((tmp_path / "out" / "summary.json").read_text())["complete"] is True
 
 
-def test_without_out_nothing_is_kept_and_the_line_says_so():
-    args, after = COMMANDS["luft air"]
-    stopped = interrupted(args, after)
+def test_without_out_nothing_is_kept_and_the_line_says_so(interrupted):
+    stopped = interrupted[NO_OUT][0]
     assert stopped.returncode == 130
     [line] = stopped.stderr.strip().splitlines()
     assert "nothing was kept" in line and "--out DIR" in line and "runs" not in line
@@ -124,9 +157,8 @@ def test_without_out_nothing_is_kept_and_the_line_says_so():
 
 def test_an_external_ctrl_c_stops_a_long_run_within_seconds(tmp_path):
     """A real SIGINT from outside, as a terminal sends it, during a run of 10^9 games."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
     proc = subprocess.Popen([sys.executable, "-m", "sim", "luft", "simulate", "--bots", "random", "--games",
-                             str(10 ** 9), "--json", "--out", str(tmp_path)], env=env, cwd=ROOT,
+                             str(10 ** 9), "--json", "--out", str(tmp_path)], env=ENV, cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         deadline = time.monotonic() + 300

@@ -52,6 +52,7 @@ def test_notebook_is_jupytext_percent_with_a_story(name):
     assert "GAMES = int(os.environ.get(\"DEEPSIM_NOTEBOOK_GAMES\"" in nb.cells[1].source
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(FIGURES))
 def test_notebook_runs_and_draws_its_figures(name, tmp_path, monkeypatch):
     for key, value in SMALL.items():

@@ -11,6 +11,8 @@ from rich.console import Console
 
 from sim.play import playlog, table
 
+pytestmark = pytest.mark.slow
+
 pexpect = pytest.importorskip("pexpect")
 
 SIM = str(Path(sys.executable).with_name("sim"))

@@ -1,9 +1,11 @@
 """Edits take effect: after a built-in bot's source changes, the next run plays
 the edited code, not numba's cached kernel (`sim.nb.refresh_stale_caches`).
 
-Each test copies the project to a temporary folder (its own numba cache), runs
-a tiny simulation, edits one bot so that it plays like another known spec, and
-checks that the rerun equals that spec's games.
+One copy of the project (sources and numba cache, as a user's checkout holds
+them after a run: the copy starts warm, so only the edit forces a compile)
+serves both games. Each test runs a tiny simulation in the copy, edits one bot
+of its game so that it plays like another known spec, and checks that the
+rerun equals that spec's games.
 """
 import json
 import os
@@ -13,6 +15,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -25,10 +29,14 @@ CASES = {
 }
 
 
-def _copy_project(dest: Path) -> Path:
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+@pytest.fixture(scope="module")
+def project(tmp_path_factory) -> Path:
+    """A copy of sim/ and strategies/ with their numba cache (mtimes kept, so the
+    cache is valid in the copy); the games' sources are disjoint, so each test
+    edits its own bot without touching the other game."""
+    dest = tmp_path_factory.mktemp("project")
     for folder in ("sim", "strategies"):
-        shutil.copytree(ROOT / folder, dest / folder, ignore=ignore)
+        shutil.copytree(ROOT / folder, dest / folder, ignore=shutil.ignore_patterns("*.pyc"))
     return dest
 
 
@@ -48,9 +56,8 @@ def _simulate(project: Path, game: str, spec: str) -> dict:
 
 
 @pytest.mark.parametrize("game", sorted(CASES))
-def test_an_edited_builtin_bot_plays_its_new_code(game, tmp_path):
+def test_an_edited_builtin_bot_plays_its_new_code(game, project):
     path, old, new, spec, edited_like = CASES[game]
-    project = _copy_project(tmp_path)
     before = _simulate(project, game, spec)
     target = _simulate(project, game, edited_like)
     assert before != target, "the two specs must play differently for this test to mean anything"

@@ -12,6 +12,8 @@ import pytest
 from sim import api
 from sim.tournament import play
 
+pytestmark = pytest.mark.slow
+
 SEEDS = range(20)
 CASES = [("luft", 2, ["depth", "threshold:t=2"], 400),
          ("luft", 4, ["depth", "threshold:t=2", "air", "drain"], 480),

@@ -282,3 +282,12 @@ def player_list(text: str, low: int, high: int) -> list[int]:
     if bad or not values:
         raise ValueError(f"--players {text!r}: player counts must lie in {low}..{high}")
     return values
+
+
+def register_package(sub: typer.Typer, package: str, path) -> None:
+    """Add the commands of every module of a game's ``commands`` package
+    (each defines ``register(sub)``): adding a command means adding one file."""
+    import importlib
+    import pkgutil
+    for module in pkgutil.iter_modules(path):
+        importlib.import_module(f"{package}.{module.name}").register(sub)

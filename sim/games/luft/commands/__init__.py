@@ -1,0 +1,15 @@
+"""The Geteilte Luft analysis commands, one module each (dice-check, air, …).
+
+Every module here defines ``register(sub)`` that adds its command(s) to the
+``sim luft`` group; `register` below picks them all up, so adding an
+analysis command means adding one file.
+"""
+from __future__ import annotations
+
+import typer
+
+from sim.cli_common import register_package
+
+
+def register(sub: typer.Typer) -> None:
+    register_package(sub, __name__, __path__)

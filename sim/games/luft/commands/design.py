@@ -1,0 +1,10 @@
+"""``sim luft metrics`` and ``sim luft design`` (`sim.design.commands`)."""
+from __future__ import annotations
+
+import typer
+
+from sim.design import commands
+
+
+def register(sub: typer.Typer) -> None:
+    commands.register(sub, "luft")

@@ -29,7 +29,7 @@ def short_reason(exc: BaseException) -> str:
     signature = next((line.strip()[4:] for line in lines if line.strip().startswith(">>> ")), None)
     if signature:
         reason = f"{reason.rstrip(':')} {signature}"
-    if reason.startswith("mismatch of return type: none"):
+    if reason.startswith(("mismatch of return type: none", "No conversion from none to")):
         reason += " (the function returns None: every path raises or lacks a return)"
     where = _user_location(lines)
     return reason + (f" (at {where})" if where else "")

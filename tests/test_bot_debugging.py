@@ -141,7 +141,8 @@ def test_a_bot_failing_in_every_game_is_reported_with_the_runs_seed_not_the_warm
      r"No conversion from Literal\[str\]\(lowest\) to int64 \(at landunter_wrong_type.py line 10: "
      r"return \"lowest\"\)"),
     ("landunter_always_raises.py", "bad-lu-always-raises",
-     r"does not compile .*mismatch of return type: none vs int64"),
+     r"does not compile .*(mismatch of return type: none vs|No conversion from none to) int64 "
+     r"\(the function returns None"),
 ])
 def test_a_bot_that_does_not_compile_is_one_error_line_with_numbas_reason(file, bot, reason):
     name = "luft" if file.startswith("luft") else "landunter"

@@ -44,6 +44,13 @@ def landunter_histograms(batch):
     for s in range(batch.score.shape[1]):
         hists[f"seat{s}.score"] = np.bincount(batch.score[:, s].astype(np.int64) + lu.SCORE_OFFSET,
                                               minlength=lu.SCORE_BINS)
+    games = batch.deal_points.shape[0]      # each game's regression moments, summed as z·zᵀ
+    x = np.stack([np.ones(batch.hand_rings.shape, np.int64), batch.hand_strength.astype(np.int64) // lu.STRENGTH_BIN,
+                  batch.hand_rings.astype(np.int64)], -1).reshape(games, -1, 3)
+    y = batch.deal_points.astype(np.int64).reshape(games, -1)
+    xx = np.stack([np.einsum("gh,gh->g", x[..., j], x[..., k]) for j, k in lu.UPPER], -1)
+    z = np.concatenate([np.einsum("gh,ghk->gk", y, x), xx], 1)
+    hists["hand.game_moments"] = z.T @ z
     return hists
 
 

@@ -310,6 +310,11 @@ def _seat_arrays(rules: Rules, seats) -> tuple[np.ndarray, np.ndarray]:
 
 
 # ---------------------------------------------------------------- user bots
+# A bot's own signature: the view and its parameter row are read-only arrays.
+BOT_SIG = types.int64(types.int64, types.Array(types.int64, 1, "C", readonly=True),
+                      types.Array(types.float64, 1, "C", readonly=True), types.float64)
+
+
 def _plugin(fn, salt: str):
     """A bot ``fn(seat, st, params, u)`` as a plug-in (`sim.nb.plugin`; phase
     is always 0: a Land unter turn has one decision): its adapter rebuilds
@@ -336,7 +341,9 @@ def _plugin_of(bot):
             raise NotNjitBot(f"bot {name!r} is not an @njit function; the compiled engine runs @njit bots only")
         try:
             with refuse_writes(name):
-                # compile now, to name the bot if it fails (writes fail here)
+                # compile the bot alone first: numba's error then points at the
+                # user's line (inlined into the plug-in it would not); writes fail here
+                fn.compile(BOT_SIG)
                 _PLUGINS[fn] = _plugin(fn, nb.plugin_salt("landunter", bot))
         except ViewWriteError:
             raise

@@ -9,6 +9,7 @@ rollout:k=32 >= 3,000, Land unter sampler:k=16 >= 600 games/s. The load
 average is printed: other processes on a 2-core machine lower every figure;
 "per CPU-s" divides by the process CPU time and is disturbed less.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,11 +32,12 @@ def rate(game_name: str, spec: str, games: int, repeat: int, threads: int) -> tu
     import numba
 
     from sim.games import get_game
+
     game = get_game(game_name)
     rules = game.rules_cls(players=PLAYERS)
     seats = game.registry.parse_seats(spec, PLAYERS)
     numba.set_num_threads(threads)
-    game.play_batch(rules, seats, 0, 0, 8)                 # compile or load the cache
+    game.play_batch(rules, seats, 0, 0, 8)  # compile or load the cache
     return _best(lambda: game.play_batch(rules, seats, 1, 0, games), games, repeat)
 
 
@@ -46,10 +48,13 @@ def main(argv=None):
     ap.add_argument("--bots", default=None, help="only these specs (comma-separated), e.g. planner")
     args = ap.parse_args(argv)
     import numba
+
     threads = numba.config.NUMBA_NUM_THREADS
     wanted = None if args.bots is None else set(args.bots.split(","))
-    print(f"{PLAYERS} players, every seat the same bot, {args.games:,} games per run, best of {args.repeat}; "
-          f"{threads} threads available, load average {os.getloadavg()[0]:.2f}")
+    print(
+        f"{PLAYERS} players, every seat the same bot, {args.games:,} games per run, best of {args.repeat}; "
+        f"{threads} threads available, load average {os.getloadavg()[0]:.2f}"
+    )
     print(f"{'game':<11}{'bot':<16}{'threads':>8}{'games/s':>12}{'per CPU-s':>12}")
     for game_name, spec in BOTS:
         if wanted is not None and spec not in wanted:

@@ -9,6 +9,7 @@ games/s excludes starting the cluster and compiling/loading the kernels in
 the workers (both reported separately): it is the steady-state rate of
 `runner.run(..., executor=...)`, the best of --repeat runs.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -27,8 +28,7 @@ def timed_runs(rules, seats, args, executor=None):
     """(best games/s, compile seconds of the first run, totals)."""
     best, compile_s, totals = 0.0, None, None
     for _ in range(args.repeat):
-        r = run(GAME, rules, seats, args.games, args.seed, chunk=args.chunk, progress=False,
-                executor=executor)
+        r = run(GAME, rules, seats, args.games, args.seed, chunk=args.chunk, progress=False, executor=executor)
         best = max(best, r.totals.games / r.seconds)
         compile_s = r.compile_seconds if compile_s is None else compile_s
         totals = r.totals
@@ -48,12 +48,13 @@ def main(argv=None):
     rules = Rules(players=4)
     seats = LUFT_BOTS.parse_seats("threshold:t=2", 4)
     threads = numba.config.NUMBA_NUM_THREADS
-    print(f"Geteilte Luft, 4 players, threshold:t=2; {args.games:,} games per run in chunks of "
-          f"{args.chunk:,}; best of {args.repeat}")
+    print(
+        f"Geteilte Luft, 4 players, threshold:t=2; {args.games:,} games per run in chunks of "
+        f"{args.chunk:,}; best of {args.repeat}"
+    )
     print(f"{'mode':<34}{'games/s':>12}{'start s':>10}{'compile s':>11}{'identical':>11}")
     rate, compile_s, reference = timed_runs(rules, seats, args)
-    print(f"{f'in-process, {threads} numba threads':<34}{rate:>12,.0f}{'-':>10}{compile_s:>11.1f}{'-':>11}",
-          flush=True)
+    print(f"{f'in-process, {threads} numba threads':<34}{rate:>12,.0f}{'-':>10}{compile_s:>11.1f}{'-':>11}", flush=True)
     sizes = [int(n) for n in args.workers.split(",") if n.strip()]
     modes = [(f"LocalCluster, {n} worker{'s' if n > 1 else ''}", None, n) for n in sizes]
     if args.scheduler:
@@ -63,8 +64,7 @@ def main(argv=None):
         with make_executor(scheduler, workers) as executor:
             start_s = time.perf_counter() - t0
             rate, compile_s, totals = timed_runs(rules, seats, args, executor)
-        print(f"{label:<34}{rate:>12,.0f}{start_s:>10.1f}{compile_s:>11.1f}"
-              f"{str(totals.equals(reference)):>11}", flush=True)
+        print(f"{label:<34}{rate:>12,.0f}{start_s:>10.1f}{compile_s:>11.1f}{str(totals.equals(reference)):>11}", flush=True)
 
 
 if __name__ == "__main__":

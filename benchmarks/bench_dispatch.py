@@ -12,6 +12,7 @@ rounds) and the best of each is kept, so a busy machine affects both alike.
 
 Target (issue 3, item 2): the plug-in dispatch at most 25% slower.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -45,6 +46,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
 
     import numba
+
     numba.set_num_threads(1)
     rules = Rules(players=4)
     variants = {
@@ -57,8 +59,9 @@ def main(argv=None):
         engine.play_batch(rules, seats, 0, 0, 64)
         first[name] = time.perf_counter() - t0
     check = [engine.play_batch(rules, seats, 7, 0, 5000) for seats in variants.values()]
-    assert np.array_equal(check[0].seat, check[1].seat) and np.array_equal(check[0].dive, check[1].dive), \
+    assert np.array_equal(check[0].seat, check[1].seat) and np.array_equal(check[0].dive, check[1].dive), (
         "the user copy of threshold must play exactly like the built-in"
+    )
 
     wall = dict.fromkeys(variants, float("inf"))
     cpu = dict.fromkeys(variants, float("inf"))
@@ -70,17 +73,17 @@ def main(argv=None):
             cpu[name] = min(cpu[name], time.process_time() - c0)
 
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"Geteilte Luft, 4 players, threshold t={args.t}, 1 thread, {args.games:,} games "
-          f"per run, best of {args.rounds}; load average {load:.2f}")
+    print(
+        f"Geteilte Luft, 4 players, threshold t={args.t}, 1 thread, {args.games:,} games "
+        f"per run, best of {args.rounds}; load average {load:.2f}"
+    )
     print(f"{'dispatch':<32}{'games/s':>12}{'games/s cpu':>14}{'first call s':>14}")
     for name in variants:
-        print(f"{name:<32}{args.games / wall[name]:>12,.0f}{args.games / cpu[name]:>14,.0f}"
-              f"{first[name]:>14.2f}")
+        print(f"{name:<32}{args.games / wall[name]:>12,.0f}{args.games / cpu[name]:>14,.0f}{first[name]:>14.2f}")
     names = list(variants)
     slow_wall = wall[names[1]] / wall[names[0]] - 1
     slow_cpu = cpu[names[1]] / cpu[names[0]] - 1
-    print(f"plug-in slowdown: {100 * slow_wall:+.1f}% (wall), {100 * slow_cpu:+.1f}% (cpu); "
-          f"target at most +25%")
+    print(f"plug-in slowdown: {100 * slow_wall:+.1f}% (wall), {100 * slow_cpu:+.1f}% (cpu); target at most +25%")
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ end-to-end / kernel ratio and the 1 -> 2 thread scaling. Targets (issue 14):
 end to end >= 95% of the kernel, scaling >= 1.9x, ~900k games/s on 2 idle
 threads, >= 470k on one.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -55,27 +56,28 @@ def main(argv=None):
     ap.add_argument("--ref-games", type=int, default=300, help="games per reference run")
     ap.add_argument("--repeat", type=int, default=7, help="runs per figure (best is shown)")
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--e2e-games", type=int, default=1_000_000,
-                    help="games per run of the kernel / end-to-end comparison (0: skip it)")
+    ap.add_argument(
+        "--e2e-games", type=int, default=1_000_000, help="games per run of the kernel / end-to-end comparison (0: skip it)"
+    )
     ap.add_argument("--e2e-repeat", type=int, default=5, help="repetitions of that comparison")
     args = ap.parse_args(argv)
     rules = Rules(players=args.players)
     threads = numba.config.NUMBA_NUM_THREADS
-    print(f"Land unter, {args.players} players, {args.games:,} games per compiled run, "
-          f"best of {args.repeat}, {threads} threads available")
+    print(
+        f"Land unter, {args.players} players, {args.games:,} games per compiled run, "
+        f"best of {args.repeat}, {threads} threads available"
+    )
     print(f"{'bots':<30}{'engine':<22}{'games/s':>12}{'per CPU-s':>12}{'vs reference':>14}")
     for label, specs in CASES:
         seats = LANDUNTER_BOTS.parse_seats(specs, args.players)
-        engine.play_batch(rules, seats, 0, 0, 1000)          # compile / load the cache
-        wall, cpu = _best(lambda: [reference.play_game(rules, seats, 1, g)
-                                   for g in range(args.ref_games)], 1)
+        engine.play_batch(rules, seats, 0, 0, 1000)  # compile / load the cache
+        wall, cpu = _best(lambda: [reference.play_game(rules, seats, 1, g) for g in range(args.ref_games)], 1)
         ref = args.ref_games / wall
         rows = [("reference (Python)", ref, args.ref_games / cpu)]
         for nt in sorted({1, threads}):
             numba.set_num_threads(nt)
             wall, cpu = _best(lambda: engine.play_batch(rules, seats, 1, 0, args.games), args.repeat)
-            rows.append((f"compiled, {nt} thread{'s' if nt > 1 else ''}", args.games / wall,
-                         args.games / cpu))
+            rows.append((f"compiled, {nt} thread{'s' if nt > 1 else ''}", args.games / wall, args.games / cpu))
         numba.set_num_threads(threads)
         name = f"{label} ({specs})"
         for eng, rate, per_cpu in rows:

@@ -22,6 +22,7 @@ Targets (issue 2, item 10): >= 500,000 games/s per thread and >= 300x the
 reference per thread. Issue 14: end to end >= 95% of the kernel, scaling
 >= 1.9x, ~1.9M games/s on 2 idle threads, >= 750k on one.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -46,12 +47,14 @@ def _setup():
     from sim.games.luft import engine  # noqa: F401  (imports the bots too)
     from sim.games.luft.rules import Rules
     from strategies.luft import LUFT_BOTS
+
     return Rules(players=PLAYERS), LUFT_BOTS.parse_seats(SPEC, PLAYERS)
 
 
 def first_call_seconds() -> float:
     """Seconds of the first kernel call of this process (compile or cache load)."""
     from sim.games.luft import engine
+
     rules, seats = _setup()
     t0 = time.perf_counter()
     engine.play_batch(rules, seats, 0, 0, 64)
@@ -62,11 +65,12 @@ def cold_compile_seconds() -> float:
     """Compile from scratch: a fresh process with an empty numba cache."""
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
-        code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); "
-                "from benchmarks.bench_luft import first_call_seconds; "
-                "print(first_call_seconds())")
-        out = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, check=True,
-                             capture_output=True, text=True).stdout
+        code = (
+            f"import sys; sys.path.insert(0, {str(ROOT)!r}); "
+            "from benchmarks.bench_luft import first_call_seconds; "
+            "print(first_call_seconds())"
+        )
+        out = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, check=True, capture_output=True, text=True).stdout
     return float(out.split()[-1])
 
 
@@ -86,20 +90,20 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=1_000_000, help="games per compiled run")
     ap.add_argument("--ref-games", type=int, default=300, help="games of the reference run")
     ap.add_argument("--repeat", type=int, default=5, help="compiled runs per figure (best kept)")
-    ap.add_argument("--e2e-games", type=int, default=2_000_000,
-                    help="games per run of the kernel / end-to-end comparison (0: skip it)")
+    ap.add_argument(
+        "--e2e-games", type=int, default=2_000_000, help="games per run of the kernel / end-to-end comparison (0: skip it)"
+    )
     ap.add_argument("--e2e-repeat", type=int, default=5, help="repetitions of that comparison")
-    ap.add_argument("--cold", action="store_true",
-                    help="also time a compile from scratch (fresh process, empty cache)")
+    ap.add_argument("--cold", action="store_true", help="also time a compile from scratch (fresh process, empty cache)")
     args = ap.parse_args(argv)
 
     import numba
 
     from sim.games.luft import engine, reference
+
     threads = numba.config.NUMBA_NUM_THREADS
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"Geteilte Luft, {PLAYERS} players, all {SPEC}, default rules; "
-          f"{threads} threads available, load average {load:.2f}")
+    print(f"Geteilte Luft, {PLAYERS} players, all {SPEC}, default rules; {threads} threads available, load average {load:.2f}")
     first = first_call_seconds()
     print(f"first kernel call (compile or cache load): {first:.2f} s")
     if args.cold:
@@ -114,8 +118,7 @@ def main(argv=None):
     rows = [("reference (Python)", ref, None)]
     for nt in sorted({1, threads}):
         numba.set_num_threads(nt)
-        wall, cpu = _best(lambda: engine.play_batch(rules, seats, 1, 0, args.games),
-                          args.games, args.repeat)
+        wall, cpu = _best(lambda: engine.play_batch(rules, seats, 1, 0, args.games), args.games, args.repeat)
         rows.append((f"compiled, {nt} thread{'s' if nt > 1 else ''}", wall, cpu))
     numba.set_num_threads(threads)
 
@@ -124,8 +127,7 @@ def main(argv=None):
         cpu_col = f"{cpu:>14,.0f}" if cpu is not None else f"{'':>14}"
         print(f"{name:<22}{rate:>14,.0f}{rate / ref:>13,.0f}x{cpu_col}")
     per_thread = rows[1][1]
-    print(f"per thread: {per_thread:,.0f} games/s (target 500,000), "
-          f"{per_thread / ref:,.0f}x the reference (target 300x)")
+    print(f"per thread: {per_thread:,.0f} games/s (target 500,000), {per_thread / ref:,.0f}x the reference (target 300x)")
     if args.e2e_games:
         print()
         compare("luft", SPEC, args.e2e_games, args.e2e_repeat, PLAYERS)

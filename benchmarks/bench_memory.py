@@ -11,6 +11,7 @@ chunks: the runner folds each chunk into fixed-size sums and histograms and
 keeps no per-game data. Compile time is excluded from games/s. With --workers
 or --scheduler the chunks run on Dask and the figures are the client's.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,13 +37,14 @@ def rss_mb() -> float:
             return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / MB
     except OSError:
         import psutil
+
         return psutil.Process().memory_info().rss / MB
 
 
 def peak_rss_mb() -> float:
     """High-water mark of the resident set of this process, in MiB."""
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak / MB if sys.platform == "darwin" else peak / 1024     # bytes on macOS, KiB on Linux
+    return peak / MB if sys.platform == "darwin" else peak / 1024  # bytes on macOS, KiB on Linux
 
 
 def main(argv=None):
@@ -68,8 +70,11 @@ def main(argv=None):
         rate_now = (done - marks["last_games"]) / max(now - marks["last_t"], 1e-9)
         marks["last_t"], marks["last_games"] = now, done
         rows.append((done, rss_mb(), peak_rss_mb()))
-        print(f"{done:>14,} {now - marks['start']:>10.1f} {rate_now:>14,.0f} {rate_all:>14,.0f} "
-              f"{rows[-1][1]:>10.1f} {rows[-1][2]:>10.1f}", flush=True)
+        print(
+            f"{done:>14,} {now - marks['start']:>10.1f} {rate_now:>14,.0f} {rate_all:>14,.0f} "
+            f"{rows[-1][1]:>10.1f} {rows[-1][2]:>10.1f}",
+            flush=True,
+        )
 
     def play_batch(rules_, seats_, seed, first_game, n_games):
         """The game's kernel, plus a report whenever the run passes a mark."""
@@ -87,11 +92,9 @@ def main(argv=None):
 
     executor = make_executor(args.scheduler, args.workers)
     where = repr(executor) if executor else f"in-process, {os.environ.get('NUMBA_NUM_THREADS', 'all')} numba threads"
-    print(f"Geteilte Luft, 4 players, threshold:t=2; {args.games:,} games in chunks of "
-          f"{args.chunk:,}; {where}")
+    print(f"Geteilte Luft, 4 players, threshold:t=2; {args.games:,} games in chunks of {args.chunk:,}; {where}")
     print(f"RSS before the run: {rss_mb():.1f} MiB (peak so far {peak_rss_mb():.1f} MiB)")
-    print(f"{'games':>14} {'seconds':>10} {'games/s now':>14} {'games/s all':>14} "
-          f"{'RSS MiB':>10} {'peak MiB':>10}")
+    print(f"{'games':>14} {'seconds':>10} {'games/s now':>14} {'games/s all':>14} {'RSS MiB':>10} {'peak MiB':>10}")
     if executor is None:
         game = dataclasses.replace(GAME, play_batch=play_batch)
         result = run(game, rules, seats, args.games, args.seed, chunk=args.chunk, progress=False)
@@ -103,19 +106,23 @@ def main(argv=None):
             done = 0
             while done < args.games:
                 n = min(step, args.games - done)
-                part = run(GAME, rules, seats, n, args.seed, first_game=done, chunk=args.chunk,
-                           progress=False, executor=executor)
+                part = run(GAME, rules, seats, n, args.seed, first_game=done, chunk=args.chunk, progress=False, executor=executor)
                 done += n
-                result = part if result is None else dataclasses.replace(
-                    result, totals=result.totals.merge(part.totals),
-                    seconds=result.seconds + part.seconds)
+                result = (
+                    part
+                    if result is None
+                    else dataclasses.replace(
+                        result, totals=result.totals.merge(part.totals), seconds=result.seconds + part.seconds
+                    )
+                )
                 report(done)
     n = result.totals.games
-    print(f"\n{n:,} games in {result.seconds:,.1f} s = {n / result.seconds:,.0f} games/s "
-          f"(compile/load {result.compile_seconds:.1f} s excluded)")
+    print(
+        f"\n{n:,} games in {result.seconds:,.1f} s = {n / result.seconds:,.0f} games/s "
+        f"(compile/load {result.compile_seconds:.1f} s excluded)"
+    )
     rss = [r[1] for r in rows]
-    print(f"RSS over the reports: min {min(rss):.1f}, max {max(rss):.1f} MiB; "
-          f"peak RSS of the process: {peak_rss_mb():.1f} MiB")
+    print(f"RSS over the reports: min {min(rss):.1f}, max {max(rss):.1f} MiB; peak RSS of the process: {peak_rss_mb():.1f} MiB")
     if len(rows) >= 2:
         print(f"peak RSS growth from the first report to the last: {rows[-1][2] - rows[0][2]:+.1f} MiB")
     mean_score = result.totals.agg("seat0.score")

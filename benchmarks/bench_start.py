@@ -8,6 +8,7 @@ Targets (issue 14, item 4, on the idle 2-core machine): `--help` and `bots`
 under 0.5 s, `simulate --games 1000` under 1.5 s. The load average is
 printed: on a loaded machine the wall figures grow, the CPU ones less.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -39,7 +40,7 @@ def main(argv=None):
     print(f"load average {os.getloadavg()[0]:.2f}; best of {args.repeat} fresh processes")
     print(f"{'command':<52}{'wall s':>8}{'CPU s':>8}")
     for cmd in COMMANDS:
-        timed(cmd)                                        # warm numba's cache
+        timed(cmd)  # warm numba's cache
         runs = [timed(cmd) for _ in range(args.repeat)]
         print(f"{'sim ' + ' '.join(cmd):<52}{min(r[0] for r in runs):>8.2f}{min(r[1] for r in runs):>8.2f}")
 

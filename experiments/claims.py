@@ -7,6 +7,7 @@ files (in the notebooks' comment cells: wrapped into ``# `` lines of its own).
 exits 1 when a span no longer matches its source (the test suite runs the
 same check), so a README or notebook cannot drift from its data.
 """
+
 from __future__ import annotations
 
 import json
@@ -54,17 +55,23 @@ def _tournaments(search: bool) -> list[dict]:
 
 def _mix(t: dict) -> str:
     """The equilibrium mix with its resample support shares: 'dodge (100% of resamples)'."""
-    return ", ".join(f"{b} ({t['support_share'][b]:.0%} of resamples)" if w > 0.999
-                     else f"{b} {w:.2f} ({t['support_share'][b]:.0%} of resamples)"
-                     for b, w in t["equilibrium"].items() if w > 1e-6)
+    return ", ".join(
+        f"{b} ({t['support_share'][b]:.0%} of resamples)"
+        if w > 0.999
+        else f"{b} {w:.2f} ({t['support_share'][b]:.0%} of resamples)"
+        for b, w in t["equilibrium"].items()
+        if w > 1e-6
+    )
 
 
 def landunter_ranking_table() -> str:
     rows = ["| players | first | second | equilibrium of the payoff matrix |", "|---|---|---|---|"]
     for t in _tournaments(False):
         a, b = t["ranking"][:2]
-        rows.append(f"| {t['players']} | {a['bot']} {_ci(a['win_share'])} ({_n(a['games'])}) | "
-                    f"{b['bot']} {_ci(b['win_share'])} | {_mix(t)} |")
+        rows.append(
+            f"| {t['players']} | {a['bot']} {_ci(a['win_share'])} ({_n(a['games'])}) | "
+            f"{b['bot']} {_ci(b['win_share'])} | {_mix(t)} |"
+        )
     return "\n" + "\n".join(rows) + "\n"
 
 
@@ -74,10 +81,16 @@ def landunter_ranking_best_response() -> str:
     four = next(t for t in ts if t["players"] == 4)
     second = four["ranking"][1]["bot"]
     br = four["best_response"][second]
-    out = [f"{top} is the best response to every other bot (ahead of {second} in {_ci(br['share_ahead'])} of "
-           f"4-player games, n = {_n(br['games'])})"]
-    exceptions = [f"at {t['players']} players `{r['bot']}` beats `{j}` more often ({_ci(r['share_ahead'])})"
-                  for t in ts for j, r in t["best_response"].items() if j != top and r["bot"] != top]
+    out = [
+        f"{top} is the best response to every other bot (ahead of {second} in {_ci(br['share_ahead'])} of "
+        f"4-player games, n = {_n(br['games'])})"
+    ]
+    exceptions = [
+        f"at {t['players']} players `{r['bot']}` beats `{j}` more often ({_ci(r['share_ahead'])})"
+        for t in ts
+        for j, r in t["best_response"].items()
+        if j != top and r["bot"] != top
+    ]
     return out[0] + (", except that " + "; ".join(exceptions) if exceptions else "")
 
 
@@ -91,10 +104,12 @@ def landunter_ranking_search() -> str:
     s4 = next(r["bot"] for r in four["ranking"] if r["bot"].startswith(slow))
     order = [r["bot"] for r in four["ranking"]]
     cell = four["payoff"][order.index(s4)][order.index(top)]
-    return (f"{slow} wins {' / '.join(_ci(r['win_share']) for r in rows)} at "
-            f"{' / '.join(str(t['players']) for t in ts)} players (n = {' / '.join(_n(r['games']) for r in rows)})"
-            f"{' and is the whole equilibrium mix' if whole else ''}; it finishes ahead of {top} in {cell:.3f} of "
-            "4-player games")
+    return (
+        f"{slow} wins {' / '.join(_ci(r['win_share']) for r in rows)} at "
+        f"{' / '.join(str(t['players']) for t in ts)} players (n = {' / '.join(_n(r['games']) for r in rows)})"
+        f"{' and is the whole equilibrium mix' if whole else ''}; it finishes ahead of {top} in {cell:.3f} of "
+        "4-player games"
+    )
 
 
 def readme_landunter_ranking() -> str:
@@ -102,14 +117,17 @@ def readme_landunter_ranking() -> str:
     top = four["ranking"][0]
     s4 = next(t for t in _tournaments(True) if t["players"] == 4)
     slow = next(r for r in s4["ranking"] if r["bot"].startswith("sampler"))
-    return (f"`{top['bot']}` wins at every player count, e.g. {_ci(top['win_share'])} of 4-player games (fair "
-            f"0.25, n = {_n(top['games'])} games); `{slow['bot']}` wins {_ci(slow['win_share'])} of the 4-player "
-            f"games with the search bot (n = {_n(slow['games'])})")
+    return (
+        f"`{top['bot']}` wins at every player count, e.g. {_ci(top['win_share'])} of 4-player games (fair "
+        f"0.25, n = {_n(top['games'])} games); `{slow['bot']}` wins {_ci(slow['win_share'])} of the 4-player "
+        f"games with the search bot (n = {_n(slow['games'])})"
+    )
 
 
 def _fairness(players: int | None = None, mix: str = "mixed") -> list[dict]:
-    return [r for r in _summary("landunter_fairness")["results"]
-            if r["mix"] == mix and (players is None or r["players"] == players)]
+    return [
+        r for r in _summary("landunter_fairness")["results"] if r["mix"] == mix and (players is None or r["players"] == players)
+    ]
 
 
 def landunter_ring_worth() -> str:
@@ -123,23 +141,29 @@ def landunter_fairness_findings() -> str:
     every = _summary("landunter_fairness")["results"]
     not_flat = sum(r["verdict"].startswith("not flat") for r in every)
     ratios = [r["cluster_se_ratio"] for r in every]
-    clustered = (f" The regression's SEs are clustered by game (hands of one game share the flood cards and "
-                 f"deals): {min(ratios):.2f}–{max(ratios):.2f}× the SE that treats hands as independent.")
-    return (f"10 strength points are worth only {' / '.join(format(r['per_10_strength']['mean'], '.3f') for r in rows)} "
-            f"points per deal at {' / '.join(str(r['players']) for r in rows)} players. At 4 players a 2-ring hand "
-            f"scores {_ci(rings[2]['points'])} points per deal, a 6-ring hand {_ci(rings[6]['points'])}; the "
-            f"90th-percentile hand expects {_ci(four['spread'])} points per deal more than the 10th "
-            f"(n = {_n(four['hands'])} hands). {not_flat} of {len(every)} settings are \"not flat\" (spread "
-            f"beyond ±{_summary('landunter_fairness')['flat']} points per deal).{clustered}")
+    clustered = (
+        f" The regression's SEs are clustered by game (hands of one game share the flood cards and "
+        f"deals): {min(ratios):.2f}–{max(ratios):.2f}× the SE that treats hands as independent."
+    )
+    return (
+        f"10 strength points are worth only {' / '.join(format(r['per_10_strength']['mean'], '.3f') for r in rows)} "
+        f"points per deal at {' / '.join(str(r['players']) for r in rows)} players. At 4 players a 2-ring hand "
+        f"scores {_ci(rings[2]['points'])} points per deal, a 6-ring hand {_ci(rings[6]['points'])}; the "
+        f"90th-percentile hand expects {_ci(four['spread'])} points per deal more than the 10th "
+        f'(n = {_n(four["hands"])} hands). {not_flat} of {len(every)} settings are "not flat" (spread '
+        f"beyond ±{_summary('landunter_fairness')['flat']} points per deal).{clustered}"
+    )
 
 
 def readme_landunter_fairness() -> str:
     four = _fairness(4)[0]
     every = _summary("landunter_fairness")["results"]
     not_flat = sum(r["verdict"].startswith("not flat") for r in every)
-    return (f"each ring adds {_ci(four['per_ring'])} points per deal at 4 players (mixed field, n = "
-            f"{_n(four['hands'])} hands), so the 90th-percentile hand expects {_ci(four['spread'])} points more "
-            f"than the 10th; {not_flat} of {len(every)} settings are \"not flat\"")
+    return (
+        f"each ring adds {_ci(four['per_ring'])} points per deal at 4 players (mixed field, n = "
+        f"{_n(four['hands'])} hands), so the 90th-percentile hand expects {_ci(four['spread'])} points more "
+        f'than the 10th; {not_flat} of {len(every)} settings are "not flat"'
+    )
 
 
 def dice_check_findings() -> str:
@@ -147,30 +171,36 @@ def dice_check_findings() -> str:
     chi = {c["source"]: c for c in d["chi_square"]}
     det = pd.read_csv(HERE / "dice_check" / "equivalence_deck_d3.csv").set_index("metric")["detectable"]
     win, score = (det[det.index.str.endswith(f".{m}")].max() for m in ("win", "score"))
-    return (f"chi-square on {_n(d['draws'])} draws each: deck p = {chi['deck']['p_value']:.2f}, d3 p = "
-            f"{chi['d3']['p_value']:.2f}; the unreshuffled deck's counts are almost exact (χ² = "
-            f"{chi['deck-no-reshuffle']['chi2']:.1e}, p = {chi['deck-no-reshuffle']['p_value']:.2f}). "
-            f"{_n(d['games'])} games each on the same seeds: {d['deck_vs_d3']['significant']} of "
-            f"{d['deck_vs_d3']['tested']} outcomes differ between deck and d3 at Bonferroni "
-            f"0.05/{d['deck_vs_d3']['tested']}; at that α the tests would have detected (80% power) a difference "
-            f"in win share of {win:.4f} or in score of {score:.3f} points. Under the reshuffled deck `counter` gains "
-            f"{_ci(d['counter_gain']['deck'])} over `air`")
+    return (
+        f"chi-square on {_n(d['draws'])} draws each: deck p = {chi['deck']['p_value']:.2f}, d3 p = "
+        f"{chi['d3']['p_value']:.2f}; the unreshuffled deck's counts are almost exact (χ² = "
+        f"{chi['deck-no-reshuffle']['chi2']:.1e}, p = {chi['deck-no-reshuffle']['p_value']:.2f}). "
+        f"{_n(d['games'])} games each on the same seeds: {d['deck_vs_d3']['significant']} of "
+        f"{d['deck_vs_d3']['tested']} outcomes differ between deck and d3 at Bonferroni "
+        f"0.05/{d['deck_vs_d3']['tested']}; at that α the tests would have detected (80% power) a difference "
+        f"in win share of {win:.4f} or in score of {score:.3f} points. Under the reshuffled deck `counter` gains "
+        f"{_ci(d['counter_gain']['deck'])} over `air`"
+    )
 
 
 def dice_check_no_reshuffle() -> str:
     d = _summary("dice_check")
     nr = d["no_reshuffle"]
-    return (f"{nr['significant']} of {nr['tested']} outcomes differ, and a card counter gains "
-            f"{_ci(d['counter_gain']['deck-no-reshuffle'])} win share in seat 0 against three `air` bots "
-            f"(n = {_n(d['games'])} each)")
+    return (
+        f"{nr['significant']} of {nr['tested']} outcomes differ, and a card counter gains "
+        f"{_ci(d['counter_gain']['deck-no-reshuffle'])} win share in seat 0 against three `air` bots "
+        f"(n = {_n(d['games'])} each)"
+    )
 
 
 def readme_dice_check() -> str:
     d = _summary("dice_check")
     same, nr = d["deck_vs_d3"], d["no_reshuffle"]
-    return (f"over {_n(d['games'])} games on the same seeds no outcome differs between deck and d3 "
-            f"({same['significant']} of {same['tested']} tests significant). Drawing *without* reshuffling "
-            f"does change the game ({nr['significant']} of {nr['tested']} outcomes differ significantly")
+    return (
+        f"over {_n(d['games'])} games on the same seeds no outcome differs between deck and d3 "
+        f"({same['significant']} of {same['tested']} tests significant). Drawing *without* reshuffling "
+        f"does change the game ({nr['significant']} of {nr['tested']} outcomes differ significantly"
+    )
 
 
 def _air_rows(mix: str, players) -> list:
@@ -182,42 +212,42 @@ def _air_rows(mix: str, players) -> list:
 def air_table() -> str:
     players = [2, 3, 4, 6]
     labels = {"threshold:t=2": "threshold:t=2 everywhere", "air": "air (margin 2) everywhere"}
-    rows = ["| bots (cycled over the seats) | players | P(air runs out) | divers drowned | turns |",
-            "|---|---|---|---|---|"]
+    rows = ["| bots (cycled over the seats) | players | P(air runs out) | divers drowned | turns |", "|---|---|---|---|---|"]
     for mix in _summary("air")["mixes"]:
         r = _air_rows(mix, players)
         air = " / ".join(f"{x.p_air_out:.3f} [{x.p_air_out_lo:.3f}, {x.p_air_out_hi:.3f}]" for x in r)
-        rows.append(f"| {labels.get(mix, mix.replace(',', ', '))} | {' / '.join(map(str, players))} | {air} | "
-                    f"{' / '.join(f'{x.drowned:.2f}' for x in r)} | {' / '.join(f'{x.turns:.1f}' for x in r)} |")
+        rows.append(
+            f"| {labels.get(mix, mix.replace(',', ', '))} | {' / '.join(map(str, players))} | {air} | "
+            f"{' / '.join(f'{x.drowned:.2f}' for x in r)} | {' / '.join(f'{x.turns:.1f}' for x in r)} |"
+        )
     return "\n" + "\n".join(rows) + "\n"
 
 
 def readme_air() -> str:
     r = _air_rows("threshold:t=2", [2, 3, 4])
-    return (f"in {r[0].p_air_out:.3f} [{r[0].p_air_out_lo:.3f}, {r[0].p_air_out_hi:.3f}] of 2-player games, "
-            f"{r[1].p_air_out:.3f} [{r[1].p_air_out_lo:.3f}, {r[1].p_air_out_hi:.3f}] of 3-player and "
-            f"{r[2].p_air_out:.3f} [{r[2].p_air_out_lo:.3f}, {r[2].p_air_out_hi:.3f}] of 4-player games "
-            f"(n = {_n(int(r[0].games))} each); a 4-player dive lasts {r[2].turns:.1f} turns and drowns "
-            f"{r[2].drowned:.1f} divers on average")
+    return (
+        f"in {r[0].p_air_out:.3f} [{r[0].p_air_out_lo:.3f}, {r[0].p_air_out_hi:.3f}] of 2-player games, "
+        f"{r[1].p_air_out:.3f} [{r[1].p_air_out_lo:.3f}, {r[1].p_air_out_hi:.3f}] of 3-player and "
+        f"{r[2].p_air_out:.3f} [{r[2].p_air_out_lo:.3f}, {r[2].p_air_out_hi:.3f}] of 4-player games "
+        f"(n = {_n(int(r[0].games))} each); a 4-player dive lasts {r[2].turns:.1f} turns and drowns "
+        f"{r[2].drowned:.1f} divers on average"
+    )
 
 
 def _lu_balance(setting: str, players: int) -> dict:
-    return next(r for r in _summary("landunter_balance")["results"]
-                if r["setting"] == setting and r["players"] == players)
+    return next(r for r in _summary("landunter_balance")["results"] if r["setting"] == setting and r["players"] == players)
 
 
 def landunter_balance_flagged() -> str:
     b = _summary("landunter_balance")
     tests = 2 * b["settings"]
-    flagged = ", ".join(f"{f['players']} players {f['setting']} (seat test p = {f['seat_p']:.0e})"
-                        for f in b["flagged"])
+    flagged = ", ".join(f"{f['players']} players {f['setting']} (seat test p = {f['seat_p']:.0e})" for f in b["flagged"])
     return f"{len(b['flagged'])} of {b['settings']} settings ({tests} tests) flagged: {flagged}"
 
 
 def readme_landunter_balance() -> str:
     four = _lu_balance("default", 4)
-    return (f"seat 0 wins {_ci(four['first_share'])} of 4-player games (n = {_n(four['games'])}); "
-            + landunter_balance_flagged())
+    return f"seat 0 wins {_ci(four['first_share'])} of 4-player games (n = {_n(four['games'])}); " + landunter_balance_flagged()
 
 
 def _lu_settings() -> pd.DataFrame:
@@ -231,26 +261,29 @@ def landunter_balance_options() -> str:
     ebc, dflt3 = d.loc[(3, "end_before_cascade=off")], d.loc[(3, "default")]
     rep, dflt4 = d.loc[(4, "cascade_may_repeat_flipper=off")], d.loc[(4, "default")]
     nf, dflt6 = d.loc[(6, "no_flood_counts_as_lowest=on")], d.loc[(6, "default")]
-    return (f"with 3 players and tied flips resolved one after another in seat order (`tie_simultaneous=false`) "
-            f"the seats win {tie.first_share:.3f} [{tie.first_lo:.3f}, {tie.first_hi:.3f}] / "
-            f"{' / '.join(shares[1:])} (p = {tie.seat_p:.0e}). The other options change the shape of a deal: "
-            f"`end_before_cascade=false` puts {ebc.eliminated:.3f} instead of {dflt3.eliminated:.3f} players out "
-            f"per 3-player deal and changes the score SD from {dflt3.score_sd:.2f} to {ebc.score_sd:.2f}; "
-            f"`cascade_may_repeat_flipper=false` changes P(4-player deal ends early) from {dflt4.early_end:.3f} "
-            f"[{dflt4.early_end_lo:.3f}, {dflt4.early_end_hi:.3f}] to {rep.early_end:.3f} [{rep.early_end_lo:.3f}, "
-            f"{rep.early_end_hi:.3f}]; `no_flood_counts_as_lowest=true` changes the 6-player score SD from "
-            f"{dflt6.score_sd:.2f} to {nf.score_sd:.2f}")
+    return (
+        f"with 3 players and tied flips resolved one after another in seat order (`tie_simultaneous=false`) "
+        f"the seats win {tie.first_share:.3f} [{tie.first_lo:.3f}, {tie.first_hi:.3f}] / "
+        f"{' / '.join(shares[1:])} (p = {tie.seat_p:.0e}). The other options change the shape of a deal: "
+        f"`end_before_cascade=false` puts {ebc.eliminated:.3f} instead of {dflt3.eliminated:.3f} players out "
+        f"per 3-player deal and changes the score SD from {dflt3.score_sd:.2f} to {ebc.score_sd:.2f}; "
+        f"`cascade_may_repeat_flipper=false` changes P(4-player deal ends early) from {dflt4.early_end:.3f} "
+        f"[{dflt4.early_end_lo:.3f}, {dflt4.early_end_hi:.3f}] to {rep.early_end:.3f} [{rep.early_end_lo:.3f}, "
+        f"{rep.early_end_hi:.3f}]; `no_flood_counts_as_lowest=true` changes the 6-player score SD from "
+        f"{dflt6.score_sd:.2f} to {nf.score_sd:.2f}"
+    )
 
 
 def landunter_balance_early_end() -> str:
     d = _lu_settings()
     rows = [d.loc[(n, "default")] for n in (3, 4, 5, 6)]
     never = [(n, r) for n, r in zip((3, 4, 5, 6), rows) if r.early_end == 0]
-    text = (f"Deals end by the two-or-fewer rule in {rows[0].early_end:.3f} of 3-player deals, "
-            f"{rows[1].early_end:.3f} at 4, {rows[2].early_end:.3f} at 5, {rows[3].early_end:.2g} at 6")
+    text = (
+        f"Deals end by the two-or-fewer rule in {rows[0].early_end:.3f} of 3-player deals, "
+        f"{rows[1].early_end:.3f} at 4, {rows[2].early_end:.3f} at 5, {rows[3].early_end:.2g} at 6"
+    )
     for n, r in never:
-        text += (f" (none of {_n(int(r.games))} {n}-player games; one-sided 95% upper bound "
-                 f"{1 - 0.05 ** (1 / r.games):.1e})")
+        text += f" (none of {_n(int(r.games))} {n}-player games; one-sided 95% upper bound {1 - 0.05 ** (1 / r.games):.1e})"
     return text
 
 
@@ -259,11 +292,13 @@ def seats_tests() -> str:
     tests = s["seat_tests"]
     flagged = sum(t["flagged"] for t in tests)
     worst = max(s["seats"], key=lambda r: abs(r["win_share"]["mean"] - 1 / r["players"]))
-    return (f"{'None' if flagged == 0 else flagged} of {len(tests)} chi-square tests (seven identical-bot tables and "
-            f"the rotated field, per player count) finds unequal seats at Bonferroni {s['alpha']}/{len(tests)} "
-            f"(smallest p = {min(t['p'] for t in tests):.3f}); the largest deviation of any seat is "
-            f"{_ci(worst['win_share'])} ({worst['players']} players, {worst['table']}, seat {worst['seat']}; fair "
-            f"{1 / worst['players']:.3f})")
+    return (
+        f"{'None' if flagged == 0 else flagged} of {len(tests)} chi-square tests (seven identical-bot tables and "
+        f"the rotated field, per player count) finds unequal seats at Bonferroni {s['alpha']}/{len(tests)} "
+        f"(smallest p = {min(t['p'] for t in tests):.3f}); the largest deviation of any seat is "
+        f"{_ci(worst['win_share'])} ({worst['players']} players, {worst['table']}, seat {worst['seat']}; fair "
+        f"{1 / worst['players']:.3f})"
+    )
 
 
 def seats_passing() -> str:
@@ -271,10 +306,12 @@ def seats_passing() -> str:
     rows = s["passing"]
     top = max(rows, key=lambda r: abs(r["win_diff"]["mean"]))
     tests = 2 * len(rows)
-    return (f"the win share moves by at most {abs(top['win_diff']['mean']):.4f} ({top['candidate']} at "
-            f"{top['players']} players: {_ci(top['win_diff'], 4)}, p = {top['win_p']:.3f}, Bonferroni "
-            f"{s['alpha']}/{tests}) and the score by at most {max(abs(r['score_diff']['mean']) for r in rows):.3f} "
-            f"points; {sum(r['flagged'] for r in rows)} of {len(rows)} comparisons flagged")
+    return (
+        f"the win share moves by at most {abs(top['win_diff']['mean']):.4f} ({top['candidate']} at "
+        f"{top['players']} players: {_ci(top['win_diff'], 4)}, p = {top['win_p']:.3f}, Bonferroni "
+        f"{s['alpha']}/{tests}) and the score by at most {max(abs(r['score_diff']['mean']) for r in rows):.3f} "
+        f"points; {sum(r['flagged'] for r in rows)} of {len(rows)} comparisons flagged"
+    )
 
 
 def _seat_deals(table: str, players: int) -> list[dict]:
@@ -283,28 +320,34 @@ def _seat_deals(table: str, players: int) -> list[dict]:
 
 def seats_deals() -> str:
     first = {n: _seat_deals("mixed field", n)[0] for n in (3, 4, 5)}
-    text = (f"With the mixed field deals end by the two-or-fewer rule (round 12 included) in "
-            f"{_ci(first[3]['p_early_end'])}, {first[4]['p_early_end']['mean']:.3f} and "
-            f"{first[5]['p_early_end']['mean']:.3f} of 3-, 4- and 5-player deals (deal 1)")
+    text = (
+        f"With the mixed field deals end by the two-or-fewer rule (round 12 included) in "
+        f"{_ci(first[3]['p_early_end'])}, {first[4]['p_early_end']['mean']:.3f} and "
+        f"{first[5]['p_early_end']['mean']:.3f} of 3-, 4- and 5-player deals (deal 1)"
+    )
     if "p_before_round_12" in first[3]:
-        text += (", before round 12 in " + ", ".join(f"{first[n]['p_before_round_12']['mean']:.3f}"
-                                                      for n in (3, 4, 5)))
+        text += ", before round 12 in " + ", ".join(f"{first[n]['p_before_round_12']['mean']:.3f}" for n in (3, 4, 5))
     keeper, high = _seat_deals("ring-keeper", 4)[0], _seat_deals("high", 4)[0]
     counter = _seat_deals("counter", 4)
-    return text + (f", and last {', '.join(format(first[n]['rounds']['mean'], '.2f') for n in (3, 4, 5))} rounds; "
-                   f"the bots matter far more (4 players: {_ci(keeper['p_early_end'])} with ring-keeper everywhere, "
-                   f"{_ci(high['p_early_end'])} with high). The card-counting counter's 4-player deals end early "
-                   f"in {_ci(counter[0]['p_early_end'])} of deal 1 and {_ci(counter[1]['p_early_end'])} of deal 2")
+    return text + (
+        f", and last {', '.join(format(first[n]['rounds']['mean'], '.2f') for n in (3, 4, 5))} rounds; "
+        f"the bots matter far more (4 players: {_ci(keeper['p_early_end'])} with ring-keeper everywhere, "
+        f"{_ci(high['p_early_end'])} with high). The card-counting counter's 4-player deals end early "
+        f"in {_ci(counter[0]['p_early_end'])} of deal 1 and {_ci(counter[1]['p_early_end'])} of deal 2"
+    )
 
 
 def readme_seats() -> str:
     s = _summary("landunter_seats")
     four = [r for r in s["seats"] if r["table"] == "mixed field" and r["players"] == 4]
     mixed = {n: _seat_deals("mixed field", n)[0]["p_early_end"]["mean"] for n in (3, 4, 5)}
-    return (f"{sum(t['flagged'] for t in s['seat_tests'])} of {len(s['seat_tests'])} seat tests significant "
-            f"(mixed field, 4 players: seats {' / '.join(format(r['win_share']['mean'], '.3f') for r in four)}, "
-            f"n = {_n(s['games'])} games each); " + seats_passing()
-            + f". Deals end early in {' / '.join(format(mixed[n], '.3f') for n in (3, 4, 5))} of 3 / 4 / 5-player deals")
+    return (
+        f"{sum(t['flagged'] for t in s['seat_tests'])} of {len(s['seat_tests'])} seat tests significant "
+        f"(mixed field, 4 players: seats {' / '.join(format(r['win_share']['mean'], '.3f') for r in four)}, "
+        f"n = {_n(s['games'])} games each); "
+        + seats_passing()
+        + f". Deals end early in {' / '.join(format(mixed[n], '.3f') for n in (3, 4, 5))} of 3 / 4 / 5-player deals"
+    )
 
 
 def _luft_settings() -> pd.DataFrame:
@@ -319,21 +362,26 @@ def balance_seat_order() -> str:
     d = _luft_settings()
     rel = [d.loc[(n, "default")].first_relative - 1 for n in (3, 4, 5)]
     six = [float(x) for x in d.loc[(6, "default")].seat_shares.split("/")]
-    return (f"Moving first helps at 3–5 players ({min(rel):+.0%} to {max(rel):+.0%} relative) and hurts at 2 and "
-            f"6 players; at 6 players the last three seats win {min(six[3:]):.3f}–{max(six[3:]):.3f}")
+    return (
+        f"Moving first helps at 3–5 players ({min(rel):+.0%} to {max(rel):+.0%} relative) and hurts at 2 and "
+        f"6 players; at 6 players the last three seats win {min(six[3:]):.3f}–{max(six[3:]):.3f}"
+    )
 
 
 def balance_turn_back() -> str:
     d = _luft_settings()
-    shift = max(abs(d.loc[(n, "turn_back_needs_treasure=off")].first_share - d.loc[(n, "default")].first_share)
-                for n in (2, 3, 4, 5, 6))
+    shift = max(
+        abs(d.loc[(n, "turn_back_needs_treasure=off")].first_share - d.loc[(n, "default")].first_share) for n in (2, 3, 4, 5, 6)
+    )
     return f"turning back without a treasure shifts seat 0's share by at most {shift:.3f}"
 
 
 def balance_flagged() -> str:
     b = _summary("balance")
-    return (f"{len(b['flagged'])} of {b['settings']} settings flagged at {b['alpha']}/{b['settings']} "
-            f"({b['alpha'] / b['settings']:.2g})")
+    return (
+        f"{len(b['flagged'])} of {b['settings']} settings flagged at {b['alpha']}/{b['settings']} "
+        f"({b['alpha'] / b['settings']:.2g})"
+    )
 
 
 def balance_largest() -> str:
@@ -342,25 +390,31 @@ def balance_largest() -> str:
     n, setting = (rel - 1).abs().idxmax()
     r = d.loc[(n, setting)]
     four = d.loc[4]
-    return (f"The largest: {n} players, {setting}: seat 0 wins {_share(r)} vs {r.fair:.3g}. At 4 players seat 0 "
-            f"wins {_share(four.loc['dives=2'])} with 2 dives, {four.loc['default'].first_share:.3f} with 3, "
-            f"{four.loc['dives=4'].first_share:.3f} with 4")
+    return (
+        f"The largest: {n} players, {setting}: seat 0 wins {_share(r)} vs {r.fair:.3g}. At 4 players seat 0 "
+        f"wins {_share(four.loc['dives=2'])} with 2 dives, {four.loc['default'].first_share:.3f} with 3, "
+        f"{four.loc['dives=4'].first_share:.3f} with 4"
+    )
 
 
 def balance_air() -> str:
     four = _luft_settings().loc[4]
     rows = [four.loc["air=15"], four.loc["default"], four.loc["air=35"]]
-    return (f"at 4 players the drown rate per diver and dive falls from {rows[0].drowned:.3f} (air 15) to "
-            f"{rows[1].drowned:.3f} (25) to {rows[2].drowned:.3f} (35), and a game lasts "
-            f"{', '.join(format(r.turns, '.1f') for r in rows)} turns")
+    return (
+        f"at 4 players the drown rate per diver and dive falls from {rows[0].drowned:.3f} (air 15) to "
+        f"{rows[1].drowned:.3f} (25) to {rows[2].drowned:.3f} (35), and a game lasts "
+        f"{', '.join(format(r.turns, '.1f') for r in rows)} turns"
+    )
 
 
 def balance_stalled() -> str:
     d = _luft_settings()
     n, setting = d.stalled.idxmax()
     stalls = d[d.stalled > 0].index.get_level_values(0).unique()
-    return (f"appear only at {'–'.join(map(str, (stalls.min(), stalls.max())))} players, at most "
-            f"{d.stalled.max():.2%} of dives ({n} players, {setting})")
+    return (
+        f"appear only at {'–'.join(map(str, (stalls.min(), stalls.max())))} players, at most "
+        f"{d.stalled.max():.2%} of dives ({n} players, {setting})"
+    )
 
 
 def balance_last_dive() -> str:
@@ -368,20 +422,24 @@ def balance_last_dive() -> str:
     rows = [d.loc[(n, "default")] for n in (2, 3, 4, 5, 6)]
     four = d.loc[4]
     fig = [f"{r.last_dive_decided:.3f} [{r.last_dive_decided_lo:.3f}, {r.last_dive_decided_hi:.3f}]" for r in rows]
-    return (f"{fig[0]} of 2-player games, {fig[1]} at 3, {fig[2]} at 4, {fig[3]} at 5 and {fig[4]} at 6 players "
-            f"(rulebook defaults, n = {_n(int(rows[0].games))} each): the more divers share the air, the less an early "
-            f"lead holds. Fewer dives make the last one matter more (4 players: "
-            f"{four.loc['dives=2'].last_dive_decided:.3f} with 2 dives, {four.loc['dives=4'].last_dive_decided:.3f} "
-            "with 4)")
+    return (
+        f"{fig[0]} of 2-player games, {fig[1]} at 3, {fig[2]} at 4, {fig[3]} at 5 and {fig[4]} at 6 players "
+        f"(rulebook defaults, n = {_n(int(rows[0].games))} each): the more divers share the air, the less an early "
+        f"lead holds. Fewer dives make the last one matter more (4 players: "
+        f"{four.loc['dives=2'].last_dive_decided:.3f} with 2 dives, {four.loc['dives=4'].last_dive_decided:.3f} "
+        "with 4)"
+    )
 
 
 def readme_balance() -> str:
     d = _luft_settings()
     four = d.loc[(4, "default")]
-    return (f"4 players: {_share(four)} vs 1/4, n = {_n(int(four.games))}) and a disadvantage with 2 and 6 "
-            f"players; the committed run flags {balance_flagged()}. The last dive decides the winner in "
-            f"{d.loc[(2, 'default')].last_dive_decided:.3f} of 2-player and "
-            f"{d.loc[(6, 'default')].last_dive_decided:.3f} of 6-player games")
+    return (
+        f"4 players: {_share(four)} vs 1/4, n = {_n(int(four.games))}) and a disadvantage with 2 and 6 "
+        f"players; the committed run flags {balance_flagged()}. The last dive decides the winner in "
+        f"{d.loc[(2, 'default')].last_dive_decided:.3f} of 2-player and "
+        f"{d.loc[(6, 'default')].last_dive_decided:.3f} of 6-player games"
+    )
 
 
 def _meta(players: int) -> dict:
@@ -389,29 +447,38 @@ def _meta(players: int) -> dict:
 
 
 def turnback_table() -> str:
-    rows = ["| players | tournament winner | win share [95% CI] (n) | second | equilibrium (share of resamples "
-            "with it in the support) |", "|---|---|---|---|---|"]
+    rows = [
+        "| players | tournament winner | win share [95% CI] (n) | second | equilibrium (share of resamples "
+        "with it in the support) |",
+        "|---|---|---|---|---|",
+    ]
     for m in _summary("compare_turnback")["meta"]:
         a, b = m["ranking"][:2]
-        mix = ", ".join(f"{f} {w:.2f} ({m['support_share'][f]:.0%})" for f, w in m["equilibrium"].items()
-                        if w > 1e-6 or m["support_share"][f] >= 0.05)
-        rows.append(f"| {m['players']} | {a['spec']} | {_ci(a['win_share'])} ({_n(a['games'])}) | "
-                    f"{b['family']} {_ci(b['win_share'])} | {mix} |")
+        mix = ", ".join(
+            f"{f} {w:.2f} ({m['support_share'][f]:.0%})"
+            for f, w in m["equilibrium"].items()
+            if w > 1e-6 or m["support_share"][f] >= 0.05
+        )
+        rows.append(
+            f"| {m['players']} | {a['spec']} | {_ci(a['win_share'])} ({_n(a['games'])}) | "
+            f"{b['family']} {_ci(b['win_share'])} | {mix} |"
+        )
     return "\n" + "\n".join(rows) + "\n"
 
 
 def turnback_depth_2p() -> str:
     r = {x["family"]: x for x in _meta(2)["ranking"]}
-    return (f"{_ci(r['depth']['win_share'])} vs {_ci(r['greedy-value']['win_share'])} (n = "
-            f"{_n(r['depth']['games'])} each)")
+    return f"{_ci(r['depth']['win_share'])} vs {_ci(r['greedy-value']['win_share'])} (n = {_n(r['depth']['games'])} each)"
 
 
 def turnback_threshold_4p() -> str:
     d = pd.read_csv(HERE / "compare_turnback" / "sweep.csv")
     d = d[(d.family == "threshold") & (d.players == 4)].set_index("value")
     t2 = d.loc[2.0]
-    return (f"{t2.win_share:.3f} [{t2.win_share_lo:.3f}, {t2.win_share_hi:.3f}] against the field vs "
-            f"{d.loc[1.0].win_share:.3f} for t=1 and {d.loc[3.0].win_share:.3f} for t=3 (n = {_n(int(t2.games))} each)")
+    return (
+        f"{t2.win_share:.3f} [{t2.win_share_lo:.3f}, {t2.win_share_hi:.3f}] against the field vs "
+        f"{d.loc[1.0].win_share:.3f} for t=1 and {d.loc[3.0].win_share:.3f} for t=3 (n = {_n(int(t2.games))} each)"
+    )
 
 
 def turnback_greedy_value() -> str:
@@ -436,25 +503,61 @@ def readme_turnback() -> str:
 def air_mixed_dives() -> str:
     d = pd.read_csv(HERE / "air" / "air_by_dive.csv")
     d = d[d["mix"].str.contains("random")].set_index(["players", "dive"])
-    return (f"at 3 players the air runs out in {d.loc[(3, 1), 'p_air_out']:.3f} of dive 1 vs "
-            f"{d.loc[(3, 2), 'p_air_out']:.3f} of dive 2, at 4 players {d.loc[(4, 1), 'drowned']:.3f} vs "
-            f"{d.loc[(4, 2), 'drowned']:.3f} divers drown")
+    return (
+        f"at 3 players the air runs out in {d.loc[(3, 1), 'p_air_out']:.3f} of dive 1 vs "
+        f"{d.loc[(3, 2), 'p_air_out']:.3f} of dive 2, at 4 players {d.loc[(4, 1), 'drowned']:.3f} vs "
+        f"{d.loc[(4, 2), 'drowned']:.3f} divers drown"
+    )
 
 
-CLAIMS = {f.__name__: f for f in (
-    luft_balance_defaults, landunter_balance_defaults, landunter_ring_worth, air_mixed_dives,
-    landunter_ranking_table, landunter_ranking_best_response, landunter_ranking_search, readme_landunter_ranking,
-    landunter_fairness_findings, readme_landunter_fairness, dice_check_findings, dice_check_no_reshuffle,
-    readme_dice_check, air_table, readme_air, landunter_balance_flagged, readme_landunter_balance, turnback_table,
-    turnback_depth_2p, turnback_threshold_4p, readme_turnback, landunter_balance_options, landunter_balance_early_end,
-    seats_tests, seats_passing, seats_deals, readme_seats, balance_flagged, balance_largest, balance_air,
-    balance_stalled, balance_last_dive, readme_balance, balance_seat_order, balance_turn_back,
-    turnback_greedy_value, turnback_air_counter_3p)}
+CLAIMS = {
+    f.__name__: f
+    for f in (
+        luft_balance_defaults,
+        landunter_balance_defaults,
+        landunter_ring_worth,
+        air_mixed_dives,
+        landunter_ranking_table,
+        landunter_ranking_best_response,
+        landunter_ranking_search,
+        readme_landunter_ranking,
+        landunter_fairness_findings,
+        readme_landunter_fairness,
+        dice_check_findings,
+        dice_check_no_reshuffle,
+        readme_dice_check,
+        air_table,
+        readme_air,
+        landunter_balance_flagged,
+        readme_landunter_balance,
+        turnback_table,
+        turnback_depth_2p,
+        turnback_threshold_4p,
+        readme_turnback,
+        landunter_balance_options,
+        landunter_balance_early_end,
+        seats_tests,
+        seats_passing,
+        seats_deals,
+        readme_seats,
+        balance_flagged,
+        balance_largest,
+        balance_air,
+        balance_stalled,
+        balance_last_dive,
+        readme_balance,
+        balance_seat_order,
+        balance_turn_back,
+        turnback_greedy_value,
+        turnback_air_counter_3p,
+    )
+}
 
 
 def render(text: str, comment: bool = False) -> str:
     """The text with every claim span re-rendered from its source; ``comment``:
     the claim wrapped into ``# `` comment lines between the markers' lines."""
+
     def fill(m):
         if m.group(1) not in CLAIMS:
             raise KeyError(f"unknown claim {m.group(1)!r}; known: {', '.join(CLAIMS)}")
@@ -462,6 +565,7 @@ def render(text: str, comment: bool = False) -> str:
         if comment:
             body = "\n" + textwrap.fill(body, 79, initial_indent="# ", subsequent_indent="# ") + "\n# "
         return f"<!--claim:{m.group(1)}-->{body}<!--/claim-->"
+
     return SPAN.sub(fill, text)
 
 

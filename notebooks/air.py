@@ -46,8 +46,7 @@ SEED = 0
 # in the curves, so every game counts at every turn index.
 
 # %%
-summary = air_analysis(players_list=PLAYERS, mixes=DEFAULT_MIXES, games=GAMES, seed=SEED, out=OUT,
-                       progress=False)
+summary = air_analysis(players_list=PLAYERS, mixes=DEFAULT_MIXES, games=GAMES, seed=SEED, out=OUT, progress=False)
 print(f"{summary['seconds']:.0f} s")
 
 # %% [markdown]
@@ -62,8 +61,7 @@ for png in sorted(OUT.glob("depletion_*.png")) + sorted(OUT.glob("air_out_turn_*
 
 # %%
 table = pd.read_csv(OUT / "air_by_dive.csv")
-table[["mix", "players", "dive", "p_air_out", "p_air_out_lo", "p_air_out_hi", "drowned", "drowned_lo",
-       "drowned_hi", "games"]]
+table[["mix", "players", "dive", "p_air_out", "p_air_out_lo", "p_air_out_hi", "drowned", "drowned_lo", "drowned_hi", "games"]]
 
 # %% [markdown]
 # ## Answer

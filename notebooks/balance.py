@@ -40,7 +40,7 @@ from sim.plots import show
 
 GAMES = int(os.environ.get("DEEPSIM_NOTEBOOK_GAMES", "2000"))
 PLAYERS = [int(n) for n in os.environ.get("DEEPSIM_NOTEBOOK_PLAYERS", "2,3,4,5,6").split(",")]
-FIELD = os.environ.get("DEEPSIM_NOTEBOOK_FIELD")   # None: every (not slow) family at its defaults
+FIELD = os.environ.get("DEEPSIM_NOTEBOOK_FIELD")  # None: every (not slow) family at its defaults
 OUT = Path(os.environ.get("DEEPSIM_NOTEBOOK_OUT", "notebook_output")) / "balance"
 SEED = 0
 
@@ -59,8 +59,10 @@ SEED = 0
 
 # %%
 summary = balance(players_list=PLAYERS, games=GAMES, seed=SEED, field=FIELD, out=OUT, progress=False)
-print(f"{summary['seconds']:.0f} s; {summary['settings']} settings; field {', '.join(summary['field'])}; "
-      f"Bonferroni threshold {summary['threshold']:.2g}")
+print(
+    f"{summary['seconds']:.0f} s; {summary['settings']} settings; field {', '.join(summary['field'])}; "
+    f"Bonferroni threshold {summary['threshold']:.2g}"
+)
 
 # %% [markdown]
 # ## The rulebook's defaults
@@ -85,8 +87,11 @@ for png in sorted(OUT.glob("first_*_x_players.png")):
     show(png)
 
 # %%
-for png in sorted(OUT.glob("first_*_x_*p.png")) + [OUT / "drowned_air_x_players.png", OUT / "turns_air_x_players.png",
-                                                         OUT / "last_dive_air_x_players.png"]:
+for png in sorted(OUT.glob("first_*_x_*p.png")) + [
+    OUT / "drowned_air_x_players.png",
+    OUT / "turns_air_x_players.png",
+    OUT / "last_dive_air_x_players.png",
+]:
     show(png)
 
 # %% [markdown]

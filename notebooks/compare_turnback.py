@@ -39,8 +39,8 @@ from sim.plots import show
 # Size knobs: the test suite runs this notebook small through these variables.
 GAMES = int(os.environ.get("DEEPSIM_NOTEBOOK_GAMES", "2000"))
 PLAYERS = [int(n) for n in os.environ.get("DEEPSIM_NOTEBOOK_PLAYERS", "2,3,4,5,6").split(",")]
-FAMILIES = os.environ.get("DEEPSIM_NOTEBOOK_FAMILIES")        # None: every (not slow) family
-FIELD = os.environ.get("DEEPSIM_NOTEBOOK_FIELD")              # None: the other families at defaults
+FAMILIES = os.environ.get("DEEPSIM_NOTEBOOK_FAMILIES")  # None: every (not slow) family
+FIELD = os.environ.get("DEEPSIM_NOTEBOOK_FIELD")  # None: the other families at defaults
 OUT = Path(os.environ.get("DEEPSIM_NOTEBOOK_OUT", "notebook_output")) / "compare_turnback"
 SEED = 0
 
@@ -69,11 +69,20 @@ SEED = 0
 # family) are left out of the field and, unless named, out of the sweep.
 
 # %%
-summary = ct.compare_turnback(players_list=PLAYERS, games=GAMES, pair_games=GAMES, seed=SEED,
-                              families_list=FAMILIES.split(",") if FAMILIES else None, field=FIELD,
-                              out=OUT, progress=False)
-print(f"{summary['seconds']:.0f} s; families {', '.join(summary['families'])}; "
-      f"slow (left out): {', '.join(summary['slow']) or 'none'}; failed: {', '.join(summary['failed']) or 'none'}")
+summary = ct.compare_turnback(
+    players_list=PLAYERS,
+    games=GAMES,
+    pair_games=GAMES,
+    seed=SEED,
+    families_list=FAMILIES.split(",") if FAMILIES else None,
+    field=FIELD,
+    out=OUT,
+    progress=False,
+)
+print(
+    f"{summary['seconds']:.0f} s; families {', '.join(summary['families'])}; "
+    f"slow (left out): {', '.join(summary['slow']) or 'none'}; failed: {', '.join(summary['failed']) or 'none'}"
+)
 
 # %% [markdown]
 # ## Stage 1: the best parameters
@@ -100,15 +109,26 @@ for meta in summary["meta"]:
     n = meta["players"]
     mix = {f: round(w, 3) for f, w in meta["equilibrium"].items() if w > 1e-6}
     top = meta["ranking"][0]
-    print(f"{n} players: tournament winner {top['spec']} "
-          f"(win share {top['win_share']['mean']:.3f} [{top['win_share']['ci95'][0]:.3f}, "
-          f"{top['win_share']['ci95'][1]:.3f}], n={top['games']:,}); equilibrium mix {mix}")
+    print(
+        f"{n} players: tournament winner {top['spec']} "
+        f"(win share {top['win_share']['mean']:.3f} [{top['win_share']['ci95'][0]:.3f}, "
+        f"{top['win_share']['ci95'][1]:.3f}], n={top['games']:,}); equilibrium mix {mix}"
+    )
     show(OUT / f"payoff_{n}p.png")
 
 # %%
 pd.concat([pd.read_csv(OUT / f"equilibrium_{m['players']}p.csv") for m in summary["meta"]])[
-    ["players", "family", "weight", "in_support_share", "best_response", "best_response_share",
-     "best_response_lo", "best_response_hi"]]
+    [
+        "players",
+        "family",
+        "weight",
+        "in_support_share",
+        "best_response",
+        "best_response_share",
+        "best_response_lo",
+        "best_response_hi",
+    ]
+]
 
 # %% [markdown]
 # ## Answer

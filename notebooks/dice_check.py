@@ -78,16 +78,20 @@ pd.read_csv(OUT / "chi_square.csv")
 
 # %%
 eq = pd.read_csv(OUT / "equivalence_deck_d3.csv")
-print(f"significant differences: {summary['deck_vs_d3']['significant']} of {summary['deck_vs_d3']['tested']}; "
-      f"largest difference the sample could have missed: {summary['deck_vs_d3']['max_detectable']:.4f}")
+print(
+    f"significant differences: {summary['deck_vs_d3']['significant']} of {summary['deck_vs_d3']['tested']}; "
+    f"largest difference the sample could have missed: {summary['deck_vs_d3']['max_detectable']:.4f}"
+)
 eq[["metric", "deck", "d3", "difference", "ci95_lo", "ci95_hi", "p_value", "detectable", "n_each"]]
 
 # %% [markdown]
 # ## (d) Without reshuffling, and counting cards
 
 # %%
-print(f"no reshuffle: {summary['no_reshuffle']['significant']} of {summary['no_reshuffle']['tested']} outcomes "
-      "differ significantly from the reshuffled deck")
+print(
+    f"no reshuffle: {summary['no_reshuffle']['significant']} of {summary['no_reshuffle']['tested']} outcomes "
+    "differ significantly from the reshuffled deck"
+)
 pd.read_csv(OUT / "counter_gain.csv")
 
 # %% [markdown]

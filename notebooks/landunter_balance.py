@@ -41,7 +41,7 @@ from sim.plots import show
 
 GAMES = int(os.environ.get("DEEPSIM_NOTEBOOK_GAMES", "50000"))
 PLAYERS = [int(n) for n in os.environ.get("DEEPSIM_NOTEBOOK_LU_PLAYERS", "3,4,5,6").split(",")]
-FIELD = os.environ.get("DEEPSIM_NOTEBOOK_LU_FIELD")   # None: dodge, counter, ring-keeper, low
+FIELD = os.environ.get("DEEPSIM_NOTEBOOK_LU_FIELD")  # None: dodge, counter, ring-keeper, low
 OUT = Path(os.environ.get("DEEPSIM_NOTEBOOK_OUT", "notebook_output")) / "landunter_balance"
 SEED = 0
 
@@ -59,8 +59,10 @@ SEED = 0
 
 # %%
 summary = balance(players_list=PLAYERS, games=GAMES, seed=SEED, field=FIELD, out=OUT, progress=False)
-print(f"{summary['seconds']:.0f} s; {summary['settings']} settings; field {', '.join(summary['field'])}; "
-      f"Bonferroni threshold {summary['threshold']:.2g}")
+print(
+    f"{summary['seconds']:.0f} s; {summary['settings']} settings; field {', '.join(summary['field'])}; "
+    f"Bonferroni threshold {summary['threshold']:.2g}"
+)
 
 # %% [markdown]
 # ## The defaults
@@ -79,8 +81,14 @@ pd.DataFrame(summary["flagged"])
 # ## Seat 0's share and the shape of a deal over the options
 
 # %%
-for name in ("first_bars", "first_relative_x_players", "early_end_x_players", "eliminated_x_players",
-             "rounds_x_players", "score_sd_x_players"):
+for name in (
+    "first_bars",
+    "first_relative_x_players",
+    "early_end_x_players",
+    "eliminated_x_players",
+    "rounds_x_players",
+    "score_sd_x_players",
+):
     show(OUT / f"{name}.png")
 
 # %% [markdown]

@@ -34,7 +34,7 @@ from sim.plots import show
 
 GAMES = int(os.environ.get("DEEPSIM_NOTEBOOK_GAMES", "50000"))
 PLAYERS = [int(n) for n in os.environ.get("DEEPSIM_NOTEBOOK_LU_PLAYERS", "3,4").split(",")]
-BOTS = os.environ.get("DEEPSIM_NOTEBOOK_LU_BOTS")   # None: every bot but the search bot sampler
+BOTS = os.environ.get("DEEPSIM_NOTEBOOK_LU_BOTS")  # None: every bot but the search bot sampler
 OUT = Path(os.environ.get("DEEPSIM_NOTEBOOK_OUT", "notebook_output")) / "landunter_fairness"
 SEED = 0
 
@@ -55,8 +55,9 @@ SEED = 0
 # %%
 summary = fairness(players_list=PLAYERS, bots=BOTS, games=GAMES, seed=SEED, out=OUT, progress=False)
 print(f"{summary['seconds']:.0f} s; flat threshold {FLAT} points per deal")
-pd.read_csv(OUT / "regression.csv")[["players", "mix", "verdict", "spread", "spread_lo", "spread_hi",
-                                    "per_ring", "per_10_strength", "ring_worth", "hands"]]
+pd.read_csv(OUT / "regression.csv")[
+    ["players", "mix", "verdict", "spread", "spread_lo", "spread_hi", "per_ring", "per_10_strength", "ring_worth", "hands"]
+]
 
 # %% [markdown]
 # ## Points by rings × strength (mixed field)

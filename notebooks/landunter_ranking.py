@@ -34,7 +34,7 @@ from sim.plots import show
 
 GAMES = int(os.environ.get("DEEPSIM_NOTEBOOK_GAMES", "200000"))
 PLAYERS = [int(n) for n in os.environ.get("DEEPSIM_NOTEBOOK_LU_PLAYERS", "3,4").split(",")]
-BOTS = os.environ.get("DEEPSIM_NOTEBOOK_LU_BOTS")   # None: every bot but the search bot sampler
+BOTS = os.environ.get("DEEPSIM_NOTEBOOK_LU_BOTS")  # None: every bot but the search bot sampler
 OUT = Path(os.environ.get("DEEPSIM_NOTEBOOK_OUT", "notebook_output")) / "landunter_ranking"
 SEED = 0
 

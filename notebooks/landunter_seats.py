@@ -38,8 +38,8 @@ from sim.plots import show
 
 GAMES = int(os.environ.get("DEEPSIM_NOTEBOOK_GAMES", "50000"))
 PLAYERS = [int(n) for n in os.environ.get("DEEPSIM_NOTEBOOK_LU_PLAYERS", "3,4,5").split(",")]
-BOTS = os.environ.get("DEEPSIM_NOTEBOOK_LU_BOTS")     # None: random, high, low, mid, dodge, ring-keeper, counter
-FIELD = os.environ.get("DEEPSIM_NOTEBOOK_LU_FIELD")   # None: dodge, counter, ring-keeper, low
+BOTS = os.environ.get("DEEPSIM_NOTEBOOK_LU_BOTS")  # None: random, high, low, mid, dodge, ring-keeper, counter
+FIELD = os.environ.get("DEEPSIM_NOTEBOOK_LU_FIELD")  # None: dodge, counter, ring-keeper, low
 OUT = Path(os.environ.get("DEEPSIM_NOTEBOOK_OUT", "notebook_output")) / "landunter_seats"
 SEED = 0
 
@@ -57,8 +57,9 @@ SEED = 0
 
 # %%
 summary = seats(players_list=PLAYERS, games=GAMES, seed=SEED, bots=BOTS, field=FIELD, out=OUT, progress=False)
-print(f"{summary['seconds']:.0f} s; {len(summary['seat_tests'])} seat tables, "
-      f"{len(summary['passing'])} passing-order comparisons")
+print(
+    f"{summary['seconds']:.0f} s; {len(summary['seat_tests'])} seat tables, {len(summary['passing'])} passing-order comparisons"
+)
 
 # %% [markdown]
 # ## (a) Seat effect

@@ -1,2 +1,3 @@
 """Monte Carlo strategy simulator for Geteilte Luft and Land unter."""
+
 __version__ = "0.1.0"

@@ -1,9 +1,10 @@
 """The Python API the CLI is a thin view on; usable from notebooks.
 
-    from sim import api
-    result = api.simulate("luft", {"air": "20"}, "threshold:t=2", players=4, games=100_000, seed=1)
-    result.summary["seats"][0]["win_share"]
+from sim import api
+result = api.simulate("luft", {"air": "20"}, "threshold:t=2", players=4, games=100_000, seed=1)
+result.summary["seats"][0]["win_share"]
 """
+
 from __future__ import annotations
 
 from contextlib import contextmanager
@@ -31,6 +32,7 @@ def scale_out(scheduler: str | None = None, workers: int | None = None):
     processes, closed on leaving; with neither, None (in-process threads).
     Results are bit-identical either way."""
     from sim.distributed import make_executor
+
     executor = make_executor(scheduler, workers)
     try:
         yield executor
@@ -71,16 +73,17 @@ def load_bot_files(files: list[str] | None):
     """Import users' bot files so their @register calls run."""
     for path in files or []:
         from sim.registry import load_bot_file
+
         load_bot_file(path)
 
 
 @dataclass
 class Simulation:
-    summary: dict                # the JSON object the command prints with --json
-    totals: Totals | None        # running sums behind the summary (also when cached)
-    path: Path | None            # stored result directory, if --out was given
+    summary: dict  # the JSON object the command prints with --json
+    totals: Totals | None  # running sums behind the summary (also when cached)
+    path: Path | None  # stored result directory, if --out was given
     cached: bool = False
-    complete: bool = True        # False when stopped by Ctrl-C
+    complete: bool = True  # False when stopped by Ctrl-C
 
 
 def totals_tables(totals: Totals) -> dict[str, pd.DataFrame]:
@@ -105,15 +108,26 @@ def _cached(out, config) -> Simulation | None:
 def set_threads(threads: int | None):
     if threads is not None:
         if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
-            raise ValueError(f"--threads {threads} is out of range; this machine allows "
-                             f"1..{numba.config.NUMBA_NUM_THREADS}")
+            raise ValueError(f"--threads {threads} is out of range; this machine allows 1..{numba.config.NUMBA_NUM_THREADS}")
         numba.set_num_threads(threads)
 
 
-def simulate(game_name: str, rules: dict[str, str] | None, bots: str | list[str], *,
-             players: int | None = None, games: int = 10_000, seed: int = 0,
-             threads: int | None = None, out: str | Path | None = None, records: bool = False,
-             cache: bool = True, plot: bool = False, progress: bool | None = None, executor=None) -> Simulation:
+def simulate(
+    game_name: str,
+    rules: dict[str, str] | None,
+    bots: str | list[str],
+    *,
+    players: int | None = None,
+    games: int = 10_000,
+    seed: int = 0,
+    threads: int | None = None,
+    out: str | Path | None = None,
+    records: bool = False,
+    cache: bool = True,
+    plot: bool = False,
+    progress: bool | None = None,
+    executor=None,
+) -> Simulation:
     """Play ``games`` games and summarize them (figures with 95% CIs); on
     ``executor`` (`scale_out`) when given, else in-process."""
     game = get_game(game_name)
@@ -122,35 +136,64 @@ def simulate(game_name: str, rules: dict[str, str] | None, bots: str | list[str]
     if games < 1:
         raise ValueError(f"--games {games} must be at least 1")
     set_threads(threads)
-    config = {"command": "simulate", "game": game.name, "rules": rules_obj.to_dict(),
-              "rules_version": game.rules_cls.VERSION,
-              "engine": store.engine_fingerprint(game, [s.bot for s in seats]), "bots": [s.spec for s in seats],
-              "games": games, "seed": seed, "records": records}
+    config = {
+        "command": "simulate",
+        "game": game.name,
+        "rules": rules_obj.to_dict(),
+        "rules_version": game.rules_cls.VERSION,
+        "engine": store.engine_fingerprint(game, [s.bot for s in seats]),
+        "bots": [s.spec for s in seats],
+        "games": games,
+        "seed": seed,
+        "records": records,
+    }
     if cache and (hit := _cached(out, config)):
         return hit
     try:
-        result = run(game, rules_obj, seats, games, seed, keep_batches=records, progress=progress,
-                     executor=executor, checkpoint_dir=_checkpoints(out, f"{game.name}-simulate", config))
+        result = run(
+            game,
+            rules_obj,
+            seats,
+            games,
+            seed,
+            keep_batches=records,
+            progress=progress,
+            executor=executor,
+            checkpoint_dir=_checkpoints(out, f"{game.name}-simulate", config),
+        )
     except Interrupted as stop:
         result = stop.partial
     done = result.totals.games
-    summary = {"games": done, "seconds": round(result.seconds, 3), "players": rules_obj.players,
-               "seed": seed, **(game.summary(result.totals, rules_obj, seats) if done else {}),
-               **completeness(games, done, result.complete)}
+    summary = {
+        "games": done,
+        "seconds": round(result.seconds, 3),
+        "players": rules_obj.players,
+        "seed": seed,
+        **(game.summary(result.totals, rules_obj, seats) if done else {}),
+        **completeness(games, done, result.complete),
+    }
     path = None
     if out is not None:
         recs = None
-        if records and result.complete:       # games are numbered from the batches' order
+        if records and result.complete:  # games are numbered from the batches' order
             specs, first, parts = [s.spec for s in seats], 0, []
             for batch in result.batches:
                 parts.append(long_records(game.metrics(batch, rules_obj), specs, first))
                 first += parts[-1]["game"].nunique()
             recs = pd.concat(parts, ignore_index=True)
-        path = store.save(out, f"{game.name}-simulate", config, summary,
-                          {**summary_tables(summary), **totals_tables(result.totals)},
-                          recs, result.seconds, result.compile_seconds, complete=result.complete)
+        path = store.save(
+            out,
+            f"{game.name}-simulate",
+            config,
+            summary,
+            {**summary_tables(summary), **totals_tables(result.totals)},
+            recs,
+            result.seconds,
+            result.compile_seconds,
+            complete=result.complete,
+        )
         if result.complete:
-            store.clear_chunks(path)      # checkpoints only matter for an unfinished run
+            store.clear_chunks(path)  # checkpoints only matter for an unfinished run
         if plot and done:
             plot_simulation(game, rules_obj, seats, result, summary, path)
     return finished(Simulation(summary, result.totals, path, complete=result.complete))
@@ -180,8 +223,9 @@ def summary_tables(summary: dict) -> dict[str, pd.DataFrame]:
     for key, rows in summary.items():
         if isinstance(rows, list) and rows and isinstance(rows[0], dict):
             label, first = row_label(key)
-            tables[key] = pd.DataFrame([{label: first + i, **_flatten(r)} if label not in r else _flatten(r)
-                                        for i, r in enumerate(rows)])
+            tables[key] = pd.DataFrame(
+                [{label: first + i, **_flatten(r)} if label not in r else _flatten(r) for i, r in enumerate(rows)]
+            )
     return tables
 
 
@@ -199,26 +243,52 @@ def _flatten(row: dict) -> dict:
 def plot_simulation(game: GameSpec, rules, seats, result: RunResult, summary: dict, path: Path):
     """Score distribution per seat and win share with CIs, next to the results."""
     from sim import plots  # matplotlib: only when plotting
+
     n = result.totals.games
     what = f"{game.title}, {rules.players} players, {', '.join(s.spec for s in seats)} (n={n:,} games)"
-    hists = {f"seat {s} {seat.spec}": (range(len(h)), h)
-             for s, seat in enumerate(seats) if (h := result.totals.hists.get(f"seat{s}.score")) is not None}
+    hists = {
+        f"seat {s} {seat.spec}": (range(len(h)), h)
+        for s, seat in enumerate(seats)
+        if (h := result.totals.hists.get(f"seat{s}.score")) is not None
+    }
     paths = []
     if hists:
-        paths += plots.distribution({k: (list(v[0]), v[1]) for k, v in hists.items()},
-                                    f"Score distribution per seat — {what}", "final score", path / "scores")
+        paths += plots.distribution(
+            {k: (list(v[0]), v[1]) for k, v in hists.items()},
+            f"Score distribution per seat — {what}",
+            "final score",
+            path / "scores",
+        )
     shares = [Estimate(r["win_share"]["mean"], *r["win_share"]["ci95"], n) for r in summary["seats"]]
-    paths += plots.bars_with_ci([f"seat {s}\n{seat.spec}" for s, seat in enumerate(seats)], shares,
-                                f"Win share with 95% CI — {what}", "win share", path / "win_share",
-                                reference_line=1 / rules.players, reference_label="1/n", xlabel="seat and bot")
+    paths += plots.bars_with_ci(
+        [f"seat {s}\n{seat.spec}" for s, seat in enumerate(seats)],
+        shares,
+        f"Win share with 95% CI — {what}",
+        "win share",
+        path / "win_share",
+        reference_line=1 / rules.players,
+        reference_label="1/n",
+        xlabel="seat and bot",
+    )
     return paths
 
 
-def tournament(game_name: str, rules: dict[str, str] | None, bots: str | list[str], *,
-               players: int | None = None, games: int = 10_000, seed: int = 0,
-               threads: int | None = None, out: str | Path | None = None, cache: bool = True,
-               plot: bool = False, progress: bool | None = None, repeats: bool = False,
-               executor=None) -> Simulation:
+def tournament(
+    game_name: str,
+    rules: dict[str, str] | None,
+    bots: str | list[str],
+    *,
+    players: int | None = None,
+    games: int = 10_000,
+    seed: int = 0,
+    threads: int | None = None,
+    out: str | Path | None = None,
+    cache: bool = True,
+    plot: bool = False,
+    progress: bool | None = None,
+    repeats: bool = False,
+    executor=None,
+) -> Simulation:
     """Every group of entrants in every seat order, ``games`` games in all
     (rounded up to whole games per seating), each seating on its own games;
     ranked with CIs. ``repeats``: every multiset of entrants (one may fill
@@ -234,34 +304,46 @@ def tournament(game_name: str, rules: dict[str, str] | None, bots: str | list[st
         raise ValueError(f"--games {games} must be at least 1")
     set_threads(threads)
     lineups = seatings(len(entrants), rules_obj.players, repeats)
-    config = {"command": "tournament", "game": game.name, "rules": rules_obj.to_dict(),
-              "rules_version": game.rules_cls.VERSION,
-              "engine": store.engine_fingerprint(game, [e.bot for e in entrants]), "entrants": names,
-              "games": games, "seed": seed,
-              "design": TOURNAMENT_DESIGN, **({"repeats": True} if repeats else {})}
+    config = {
+        "command": "tournament",
+        "game": game.name,
+        "rules": rules_obj.to_dict(),
+        "rules_version": game.rules_cls.VERSION,
+        "engine": store.engine_fingerprint(game, [e.bot for e in entrants]),
+        "entrants": names,
+        "games": games,
+        "seed": seed,
+        "design": TOURNAMENT_DESIGN,
+        **({"repeats": True} if repeats else {}),
+    }
     if cache and (hit := _cached(out, config)):
         return hit
     standings, per_seating, seconds, complete = play_tournament(
-        game, rules_obj, entrants, games, seed, executor=executor, progress=progress, repeats=repeats)
+        game, rules_obj, entrants, games, seed, executor=executor, progress=progress, repeats=repeats
+    )
     played = standings.games
     compile_seconds = 0.0
-    summary = {"games": played, "seconds": round(seconds, 3), "players": rules_obj.players,
-               "seed": seed, "seatings": len(lineups), "games_per_seating": per_seating,
-               "design": "every group of entrants in every seat order, each seating on its own games",
-               **(standings.summary() if complete else {}),   # part of the seatings would not balance the seats
-               **completeness(per_seating * len(lineups), played, complete)}
+    summary = {
+        "games": played,
+        "seconds": round(seconds, 3),
+        "players": rules_obj.players,
+        "seed": seed,
+        "seatings": len(lineups),
+        "games_per_seating": per_seating,
+        "design": "every group of entrants in every seat order, each seating on its own games",
+        **(standings.summary() if complete else {}),  # part of the seatings would not balance the seats
+        **completeness(per_seating * len(lineups), played, complete),
+    }
     path = None
     if out is not None and not complete:
-        path = store.save(out, f"{game.name}-tournament", config, summary, {}, None, seconds,
-                          compile_seconds, complete=False)
+        path = store.save(out, f"{game.name}-tournament", config, summary, {}, None, seconds, compile_seconds, complete=False)
     elif out is not None:
         tables = {"ranking": pd.DataFrame([_flatten(r) for r in summary["ranking"]])}
         order = [r["bot"] for r in summary["ranking"]]
         tables["head_to_head"] = pd.DataFrame(
-            [[None if c is None else c["mean"] for c in row] for row in summary["head_to_head"]],
-            index=order, columns=order).reset_index(names="bot")
-        path = store.save(out, f"{game.name}-tournament", config, summary, tables, None, seconds,
-                          compile_seconds)
+            [[None if c is None else c["mean"] for c in row] for row in summary["head_to_head"]], index=order, columns=order
+        ).reset_index(names="bot")
+        path = store.save(out, f"{game.name}-tournament", config, summary, tables, None, seconds, compile_seconds)
         if plot:
             plot_tournament(game, rules_obj, summary, path)
     return finished(Simulation(summary, None, path, complete=complete))
@@ -270,22 +352,48 @@ def tournament(game_name: str, rules: dict[str, str] | None, bots: str | list[st
 def plot_tournament(game: GameSpec, rules, summary: dict, path: Path):
     """Win share per entrant with CIs and the head-to-head heat map."""
     from sim import plots  # matplotlib: only when plotting
-    what = (f"{game.title}, {rules.players} players, {summary['seatings']} seatings x "
-            f"{summary['games_per_seating']:,} games (n={summary['games']:,})")
+
+    what = (
+        f"{game.title}, {rules.players} players, {summary['seatings']} seatings x "
+        f"{summary['games_per_seating']:,} games (n={summary['games']:,})"
+    )
     names = [r["bot"] for r in summary["ranking"]]
     shares = [Estimate(r["win_share"]["mean"], *r["win_share"]["ci95"], r["games"]) for r in summary["ranking"]]
-    paths = list(plots.bars_with_ci(names, shares, f"Tournament win share with 95% CI — {what}",
-                                    "win share", path / "win_share",
-                                    reference_line=1 / rules.players, reference_label="1/n", xlabel="bot"))
+    paths = list(
+        plots.bars_with_ci(
+            names,
+            shares,
+            f"Tournament win share with 95% CI — {what}",
+            "win share",
+            path / "win_share",
+            reference_line=1 / rules.players,
+            reference_label="1/n",
+            xlabel="bot",
+        )
+    )
     matrix = [[float("nan") if c is None else c["mean"] for c in row] for row in summary["head_to_head"]]
-    paths += plots.heatmap(matrix, names, names, f"Head to head: share of games the row finished "
-                           f"ahead of the column — {what}", path / "head_to_head", cbar_label="share ahead",
-                           xlabel="column bot", ylabel="row bot")
+    paths += plots.heatmap(
+        matrix,
+        names,
+        names,
+        f"Head to head: share of games the row finished ahead of the column — {what}",
+        path / "head_to_head",
+        cbar_label="share ahead",
+        xlabel="column bot",
+        ylabel="row bot",
+    )
     return paths
 
 
-def trace(game_name: str, rules: dict[str, str] | None, bots: str | list[str], *,
-          players: int | None = None, seed: int = 0, game_index: int = 0) -> str:
+def trace(
+    game_name: str,
+    rules: dict[str, str] | None,
+    bots: str | list[str],
+    *,
+    players: int | None = None,
+    seed: int = 0,
+    game_index: int = 0,
+) -> str:
     """The turn-by-turn log of one game, from the reference engine. A bot that
     fails in it raises a `BotFailure` whose ``trace`` is the log up to there."""
     game = get_game(game_name)
@@ -297,5 +405,5 @@ def trace(game_name: str, rules: dict[str, str] | None, bots: str | list[str], *
     if failure is not None:
         failure.trace = text
         raise failure
-    interrupt.chunk_finished(1)          # a trace is a chunk of one game
+    interrupt.chunk_finished(1)  # a trace is a chunk of one game
     return text

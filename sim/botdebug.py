@@ -11,6 +11,7 @@ exactly, once, with the seed, game, decision point and a complete
 calling each bot's pure Python function (``py_func``), for the bot's own
 traceback.
 """
+
 from __future__ import annotations
 
 import shlex
@@ -26,13 +27,22 @@ class BotFailure(ValueError):
     """A bot raised or chose an illegal action: one line naming the bot, the seed,
     the game, the decision point and the trace command that replays it."""
 
-    def __init__(self, message: str, *, game: str = "", rules=None, specs: tuple = (),
-                 seed: int = 0, game_index: int = 0, raised: bool = False):
+    def __init__(
+        self,
+        message: str,
+        *,
+        game: str = "",
+        rules=None,
+        specs: tuple = (),
+        seed: int = 0,
+        game_index: int = 0,
+        raised: bool = False,
+    ):
         super().__init__(message)
         self.game, self.rules, self.specs = game, rules, tuple(specs)
         self.seed, self.game_index, self.raised = seed, game_index, raised
-        self.trace = ""              # the trace up to the failure, when it came from `trace`
-        self.python_traceback = ""   # the bot's own traceback, from a py_func replay
+        self.trace = ""  # the trace up to the failure, when it came from `trace`
+        self.python_traceback = ""  # the bot's own traceback, from a py_func replay
 
 
 class _BotRaised(Exception):
@@ -55,7 +65,7 @@ def play_batch(game, rules, seats, seed: int, first_game: int, n_games: int):
     except Exception:
         failing = _first_failing_game(game, rules, seats, seed, first_game, n_games)
         failure = replay(game, rules, seats, seed, failing)
-        if failure is None:          # not a bot's doing: the engine's own error stands
+        if failure is None:  # not a bot's doing: the engine's own error stands
             raise
         raise failure from None
 
@@ -93,8 +103,7 @@ def _first_failing_game(game, rules, seats, seed, first_game, n_games) -> int:
 # ------------------------------------------------------------------ one game
 
 
-def replay(game, rules, seats, seed: int, game_index: int, log=None,
-           python: bool = False) -> BotFailure | None:
+def replay(game, rules, seats, seed: int, game_index: int, log=None, python: bool = False) -> BotFailure | None:
     """Replay one game with the reference engine (every line to ``log``); the
     failure of a bot in it, or None. ``python``: call each bot's ``py_func``
     and keep its traceback."""
@@ -106,10 +115,12 @@ def replay(game, rules, seats, seed: int, game_index: int, log=None,
     except _BotRaised as raised:
         exc = raised.exc
         where = game.decision_point(raised.call)
-        message = (f"bot {seats[raised.seat].spec!r} in seat {raised.seat} raised "
-                   f"{type(exc).__name__}: {exc} (seed {seed}, game {game_index}, {where}); "
-                   f"replay it with: {trace_command(game, rules, seats, seed, game_index)}"
-                   " --debug")
+        message = (
+            f"bot {seats[raised.seat].spec!r} in seat {raised.seat} raised "
+            f"{type(exc).__name__}: {exc} (seed {seed}, game {game_index}, {where}); "
+            f"replay it with: {trace_command(game, rules, seats, seed, game_index)}"
+            " --debug"
+        )
         failure = _failure(message, game, rules, seats, seed, game_index, raised=True)
         failure.python_traceback = raised.own_traceback
         return failure
@@ -120,8 +131,9 @@ def replay(game, rules, seats, seed: int, game_index: int, log=None,
 
 
 def _failure(message, game, rules, seats, seed, game_index, raised=False) -> BotFailure:
-    return BotFailure(message, game=game.name, rules=rules, specs=[s.spec for s in seats],
-                      seed=seed, game_index=game_index, raised=raised)
+    return BotFailure(
+        message, game=game.name, rules=rules, specs=[s.spec for s in seats], seed=seed, game_index=game_index, raised=raised
+    )
 
 
 def _recording(seat: Seat, index: int, python: bool) -> Seat:
@@ -134,6 +146,7 @@ def _recording(seat: Seat, index: int, python: bool) -> Seat:
         except Exception as exc:
             own = traceback.format_exception(type(exc), exc, exc.__traceback__.tb_next, chain=False)
             raise _BotRaised(index, args, exc, "".join(own)) from None
+
     return Seat(seat.spec, replace(seat.bot, fn=decide), seat.params)
 
 
@@ -145,8 +158,10 @@ def python_traceback(game, failure: BotFailure) -> str:
     seats = [game.registry.parse(spec) for spec in failure.specs]
     again = replay(game, failure.rules, seats, failure.seed, failure.game_index, python=True)
     if again is None or not again.python_traceback:
-        return ("(no Python traceback: as pure Python the bot did not raise in this game; "
-                "numba's typed arithmetic may differ from Python's)\n")
+        return (
+            "(no Python traceback: as pure Python the bot did not raise in this game; "
+            "numba's typed arithmetic may differ from Python's)\n"
+        )
     return "The bot's Python traceback (reference engine, pure Python bots):\n" + again.python_traceback
 
 
@@ -155,8 +170,19 @@ def python_traceback(game, failure: BotFailure) -> str:
 
 def trace_command(game, rules, seats, seed: int, game_index: int) -> str:
     """The ``sim <game> trace`` command line that replays this game exactly."""
-    words = ["sim", game.name, "trace", "--seed", str(seed), "--game", str(game_index),
-             "--players", str(rules.players), "--bots", ",".join(s.spec for s in seats)]
+    words = [
+        "sim",
+        game.name,
+        "trace",
+        "--seed",
+        str(seed),
+        "--game",
+        str(game_index),
+        "--players",
+        str(rules.players),
+        "--bots",
+        ",".join(s.spec for s in seats),
+    ]
     rule_text = rules_option(game, rules)
     if rule_text:
         words += ["--rules", rule_text]

@@ -1,4 +1,5 @@
 """Command line: a thin view on sim.api. Each command parses, calls, prints."""
+
 from __future__ import annotations
 
 import importlib
@@ -40,13 +41,21 @@ if TYPE_CHECKING:
 
 api, botdebug, store = lazy("sim.api"), lazy("sim.botdebug"), lazy("sim.store")
 
-DEBUG = typer.Option(False, "--debug", help="When a bot fails: also show its own Python traceback "
-                     "(the failing game replayed with pure Python bots).")
+DEBUG = typer.Option(
+    False,
+    "--debug",
+    help="When a bot fails: also show its own Python traceback (the failing game replayed with pure Python bots).",
+)
 
-app = typer.Typer(cls=OneLineErrors, no_args_is_help=True, add_completion=False,
-                  context_settings={"help_option_names": ["-h", "--help"]}, pretty_exceptions_enable=False,
-                  rich_markup_mode="markdown",
-                  help="Monte Carlo strategy simulator for Geteilte Luft and Land unter.")
+app = typer.Typer(
+    cls=OneLineErrors,
+    no_args_is_help=True,
+    add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    pretty_exceptions_enable=False,
+    rich_markup_mode="markdown",
+    help="Monte Carlo strategy simulator for Geteilte Luft and Land unter.",
+)
 
 
 def print_version(value: bool):
@@ -56,40 +65,62 @@ def print_version(value: bool):
 
 
 @app.callback()
-def options(version: bool = typer.Option(False, "--version", is_eager=True, callback=print_version,
-                                         help="Print the version and exit.")):
+def options(
+    version: bool = typer.Option(False, "--version", is_eager=True, callback=print_version, help="Print the version and exit."),
+):
     """Monte Carlo strategy simulator for Geteilte Luft and Land unter."""
 
 
 results_app = typer.Typer(no_args_is_help=True, help="Read stored results back.")
 app.add_typer(results_app, name="results")
+
+
 def print_tournament(title: str, summary: dict):
     import pandas as pd
 
     from sim.report_terminal import print_table
+
     s = summary
     if s.get("complete") is False:
-        out.print(f"[bold yellow]PARTIAL RESULT[/bold yellow]: {title} tournament interrupted after "
-                  f"{s['games_played']:,} of {s['games_requested']:,} games ({s['seatings']} seatings); "
-                  "no ranking, as part of the seatings would not balance the seats")
+        out.print(
+            f"[bold yellow]PARTIAL RESULT[/bold yellow]: {title} tournament interrupted after "
+            f"{s['games_played']:,} of {s['games_requested']:,} games ({s['seatings']} seatings); "
+            "no ranking, as part of the seatings would not balance the seats"
+        )
         return
-    out.print(f"[bold]{title} tournament[/bold] — {s['seatings']} seatings × {s['games_per_seating']:,} games, "
-              f"n = {s['games']:,} games in all, "
-              f"seed {s['seed']}, {s['seconds']:.2f} s (figures: mean [95% CI])")
+    out.print(
+        f"[bold]{title} tournament[/bold] — {s['seatings']} seatings × {s['games_per_seating']:,} games, "
+        f"n = {s['games']:,} games in all, "
+        f"seed {s['seed']}, {s['seconds']:.2f} s (figures: mean [95% CI])"
+    )
     ranking = s["ranking"]
-    print_table(pd.DataFrame([{"rank": i + 1, **{col: pct(v) if isinstance(v, dict) else v for col, v in row.items()}}
-                              for i, row in enumerate(ranking)]), out, title="ranking")
+    print_table(
+        pd.DataFrame(
+            [
+                {"rank": i + 1, **{col: pct(v) if isinstance(v, dict) else v for col, v in row.items()}}
+                for i, row in enumerate(ranking)
+            ]
+        ),
+        out,
+        title="ranking",
+    )
     names = [row["bot"] for row in ranking]
-    h2h = pd.DataFrame([[math.nan if c is None else round(c["mean"], 3) for c in cells] for cells in s["head_to_head"]],
-                       columns=names)
+    h2h = pd.DataFrame(
+        [[math.nan if c is None else round(c["mean"], 3) for c in cells] for cells in s["head_to_head"]], columns=names
+    )
     h2h.insert(0, "row bot", names)
     print_table(h2h, out, title="head to head: share of games the row bot finished ahead of the column bot")
-    game = s.get("meta_game", {}).get("n_player", {})   # stores written before the n-player game lack it
+    game = s.get("meta_game", {}).get("n_player", {})  # stores written before the n-player game lack it
     if game.get("computed"):
-        out.print(f"{game['solves']}: equilibrium " + ", ".join(
-            f"{b} {x:.3f} [{game['ci95'][b][0]:.3f}, {game['ci95'][b][1]:.3f}]"
-            for b, x in game["equilibrium"].items() if x > 0 or game["support_share"][b] > 0)
-            + f" (95% CI from resampled games; regret {game['regret']:.1g})")
+        out.print(
+            f"{game['solves']}: equilibrium "
+            + ", ".join(
+                f"{b} {x:.3f} [{game['ci95'][b][0]:.3f}, {game['ci95'][b][1]:.3f}]"
+                for b, x in game["equilibrium"].items()
+                if x > 0 or game["support_share"][b] > 0
+            )
+            + f" (95% CI from resampled games; regret {game['regret']:.1g})"
+        )
 
 
 def game_app(game: GameSpec, own: bool = True) -> typer.Typer:
@@ -100,22 +131,27 @@ def game_app(game: GameSpec, own: bool = True) -> typer.Typer:
     BOTS, RULES = bots_option(name), rules_option(name)
 
     @sub.command()
-    def simulate(players: Optional[int] = PLAYERS, bots: str = BOTS,
-                 games: int = typer.Option(10_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games to play."),
-                 seed: int = SEED,
-                 threads: Optional[int] = typer.Option(None, "--threads", "-t", min=1,
-                                                       help="Numba threads (default: all cores)."),
-                 rules: Optional[List[str]] = RULES,
-                 as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object on stdout."),
-                 out_dir: Optional[Path] = typer.Option(None, "--out", "-o", callback=writable_dir,
-                                                     help="Store results (Parquet + manifest) under this directory."),
-                 records: bool = typer.Option(False, "--records", help="With --out: also store per-game records."),
-                 no_cache: bool = typer.Option(False, "--no-cache", help="Recompute even if --out holds this exact run."),
-                 plot: bool = typer.Option(False, "--plot", help="With --out: write PNG and SVG plots next to the results."),
-                 bot_file: Optional[List[Path]] = BOT_FILE,
-                 scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS,
-                 debug: bool = DEBUG):
+    def simulate(
+        players: Optional[int] = PLAYERS,
+        bots: str = BOTS,
+        games: int = typer.Option(10_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games to play."),
+        seed: int = SEED,
+        threads: Optional[int] = typer.Option(None, "--threads", "-t", min=1, help="Numba threads (default: all cores)."),
+        rules: Optional[List[str]] = RULES,
+        as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object on stdout."),
+        out_dir: Optional[Path] = typer.Option(
+            None, "--out", "-o", callback=writable_dir, help="Store results (Parquet + manifest) under this directory."
+        ),
+        records: bool = typer.Option(False, "--records", help="With --out: also store per-game records."),
+        no_cache: bool = typer.Option(False, "--no-cache", help="Recompute even if --out holds this exact run."),
+        plot: bool = typer.Option(False, "--plot", help="With --out: write PNG and SVG plots next to the results."),
+        bot_file: Optional[List[Path]] = BOT_FILE,
+        scheduler: Optional[str] = SCHEDULER,
+        workers: Optional[int] = WORKERS,
+        debug: bool = DEBUG,
+    ):
         """Play a batch of games; print per-seat and per-dive (Land unter: per-deal) figures with 95% CIs."""
+
         def show(result: api.Simulation):
             emit(result.summary, as_json, f"{title}{' (cached)' if result.cached else ''}", result.path)
 
@@ -124,32 +160,58 @@ def game_app(game: GameSpec, own: bool = True) -> typer.Typer:
             needs_out("--plot", plot, out_dir)
             needs_out("--records", records, out_dir)
             with api.scale_out(scheduler, workers) as executor:
-                result = api.simulate(name, api.parse_rules(rules), bots, players=players, games=games,
-                                      seed=seed, threads=threads, out=out_dir, records=records,
-                                      cache=not no_cache, plot=plot, executor=executor)
+                result = api.simulate(
+                    name,
+                    api.parse_rules(rules),
+                    bots,
+                    players=players,
+                    games=games,
+                    seed=seed,
+                    threads=threads,
+                    out=out_dir,
+                    records=records,
+                    cache=not no_cache,
+                    plot=plot,
+                    executor=executor,
+                )
         show(result)
 
     @sub.command()
-    def tournament(bots: str = typer.Option(..., "--bots", "-b", help="Entrants, comma-separated; "
-                                            "the same family may enter with different parameters."),
-                   players: Optional[int] = PLAYERS,
-                   games: int = typer.Option(10_000, "--games", "-g", min=1, max=MAX_GAMES,
-                                             help="Games in all, spread evenly over the seatings (rounded up to "
-                                             "whole games per seating; each seating plays its own games)."),
-                   seed: int = SEED,
-                   threads: Optional[int] = typer.Option(None, "--threads", "-t", min=1, help="Numba threads."),
-                   rules: Optional[List[str]] = RULES,
-                   as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object."),
-                   out_dir: Optional[Path] = typer.Option(None, "--out", "-o", callback=writable_dir,
-                                                   help="Store results under this directory."),
-                   no_cache: bool = typer.Option(False, "--no-cache", help="Recompute even if stored."),
-                   plot: bool = typer.Option(False, "--plot", help="With --out: win shares and head-to-head heat map."),
-                   repeats: bool = typer.Option(False, "--repeats", help="Also lineups where an entrant fills several "
-                                                "seats (every multiset), to solve the n-player meta-game."),
-                   bot_file: Optional[List[Path]] = BOT_FILE,
-                   scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS,
-                   debug: bool = DEBUG):
+    def tournament(
+        bots: str = typer.Option(
+            ..., "--bots", "-b", help="Entrants, comma-separated; the same family may enter with different parameters."
+        ),
+        players: Optional[int] = PLAYERS,
+        games: int = typer.Option(
+            10_000,
+            "--games",
+            "-g",
+            min=1,
+            max=MAX_GAMES,
+            help="Games in all, spread evenly over the seatings (rounded up to "
+            "whole games per seating; each seating plays its own games).",
+        ),
+        seed: int = SEED,
+        threads: Optional[int] = typer.Option(None, "--threads", "-t", min=1, help="Numba threads."),
+        rules: Optional[List[str]] = RULES,
+        as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object."),
+        out_dir: Optional[Path] = typer.Option(
+            None, "--out", "-o", callback=writable_dir, help="Store results under this directory."
+        ),
+        no_cache: bool = typer.Option(False, "--no-cache", help="Recompute even if stored."),
+        plot: bool = typer.Option(False, "--plot", help="With --out: win shares and head-to-head heat map."),
+        repeats: bool = typer.Option(
+            False,
+            "--repeats",
+            help="Also lineups where an entrant fills several seats (every multiset), to solve the n-player meta-game.",
+        ),
+        bot_file: Optional[List[Path]] = BOT_FILE,
+        scheduler: Optional[str] = SCHEDULER,
+        workers: Optional[int] = WORKERS,
+        debug: bool = DEBUG,
+    ):
         """Every group of entrants in every seat order; ranked table and head-to-head matrix."""
+
         def show(result: api.Simulation):
             if as_json:
                 print(json.dumps(result.summary))
@@ -162,37 +224,68 @@ def game_app(game: GameSpec, own: bool = True) -> typer.Typer:
             api.load_bot_files([str(p) for p in bot_file or []])
             needs_out("--plot", plot, out_dir)
             with api.scale_out(scheduler, workers) as executor:
-                result = api.tournament(name, api.parse_rules(rules), bots, players=players, games=games,
-                                        seed=seed, threads=threads, out=out_dir, cache=not no_cache,
-                                        plot=plot, repeats=repeats, executor=executor)
+                result = api.tournament(
+                    name,
+                    api.parse_rules(rules),
+                    bots,
+                    players=players,
+                    games=games,
+                    seed=seed,
+                    threads=threads,
+                    out=out_dir,
+                    cache=not no_cache,
+                    plot=plot,
+                    repeats=repeats,
+                    executor=executor,
+                )
         show(result)
 
     @sub.command()
-    def trace(seed: int = SEED, players: Optional[int] = PLAYERS, bots: str = BOTS,
-              game: int = typer.Option(0, "--game", min=0, max=2 ** 63 - 1, help="Game index within the seed's stream."),
-              rules: Optional[List[str]] = RULES, bot_file: Optional[List[Path]] = BOT_FILE,
-              debug: bool = DEBUG):
+    def trace(
+        seed: int = SEED,
+        players: Optional[int] = PLAYERS,
+        bots: str = BOTS,
+        game: int = typer.Option(0, "--game", min=0, max=2**63 - 1, help="Game index within the seed's stream."),
+        rules: Optional[List[str]] = RULES,
+        bot_file: Optional[List[Path]] = BOT_FILE,
+        debug: bool = DEBUG,
+    ):
         """Print one game turn by turn (reference engine, same stream as simulate); a bot
         that fails stops it with the turns before the failure printed."""
         with user_errors(), botdebug.shown(api.get_game(name), debug):
             api.load_bot_files([str(p) for p in bot_file or []])
-            text = api.trace(name, api.parse_rules(rules), bots, players=players, seed=seed,
-                             game_index=game)
+            text = api.trace(name, api.parse_rules(rules), bots, players=players, seed=seed, game_index=game)
         sys.stdout.write(text)
 
     @sub.command("bots")
-    def list_bots(bot_file: Optional[List[Path]] = BOT_FILE,
-                  as_json: bool = typer.Option(False, "--json", help="Print the bots as one JSON object.")):
+    def list_bots(
+        bot_file: Optional[List[Path]] = BOT_FILE,
+        as_json: bool = typer.Option(False, "--json", help="Print the bots as one JSON object."),
+    ):
         """List every registered bot with its parameters, ranges and rule."""
         with user_errors():
-            if bot_file:               # loading sim.api only then keeps `bots` instant
+            if bot_file:  # loading sim.api only then keeps `bots` instant
                 api.load_bot_files([str(p) for p in bot_file])
             registry = get_game(name).registry
         if as_json:
-            print(json.dumps({"game": name, "bots": [
-                {"name": b.name, "doc": b.doc, "params": [
-                    {"name": p.name, "default": p.default, "low": p.low, "high": p.high, "integer": p.integer}
-                    for p in b.params]} for b in map(registry.get, registry.names())]}))
+            print(
+                json.dumps(
+                    {
+                        "game": name,
+                        "bots": [
+                            {
+                                "name": b.name,
+                                "doc": b.doc,
+                                "params": [
+                                    {"name": p.name, "default": p.default, "low": p.low, "high": p.high, "integer": p.integer}
+                                    for p in b.params
+                                ],
+                            }
+                            for b in map(registry.get, registry.names())
+                        ],
+                    }
+                )
+            )
             return
         table = Table(title=f"{title} bots", show_lines=True)
         for col in ("name", "parameters (default, range)", "rule"):
@@ -232,8 +325,10 @@ for _name, _package in GAMES.items():
 
 
 @results_app.command("list")
-def results_list(directory: Path = typer.Argument(..., help="A directory given to --out."),
-                 as_json: bool = typer.Option(False, "--json", help="Print the list as one JSON object.")):
+def results_list(
+    directory: Path = typer.Argument(..., help="A directory given to --out."),
+    as_json: bool = typer.Option(False, "--json", help="Print the list as one JSON object."),
+):
     """One line per stored result."""
     with user_errors():
         df = store.list_results(directory)
@@ -241,13 +336,16 @@ def results_list(directory: Path = typer.Argument(..., help="A directory given t
         print(json.dumps({"results": json.loads(df.to_json(orient="records", default_handler=str))}))
         return
     from sim.report_terminal import print_table
+
     out.print(f"results in {directory} (the key is in each path; --json for all of it)", highlight=False)
-    print_table(df.drop(columns="key", errors="ignore"), out)   # full paths, never cut: long ones get a legend line each
+    print_table(df.drop(columns="key", errors="ignore"), out)  # full paths, never cut: long ones get a legend line each
 
 
 @results_app.command("show")
-def results_show(path: Path = typer.Argument(..., help="A result directory (see `sim results list`)."),
-                 as_json: bool = typer.Option(False, "--json", help="Print the stored summary as JSON.")):
+def results_show(
+    path: Path = typer.Argument(..., help="A result directory (see `sim results list`)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the stored summary as JSON."),
+):
     """Print a stored result's summary."""
     with user_errors():
         result = store.load(path)
@@ -255,9 +353,11 @@ def results_show(path: Path = typer.Argument(..., help="A result directory (see 
         print(json.dumps(result.summary))
         return
     cfg = result.manifest.get("config", {})
-    out.print(f"{path}: {cfg.get('command', '?')} of {cfg.get('game', '?')}, bots {cfg.get('bots')}, "
-              f"rules version {cfg.get('rules_version')}, commit {result.manifest.get('git_commit')}"
-              + ("" if result.complete else " [yellow](incomplete: interrupted)[/yellow]"))
+    out.print(
+        f"{path}: {cfg.get('command', '?')} of {cfg.get('game', '?')}, bots {cfg.get('bots')}, "
+        f"rules version {cfg.get('rules_version')}, commit {result.manifest.get('git_commit')}"
+        + ("" if result.complete else " [yellow](incomplete: interrupted)[/yellow]")
+    )
     if "games" in result.summary:
         print_summary(cfg.get("game", "result"), result.summary)
 

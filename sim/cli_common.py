@@ -1,4 +1,5 @@
 """What every command shares: option definitions, error handling, tables."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -15,7 +16,7 @@ from typer.core import TyperGroup, TyperOption
 
 from sim import interrupt
 
-out = Console()   # as wide as the terminal (or $COLUMNS); 80 when not a terminal
+out = Console()  # as wide as the terminal (or $COLUMNS); 80 when not a terminal
 err = Console(stderr=True)
 
 EXIT_USAGE = 2
@@ -56,8 +57,8 @@ class OneLineErrors(TyperGroup):
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-        except typer.TyperException as e:        # typer's own click: usage errors
-            if type(e).__name__ != "NoArgsIsHelpError":       # that one printed the help
+        except typer.TyperException as e:  # typer's own click: usage errors
+            if type(e).__name__ != "NoArgsIsHelpError":  # that one printed the help
                 error(f"{e.format_message()} (see {_help_of(e)})")
             sys.exit(e.exit_code)
         except typer.Abort:
@@ -72,8 +73,7 @@ def _help_of(e: typer.TyperException) -> str:
 
 def error(message: str) -> None:
     """The one error style: ``error: …`` on stderr, one line."""
-    err.print(Text.assemble(("error:", "red"), " ", " ".join(str(message).split())), soft_wrap=True,
-              highlight=False)
+    err.print(Text.assemble(("error:", "red"), " ", " ".join(str(message).split())), soft_wrap=True, highlight=False)
 
 
 @contextmanager
@@ -101,10 +101,13 @@ def user_errors(*, out_dir=None, stores: bool = False, as_json: bool = False, sh
         if show is not None and partial is not None:
             show(partial)
         elif as_json:
-            print(json.dumps({"complete": False, "games_requested": None,
-                              "games_played": interrupt.games_played()}))
-        err.print(interrupted_line(partial if show is not None else None, out_dir, stores),
-                  soft_wrap=True, highlight=False, markup=False)
+            print(json.dumps({"complete": False, "games_requested": None, "games_played": interrupt.games_played()}))
+        err.print(
+            interrupted_line(partial if show is not None else None, out_dir, stores),
+            soft_wrap=True,
+            highlight=False,
+            markup=False,
+        )
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
@@ -114,6 +117,7 @@ def analysis(out_dir, as_json: bool, scheduler, workers):
     configurations are kept under --out); yields the executor of the cluster
     asked for (None: in-process), for the analysis to pass on."""
     from sim import api
+
     with user_errors(out_dir=out_dir, stores=True, as_json=as_json), api.scale_out(scheduler, workers) as executor:
         yield executor
 
@@ -124,15 +128,17 @@ def interrupted_line(partial, out_dir, stores: bool) -> str:
         s = partial.summary
         done = f"{s['games_played']:,} of {s['games_requested']:,} games"
         if partial.path is not None:
-            return (f"interrupted: kept {done} in {partial.path} (marked incomplete); "
-                    "run the same command again to finish")
+            return f"interrupted: kept {done} in {partial.path} (marked incomplete); run the same command again to finish"
         return f"interrupted after {done}; nothing was kept (give --out DIR to keep finished games and resume)"
     played = f"{interrupt.games_played():,} games"
     if out_dir is not None and stores:
-        return (f"interrupted after {played}: no report was written; finished work is kept under "
-                f"{out_dir}; run the same command again to resume")
+        return (
+            f"interrupted after {played}: no report was written; finished work is kept under "
+            f"{out_dir}; run the same command again to resume"
+        )
     return f"interrupted after {played}; nothing was kept" + (
-        " (give --out DIR to keep finished work and resume)" if stores else "")
+        " (give --out DIR to keep finished work and resume)" if stores else ""
+    )
 
 
 def writable_dir(value: Path | None) -> Path | None:
@@ -165,36 +171,59 @@ def fraction(value: float) -> float:
 
 #: More games than anyone can play (about 30 years at 10^6 games/s); larger
 #: counts would overflow the game indices of the random streams.
-MAX_GAMES = 10 ** 15
-SCHEDULER = typer.Option(None, "--scheduler", callback=address,
-                         help="Run the chunks on this Dask scheduler (tcp://host:8786).")
-WORKERS = typer.Option(None, "--workers", min=1, max=os.cpu_count() or 1,
-                       help="Run the chunks on a local Dask cluster of N worker processes (at most one per core).")
+MAX_GAMES = 10**15
+SCHEDULER = typer.Option(None, "--scheduler", callback=address, help="Run the chunks on this Dask scheduler (tcp://host:8786).")
+WORKERS = typer.Option(
+    None,
+    "--workers",
+    min=1,
+    max=os.cpu_count() or 1,
+    help="Run the chunks on a local Dask cluster of N worker processes (at most one per core).",
+)
 ALPHA = typer.Option(0.05, "--alpha", callback=fraction, help="Family-wise significance level (Bonferroni).")
 
 # Options shared by the game commands
 PLAYERS = typer.Option(None, "--players", "-n", help="Number of players (default: the rules' players).")
-SEED = typer.Option(0, "--seed", "-s", min=0, max=2 ** 64 - 1,
-                    help="Master seed (0 to 2^64 - 1); game i draws from stream (seed, i).")
+SEED = typer.Option(
+    0, "--seed", "-s", min=0, max=2**64 - 1, help="Master seed (0 to 2^64 - 1); game i draws from stream (seed, i)."
+)
 
 #: Each game's own examples for --bots and --rules (a spec is name or name:key=value:key=value).
 EXAMPLES = {
-    "luft": {"bots": "threshold:t=2 or threshold:t=2,random,depth:level=3:count=2,air",
-             "rules": "air=20, swim=d3, stack_size=2", "doc": "docs/rules/geteilte-luft.md"},
-    "landunter": {"bots": "dodge or dodge,counter,sampler:k=16,random",
-                  "rules": "tie_simultaneous=false, end_before_cascade=false", "doc": "docs/rules/land-unter.md"},
+    "luft": {
+        "bots": "threshold:t=2 or threshold:t=2,random,depth:level=3:count=2,air",
+        "rules": "air=20, swim=d3, stack_size=2",
+        "doc": "docs/rules/geteilte-luft.md",
+    },
+    "landunter": {
+        "bots": "dodge or dodge,counter,sampler:k=16,random",
+        "rules": "tie_simultaneous=false, end_before_cascade=false",
+        "doc": "docs/rules/land-unter.md",
+    },
 }
 
 
 def bots_option(game: str):
-    return typer.Option(..., "--bots", "-b", help="One bot spec for every seat, or one per seat, comma-separated: "
-                        f"{EXAMPLES[game]['bots']}. A spec is name or name:key=value:key=value.")
+    return typer.Option(
+        ...,
+        "--bots",
+        "-b",
+        help="One bot spec for every seat, or one per seat, comma-separated: "
+        f"{EXAMPLES[game]['bots']}. A spec is name or name:key=value:key=value.",
+    )
 
 
 def rules_option(game: str):
-    return typer.Option(None, "--rules", "-r", help="Rule options as key=value (repeatable or comma-separated): "
-                        f"{EXAMPLES[game]['rules']} …; every key with its default and values is in "
-                        f"{EXAMPLES[game]['doc']}.")
+    return typer.Option(
+        None,
+        "--rules",
+        "-r",
+        help="Rule options as key=value (repeatable or comma-separated): "
+        f"{EXAMPLES[game]['rules']} …; every key with its default and values is in "
+        f"{EXAMPLES[game]['doc']}.",
+    )
+
+
 BOT_FILE = typer.Option(None, "--bot-file", help="A Python file that registers extra bots (repeatable).")
 
 
@@ -213,16 +242,22 @@ def print_summary(title: str, summary: dict):
 
     from sim.records import row_label
     from sim.report_terminal import print_table
+
     partial_mark(summary)
-    out.print(f"[bold]{title}[/bold] — n = {summary['games']:,} games, seed {summary['seed']}, "
-              f"{summary['seconds']:.2f} s (figures: mean [95% CI])")
+    out.print(
+        f"[bold]{title}[/bold] — n = {summary['games']:,} games, seed {summary['seed']}, "
+        f"{summary['seconds']:.2f} s (figures: mean [95% CI])"
+    )
     for key, rows in summary.items():
         if not (isinstance(rows, list) and rows and isinstance(rows[0], dict)):
             continue
         index, first = row_label(key)
-        frame = pd.DataFrame([{index: first + i,
-                               **{col: pct(v) if isinstance(v, dict) else v for col, v in row.items()}}
-                              for i, row in enumerate(rows)])
+        frame = pd.DataFrame(
+            [
+                {index: first + i, **{col: pct(v) if isinstance(v, dict) else v for col, v in row.items()}}
+                for i, row in enumerate(rows)
+            ]
+        )
         print_table(frame, out, title=key)
 
 
@@ -235,8 +270,10 @@ def needs_out(option: str, given: bool, out_dir) -> None:
 def partial_mark(summary: dict) -> None:
     """A partial result's first line says so."""
     if summary.get("complete") is False:
-        out.print(f"[bold yellow]PARTIAL RESULT[/bold yellow]: interrupted after {summary['games_played']:,} "
-                  f"of {summary['games_requested']:,} games; the figures cover the finished games only")
+        out.print(
+            f"[bold yellow]PARTIAL RESULT[/bold yellow]: interrupted after {summary['games_played']:,} "
+            f"of {summary['games_requested']:,} games; the figures cover the finished games only"
+        )
 
 
 def emit(summary: dict, as_json: bool, title: str, path=None):
@@ -250,14 +287,16 @@ def emit(summary: dict, as_json: bool, title: str, path=None):
 
 
 # Options shared by the analysis commands
-OUT = typer.Option(None, "--out", "-o", callback=writable_dir,
-                   help="Write tables (Parquet + CSV), plots (PNG + SVG) and report.md here.")
+OUT = typer.Option(
+    None, "--out", "-o", callback=writable_dir, help="Write tables (Parquet + CSV), plots (PNG + SVG) and report.md here."
+)
 JSON = typer.Option(False, "--json", help="Print the summary as one JSON object on stdout.")
 
 
 def finish(summary: dict, as_json: bool, out_dir, reports):
     """An analysis's output: its JSON summary, or its reports drawn for the terminal."""
     from sim.report_terminal import show as show_report
+
     if as_json:
         print(json.dumps(summary))
         return
@@ -268,7 +307,7 @@ def finish(summary: dict, as_json: bool, out_dir, reports):
 
 
 def player_list(text: str, low: int, high: int) -> list[int]:
-    """"2,3,4" or "2-6" -> [2, 3, 4]; player counts outside low..high are rejected."""
+    """ "2,3,4" or "2-6" -> [2, 3, 4]; player counts outside low..high are rejected."""
     try:
         if "-" in text:
             lo, hi = (int(x) for x in text.split("-"))
@@ -276,8 +315,7 @@ def player_list(text: str, low: int, high: int) -> list[int]:
         else:
             values = [int(x) for x in text.split(",") if x.strip()]
     except ValueError:
-        raise ValueError(f"--players {text!r} must be a comma list like {low},{low + 1} "
-                         f"or a range like {low}-{high}") from None
+        raise ValueError(f"--players {text!r} must be a comma list like {low},{low + 1} or a range like {low}-{high}") from None
     bad = [v for v in values if not low <= v <= high]
     if bad or not values:
         raise ValueError(f"--players {text!r}: player counts must lie in {low}..{high}")
@@ -289,5 +327,6 @@ def register_package(sub: typer.Typer, package: str, path) -> None:
     (each defines ``register(sub)``): adding a command means adding one file."""
     import importlib
     import pkgutil
+
     for module in pkgutil.iter_modules(path):
         importlib.import_module(f"{package}.{module.name}").register(sub)

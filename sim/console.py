@@ -1,5 +1,6 @@
 """The `sim` command. Loading the CLI (numba, pandas) takes a few seconds;
 Ctrl-C during them exits like Ctrl-C anywhere else: one line, code 130."""
+
 import sys
 
 

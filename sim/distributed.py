@@ -28,6 +28,7 @@ mapped. Workers should run one thread each with ``NUMBA_NUM_THREADS=1`` (one
 worker process per core); ``make_executor(workers=N)`` starts them so, and a
 worker with more threads plays its chunks single-threaded.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -40,8 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-WORKER_ENV = {"NUMBA_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
-              "OPENBLAS_NUM_THREADS": "1"}
+WORKER_ENV = {"NUMBA_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"}
 
 
 # ------------------------------------------------------------------ the job a worker gets
@@ -50,10 +50,11 @@ WORKER_ENV = {"NUMBA_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS
 @dataclass(frozen=True)
 class ChunkJob:
     """Everything a worker needs to play chunks of one run (plain, picklable data)."""
+
     game: str
-    rules: Any                                     # the game's frozen Rules dataclass
-    seats: tuple[tuple[str, str, tuple[float, ...]], ...]   # (spec, bot name, params)
-    bot_files: tuple[tuple[str, str], ...]         # (resolved path, source text)
+    rules: Any  # the game's frozen Rules dataclass
+    seats: tuple[tuple[str, str, tuple[float, ...]], ...]  # (spec, bot name, params)
+    bot_files: tuple[tuple[str, str], ...]  # (resolved path, source text)
     seed: int
     keep_batches: bool
 
@@ -67,39 +68,42 @@ def make_job(game, rules, seats, seed: int, keep_batches: bool) -> ChunkJob:
     """Describe a run by name and data; refuse a game a worker could not import by name."""
     from sim.games import get_game
     from sim.registry import _LOADED_BOT_FILES
+
     try:
         registered = get_game(game.name)
     except ValueError:
         registered = None
     if registered is not game:
-        raise ValueError(f"game {game.name!r} is not the one sim.games.get_game({game.name!r}) "
-                         "returns; a Dask worker can only run a game it can import by name")
+        raise ValueError(
+            f"game {game.name!r} is not the one sim.games.get_game({game.name!r}) "
+            "returns; a Dask worker can only run a game it can import by name"
+        )
     files = []
     for path in _LOADED_BOT_FILES:
         try:
             files.append((path, Path(path).read_text(encoding="utf-8")))
         except OSError as exc:
-            raise ValueError(f"bot file {path!r} cannot be read to send it to the Dask "
-                             f"workers: {exc}") from None
+            raise ValueError(f"bot file {path!r} cannot be read to send it to the Dask workers: {exc}") from None
     seat_data = tuple((s.spec, s.bot.name, tuple(float(x) for x in s.params)) for s in seats)
     return ChunkJob(game.name, rules, seat_data, tuple(files), int(seed), bool(keep_batches))
 
 
 # ------------------------------------------------------------------ worker side
 
-_RESOLVED: dict[str, tuple] = {}          # job key -> (game, rules, seats), per worker process
-_WARM: set[tuple] = set()                 # kernels already compiled/loaded in this process
+_RESOLVED: dict[str, tuple] = {}  # job key -> (game, rules, seats), per worker process
+_WARM: set[tuple] = set()  # kernels already compiled/loaded in this process
 _LOCK = threading.Lock()
 
 
 def _load_bot_file(path: str, source: str) -> None:
     from sim.registry import load_bot_file
+
     p = Path(path)
     try:
         same = p.is_file() and p.read_text(encoding="utf-8") == source
     except OSError:
         same = False
-    if not same:        # no shared file system (or the file changed): use a copy of the text
+    if not same:  # no shared file system (or the file changed): use a copy of the text
         digest = hashlib.sha256((path + "\0" + source).encode("utf-8")).hexdigest()[:16]
         copy = Path(tempfile.gettempdir()) / "deepsim-botfiles" / digest / p.name
         if not copy.is_file():
@@ -122,11 +126,11 @@ def resolve(job: ChunkJob):
 
         from sim.games import get_game
         from sim.registry import Seat
+
         for path, source in job.bot_files:
             _load_bot_file(path, source)
         game = get_game(job.game)
-        seats = [Seat(spec, game.registry.get(name), np.array(params, dtype=np.float64))
-                 for spec, name, params in job.seats]
+        seats = [Seat(spec, game.registry.get(name), np.array(params, dtype=np.float64)) for spec, name, params in job.seats]
         if len(_RESOLVED) > 64:
             _RESOLVED.clear()
         _RESOLVED[key] = hit = (game, job.rules, seats)
@@ -137,9 +141,11 @@ def _single_thread():
     """One numba thread per task when the worker runs several tasks at once."""
     try:
         from distributed import get_worker
+
         worker = get_worker()
         if (getattr(worker, "nthreads", None) or worker.state.nthreads) > 1:
             import numba
+
             numba.set_num_threads(1)
     except (ImportError, ValueError, AttributeError):
         pass
@@ -151,6 +157,7 @@ def dask_setup(worker) -> None:
     the foreground group; the client stops at a chunk boundary and shuts the
     cluster down itself."""
     import signal
+
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -158,8 +165,9 @@ def dask_setup(worker) -> None:
 def warm_worker(job: ChunkJob) -> float:
     """Compile or load the job's kernels in this worker process (once); seconds taken."""
     from sim.runner import warm_up
+
     start = time.perf_counter()
-    game, rules, seats = resolve(job)          # the first time: imports the game and its bots
+    game, rules, seats = resolve(job)  # the first time: imports the game and its bots
     kind = (job.game, tuple(s.bot.builtin_id < 0 and s.bot.name for s in seats))
     if kind in _WARM:
         return 0.0
@@ -172,6 +180,7 @@ def warm_worker(job: ChunkJob) -> float:
 def play_chunk_task(job: ChunkJob, key, first_game: int, n_games: int):
     """One Dask task: play a chunk and return (key, its Totals, batch or None)."""
     from sim.runner import play_chunk
+
     game, rules, seats = resolve(job)
     _single_thread()
     totals, batch = play_chunk(game, rules, seats, job.seed, first_game, n_games, job.keep_batches)
@@ -211,21 +220,29 @@ class DaskExecutor:
         workers = list(self.client.nthreads())
         if not workers:
             raise RuntimeError("the Dask cluster has no workers")
-        futures = [self.client.submit(warm_worker, job, workers=[w], allow_other_workers=False,
-                                      pure=False, key=f"deepsim-warm-{job.key[:12]}-{i}-{time.time_ns()}")
-                   for i, w in enumerate(workers)]
+        futures = [
+            self.client.submit(
+                warm_worker,
+                job,
+                workers=[w],
+                allow_other_workers=False,
+                pure=False,
+                key=f"deepsim-warm-{job.key[:12]}-{i}-{time.time_ns()}",
+            )
+            for i, w in enumerate(workers)
+        ]
         try:
             return max(self.client.gather(futures))
         finally:
             self.client.cancel(futures)
 
-    def map_chunks(self, game, rules, seats, seed: int, chunks: Iterable[tuple[int, int, int]],
-                   keep_batches: bool = False) -> Iterator[tuple[int, Any, Any]]:
+    def map_chunks(
+        self, game, rules, seats, seed: int, chunks: Iterable[tuple[int, int, int]], keep_batches: bool = False
+    ) -> Iterator[tuple[int, Any, Any]]:
         """Play (index, first game, games) chunks of one run on the cluster; yield
         (index, Totals, batch or None) as they finish (any order). Closing the
         iterator (Ctrl-C) cancels the chunks still pending."""
-        return self.imap(((i, game, rules, seats, seed, first, size) for i, first, size in chunks),
-                         keep_batches)
+        return self.imap(((i, game, rules, seats, seed, first, size) for i, first, size in chunks), keep_batches)
 
     def imap(self, items: Iterable[tuple], keep_batches: bool = False) -> Iterator[tuple[Any, Any, Any]]:
         """Play independent chunks, each ``(key, game, rules, seats, seed, first_game,
@@ -233,6 +250,7 @@ class DaskExecutor:
         (key, Totals, batch or None) as they finish, in any order, with at most
         ``window`` chunks in flight. Closing the iterator cancels the rest."""
         from distributed import as_completed
+
         items = iter(items)
         jobs: dict[tuple, tuple] = {}
         pending = as_completed()
@@ -249,8 +267,7 @@ class DaskExecutor:
                     jobs.clear()
                 job = make_job(game, rules, seats, seed, keep_batches)
                 # keep the objects alive so their ids stay theirs
-                hit = jobs[ident] = (self.client.scatter(job, hash=False), job.key,
-                                     (game, rules, tuple(seats)))
+                hit = jobs[ident] = (self.client.scatter(job, hash=False), job.key, (game, rules, tuple(seats)))
             return hit[0], hit[1]
 
         def submit() -> bool:
@@ -259,8 +276,9 @@ class DaskExecutor:
                 return False
             key, game, rules, seats, seed, first, size = item
             job, job_key = job_of(game, rules, seats, seed)
-            f = self.client.submit(play_chunk_task, job, key, first, size, pure=False,
-                                   key=f"deepsim-chunk-{job_key[:12]}-{first}-{time.time_ns()}")
+            f = self.client.submit(
+                play_chunk_task, job, key, first, size, pure=False, key=f"deepsim-chunk-{job_key[:12]}-{first}-{time.time_ns()}"
+            )
             futures.add(f)
             pending.add(f)
             return True
@@ -270,7 +288,7 @@ class DaskExecutor:
                 if not submit():
                     break
             for f in pending:
-                result = f.result()          # re-raises a worker's exception here
+                result = f.result()  # re-raises a worker's exception here
                 futures.discard(f)
                 f.release()
                 submit()
@@ -296,8 +314,9 @@ class DaskExecutor:
         self.close()
 
 
-def make_executor(scheduler: str | None = None, workers: int | None = None, *,
-                  window: int | None = None, **cluster_kwargs) -> DaskExecutor | None:
+def make_executor(
+    scheduler: str | None = None, workers: int | None = None, *, window: int | None = None, **cluster_kwargs
+) -> DaskExecutor | None:
     """None when both are None (run in-process); else a DaskExecutor.
 
     scheduler: address of a running Dask scheduler (``tcp://host:8786``).
@@ -309,19 +328,27 @@ def make_executor(scheduler: str | None = None, workers: int | None = None, *,
     if scheduler is not None and workers is not None:
         raise ValueError("give --scheduler ADDRESS or --workers N, not both")
     from distributed import Client, LocalCluster
+
     if scheduler is not None:
         try:
             client = Client(scheduler, timeout=cluster_kwargs.pop("timeout", "20s"))
         except (OSError, TimeoutError) as exc:
-            raise ValueError(f"cannot reach the Dask scheduler at {scheduler!r}: "
-                             f"{' '.join(str(exc).split()) or type(exc).__name__}") from None
+            raise ValueError(
+                f"cannot reach the Dask scheduler at {scheduler!r}: {' '.join(str(exc).split()) or type(exc).__name__}"
+            ) from None
         return DaskExecutor(client, window=window)
     if workers < 1:
         raise ValueError(f"--workers {workers} must be at least 1")
     env = {**WORKER_ENV, **cluster_kwargs.pop("env", {})}
-    options = dict(n_workers=workers, threads_per_worker=1, processes=True,
-                   dashboard_address=None, env=env, preload=["sim.distributed"],
-                   silence_logs=logging.ERROR)
+    options = dict(
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        env=env,
+        preload=["sim.distributed"],
+        silence_logs=logging.ERROR,
+    )
     options.update(cluster_kwargs)
     cluster = LocalCluster(**options)
     try:

@@ -5,21 +5,22 @@ its rules class, its bot registry and a handful of functions. Each game's
 package under `sim/games/` builds one in its ``spec.py``; `sim.games.GAMES` is the
 one list of games. Nothing in the core imports a game by name.
 """
+
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
-if TYPE_CHECKING:           # not at run time: `sim --help` lists the games without numpy
+if TYPE_CHECKING:  # not at run time: `sim --help` lists the games without numpy
     from sim.registry import Registry
 
 
 @dataclass(frozen=True)
 class GameSpec:
-    name: str                 # CLI name: "luft", "landunter"
-    title: str                # "Geteilte Luft"
-    rules_cls: type           # frozen dataclass: from_strings(dict), to_array(), VERSION
+    name: str  # CLI name: "luft", "landunter"
+    title: str  # "Geteilte Luft"
+    rules_cls: type  # frozen dataclass: from_strings(dict), to_array(), VERSION
     registry: Registry
     # play_batch(rules, seats, seed, first_game, n_games) -> NamedTuple of arrays
     play_batch: Callable[..., Any]
@@ -52,8 +53,10 @@ def lazy_game(package: str):
     ``<package>.spec`` on first use, not on import. Importing the package must
     not import the engine: bots import helper modules of the package, and the
     engine imports the bots, so an eager import would be a cycle."""
+
     def __getattr__(name):
         if name == "GAME":
             return importlib.import_module(f"{package}.spec").GAME
         raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
     return __getattr__

@@ -13,6 +13,7 @@ that line. Test hook: with ``DEEPSIM_SIGINT_AFTER_CHUNKS=k`` in the
 environment the process sends itself a real SIGINT after its k-th finished
 chunk, so a test interrupts a command mid-run, deterministically and cheaply.
 """
+
 from __future__ import annotations
 
 import os

@@ -6,6 +6,7 @@ result), and numba's on-disk cache of the bot, which numba keys on the bot's
 own file alone although the helpers' code is compiled into it, is flushed
 when one of them changed.
 """
+
 from __future__ import annotations
 
 import ast
@@ -23,8 +24,7 @@ def _installed_roots() -> tuple[str, ...]:
     """Folders of the stdlib and of installed packages (venv and base interpreter)."""
     roots = set()
     for base in {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix}:
-        paths = sysconfig.get_paths(vars={"base": base, "platbase": base,
-                                          "installed_base": base, "installed_platbase": base})
+        paths = sysconfig.get_paths(vars={"base": base, "platbase": base, "installed_base": base, "installed_platbase": base})
         roots.update(paths[k] for k in ("stdlib", "platstdlib", "purelib", "platlib"))
     roots.update(getattr(site, "getsitepackages", lambda: [])())
     roots.add(site.getusersitepackages())
@@ -43,8 +43,11 @@ def local_imports(path) -> list[Path]:
     """Source files of the local modules ``path`` imports, directly or through
     each other (sorted, resolved; ``path`` itself not included)."""
     start = Path(path).resolve()
-    by_file = {str(Path(f).resolve()): name for name, m in list(sys.modules.items())
-               if isinstance(f := getattr(m, "__file__", None), str)}
+    by_file = {
+        str(Path(f).resolve()): name
+        for name, m in list(sys.modules.items())
+        if isinstance(f := getattr(m, "__file__", None), str)
+    }
     found: set[Path] = set()
     todo = [start]
     while todo:
@@ -105,10 +108,13 @@ def refresh_numba_caches(module, path) -> bool:
     helpers outside this package) when a local module it imports changed since
     the cache was written (`sim.nb.flush_when_changed`); returns True if it flushed."""
     deps = local_imports(path)
-    user_modules = [module] + [m for n, m in list(sys.modules.items())
-                               if not n.startswith(("sim.", "strategies."))
-                               and isinstance(f := getattr(m, "__file__", None), str)
-                               and Path(f).resolve() in deps]
+    user_modules = [module] + [
+        m
+        for n, m in list(sys.modules.items())
+        if not n.startswith(("sim.", "strategies."))
+        and isinstance(f := getattr(m, "__file__", None), str)
+        and Path(f).resolve() in deps
+    ]
     caches = nb.module_caches(user_modules)
     cache_path = next((getattr(c, "cache_path", None) for c in caches), None)
     if not cache_path:

@@ -15,6 +15,7 @@ field included. The n-player game itself — n players each pick an entrant
 table — is solved by `nplayer_equilibrium` from the win shares of every
 lineup multiset, which only a tournament with repeated entrants plays.
 """
+
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
@@ -49,8 +50,15 @@ def equilibrium(A: np.ndarray) -> tuple[np.ndarray, float]:
     c = np.zeros(k + 1)
     c[-1] = -1.0
     A_ub = np.hstack([-M.T, np.ones((k, 1))])
-    res = linprog(c, A_ub=A_ub, b_ub=np.zeros(k), A_eq=[[1.0] * k + [0.0]], b_eq=[1.0],
-                  bounds=[(0, None)] * k + [(None, None)], method="highs")
+    res = linprog(
+        c,
+        A_ub=A_ub,
+        b_ub=np.zeros(k),
+        A_eq=[[1.0] * k + [0.0]],
+        b_eq=[1.0],
+        bounds=[(0, None)] * k + [(None, None)],
+        method="highs",
+    )
     if not res.success:
         raise RuntimeError(f"equilibrium LP failed: {res.message}")
     x = np.clip(res.x[:k], 0.0, None)
@@ -88,8 +96,14 @@ def profiles(k: int, n: int) -> list[tuple[int, ...]]:
     return list(combinations_with_replacement(range(k), n))
 
 
-def nplayer_equilibrium(share: dict[tuple[int, ...], np.ndarray], k: int, n: int, start: np.ndarray | None = None,
-                        tol: float = 1e-10, steps: int = 100_000) -> tuple[np.ndarray, float]:
+def nplayer_equilibrium(
+    share: dict[tuple[int, ...], np.ndarray],
+    k: int,
+    n: int,
+    start: np.ndarray | None = None,
+    tol: float = 1e-10,
+    steps: int = 100_000,
+) -> tuple[np.ndarray, float]:
     """Symmetric equilibrium mix x of the n-player game over ``k`` entrants, and its regret.
 
     ``share[p][i]`` is the win share of one copy of entrant i at a table with
@@ -99,12 +113,12 @@ def nplayer_equilibrium(share: dict[tuple[int, ...], np.ndarray], k: int, n: int
     from ``start`` (default uniform); regret = max_i U_i(x) − x·U(x) (0 at an
     equilibrium; reported, since the dynamics may stop short)."""
     others = profiles(k, n - 1)
-    counts = np.array([np.bincount(S, minlength=k) for S in others], dtype=float)          # [S, entrant]
+    counts = np.array([np.bincount(S, minlength=k) for S in others], dtype=float)  # [S, entrant]
     coef = np.array([factorial(n - 1) / prod(factorial(int(c)) for c in row) for row in counts])
     missing = [tuple(sorted(S + (i,))) for S in others for i in range(k) if tuple(sorted(S + (i,))) not in share]
     if missing:
         raise ValueError(f"the n-player game needs every lineup; {len(missing)} missing, e.g. {missing[0]}")
-    U_S = np.array([[share[tuple(sorted(S + (i,)))][i] for i in range(k)] for S in others])   # [S, i]
+    U_S = np.array([[share[tuple(sorted(S + (i,)))][i] for i in range(k)] for S in others])  # [S, i]
 
     def payoffs(x):
         prob = coef * np.prod(np.where(counts > 0, x[None, :] ** counts, 1.0), axis=1)
@@ -116,7 +130,7 @@ def nplayer_equilibrium(share: dict[tuple[int, ...], np.ndarray], k: int, n: int
         regret = float(u.max() - x @ u)
         if regret < tol:
             break
-        x = x * (u + 1.0) / (x @ u + 1.0)        # payoffs in [0, 1]: the shift keeps the step positive
+        x = x * (u + 1.0) / (x @ u + 1.0)  # payoffs in [0, 1]: the shift keeps the step positive
     x = np.where(x < 1e-9, 0.0, x)
     x /= x.sum()
     u = payoffs(x)

@@ -42,6 +42,7 @@ the new one. `refresh_stale_caches` closes that gap with the very file list and
 fingerprint the store records: when they changed since the cache was written,
 every cached function of the game and its bots is flushed and recompiles.
 """
+
 from __future__ import annotations
 
 import functools
@@ -65,8 +66,10 @@ from numba.extending import intrinsic
 @intrinsic
 def voidptr(typingctx, addr):
     """An integer address as a void pointer (for `carray`)."""
+
     def codegen(context, builder, signature, args):
         return builder.inttoptr(args[0], cgutils.voidptr_t)
+
     return types.voidptr(types.uintp), codegen
 
 
@@ -91,13 +94,16 @@ def borrow_row(mat, i, dtype):
 @intrinsic
 def read_only(typingctx, arr):
     """The same array typed read-only: a write to it does not compile."""
+
     def codegen(context, builder, signature, args):
         return impl_ret_borrowed(context, builder, signature.return_type, args[0])
+
     return arr.copy(readonly=True)(arr), codegen
 
 
 def assume_range(hi):
     """An identity on int64 that tells the compiler ``0 <= x < hi``."""
+
     @intrinsic
     def assume(typingctx, x):
         def codegen(context, builder, signature, args):
@@ -107,7 +113,9 @@ def assume_range(hi):
             builder.call(llvm_assume, [builder.icmp_signed(">=", val, ir.Constant(val.type, 0))])
             builder.call(llvm_assume, [builder.icmp_signed("<", val, ir.Constant(val.type, hi))])
             return val
+
         return types.int64(types.int64), codegen
+
     return assume
 
 
@@ -115,25 +123,31 @@ def assume_range(hi):
 @intrinsic
 def popcount(typingctx, x):
     """Number of set bits of an int64."""
+
     def codegen(context, builder, signature, args):
         return builder.ctpop(args[0])
+
     return types.int64(types.int64), codegen
 
 
 @intrinsic
 def lowest_bit(typingctx, x):
     """Index of the lowest set bit of a nonzero int64."""
+
     def codegen(context, builder, signature, args):
         return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
+
     return types.int64(types.int64), codegen
 
 
 @intrinsic
 def highest_bit(typingctx, x):
     """Index of the highest set bit of a nonzero int64."""
+
     def codegen(context, builder, signature, args):
         lz = builder.ctlz(args[0], ir.Constant(ir.IntType(1), 1))
         return builder.sub(ir.Constant(ir.IntType(64), 63), lz)
+
     return types.int64(types.int64), codegen
 
 
@@ -183,7 +197,7 @@ def select_bit(x, k):
 # decide(phase, seat, address of the state, address of the parameter table, u) -> action
 PLUGIN_SIG = types.int64(types.int64, types.int64, types.uintp, types.uintp, types.float64)
 PLUGIN_TYPE = types.FunctionType(PLUGIN_SIG)
-BOT_RAISED = -(2 ** 62)   # a plug-in's answer when its bot raised
+BOT_RAISED = -(2**62)  # a plug-in's answer when its bot raised
 
 
 def plugin(views, salt: str):
@@ -197,11 +211,13 @@ def plugin(views, salt: str):
     an edited helper module the bot calls; the salt names the cache entry, so
     such an edit compiles afresh. The ``try`` sits one level above the bot:
     numba cannot catch what an ``inline="always"`` callee raises."""
+
     def plugged(phase, seat, st_addr, params_addr, u):
         try:
             return views(phase, seat, st_addr, params_addr, u)
         except Exception:
             return BOT_RAISED
+
     plugged.__qualname__ = f"plugin_{salt}"
     return cfunc(PLUGIN_SIG, cache=True)(plugged)
 
@@ -210,6 +226,7 @@ def plugin_salt(game_name: str, bot) -> str:
     """The salt of ``bot``'s plug-in in game ``game_name`` (see `plugin`)."""
     from sim import store
     from sim.games import get_game
+
     return store.engine_fingerprint(get_game(game_name), [bot])
 
 
@@ -233,7 +250,7 @@ def first_class_calls():
 
 
 # ----------------------------------------------------------- stale-cache guard
-_SKIPPED = ("analyses", "commands", "commands.py")   # host-side code, never compiled in
+_SKIPPED = ("analyses", "commands", "commands.py")  # host-side code, never compiled in
 
 
 def compiled_sources(package: Path, bot_folders: Iterable[Path]) -> list[Path]:
@@ -275,8 +292,12 @@ def module_caches(modules) -> list:
     """The on-disk caches of the numba functions defined at the top of ``modules``."""
     from numba.core.registry import CPUDispatcher
 
-    return [obj._cache for module in modules for obj in vars(module).values()
-            if isinstance(obj, CPUDispatcher) and getattr(obj, "_cache", None) is not None]
+    return [
+        obj._cache
+        for module in modules
+        for obj in vars(module).values()
+        if isinstance(obj, CPUDispatcher) and getattr(obj, "_cache", None) is not None
+    ]
 
 
 def flush_when_changed(stamp: Path, sources, caches) -> bool:
@@ -291,7 +312,7 @@ def flush_when_changed(stamp: Path, sources, caches) -> bool:
     for cache in caches:
         try:
             cache.flush()
-        except OSError:          # a read-only install: nothing cached there to go stale
+        except OSError:  # a read-only install: nothing cached there to go stale
             pass
     try:
         stamp.parent.mkdir(parents=True, exist_ok=True)

@@ -4,6 +4,7 @@ A typing error is dozens of lines (pipeline stage, candidate overloads, the
 source twice); a user needs the reason, the failing signature and where in
 their own file it is.
 """
+
 from __future__ import annotations
 
 import re
@@ -14,7 +15,7 @@ import numba
 import sim
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
-_TEMP_NAME = re.compile(r" for '\$[^']*', defined at \S+")        # numba's internal variable
+_TEMP_NAME = re.compile(r" for '\$[^']*', defined at \S+")  # numba's internal variable
 _FILE = re.compile(r'^File "(?P<path>[^"]+)", line (?P<line>\d+):')
 _FRAMEWORK = tuple(str(Path(m.__file__).resolve().parent) for m in (numba, sim))
 
@@ -22,9 +23,9 @@ _FRAMEWORK = tuple(str(Path(m.__file__).resolve().parent) for m in (numba, sim))
 def short_reason(exc: BaseException) -> str:
     """The reason numba gives, its failing signature and the user's source line, on one line."""
     lines = [line.rstrip() for line in _ANSI.sub("", str(exc)).splitlines()]
-    reason = next((line.strip() for line in lines
-                   if line.strip() and not line.startswith(("Failed in ", "During:"))),
-                  type(exc).__name__)
+    reason = next(
+        (line.strip() for line in lines if line.strip() and not line.startswith(("Failed in ", "During:"))), type(exc).__name__
+    )
     reason = _TEMP_NAME.sub("", reason)
     signature = next((line.strip()[4:] for line in lines if line.strip().startswith(">>> ")), None)
     if signature:
@@ -43,7 +44,7 @@ def _user_location(lines: list[str]) -> str | None:
         if not m or str(Path(m["path"]).resolve()).startswith(_FRAMEWORK):
             continue
         block = []
-        for code in lines[i + 1:]:
+        for code in lines[i + 1 :]:
             if code.strip() == "^" or not code.strip():
                 break
             if code.strip() != "<source elided>":

@@ -11,6 +11,7 @@ Every axis carries a label (callers must name what the rows, columns and bars
 are), and a title is wrapped to the width of the figure, so no text is cut
 off at the edges.
 """
+
 from __future__ import annotations
 
 import os
@@ -38,8 +39,8 @@ _RC = {
 
 def _figure(size=(8.0, 5.0)) -> tuple[Figure, object]:
     fig = Figure(figsize=size, layout="constrained")
-    fig.get_layout_engine().set(w_pad=0.1, h_pad=0.1)   # inches: text measured at another dpi stays inside
-    FigureCanvasAgg(fig)   # a renderer to measure text with (not pyplot's)
+    fig.get_layout_engine().set(w_pad=0.1, h_pad=0.1)  # inches: text measured at another dpi stays inside
+    FigureCanvasAgg(fig)  # a renderer to measure text with (not pyplot's)
     return fig, fig.add_subplot()
 
 
@@ -83,9 +84,14 @@ def _histogram(data) -> tuple[np.ndarray, np.ndarray]:
     return (edges[:-1] + edges[1:]) / 2, counts.astype(float)
 
 
-def distribution(values_by_label: Mapping[str, np.ndarray | tuple[np.ndarray, np.ndarray]],
-                 title: str, xlabel: str, stem: str | os.PathLike,
-                 games: Mapping[str, int] | None = None, ylabel: str = "share of games") -> Paths:
+def distribution(
+    values_by_label: Mapping[str, np.ndarray | tuple[np.ndarray, np.ndarray]],
+    title: str,
+    xlabel: str,
+    stem: str | os.PathLike,
+    games: Mapping[str, int] | None = None,
+    ylabel: str = "share of games",
+) -> Paths:
     """Share of games per value, one line per label (e.g. score per seat).
 
     Each entry is either raw samples (array) or an aggregated histogram
@@ -104,8 +110,14 @@ def distribution(values_by_label: Mapping[str, np.ndarray | tuple[np.ndarray, np
         share = counts / n if n else counts
         mean = float((values * counts).sum() / k) if k else float("nan")
         counted = f"{int(k):,} of {int(n):,} games" if games else f"n={int(n):,}"
-        ax.plot(values, share, marker="o", markersize=3, linewidth=1.2,
-                label=f"{label} ({counted}" + (f", mean {mean:.3g})" if k else ")"))
+        ax.plot(
+            values,
+            share,
+            marker="o",
+            markersize=3,
+            linewidth=1.2,
+            label=f"{label} ({counted}" + (f", mean {mean:.3g})" if k else ")"),
+        )
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_ylim(bottom=0)
@@ -116,9 +128,17 @@ def distribution(values_by_label: Mapping[str, np.ndarray | tuple[np.ndarray, np
     return _save(fig, stem)
 
 
-def bars_with_ci(labels: Sequence[str], estimates: Sequence[Estimate], title: str, ylabel: str,
-                 stem: str | os.PathLike, reference_line: float | None = None,
-                 reference_label: str = "", *, xlabel: str) -> Paths:
+def bars_with_ci(
+    labels: Sequence[str],
+    estimates: Sequence[Estimate],
+    title: str,
+    ylabel: str,
+    stem: str | os.PathLike,
+    reference_line: float | None = None,
+    reference_label: str = "",
+    *,
+    xlabel: str,
+) -> Paths:
     """Bars with 95% CI error bars, e.g. win share per seat or per bot.
 
     ``reference_line`` draws a dashed horizontal line such as the fair share 1/n.
@@ -131,14 +151,17 @@ def bars_with_ci(labels: Sequence[str], estimates: Sequence[Estimate], title: st
     err = np.nan_to_num(np.vstack([mean - lo, hi - mean]), nan=0.0).clip(min=0)
     fig, ax = _figure((max(6.0, 0.8 * len(labels) + 2), 5.0))
     x = np.arange(len(labels))
-    ax.bar(x, mean, yerr=err, capsize=4, color="#4C72B0", ecolor="black", alpha=0.85,
-           label="estimate, 95% CI")
+    ax.bar(x, mean, yerr=err, capsize=4, color="#4C72B0", ecolor="black", alpha=0.85, label="estimate, 95% CI")
     long = max((len(s) for s in labels), default=0) > 8
-    ax.set_xticks(x, labels, rotation=30 if long else 0, ha="right" if long else "center",
-                  rotation_mode="anchor")
+    ax.set_xticks(x, labels, rotation=30 if long else 0, ha="right" if long else "center", rotation_mode="anchor")
     if reference_line is not None:
-        ax.axhline(reference_line, color="#C44E52", linestyle="--", linewidth=1,
-                   label=reference_label or f"reference {reference_line:.3g}")
+        ax.axhline(
+            reference_line,
+            color="#C44E52",
+            linestyle="--",
+            linewidth=1,
+            label=reference_label or f"reference {reference_line:.3g}",
+        )
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.grid(axis="y", alpha=0.3)
@@ -147,9 +170,18 @@ def bars_with_ci(labels: Sequence[str], estimates: Sequence[Estimate], title: st
     return _save(fig, stem)
 
 
-def heatmap(matrix, row_labels: Sequence[str], col_labels: Sequence[str], title: str,
-            stem: str | os.PathLike, fmt: str = "{:.3f}", *, cbar_label: str, xlabel: str,
-            ylabel: str) -> Paths:
+def heatmap(
+    matrix,
+    row_labels: Sequence[str],
+    col_labels: Sequence[str],
+    title: str,
+    stem: str | os.PathLike,
+    fmt: str = "{:.3f}",
+    *,
+    cbar_label: str,
+    xlabel: str,
+    ylabel: str,
+) -> Paths:
     """Annotated matrix, e.g. tournament results or a balance-knob pair grid.
 
     ``xlabel`` names the columns, ``ylabel`` the rows, ``cbar_label`` the
@@ -165,8 +197,13 @@ def heatmap(matrix, row_labels: Sequence[str], col_labels: Sequence[str], title:
     image = ax.imshow(m, cmap="viridis", aspect="auto")
     fig.colorbar(image, ax=ax, label=cbar_label)
     long = max((len(str(c)) for c in col_labels), default=0) > 3
-    ax.set_xticks(np.arange(len(col_labels)), col_labels, rotation=45 if long else 0,
-                  ha="right" if long else "center", rotation_mode="anchor")
+    ax.set_xticks(
+        np.arange(len(col_labels)),
+        col_labels,
+        rotation=45 if long else 0,
+        ha="right" if long else "center",
+        rotation_mode="anchor",
+    )
     ax.set_yticks(np.arange(len(row_labels)), row_labels)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
@@ -175,14 +212,12 @@ def heatmap(matrix, row_labels: Sequence[str], col_labels: Sequence[str], title:
         mid = (finite.min() + finite.max()) / 2 if finite.size else 0.0
         for (i, j), v in np.ndenumerate(m.filled(np.nan)):
             if np.isfinite(v):
-                ax.text(j, i, fmt.format(v), ha="center", va="center", fontsize=8,
-                        color="black" if v > mid else "white")
+                ax.text(j, i, fmt.format(v), ha="center", va="center", fontsize=8, color="black" if v > mid else "white")
     _title(ax, title)
     return _save(fig, stem)
 
 
-def lines_with_band(x, series: Mapping[str, tuple], title: str, xlabel: str, ylabel: str,
-                    stem: str | os.PathLike) -> Paths:
+def lines_with_band(x, series: Mapping[str, tuple], title: str, xlabel: str, ylabel: str, stem: str | os.PathLike) -> Paths:
     """Mean curves with shaded 95% CI bands, e.g. air over turns or win share vs a parameter.
 
     ``series`` maps a label to (mean, lo, hi) arrays of the same length as x.
@@ -209,6 +244,7 @@ def show(path):
     try:
         from IPython import get_ipython
         from IPython.display import Image, display
+
         if get_ipython() is not None:
             return display(Image(filename=str(path)))
     except ImportError:

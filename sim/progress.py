@@ -1,4 +1,5 @@
 """The one progress bar every long run shows (simulate, tournament, analyses)."""
+
 from __future__ import annotations
 
 from rich.console import Console
@@ -13,5 +14,10 @@ def progress_bar(label: str, show: bool | None = None, rate: bool = False) -> Pr
     columns = [TextColumn(label), BarColumn(), MofNCompleteColumn()]
     if rate:
         columns.append(TextColumn("{task.fields[rate]} games/s"))
-    return Progress(*columns, TimeRemainingColumn(), console=console, transient=True,
-                    disable=not (console.is_terminal if show is None else show))
+    return Progress(
+        *columns,
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=not (console.is_terminal if show is None else show),
+    )

@@ -9,6 +9,7 @@ ahead" result becomes ``ahead_of_seat{t}`` in the row of each seat of the pair
 (1, 1/2 on a tie, 0); metrics of the whole game (``dive1_turns``,
 ``last_dive_decided``) repeat in every seat's row.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -31,7 +32,7 @@ def long_records(metrics: dict[str, np.ndarray], specs: list[str], first_game: i
     for name, values in metrics.items():
         head, _, rest = name.partition(".")
         kind = head.rstrip("0123456789")
-        index = head[len(kind):]
+        index = head[len(kind) :]
         values = np.asarray(values)
         if kind == "seat" and index:
             seat_cols.setdefault(rest, [None] * players)[int(index)] = values
@@ -43,11 +44,14 @@ def long_records(metrics: dict[str, np.ndarray], specs: list[str], first_game: i
             game_cols[f"{kind}{int(index) + 1}_{rest}"] = values
         else:
             game_cols[name.replace(".", "_")] = values
-    table = {"game": np.repeat(np.arange(first_game, first_game + n, dtype=np.int64), players),
-             "seat": np.tile(np.arange(players, dtype=np.int64), n),
-             "bot": np.tile(np.array(specs, dtype=object), n)}
-    ahead_last = sorted(seat_cols, key=lambda c: (c.startswith("ahead_of_seat"), int(c[13:] or 0)
-                                                  if c.startswith("ahead_of_seat") else 0))
+    table = {
+        "game": np.repeat(np.arange(first_game, first_game + n, dtype=np.int64), players),
+        "seat": np.tile(np.arange(players, dtype=np.int64), n),
+        "bot": np.tile(np.array(specs, dtype=object), n),
+    }
+    ahead_last = sorted(
+        seat_cols, key=lambda c: (c.startswith("ahead_of_seat"), int(c[13:] or 0) if c.startswith("ahead_of_seat") else 0)
+    )
     for column in ahead_last:
         per_seat = seat_cols[column]
         filled = [np.full(n, np.nan) if v is None else v for v in per_seat]

@@ -4,6 +4,7 @@ A bot is an njit decision function plus metadata. Its parameters travel to the
 kernel as a float vector, so changing a parameter never recompiles. A spec
 string such as ``threshold:t=2`` selects a bot and sets its parameters.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -11,7 +12,7 @@ from importlib.metadata import entry_points
 
 import numpy as np
 
-MAX_PARAMS = 192   # room for a trained policy's weights, one block per player count
+MAX_PARAMS = 192  # room for a trained policy's weights, one block per player count
 
 
 class BotError(ValueError):
@@ -62,6 +63,7 @@ class Bot:
 @dataclass(frozen=True)
 class Seat:
     """One seat's bot as parsed from a spec string."""
+
     spec: str
     bot: Bot
     params: np.ndarray
@@ -70,6 +72,7 @@ class Seat:
 @dataclass
 class Registry:
     """All bots of one game; `entry_group` lets third-party packages add bots."""
+
     game: str
     entry_group: str
     bots: dict[str, Bot] = field(default_factory=dict)
@@ -78,12 +81,14 @@ class Registry:
     def register(self, name, params=(), builtin_id=-1, options=None, doc=None):
         """Decorator: register an njit decision function under ``name``
         (``doc`` replaces its docstring in `sim <game> bots`)."""
+
         def deco(fn):
             if name in self.bots:
                 raise BotError(f"bot {name!r} is registered twice for {self.game}")
             text = " ".join((doc or getattr(fn, "__doc__", None) or "").split())
             self.bots[name] = Bot(name, fn, tuple(params), text, builtin_id, options)
             return fn
+
         return deco
 
     def load_plugins(self):
@@ -100,8 +105,7 @@ class Registry:
     def get(self, name: str) -> Bot:
         self.load_plugins()
         if name not in self.bots:
-            raise BotError(f"unknown bot {name!r} for {self.game}; choose one of: "
-                           + ", ".join(self.names()))
+            raise BotError(f"unknown bot {name!r} for {self.game}; choose one of: " + ", ".join(self.names()))
         return self.bots[name]
 
     def parse(self, spec: str) -> Seat:
@@ -130,8 +134,7 @@ class Registry:
             if p.integer and value != int(value):
                 raise BotError(f"bot parameter {key}={raw} must be a whole number")
             if not p.low <= value <= p.high:
-                raise BotError(f"bot parameter {key}={raw} is out of range "
-                               f"[{p.low:g}, {p.high:g}] for {bot.name!r}")
+                raise BotError(f"bot parameter {key}={raw} is out of range [{p.low:g}, {p.high:g}] for {bot.name!r}")
             values[key] = value
         return Seat(spec, bot, bot.vector(values))
 
@@ -150,8 +153,7 @@ class Registry:
         if len(specs) == 1:
             specs = specs * players
         if len(specs) != players:
-            raise BotError(f"got {len(specs)} bot specs for {players} players; "
-                           f"give one spec for all seats or exactly {players}")
+            raise BotError(f"got {len(specs)} bot specs for {players} players; give one spec for all seats or exactly {players}")
         return [self.parse(s) for s in specs]
 
 
@@ -164,7 +166,7 @@ def spec_options(spec: str, rest: str) -> dict[str, str]:
         key, eq, raw = item.partition("=")
         if not eq:
             raise BotError(f"bot option {item!r} in {spec!r} needs the form key=value")
-        if key.strip() == "file":       # the rest is the path
+        if key.strip() == "file":  # the rest is the path
             raw, rest = raw + (":" + rest if rest else ""), ""
         values[key.strip()] = raw.strip()
     return values
@@ -232,7 +234,7 @@ def load_bot_file(path) -> object:
     except BotError:
         sys.modules.pop(name, None)
         raise
-    except Exception as exc:   # any import failure, reported in one line
+    except Exception as exc:  # any import failure, reported in one line
         sys.modules.pop(name, None)
         msg = " ".join(str(exc).split()) or type(exc).__name__
         raise BotError(f"bot file {str(path)!r} failed to import: {type(exc).__name__}: {msg}") from None

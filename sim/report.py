@@ -6,6 +6,7 @@ The same report is what the terminal shows (`sim.report_terminal`): its tables
 and figures stay in ``lines`` as Markdown text that still knows its DataFrame
 or plot file, so the terminal can draw a table to fit its width.
 """
+
 from __future__ import annotations
 
 import json
@@ -30,6 +31,7 @@ def collected():
 
 class TableText(str):
     """A table's Markdown in ``Report.lines`` that keeps its DataFrame."""
+
     frame: pd.DataFrame
 
     def __new__(cls, frame: pd.DataFrame):
@@ -40,6 +42,7 @@ class TableText(str):
 
 class FigureText(str):
     """A figure's Markdown (image and caption) in ``Report.lines`` that keeps its file."""
+
     path: Path
 
     def __new__(cls, path: Path, caption: str):
@@ -66,7 +69,7 @@ class Report:
     def table(self, name: str, df: pd.DataFrame, caption: str):
         """Keep the table for --out (Parquet + CSV) and show it in the report."""
         self.tables[name] = df
-        source = f" (`{name}.csv`)" if self.out is not None else ""   # no file without --out
+        source = f" (`{name}.csv`)" if self.out is not None else ""  # no file without --out
         self.lines += [f"**{caption}**{source}", "", TableText(df), ""]
         if self.out is not None:
             df.to_parquet(self.out / f"{name}.parquet", index=False)
@@ -80,7 +83,7 @@ class Report:
             self.lines += [FigureText(Path(paths[0]), caption), ""]
 
     def save(self, summary: dict) -> Path | None:
-        summary.setdefault("complete", True)     # only a finished analysis saves; Ctrl-C stops before
+        summary.setdefault("complete", True)  # only a finished analysis saves; Ctrl-C stops before
         if self.out is None:
             return None
         (self.out / "report.md").write_text("\n".join(self.lines))
@@ -88,8 +91,7 @@ class Report:
         return self.out / "report.md"
 
 
-def ci_column(table: pd.DataFrame, name: str, digits: int, lo: str | None = None,
-              hi: str | None = None) -> pd.Series:
+def ci_column(table: pd.DataFrame, name: str, digits: int, lo: str | None = None, hi: str | None = None) -> pd.Series:
     """A column with its CI columns (default ``name_lo``, ``name_hi``) as
     ``mean [lo, hi]`` text, for the readable tables of a report."""
     lo, hi = lo or f"{name}_lo", hi or f"{name}_hi"

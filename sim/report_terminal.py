@@ -8,6 +8,7 @@ mixes become ``[a]``, ``[b]`` … with a legend), then split into several tables
 that each repeat the row labels. A column is never narrower than its widest
 cell and its header's longest word, so no value or header is cut.
 """
+
 from __future__ import annotations
 
 import math
@@ -23,8 +24,8 @@ from rich.text import Text
 
 from sim.report import FigureText, Report, TableText
 
-LABEL_LIMIT = 16     # longer text cells become [a], [b], … when the table does not fit
-MAX_KEYS = 3         # leading label columns repeated in every part of a split table
+LABEL_LIMIT = 16  # longer text cells become [a], [b], … when the table does not fit
+MAX_KEYS = 3  # leading label columns repeated in every part of a split table
 
 
 def show(report: Report, console: Console) -> None:
@@ -42,7 +43,7 @@ def show(report: Report, console: Console) -> None:
             print_table(line.frame, console)
         elif isinstance(line, FigureText):
             flush()
-            console.print(Text(f"plot: {line.path}", style="dim"), soft_wrap=True)   # a path copies whole
+            console.print(Text(f"plot: {line.path}", style="dim"), soft_wrap=True)  # a path copies whole
         else:
             text.append(line)
     flush()
@@ -72,7 +73,7 @@ def fitted(frame: pd.DataFrame, console: Console) -> tuple[list[Table], dict[str
         return [whole], {}
     keys = list(takewhile(lambda c: _is_label(frame, c), cells.columns[:MAX_KEYS]))
     legend = {}
-    if _laid_out(cells[keys], width // 2, console) is None:   # labels would crowd out the figures
+    if _laid_out(cells[keys], width // 2, console) is None:  # labels would crowd out the figures
         cells, legend = abbreviated(cells, keys)
     parts, group = [], []
     for column in (c for c in cells.columns if c not in keys):
@@ -93,9 +94,13 @@ def readable(frame: pd.DataFrame) -> pd.DataFrame:
     i = 0
     while i < len(columns):
         name = columns[i]
-        pair = columns[i + 1:i + 3]
-        if (len(pair) == 2 and str(pair[0]).endswith("_lo") and str(pair[1]).endswith("_hi")
-                and all(pd.api.types.is_numeric_dtype(frame[c]) for c in [name, *pair])):
+        pair = columns[i + 1 : i + 3]
+        if (
+            len(pair) == 2
+            and str(pair[0]).endswith("_lo")
+            and str(pair[1]).endswith("_hi")
+            and all(pd.api.types.is_numeric_dtype(frame[c]) for c in [name, *pair])
+        ):
             shown[name] = [ci_text(m, lo, hi) for m, lo, hi in zip(frame[name], frame[pair[0]], frame[pair[1]])]
             i += 3
         else:
@@ -114,7 +119,7 @@ def ci_text(mean: float, lo: float, hi: float) -> str:
         digits = 3
     else:
         power = math.floor(math.log10(half))
-        digits = min(6, max(0, -power + (1 if half / 10 ** power < 2 else 0)))
+        digits = min(6, max(0, -power + (1 if half / 10**power < 2 else 0)))
     return f"{mean:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
 
 
@@ -154,8 +159,12 @@ def _laid_out(cells: pd.DataFrame, width: int, console: Console) -> Table | None
 def _table(cells: pd.DataFrame, widths: list[int] | None) -> Table:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     for i, name in enumerate(cells.columns):
-        table.add_column(Text(_header(name)), justify="right" if all(map(_numeric, cells[name])) else "left",
-                         width=None if widths is None else widths[i], overflow="fold")
+        table.add_column(
+            Text(_header(name)),
+            justify="right" if all(map(_numeric, cells[name])) else "left",
+            width=None if widths is None else widths[i],
+            overflow="fold",
+        )
     for row in cells.itertuples(index=False):
         table.add_row(*map(Text, row))
     return table
@@ -172,8 +181,11 @@ def _measure(console: Console, table: Table) -> int:
 
 def _is_label(frame: pd.DataFrame, column) -> bool:
     """A column that names the row (text or whole numbers) rather than a figure."""
-    return column in frame.columns and not pd.api.types.is_float_dtype(frame[column]) and not any(
-        isinstance(v, str) and "[" in v for v in frame[column])
+    return (
+        column in frame.columns
+        and not pd.api.types.is_float_dtype(frame[column])
+        and not any(isinstance(v, str) and "[" in v for v in frame[column])
+    )
 
 
 def _numeric(text: str) -> bool:

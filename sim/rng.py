@@ -7,6 +7,7 @@ in the reference engines: one implementation, identical output.
 
 A stream state is a ``uint64``; every draw returns ``(new_state, value)``.
 """
+
 import numpy as np
 from numba import njit
 

@@ -19,6 +19,7 @@ of them). With ``checkpoint_dir`` each finished chunk's totals are written
 there (``store.save_chunk``, atomic) as soon as it finishes; the same command
 run again folds those in instead of replaying them.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -40,7 +41,7 @@ DEFAULT_CHUNK = 100_000
 # when they are such multiples: lcm(1..10) covers shares split among up to 10
 # tied players and 1/60ths.
 EXACT_DENOMINATOR = 2520
-_INT64_MAX = 2 ** 63 - 1
+_INT64_MAX = 2**63 - 1
 CHECKPOINT_FORMAT = "deepsim-chunk/1"
 
 
@@ -73,7 +74,7 @@ def _float_moments(v, den):
     m = np.int64(0)
     for i in range(v.size):
         y = v[i] * den
-        if not abs(y) <= 4503599627370496.0:      # 2**52; also catches nan
+        if not abs(y) <= 4503599627370496.0:  # 2**52; also catches nan
             return s, ss, m, False
         k = np.rint(y)
         if k / den != v[i]:
@@ -110,7 +111,7 @@ def _exact_parts(values) -> tuple[int, int, int, int] | None:
     else:
         return None
     m = int(m)
-    if m * m * n <= _INT64_MAX:          # no int64 overflow was possible
+    if m * m * n <= _INT64_MAX:  # no int64 overflow was possible
         return den, n, int(s), int(ss)
     # Large values: redo it with Python integers (rare, slow but exact).
     k = [int(x) for x in (v.astype(np.int64) if den == 1 else np.rint(v * den).astype(np.int64))]
@@ -124,7 +125,7 @@ def _float_parts(values) -> np.ndarray:
 
 def _as_float(exact: list[int]) -> np.ndarray:
     den, n, s, ss = exact
-    return np.array([float(n), s / den, ss / (den * den)])   # int / int is correctly rounded
+    return np.array([float(n), s / den, ss / (den * den)])  # int / int is correctly rounded
 
 
 def _add_hist(hists: dict, name: str, counts) -> None:
@@ -133,7 +134,7 @@ def _add_hist(hists: dict, name: str, counts) -> None:
         hists[name] = np.array(b, copy=True)
         return
     a = hists[name]
-    if a.shape != b.shape:               # 1-d histograms may grow (e.g. score bins)
+    if a.shape != b.shape:  # 1-d histograms may grow (e.g. score bins)
         if a.ndim != 1 or b.ndim != 1:
             raise ValueError(f"histogram {name!r} changed shape from {a.shape} to {b.shape}")
         size = max(a.size, b.size)
@@ -151,8 +152,9 @@ class Totals:
     chunks in any grouping or order gives identical bits. A metric that is not
     exact (or whose Totals were rebuilt from floats) is summed as floats.
     """
+
     games: int = 0
-    sums: dict[str, np.ndarray] = field(default_factory=dict)   # column -> [n, sum, sumsq]
+    sums: dict[str, np.ndarray] = field(default_factory=dict)  # column -> [n, sum, sumsq]
     hists: dict[str, np.ndarray] = field(default_factory=dict)
     exact: dict[str, list[int]] = field(default_factory=dict, repr=False)
 
@@ -170,8 +172,7 @@ class Totals:
                 mine = [1, 0, 0, 0]
             den = math.lcm(mine[0], exact[0])
             a, b = den // mine[0], den // exact[0]
-            merged = [den, mine[1] + exact[1], mine[2] * a + exact[2] * b,
-                      mine[3] * a * a + exact[3] * b * b]
+            merged = [den, mine[1] + exact[1], mine[2] * a + exact[2] * b, mine[3] * a * a + exact[3] * b * b]
             self.exact[name] = merged
             self.sums[name] = _as_float(merged)
         else:
@@ -204,42 +205,68 @@ class Totals:
     def mean(self, name: str) -> dict:
         """A metric's mean with its t-based 95% CI, as {"mean", "ci95"}."""
         from sim.stats import mean_ci
+
         return mean_ci(*self.agg(name)).to_json()
 
     def share(self, name: str) -> dict:
         """A 0..1 metric (shares of shared wins included) as a Wilson 95% CI."""
         from sim.stats import proportion_ci
+
         n, s, _ = self.agg(name)
         return proportion_ci(s, int(n)).to_json()
 
     def equals(self, other: "Totals") -> bool:
         """Same games, same sums and histograms, bit for bit."""
-        return (self.games == other.games and self.sums.keys() == other.sums.keys()
-                and self.hists.keys() == other.hists.keys()
-                and all(np.array_equal(self.sums[k], other.sums[k]) for k in self.sums)
-                and all(np.array_equal(self.hists[k], other.hists[k]) for k in self.hists))
+        return (
+            self.games == other.games
+            and self.sums.keys() == other.sums.keys()
+            and self.hists.keys() == other.hists.keys()
+            and all(np.array_equal(self.sums[k], other.sums[k]) for k in self.sums)
+            and all(np.array_equal(self.hists[k], other.hists[k]) for k in self.hists)
+        )
 
     # ---------------------------------------------------------- as a table
     def to_table(self, **meta):
         """One row per sum and per histogram (exact ints as decimal strings);
         ``meta`` values are added as constant columns."""
         import pandas as pd
+
         rows = []
         for name, floats in self.sums.items():
             ex = self._exact_of(name)
-            rows.append({"kind": "sum", "name": name, "den": ex[0] if ex else 0,
-                         "n": int(floats[0]), "s": str(ex[2]) if ex else "",
-                         "ss": str(ex[3]) if ex else "", "fsum": float(floats[1]),
-                         "fsumsq": float(floats[2]), "shape": [], "counts": []})
+            rows.append(
+                {
+                    "kind": "sum",
+                    "name": name,
+                    "den": ex[0] if ex else 0,
+                    "n": int(floats[0]),
+                    "s": str(ex[2]) if ex else "",
+                    "ss": str(ex[3]) if ex else "",
+                    "fsum": float(floats[1]),
+                    "fsumsq": float(floats[2]),
+                    "shape": [],
+                    "counts": [],
+                }
+            )
         for name, counts in self.hists.items():
             c = np.asarray(counts)
             if c.dtype.kind not in "biu":
                 raise ValueError(f"histogram {name!r} is not integer ({c.dtype})")
-            rows.append({"kind": "hist", "name": name, "den": 0, "n": 0, "s": "", "ss": "",
-                         "fsum": 0.0, "fsumsq": 0.0, "shape": list(c.shape),
-                         "counts": c.astype(np.int64).ravel().tolist()})
-        df = pd.DataFrame(rows, columns=["kind", "name", "den", "n", "s", "ss", "fsum", "fsumsq",
-                                         "shape", "counts"])
+            rows.append(
+                {
+                    "kind": "hist",
+                    "name": name,
+                    "den": 0,
+                    "n": 0,
+                    "s": "",
+                    "ss": "",
+                    "fsum": 0.0,
+                    "fsumsq": 0.0,
+                    "shape": list(c.shape),
+                    "counts": c.astype(np.int64).ravel().tolist(),
+                }
+            )
+        df = pd.DataFrame(rows, columns=["kind", "name", "den", "n", "s", "ss", "fsum", "fsumsq", "shape", "counts"])
         df.insert(0, "games", np.int64(self.games))
         for key, value in meta.items():
             df.insert(0, key, value)
@@ -257,8 +284,7 @@ class Totals:
                 else:
                     t.sums[row.name] = np.array([float(row.n), row.fsum, row.fsumsq])
             else:
-                t.hists[row.name] = np.asarray(row.counts, dtype=np.int64).reshape(
-                    [int(x) for x in row.shape])
+                t.hists[row.name] = np.asarray(row.counts, dtype=np.int64).reshape([int(x) for x in row.shape])
         return t
 
 
@@ -268,11 +294,11 @@ class Totals:
 @dataclass
 class RunResult:
     totals: Totals
-    batches: list          # per-game batches, only when records were asked for
-    seconds: float         # simulation time, compile excluded
+    batches: list  # per-game batches, only when records were asked for
+    seconds: float  # simulation time, compile excluded
     compile_seconds: float
-    complete: bool         # False when stopped by Ctrl-C
-    resumed_games: int = 0     # games taken from checkpoints instead of played
+    complete: bool  # False when stopped by Ctrl-C
+    resumed_games: int = 0  # games taken from checkpoints instead of played
     resumed_chunks: int = 0
 
 
@@ -282,12 +308,13 @@ def warm_up(game: GameSpec, rules, seats) -> float:
     try:
         play_chunk(game, rules, seats, 0, 0, 1)
     except botdebug.BotFailure:
-        pass     # compiled all the same; a failure in the run's own games is reported there
+        pass  # compiled all the same; a failure in the run's own games is reported there
     return time.perf_counter() - start
 
 
-def play_chunk(game: GameSpec, rules, seats, seed: int, first_game: int, n_games: int,
-               keep_batch: bool = False) -> tuple[Totals, Any]:
+def play_chunk(
+    game: GameSpec, rules, seats, seed: int, first_game: int, n_games: int, keep_batch: bool = False
+) -> tuple[Totals, Any]:
     """Play one chunk and reduce it: (its Totals, the batch if keep_batch else None).
 
     The same function runs in-process and in Dask workers, so a chunk's Totals
@@ -308,8 +335,10 @@ def play_chunks(items, *, executor=None, keep_batches: bool = False) -> Iterator
     if executor is not None:
         finished = executor.imap(items, keep_batches)
     else:
-        finished = ((key, *play_chunk(game, rules, seats, seed, first_game, n_games, keep_batches))
-                    for key, game, rules, seats, seed, first_game, n_games in items)
+        finished = (
+            (key, *play_chunk(game, rules, seats, seed, first_game, n_games, keep_batches))
+            for key, game, rules, seats, seed, first_game, n_games in items
+        )
     for key, totals, batch in finished:
         yield key, totals, batch
         interrupt.chunk_finished(totals.games)
@@ -326,12 +355,15 @@ def run_key(game: GameSpec, rules, seats, seed: int) -> str:
     """sha256 of what decides a run's games (game, its engine code, rules, seats,
     seed): a checkpoint is reused only by a run with the same key."""
     from sim.store import canonical_json, engine_fingerprint
-    cfg = {"game": game.name, "rules_version": getattr(game.rules_cls, "VERSION", None),
-           "engine": engine_fingerprint(game, [s.bot for s in seats]),
-           "rules": rules.to_dict() if hasattr(rules, "to_dict") else rules,
-           "seats": [[s.spec, s.bot.name, [float(x) for x in np.asarray(s.params).ravel()]]
-                     for s in seats],
-           "seed": int(seed)}
+
+    cfg = {
+        "game": game.name,
+        "rules_version": getattr(game.rules_cls, "VERSION", None),
+        "engine": engine_fingerprint(game, [s.bot for s in seats]),
+        "rules": rules.to_dict() if hasattr(rules, "to_dict") else rules,
+        "seats": [[s.spec, s.bot.name, [float(x) for x in np.asarray(s.params).ravel()]] for s in seats],
+        "seed": int(seed),
+    }
     return hashlib.sha256(canonical_json(cfg).encode("utf-8")).hexdigest()
 
 
@@ -342,6 +374,7 @@ class _Checkpoints:
 
     def __init__(self, run_dir, key: str):
         from sim import store
+
         self.store, self.dir, self.key = store, Path(run_dir), key
 
     def _path(self, index: int) -> Path:
@@ -350,6 +383,7 @@ class _Checkpoints:
     def finished(self, n_games: int, chunk: int, first_game: int) -> set[int]:
         """Indices of checkpoints that belong to this run and this chunking."""
         import pyarrow.parquet as pq
+
         chunks = self.dir / self.store.CHUNKS
         if not chunks.is_dir():
             return set()
@@ -358,12 +392,15 @@ class _Checkpoints:
             index = int(path.name[6:12])
             if index * chunk >= n_games:
                 continue
-            expected = {"format": CHECKPOINT_FORMAT, "run_key": self.key,
-                        "first_game": first_game + index * chunk,
-                        "n_games": min(chunk, n_games - index * chunk)}
+            expected = {
+                "format": CHECKPOINT_FORMAT,
+                "run_key": self.key,
+                "first_game": first_game + index * chunk,
+                "n_games": min(chunk, n_games - index * chunk),
+            }
             try:
                 meta = pq.read_table(path, columns=self._META).slice(0, 1).to_pylist()
-            except Exception:            # damaged or foreign file: play the chunk again
+            except Exception:  # damaged or foreign file: play the chunk again
                 continue
             if meta and meta[0] == expected:
                 good.add(index)
@@ -371,20 +408,32 @@ class _Checkpoints:
 
     def load(self, index: int) -> Totals:
         import pandas as pd
+
         return Totals.from_table(pd.read_parquet(self._path(index)))
 
     def save(self, index: int, first: int, size: int, totals: Totals) -> None:
-        table = totals.to_table(n_games=np.int64(size), first_game=np.int64(first),
-                                run_key=self.key, format=CHECKPOINT_FORMAT)
+        table = totals.to_table(n_games=np.int64(size), first_game=np.int64(first), run_key=self.key, format=CHECKPOINT_FORMAT)
         self.store.save_chunk(self.dir, index, table)
 
 
 # ------------------------------------------------------------------ run
 
 
-def run(game: GameSpec, rules, seats, n_games: int, seed: int, *, first_game: int = 0,
-        chunk: int = DEFAULT_CHUNK, keep_batches: bool = False, progress: bool | None = None,
-        label: str = "", executor=None, checkpoint_dir=None) -> RunResult:
+def run(
+    game: GameSpec,
+    rules,
+    seats,
+    n_games: int,
+    seed: int,
+    *,
+    first_game: int = 0,
+    chunk: int = DEFAULT_CHUNK,
+    keep_batches: bool = False,
+    progress: bool | None = None,
+    label: str = "",
+    executor=None,
+    checkpoint_dir=None,
+) -> RunResult:
     """Play games first_game .. first_game + n_games - 1 of ``seed``.
 
     executor: None plays the chunks here (numba threads); a
@@ -407,8 +456,7 @@ def run(game: GameSpec, rules, seats, n_games: int, seed: int, *, first_game: in
     if n_games < 0:
         raise ValueError(f"n_games must be non-negative, got {n_games}")
     n_chunks = -(-n_games // chunk)
-    checkpoints = (_Checkpoints(checkpoint_dir, run_key(game, rules, seats, seed))
-                   if checkpoint_dir is not None else None)
+    checkpoints = _Checkpoints(checkpoint_dir, run_key(game, rules, seats, seed)) if checkpoint_dir is not None else None
     resumed = set()
     if checkpoints is not None and not keep_batches:
         resumed = checkpoints.finished(n_games, chunk, first_game)
@@ -417,8 +465,8 @@ def run(game: GameSpec, rules, seats, n_games: int, seed: int, *, first_game: in
 
     compile_seconds = 0.0
     totals, batches = Totals(), []
-    ready: dict[int, tuple[Totals, Any]] = {}    # finished, waiting for their turn to be folded
-    cursor = 0                                   # chunks before it are folded into totals
+    ready: dict[int, tuple[Totals, Any]] = {}  # finished, waiting for their turn to be folded
+    cursor = 0  # chunks before it are folded into totals
 
     def fold(upto: int, skip_gaps: bool = False) -> None:
         nonlocal cursor
@@ -442,14 +490,12 @@ def run(game: GameSpec, rules, seats, n_games: int, seed: int, *, first_game: in
         task = bar.add_task("games", total=n_games, completed=resumed_games, rate="-")
         try:
             if len(resumed) < n_chunks:
-                compile_seconds = (executor.warm_up(game, rules, seats) if executor is not None
-                                   else warm_up(game, rules, seats))
+                compile_seconds = executor.warm_up(game, rules, seats) if executor is not None else warm_up(game, rules, seats)
                 start = time.perf_counter()
             if executor is not None:
                 results = executor.map_chunks(game, rules, seats, seed, todo, keep_batches)
             else:
-                results = ((i, *play_chunk(game, rules, seats, seed, first, size, keep_batches))
-                           for i, first, size in todo)
+                results = ((i, *play_chunk(game, rules, seats, seed, first, size, keep_batches)) for i, first, size in todo)
             for index, part, batch in results:
                 with interrupt.held():
                     size = part.games
@@ -466,10 +512,9 @@ def run(game: GameSpec, rules, seats, n_games: int, seed: int, *, first_game: in
         finally:
             close = getattr(results, "close", None)
             if close is not None:
-                close()                 # cancels a cluster's pending chunks
+                close()  # cancels a cluster's pending chunks
     fold(n_chunks, skip_gaps=not complete)
-    result = RunResult(totals, batches, time.perf_counter() - start, compile_seconds, complete,
-                       resumed_games, len(resumed))
+    result = RunResult(totals, batches, time.perf_counter() - start, compile_seconds, complete, resumed_games, len(resumed))
     if not complete:
         raise interrupt.Interrupted(result)
     if cursor != n_chunks or totals.games != n_games:

@@ -7,6 +7,7 @@ the tests run, duplicates of another setting skipped) and read a setting's poole
 per-game win shares with 1/k for a k-way tie; ``seat{s}.score`` histograms)
 through `seat_figures`.
 """
+
 from __future__ import annotations
 
 from sim.stats import chi_square_gof, one_sample, proportion_ci, spread
@@ -20,13 +21,19 @@ def seat_figures(t, n: int) -> dict:
     first = proportion_ci(wins[1], int(wins[0]))
     seat_wins = [t.agg(f"seat{s}.win")[1] for s in range(n)]
     chi = chi_square_gof(seat_wins, [1 / n] * n)
-    return {"games": t.games, "first_share": first, "first_relative": first.mean * n,
-            "first_p": one_sample(wins, 1 / n).p_value, "seat_shares": [w / t.games for w in seat_wins],
-            "seat_chi2": chi.statistic, "seat_p": chi.p_value,
-            "score_sd": spread([t.hists[f"seat{s}.score"] for s in range(n)], t.games)}
+    return {
+        "games": t.games,
+        "first_share": first,
+        "first_relative": first.mean * n,
+        "first_p": one_sample(wins, 1 / n).p_value,
+        "seat_shares": [w / t.games for w in seat_wins],
+        "seat_chi2": chi.statistic,
+        "seat_p": chi.p_value,
+        "score_sd": spread([t.hists[f"seat{s}.score"] for s in range(n)], t.games),
+    }
 
 
-TESTS_PER_SETTING = 2   # seat 0 against 1/n, and all seats equal
+TESTS_PER_SETTING = 2  # seat 0 against 1/n, and all seats equal
 
 
 class Duplicates:
@@ -64,14 +71,23 @@ def flag(rows: list[dict], alpha: float) -> tuple[int, float]:
 def setting_json(row: dict, figures) -> dict:
     """One setting of a balance table (flat columns ``f``, ``f_lo``, ``f_hi``)
     in the JSON shape both games' balance commands print."""
-    return {"players": row["players"], "setting": row["setting"], "games": row["games"],
-            "first_share": {"mean": row["first_share"], "ci95": [row["first_lo"], row["first_hi"]]},
-            "first_p": row["first_p"], "seat_p": row["seat_p"], "flagged": row["flagged"],
-            "duplicate_of": row["duplicate_of"],
-            **{f: {"mean": row[f], "ci95": [row[f"{f}_lo"], row[f"{f}_hi"]]} for f in figures}}
+    return {
+        "players": row["players"],
+        "setting": row["setting"],
+        "games": row["games"],
+        "first_share": {"mean": row["first_share"], "ci95": [row["first_lo"], row["first_hi"]]},
+        "first_p": row["first_p"],
+        "seat_p": row["seat_p"],
+        "flagged": row["flagged"],
+        "duplicate_of": row["duplicate_of"],
+        **{f: {"mean": row[f], "ci95": [row[f"{f}_lo"], row[f"{f}_hi"]]} for f in figures},
+    }
 
 
 def flagged_json(rows: list[dict]) -> list[dict]:
     """The flagged settings of a balance table, with both tests' p-values."""
-    return [{"players": r["players"], "setting": r["setting"], "first_p": r["first_p"], "seat_p": r["seat_p"]}
-            for r in rows if r["flagged"]]
+    return [
+        {"players": r["players"], "setting": r["setting"], "first_p": r["first_p"], "seat_p": r["seat_p"]}
+        for r in rows
+        if r["flagged"]
+    ]

@@ -6,6 +6,7 @@ aggregates, so a figure over 10^7 games costs no memory. Distributions come
 from scipy.stats; only formulas scipy offers no aggregate form of (Wilson for
 fractional successes, the one-sample t test from sums) are written out.
 """
+
 from __future__ import annotations
 
 import math
@@ -175,13 +176,20 @@ def two_sample(a: Aggregates, b: Aggregates, level: float = 0.95) -> Comparison:
     diff, se, df, pooled, va, vb = _welch(a, b)
     n = int(a[0] + b[0])
     if se == 0:
-        return Comparison(Estimate(diff, diff, diff, n, level), math.copysign(math.inf, diff) if diff else 0.0,
-                          df, _degenerate_p(diff), _cohen(diff, pooled), "welch")
+        return Comparison(
+            Estimate(diff, diff, diff, n, level),
+            math.copysign(math.inf, diff) if diff else 0.0,
+            df,
+            _degenerate_p(diff),
+            _cohen(diff, pooled),
+            "welch",
+        )
     ma, mb = mean_var(*a)[0], mean_var(*b)[0]
     t, p = stats.ttest_ind_from_stats(ma, math.sqrt(va), a[0], mb, math.sqrt(vb), b[0], equal_var=False)
     lo, hi = stats.t.interval(level, df, loc=diff, scale=se)
-    return Comparison(Estimate(diff, float(lo), float(hi), n, level), float(t), float(df), float(p),
-                      _cohen(diff, pooled), "welch")
+    return Comparison(
+        Estimate(diff, float(lo), float(hi), n, level), float(t), float(df), float(p), _cohen(diff, pooled), "welch"
+    )
 
 
 def paired(n: int, sum_d: float, sumsq_d: float, level: float = 0.95) -> Comparison:
@@ -196,8 +204,9 @@ def paired(n: int, sum_d: float, sumsq_d: float, level: float = 0.95) -> Compari
     est = mean_ci(n, sum_d, sumsq_d, level)
     sd = math.sqrt(var)
     if sd == 0:
-        return Comparison(est, math.copysign(math.inf, mean) if mean else 0.0, n - 1,
-                          _degenerate_p(mean), _cohen(mean, sd), "paired")
+        return Comparison(
+            est, math.copysign(math.inf, mean) if mean else 0.0, n - 1, _degenerate_p(mean), _cohen(mean, sd), "paired"
+        )
     t = mean / (sd / math.sqrt(n))
     p = 2 * stats.t.sf(abs(t), n - 1)
     return Comparison(est, t, float(n - 1), float(p), mean / sd, "paired")
@@ -210,8 +219,7 @@ def one_sample(agg: Aggregates, mu0: float, level: float = 0.95) -> Comparison:
     return paired(int(n), s - n * mu0, ss - 2 * mu0 * s + n * mu0 * mu0, level)
 
 
-def bounded_sum(aggs: Sequence[Aggregates], weights: Sequence[float],
-                clip: tuple[float, float] | None = None) -> Estimate:
+def bounded_sum(aggs: Sequence[Aggregates], weights: Sequence[float], clip: tuple[float, float] | None = None) -> Estimate:
     """CI of Σ w_i·mean_i when only each part's (n, sum, sumsq) is known (the
     parts of one game: its dives, deals or seats).
 
@@ -274,8 +282,7 @@ def games_needed(sd: float, half_width: float, level: float = 0.95) -> int:
     return n
 
 
-def detectable_difference(sd_a: float, sd_b: float, n_a: int, n_b: int,
-                          alpha: float = 0.05, power: float = 0.8) -> float:
+def detectable_difference(sd_a: float, sd_b: float, n_a: int, n_b: int, alpha: float = 0.05, power: float = 0.8) -> float:
     """Smallest true difference a two-sided Welch test detects with this power.
 
     Says what a "no significant difference" result can rule out. Solved on the

@@ -16,6 +16,7 @@ Layout::
 Every file is written to a temporary name and moved into place with
 ``os.replace``, so a killed run never leaves a half-written file behind.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -118,7 +119,7 @@ def engine_fingerprint(game, bots=()) -> str:
     result or chunk is never reused after that code changed (the git commit
     alone misses uncommitted edits, and changes when only docs changed)."""
     files = tuple((p, p.stat().st_mtime_ns, p.stat().st_size) for p in engine_files(game, bots))
-    if files not in _FINGERPRINTS:       # keyed by mtime and size too: an edit is seen at once
+    if files not in _FINGERPRINTS:  # keyed by mtime and size too: an edit is seen at once
         _FINGERPRINTS[files] = nb.fingerprint(path for path, _, _ in files)
     return _FINGERPRINTS[files]
 
@@ -141,8 +142,7 @@ def engine_files(game, bots=()) -> list[Path]:
         return Path(path) if path else None
 
     package = Path(inspect.getsourcefile(game.rules_cls)).parent
-    builtin_dirs = {source(game.registry.get(n)).parent for n in game.registry.names()
-                    if game.registry.get(n).builtin_id >= 0}
+    builtin_dirs = {source(game.registry.get(n)).parent for n in game.registry.names() if game.registry.get(n).builtin_id >= 0}
     files = set(nb.compiled_sources(package, builtin_dirs))
     files.update(p.resolve() for p in map(source, bots) if p is not None)
     for bot in bots:
@@ -155,10 +155,17 @@ def _git_commit() -> tuple[str | None, bool | None]:
     """HEAD of the checkout the package runs from, and whether it has local edits."""
     here = Path(sim.__file__).resolve().parent
     try:
-        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=here, capture_output=True,
-                              text=True, timeout=5, check=True).stdout.strip()
-        status = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=here,
-                                capture_output=True, text=True, timeout=5, check=True).stdout
+        head = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=here, capture_output=True, text=True, timeout=5, check=True
+        ).stdout.strip()
+        status = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=here,
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=True,
+        ).stdout
     except (OSError, subprocess.SubprocessError):
         return None, None
     return head or None, bool(status.strip())
@@ -193,8 +200,7 @@ def _write_parquet(df: pd.DataFrame, path: Path) -> None:
 def _write_json(obj: Any, path: Path) -> None:
     tmp = _tmp(path)
     try:
-        tmp.write_text(json.dumps(obj, indent=2, ensure_ascii=False, allow_nan=False) + "\n",
-                       encoding="utf-8")
+        tmp.write_text(json.dumps(obj, indent=2, ensure_ascii=False, allow_nan=False) + "\n", encoding="utf-8")
         os.replace(tmp, path)
     finally:
         tmp.unlink(missing_ok=True)
@@ -206,8 +212,9 @@ def _read_parquet(path: Path) -> pd.DataFrame:
     except FileNotFoundError:
         raise StoreError(f"{path} is missing; the result is incomplete, run the command again") from None
     except Exception as exc:  # pyarrow raises several types for damaged files
-        raise StoreError(f"{path} is not readable Parquet ({type(exc).__name__}: {exc}); "
-                         "delete the result directory and run the command again") from None
+        raise StoreError(
+            f"{path} is not readable Parquet ({type(exc).__name__}: {exc}); delete the result directory and run the command again"
+        ) from None
 
 
 # ---------------------------------------------------------------- save / load
@@ -236,9 +243,17 @@ class Result:
         return _read_parquet(path) if self.manifest.get("records") else None
 
 
-def save(out_dir: str | os.PathLike, name: str, config: Mapping[str, Any], summary: Mapping[str, Any],
-         tables: Mapping[str, pd.DataFrame], records: pd.DataFrame | None,
-         wall_seconds: float, compile_seconds: float, complete: bool = True) -> Path:
+def save(
+    out_dir: str | os.PathLike,
+    name: str,
+    config: Mapping[str, Any],
+    summary: Mapping[str, Any],
+    tables: Mapping[str, pd.DataFrame],
+    records: pd.DataFrame | None,
+    wall_seconds: float,
+    compile_seconds: float,
+    complete: bool = True,
+) -> Path:
     """Write a result and return its directory.
 
     Re-saving the same config overwrites the earlier result (e.g. a partial
@@ -247,8 +262,7 @@ def save(out_dir: str | os.PathLike, name: str, config: Mapping[str, Any], summa
     """
     for table in tables:
         if not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9._-]*", table) or table in (RECORDS, CHUNKS):
-            raise ValueError(f"table name {table!r} must be a plain file name other than "
-                             f"{RECORDS!r} or {CHUNKS!r}")
+            raise ValueError(f"table name {table!r} must be a plain file name other than {RECORDS!r} or {CHUNKS!r}")
     plain_config = _plain(config)
     key = config_key(plain_config)
     path = result_dir(out_dir, name, plain_config)
@@ -290,21 +304,20 @@ def _read_manifest(path: Path) -> dict:
     if not path.exists():
         raise StoreError(f"{path} does not exist; point at a directory written with --out")
     if not path.is_dir():
-        raise StoreError(f"{path} is a file, not a deepsim result directory; "
-                         "point at a directory written with --out")
+        raise StoreError(f"{path} is a file, not a deepsim result directory; point at a directory written with --out")
     mpath = path / MANIFEST
     if not mpath.is_file():
-        raise StoreError(f"{path} is not a deepsim result (no {MANIFEST}); "
-                         "point at a directory written with --out")
+        raise StoreError(f"{path} is not a deepsim result (no {MANIFEST}); point at a directory written with --out")
     try:
         manifest = json.loads(mpath.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise StoreError(f"{mpath} is not valid JSON ({exc}); "
-                         "delete the result directory and run the command again") from None
+        raise StoreError(f"{mpath} is not valid JSON ({exc}); delete the result directory and run the command again") from None
     fmt = manifest.get("format") if isinstance(manifest, dict) else None
     if fmt != FORMAT:
-        raise StoreError(f"{mpath} has format {fmt!r}, expected {FORMAT!r}; it was not written by "
-                         "this version of deepsim, rerun the command to regenerate it")
+        raise StoreError(
+            f"{mpath} has format {fmt!r}, expected {FORMAT!r}; it was not written by "
+            "this version of deepsim, rerun the command to regenerate it"
+        )
     for field in ("config", "key", "summary", "tables"):
         if field not in manifest:
             raise StoreError(f"{mpath} lacks {field!r}; delete the result directory and run again")
@@ -325,8 +338,10 @@ def load(path: str | os.PathLike) -> Result:
         except FileNotFoundError:
             raise StoreError(f"{rpath} is missing; the result is incomplete, run the command again") from None
         except Exception as exc:
-            raise StoreError(f"{rpath} is not readable Parquet ({type(exc).__name__}: {exc}); "
-                             "delete the result directory and run the command again") from None
+            raise StoreError(
+                f"{rpath} is not readable Parquet ({type(exc).__name__}: {exc}); "
+                "delete the result directory and run the command again"
+            ) from None
     return Result(path=path, manifest=manifest, summary=manifest["summary"], tables=tables)
 
 
@@ -341,8 +356,11 @@ def find(out_dir: str | os.PathLike, config: Mapping[str, Any]) -> Path | None:
             manifest = _read_manifest(candidate)
         except StoreError:
             continue
-        if (manifest["key"] == key and manifest.get("complete")
-                and all((candidate / f"{t}.parquet").is_file() for t in manifest["tables"])):
+        if (
+            manifest["key"] == key
+            and manifest.get("complete")
+            and all((candidate / f"{t}.parquet").is_file() for t in manifest["tables"])
+        ):
             return candidate
     return None
 
@@ -361,15 +379,27 @@ def list_results(out_dir: str | os.PathLike) -> pd.DataFrame:
         try:
             m = _read_manifest(child)
         except StoreError as exc:
-            problem = (str(exc) if (child / MANIFEST).exists() else "only checkpoints of an unfinished "
-                       "run (no manifest.json); run its command again to finish it")
+            problem = (
+                str(exc)
+                if (child / MANIFEST).exists()
+                else "only checkpoints of an unfinished run (no manifest.json); run its command again to finish it"
+            )
             rows.append({"path": str(child), "complete": False, "problem": problem})
             continue
         cfg = m["config"] if isinstance(m["config"], dict) else {}
-        rows.append({"path": str(child), "command": cfg.get("command"), "game": cfg.get("game"),
-                     "games": cfg.get("games"), "seed": cfg.get("seed"),
-                     "created": m.get("created"), "complete": bool(m.get("complete")),
-                     "key": m["key"], "problem": None})
+        rows.append(
+            {
+                "path": str(child),
+                "command": cfg.get("command"),
+                "game": cfg.get("game"),
+                "games": cfg.get("games"),
+                "seed": cfg.get("seed"),
+                "created": m.get("created"),
+                "complete": bool(m.get("complete")),
+                "key": m["key"],
+                "problem": None,
+            }
+        )
     columns = ["path", "command", "game", "games", "seed", "created", "complete", "key", "problem"]
     return pd.DataFrame(rows, columns=columns, dtype=object).sort_values("created", kind="stable", ignore_index=True)
 

@@ -9,6 +9,7 @@ totals either way, and stores the pooled result so an interrupted sweep
 resumes configuration by configuration. `play_paired` compares two
 arrangements of a table on the same games, game by game.
 """
+
 from __future__ import annotations
 
 import math
@@ -27,7 +28,7 @@ from sim.runner import DEFAULT_CHUNK, Totals, play_chunks
 #: 2-core machine the parallel kernel's fork/join costs ~25 ms a call, more than
 #: the games. Results do not depend on the thread count.
 SMALL_BATCH = 50_000
-LAYOUT = 2   # version of the lineup/seed layout and pooled contents; part of every cache key
+LAYOUT = 2  # version of the lineup/seed layout and pooled contents; part of every cache key
 
 
 def field_lineups(candidate: str | None, field: list[str], players: int) -> list[tuple[list[str], int]]:
@@ -67,8 +68,15 @@ def threads_for(games_per_call: int):
         numba.set_num_threads(before)
 
 
-def play_lineups(game_name: str, rules: dict, lineups: list[tuple[list[str], int]], games: int,
-                 seed: int, out: Path | None = None, executor=None) -> Totals:
+def play_lineups(
+    game_name: str,
+    rules: dict,
+    lineups: list[tuple[list[str], int]],
+    games: int,
+    seed: int,
+    out: Path | None = None,
+    executor=None,
+) -> Totals:
     """Play ``games`` games spread evenly over the lineups; pool the results.
 
     Lineup k plays games k·g … (k+1)·g − 1 of ``seed`` (g = games per lineup),
@@ -85,30 +93,56 @@ def play_lineups(game_name: str, rules: dict, lineups: list[tuple[list[str], int
     rules_obj = api.make_rules(game, {k: str(v) for k, v in rules.items()})
     g = max(1, math.ceil(games / len(lineups)))
     seats = [game.registry.parse_seats(list(specs), rules_obj.players) for specs, _ in lineups]
-    config = {"command": "lineups", "layout": LAYOUT, "game": game.name, "rules": rules_obj.to_dict(),
-              "rules_version": game.rules_cls.VERSION,
-              "engine": store.engine_fingerprint(game, [s.bot for lineup in seats for s in lineup]),
-              "lineups": [[list(specs), c] for specs, c in lineups], "games_per_lineup": g, "seed": seed}
+    config = {
+        "command": "lineups",
+        "layout": LAYOUT,
+        "game": game.name,
+        "rules": rules_obj.to_dict(),
+        "rules_version": game.rules_cls.VERSION,
+        "engine": store.engine_fingerprint(game, [s.bot for lineup in seats for s in lineup]),
+        "lineups": [[list(specs), c] for specs, c in lineups],
+        "games_per_lineup": g,
+        "seed": seed,
+    }
     runs = None if out is None else Path(out) / "runs"
     if runs is not None and (hit := store.find(runs, config)):
         result = store.load(hit)
         return api.totals_from_tables(result.tables)
-    items = ((k, game, rules_obj, seats[k], seed, k * g + done, min(DEFAULT_CHUNK, g - done))
-             for k in range(len(lineups)) for done in range(0, g, DEFAULT_CHUNK))
+    items = (
+        (k, game, rules_obj, seats[k], seed, k * g + done, min(DEFAULT_CHUNK, g - done))
+        for k in range(len(lineups))
+        for done in range(0, g, DEFAULT_CHUNK)
+    )
     pooled = Totals()
     start = time.perf_counter()
     with threads_for(g):
         for k, part, _ in play_chunks(items, executor=executor):
             pooled.merge(_pooled_view(part, lineups[k][1]))
     if runs is not None:
-        store.save(runs, f"{game.name}-lineups", config, {"games": pooled.games}, api.totals_tables(pooled),
-                   None, time.perf_counter() - start, 0.0)
+        store.save(
+            runs,
+            f"{game.name}-lineups",
+            config,
+            {"games": pooled.games},
+            api.totals_tables(pooled),
+            None,
+            time.perf_counter() - start,
+            0.0,
+        )
     return pooled
 
 
-def play_paired(game_name: str, rules: dict, lineups_a: list[tuple[list[str], int]],
-                lineups_b: list[tuple[list[str], int]], games: int, seed: int, metrics=("win", "score"),
-                out: Path | None = None, executor=None) -> Totals:
+def play_paired(
+    game_name: str,
+    rules: dict,
+    lineups_a: list[tuple[list[str], int]],
+    lineups_b: list[tuple[list[str], int]],
+    games: int,
+    seed: int,
+    metrics=("win", "score"),
+    out: Path | None = None,
+    executor=None,
+) -> Totals:
     """Two arrangements of a candidate's table on the same games, compared game by game.
 
     Lineup k of either arrangement plays games k·g … (k+1)·g − 1 of ``seed``
@@ -124,19 +158,29 @@ def play_paired(game_name: str, rules: dict, lineups_a: list[tuple[list[str], in
     rules_obj = api.make_rules(game, {k: str(v) for k, v in rules.items()})
     g = max(1, math.ceil(games / len(lineups_a)))
     sides = {"a": lineups_a, "b": lineups_b}
-    seats = {side: [game.registry.parse_seats(list(specs), rules_obj.players) for specs, _ in lu]
-             for side, lu in sides.items()}
-    config = {"command": "paired", "layout": LAYOUT, "game": game.name, "rules": rules_obj.to_dict(),
-              "rules_version": game.rules_cls.VERSION,
-              "engine": store.engine_fingerprint(game, [s.bot for lu in seats.values() for x in lu for s in x]),
-              "lineups": {side: [[list(specs), c] for specs, c in lu] for side, lu in sides.items()},
-              "metrics": list(metrics), "games_per_lineup": g, "seed": seed}
+    seats = {side: [game.registry.parse_seats(list(specs), rules_obj.players) for specs, _ in lu] for side, lu in sides.items()}
+    config = {
+        "command": "paired",
+        "layout": LAYOUT,
+        "game": game.name,
+        "rules": rules_obj.to_dict(),
+        "rules_version": game.rules_cls.VERSION,
+        "engine": store.engine_fingerprint(game, [s.bot for lu in seats.values() for x in lu for s in x]),
+        "lineups": {side: [[list(specs), c] for specs, c in lu] for side, lu in sides.items()},
+        "metrics": list(metrics),
+        "games_per_lineup": g,
+        "seed": seed,
+    }
     runs = None if out is None else Path(out) / "runs"
     if runs is not None and (hit := store.find(runs, config)):
         result = store.load(hit)
         return api.totals_from_tables(result.tables)
-    items = (((k, side, done), game, rules_obj, seats[side][k], seed, k * g + done, min(DEFAULT_CHUNK, g - done))
-             for k in range(len(lineups_a)) for done in range(0, g, DEFAULT_CHUNK) for side in sides)
+    items = (
+        ((k, side, done), game, rules_obj, seats[side][k], seed, k * g + done, min(DEFAULT_CHUNK, g - done))
+        for k in range(len(lineups_a))
+        for done in range(0, g, DEFAULT_CHUNK)
+        for side in sides
+    )
     pooled, waiting = Totals(), {}
     start = time.perf_counter()
     with threads_for(g):
@@ -147,12 +191,27 @@ def play_paired(game_name: str, rules: dict, lineups_a: list[tuple[list[str], in
             if (k, "a", done) in waiting and (k, "b", done) in waiting:
                 a, b = waiting.pop((k, "a", done)), waiting.pop((k, "b", done))
                 part = Totals()
-                part.add({**{f"a.{m}": a[m] for m in metrics}, **{f"b.{m}": b[m] for m in metrics},
-                          **{f"diff.{m}": a[m] - b[m] for m in metrics}}, {}, len(a[metrics[0]]))
+                part.add(
+                    {
+                        **{f"a.{m}": a[m] for m in metrics},
+                        **{f"b.{m}": b[m] for m in metrics},
+                        **{f"diff.{m}": a[m] - b[m] for m in metrics},
+                    },
+                    {},
+                    len(a[metrics[0]]),
+                )
                 pooled.merge(part)
     if runs is not None:
-        store.save(runs, f"{game.name}-paired", config, {"games": pooled.games}, api.totals_tables(pooled),
-                   None, time.perf_counter() - start, 0.0)
+        store.save(
+            runs,
+            f"{game.name}-paired",
+            config,
+            {"games": pooled.games},
+            api.totals_tables(pooled),
+            None,
+            time.perf_counter() - start,
+            0.0,
+        )
     return pooled
 
 
@@ -169,7 +228,7 @@ def _pooled_view(part: Totals, cand: int) -> Totals:
         if name in part.exact:
             view.exact[name] = part.exact[name]
         if cand >= 0 and name.startswith(prefix):
-            key = "cand." + name[len(prefix):]
+            key = "cand." + name[len(prefix) :]
             view.sums[key] = part.sums[name]
             if name in part.exact:
                 view.exact[key] = part.exact[name]

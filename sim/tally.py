@@ -15,6 +15,7 @@ Moments are (sum, sum of squares, largest |x|) of integer values; a float
 metric that is an integer multiple of 1/den (win shares, head-to-head) is
 summed as those integers, exactly as `Totals.add` does.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -22,9 +23,9 @@ from numba import njit
 
 from sim.runner import EXACT_DENOMINATOR, Totals, _as_float  # noqa: F401  (EXACT_DENOMINATOR: for the games)
 
-BLOCK = 4096                 # games per block (per accumulator)
-_INT64_MAX = 2 ** 63 - 1
-S, SS, MAX = range(3)        # rows of a moments array
+BLOCK = 4096  # games per block (per accumulator)
+_INT64_MAX = 2**63 - 1
+S, SS, MAX = range(3)  # rows of a moments array
 
 
 def _blocks(n: int) -> int:
@@ -104,7 +105,7 @@ def bincounts(mat: np.ndarray, offset: int = 0, minlength: int = 0, keep=None) -
     out = []
     for row in counts:
         used = np.flatnonzero(row)
-        out.append(row[:max(minlength, int(used[-1]) + 1 if used.size else 0)].copy())
+        out.append(row[: max(minlength, int(used[-1]) + 1 if used.size else 0)].copy())
     return out
 
 
@@ -133,8 +134,7 @@ def indicator(count: int) -> tuple[int, int, int]:
     return count, count, 1 if count else 0
 
 
-def totals(n_games: int, columns: list[tuple[str, int, tuple[int, int, int]]],
-           hists: dict[str, np.ndarray]) -> Totals | None:
+def totals(n_games: int, columns: list[tuple[str, int, tuple[int, int, int]]], hists: dict[str, np.ndarray]) -> Totals | None:
     """Totals of a chunk from (name, den, moments) per metric column, in the
     order the numpy metrics list them; None when an int64 sum could have
     overflowed (then the caller sums the numpy columns)."""

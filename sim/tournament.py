@@ -22,6 +22,7 @@ fill several seats), so every lineup of the n-player game is played and its
 symmetric equilibrium (`metagame.nplayer_equilibrium`) is solved next to the
 pairwise one.
 """
+
 from __future__ import annotations
 
 import math
@@ -36,8 +37,8 @@ from sim.progress import progress_bar
 from sim.runner import DEFAULT_CHUNK, play_chunks
 from sim.stats import mean_ci, proportion_ci
 
-DESIGN = 2        # version of the seating design and game layout; part of the cache key
-RESAMPLES = 200   # bootstrap replicates of the payoff matrix behind the equilibrium's support shares
+DESIGN = 2  # version of the seating design and game layout; part of the cache key
+RESAMPLES = 200  # bootstrap replicates of the payoff matrix behind the equilibrium's support shares
 
 
 def seat_orders(players: int) -> list[tuple[int, ...]]:
@@ -62,8 +63,14 @@ def _pgl2_5() -> list[tuple[int, ...]]:
         den = (c * x + d) % p
         return inf if den == 0 else (a * x + b) * pow(den, -1, p) % p
 
-    maps = {tuple(apply(a, b, c, d, x) for x in range(6))
-            for a in range(p) for b in range(p) for c in range(p) for d in range(p) if (a * d - b * c) % p}
+    maps = {
+        tuple(apply(a, b, c, d, x) for x in range(6))
+        for a in range(p)
+        for b in range(p)
+        for c in range(p)
+        for d in range(p)
+        if (a * d - b * c) % p
+    }
     return sorted(maps)
 
 
@@ -117,7 +124,7 @@ class Standings:
         self.seed, self.resamples = seed, resamples
         e = len(names)
         self.sums = {f: np.zeros((e, 3)) for f in self.figures}
-        self.pair_sums = np.zeros((e, e, 3))   # [i, j]: i's result against j (n, sum, sumsq)
+        self.pair_sums = np.zeros((e, e, 3))  # [i, j]: i's result against j (n, sum, sumsq)
         self.boot = np.zeros((resamples, e, e, 2))
         self.lineup_boot: dict[tuple[int, ...], np.ndarray] = {}
         self.players = 0
@@ -129,10 +136,10 @@ class Standings:
         self.games += n
         present = sorted(set(lineup))
         held = np.array([[x == e for x in lineup] for e in present], dtype=float)
-        held /= held.sum(axis=1, keepdims=True)          # an entrant's figure: mean over its seats
+        held /= held.sum(axis=1, keepdims=True)  # an entrant's figure: mean over its seats
         for f in self.figures:
             per_game = held @ np.array([cols[f"seat{s}.{f}"] for s in range(len(lineup))], dtype=float)
-            self.sums[f][present] += np.stack([np.full(len(present), n), per_game.sum(1), (per_game ** 2).sum(1)], 1)
+            self.sums[f][present] += np.stack([np.full(len(present), n), per_game.sum(1), (per_game**2).sum(1)], 1)
             if f == "win":
                 win = per_game
         w = np.random.default_rng([self.seed, first_game]).poisson(1.0, (self.resamples, n)).astype(float)
@@ -145,14 +152,14 @@ class Standings:
         for a in range(len(lineup)):
             for b in range(a + 1, len(lineup)):
                 i, j = lineup[a], lineup[b]
-                if i != j:   # a repeated pair in one game: average its seat pairs, one value per game
+                if i != j:  # a repeated pair in one game: average its seat pairs, one value per game
                     x = np.asarray(cols[f"pair{a}.{b}"], dtype=float)
                     cells.setdefault((i, j), []).append(x)
                     cells.setdefault((j, i), []).append(1 - x)
         if not cells:
             return
         keys = list(cells)
-        x = np.array([np.mean(cells[key], axis=0) for key in keys])       # [cell, game]
+        x = np.array([np.mean(cells[key], axis=0) for key in keys])  # [cell, game]
         rows, cols_ = tuple(np.array(keys).T)
         self.pair_sums[rows, cols_] += np.stack([np.full(len(keys), n), x.sum(1), (x * x).sum(1)], 1)
         self.boot[:, rows, cols_, 0] += w.sum(axis=1)[:, None]
@@ -168,10 +175,11 @@ class Standings:
             row["games"] = int(n)
             rows.append(row)
         order = sorted(range(len(rows)), key=lambda i: -rows[i]["win_share"]["mean"])
-        matrix = [[None if i == j or self.pair_sums[i, j, 0] == 0 else
-                   mean_ci(*self.pair_sums[i, j]).to_json() for j in order] for i in order]
-        return {"ranking": [rows[i] for i in order], "head_to_head": matrix,
-                "meta_game": self.meta_game(order)}
+        matrix = [
+            [None if i == j or self.pair_sums[i, j, 0] == 0 else mean_ci(*self.pair_sums[i, j]).to_json() for j in order]
+            for i in order
+        ]
+        return {"ranking": [rows[i] for i in order], "head_to_head": matrix, "meta_game": self.meta_game(order)}
 
     def payoff_resamples(self, order: list[int]) -> np.ndarray:
         """The head-to-head matrix (ranking order) under each bootstrap weight
@@ -184,34 +192,50 @@ class Standings:
         """How often each entrant is in the equilibrium support of the two-player
         "finish ahead of" game when the games are resampled."""
         share = support_share(self.payoff_resamples(order))
-        return {"solves": "two-player zero-sum game: pick an entrant, score the share of games it finishes "
-                          "ahead of the opponent's pick (both at this table with the field)",
-                "support_share": {self.names[i]: float(x) for i, x in zip(order, share)},
-                "resamples": self.resamples, "resampled": "games (Poisson bootstrap)",
-                "n_player": self.nplayer_game(order)}
+        return {
+            "solves": "two-player zero-sum game: pick an entrant, score the share of games it finishes "
+            "ahead of the opponent's pick (both at this table with the field)",
+            "support_share": {self.names[i]: float(x) for i, x in zip(order, share)},
+            "resamples": self.resamples,
+            "resampled": "games (Poisson bootstrap)",
+            "n_player": self.nplayer_game(order),
+        }
 
     def nplayer_game(self, order: list[int]) -> dict:
         """The symmetric n-player game's equilibrium from every lineup's win shares,
         with seed-resampled (Poisson bootstrap) support shares and 95% percentile
         intervals of the weights; only when the tournament played every lineup."""
         e, n = len(self.names), self.players
-        solves = (f"symmetric {n}-player game: each player picks an entrant (several may pick the same) and "
-                  "scores its pick's win share at that table")
+        solves = (
+            f"symmetric {n}-player game: each player picks an entrant (several may pick the same) and "
+            "scores its pick's win share at that table"
+        )
         if n < 2 or any(p not in self.lineup_boot for p in profiles(e, n)):
-            return {"solves": solves, "computed": False,
-                    "why": "needs every lineup with repeated entrants (a tournament with repeats)"}
+            return {
+                "solves": solves,
+                "computed": False,
+                "why": "needs every lineup with repeated entrants (a tournament with repeats)",
+            }
 
         def shares(r):
-            return {p: acc[r, 1:] / acc[r, 0] if acc[r, 0] > 0 else acc[0, 1:] / acc[0, 0]
-                    for p, acc in self.lineup_boot.items()}
+            return {p: acc[r, 1:] / acc[r, 0] if acc[r, 0] > 0 else acc[0, 1:] / acc[0, 0] for p, acc in self.lineup_boot.items()}
+
         x, regret = nplayer_equilibrium(shares(0), e, n)
-        redrawn = np.array([nplayer_equilibrium(shares(r), e, n, start=np.maximum(x, 1e-3), steps=20_000)[0]
-                            for r in range(1, self.resamples + 1)])
+        redrawn = np.array(
+            [
+                nplayer_equilibrium(shares(r), e, n, start=np.maximum(x, 1e-3), steps=20_000)[0]
+                for r in range(1, self.resamples + 1)
+            ]
+        )
         lo, hi = np.percentile(redrawn, [2.5, 97.5], axis=0)
-        return {"solves": solves, "computed": True, "regret": regret,
-                "equilibrium": {self.names[i]: float(x[i]) for i in order},
-                "ci95": {self.names[i]: [float(lo[i]), float(hi[i])] for i in order},
-                "support_share": {self.names[i]: float(np.mean(redrawn[:, i] > 1e-6)) for i in order}}
+        return {
+            "solves": solves,
+            "computed": True,
+            "regret": regret,
+            "equilibrium": {self.names[i]: float(x[i]) for i in order},
+            "ci95": {self.names[i]: [float(lo[i]), float(hi[i])] for i in order},
+            "support_share": {self.names[i]: float(np.mean(redrawn[:, i] > 1e-6)) for i in order},
+        }
 
 
 def games_per_seating(games: int, n_seatings: int) -> int:
@@ -219,19 +243,24 @@ def games_per_seating(games: int, n_seatings: int) -> int:
     return max(1, math.ceil(games / n_seatings))
 
 
-def play(game, rules, entrants, games: int, seed: int, *, executor=None, progress: bool | None = None,
-         repeats: bool = False) -> tuple[Standings, int, float, bool]:
+def play(
+    game, rules, entrants, games: int, seed: int, *, executor=None, progress: bool | None = None, repeats: bool = False
+) -> tuple[Standings, int, float, bool]:
     """Play a tournament of ``games`` games in all (rounded up to whole games per
     seating; ``repeats``: every lineup multiset, see `seatings`): (standings,
     games per seating, seconds, complete). Ctrl-C stops it after the finished
     chunks (complete False: the seatings are then unbalanced)."""
     from sim.sweep import threads_for  # sim.sweep imports the API, which imports this module
+
     lineups = seatings(len(entrants), rules.players, repeats)
     g = games_per_seating(games, len(lineups))
     standings = Standings([e.spec for e in entrants], game.seat_figures, seed)
-    items = ((k, first, size) for k in range(len(lineups))
-             for first in range(k * g, (k + 1) * g, DEFAULT_CHUNK)
-             for size in [min(DEFAULT_CHUNK, (k + 1) * g - first)])
+    items = (
+        (k, first, size)
+        for k in range(len(lineups))
+        for first in range(k * g, (k + 1) * g, DEFAULT_CHUNK)
+        for size in [min(DEFAULT_CHUNK, (k + 1) * g - first)]
+    )
     work = ((key, game, rules, [entrants[i] for i in lineups[key[0]]], seed, key[1], key[2]) for key in items)
     bar = progress_bar("tournament", progress)
     start, complete = time.perf_counter(), True
@@ -246,5 +275,5 @@ def play(game, rules, entrants, games: int, seed: int, *, executor=None, progres
         except KeyboardInterrupt:
             complete = False
         finally:
-            results.close()          # cancels a cluster's pending chunks
+            results.close()  # cancels a cluster's pending chunks
     return standings, g, time.perf_counter() - start, complete

@@ -9,6 +9,7 @@ usage: python ctrl_c_driver.py PLAN.json — PLAN is a list of
 {"args": [...], "after": k, "folder": DIR}; each command's exit code, stdout
 and stderr land in DIR/code, DIR/stdout and DIR/stderr.
 """
+
 import json
 import os
 import signal
@@ -37,12 +38,12 @@ def run(args: list[str], after: int) -> int:
     # Python's own Ctrl-C handler, as in a process a terminal starts, even when
     # this one inherited SIGINT ignored (a background job of a script).
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    with warnings.catch_warnings():         # a warning shown once per process shows again here
+    with warnings.catch_warnings():  # a warning shown once per process shows again here
         try:
             console.main()
         except SystemExit as stop:
             return exit_code(stop)
-        except KeyboardInterrupt:          # uncaught: Python prints the traceback and dies of SIGINT
+        except KeyboardInterrupt:  # uncaught: Python prints the traceback and dies of SIGINT
             traceback.print_exc()
             return 130
         except Exception:

@@ -2,6 +2,7 @@
 the stdlib or installed packages): after a helper module next to the bot file
 is edited, `--out` recomputes instead of serving the stale result, and the
 recomputation runs the edited helper (numba's cache of the bot is refreshed)."""
+
 import json
 import os
 import subprocess
@@ -48,12 +49,12 @@ def write_bot(folder: Path, name: str, helper: str) -> Path:
 def edit_helper(folder: Path, helper: str) -> None:
     path = folder / f"{helper}.py"
     path.write_text(textwrap.dedent(HELPER.format(pick="hand_high")))
-    stat = path.stat()                    # a new mtime even on a coarse-clock file system
+    stat = path.stat()  # a new mtime even on a coarse-clock file system
     os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
 
 
 def test_local_imports_are_the_users_modules_not_installed_ones(tmp_path):
-    api.get_game("landunter")               # the game first, then bots that import its registry
+    api.get_game("landunter")  # the game first, then bots that import its registry
     bot = write_bot(tmp_path, "fp-local-imports", "fp_helper_a")
     load_bot_file(bot)
     files = local_imports(bot)
@@ -79,20 +80,34 @@ def test_out_does_not_serve_a_stale_result_after_a_helper_edit(tmp_path):
     out = tmp_path / "results"
 
     def simulate():
-        cmd = [sys.executable, "-m", "sim", "landunter", "simulate", "--bot-file", str(bot_file),
-               "--players", "3", "--bots", "fp-stale,mid,mid", "--games", "400", "--seed", "2",
-               "--out", str(out)]
-        done = subprocess.run(cmd, capture_output=True, text=True, cwd=Path(__file__).parents[1],
-                              timeout=600)
+        cmd = [
+            sys.executable,
+            "-m",
+            "sim",
+            "landunter",
+            "simulate",
+            "--bot-file",
+            str(bot_file),
+            "--players",
+            "3",
+            "--bots",
+            "fp-stale,mid,mid",
+            "--games",
+            "400",
+            "--seed",
+            "2",
+            "--out",
+            str(out),
+        ]
+        done = subprocess.run(cmd, capture_output=True, text=True, cwd=Path(__file__).parents[1], timeout=600)
         assert done.returncode == 0, done.stderr
-        stored = subprocess.run(cmd + ["--json"], capture_output=True, text=True,
-                                cwd=Path(__file__).parents[1], timeout=600)
+        stored = subprocess.run(cmd + ["--json"], capture_output=True, text=True, cwd=Path(__file__).parents[1], timeout=600)
         return done.stdout.splitlines()[0], json.loads(stored.stdout)
 
     first_title, first = simulate()
     assert "(cached)" not in first_title
     edit_helper(tmp_path, "fp_helper_c")
     second_title, second = simulate()
-    assert "(cached)" not in second_title            # the edit is seen: recomputed
+    assert "(cached)" not in second_title  # the edit is seen: recomputed
     # ... with the edited helper (playing its highest card), not numba's stale code
     assert second["seats"][0]["score"] != first["seats"][0]["score"]

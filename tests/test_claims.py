@@ -1,4 +1,5 @@
 """Numbers quoted in the READMEs match the committed summary files (experiments/claims.py)."""
+
 import importlib.util
 from pathlib import Path
 

@@ -1,4 +1,5 @@
 """The command line through typer's CliRunner: contracts, errors, the store."""
+
 import json
 
 import pytest
@@ -14,12 +15,22 @@ def invoke(*args):
 
 
 def test_simulate_json_has_the_documented_shape():
-    r = invoke("luft", "simulate", "--players", "3", "--bots", "threshold:t=2,random,threshold:t=3",
-               "--games", "500", "--seed", "4", "--json")
+    r = invoke(
+        "luft",
+        "simulate",
+        "--players",
+        "3",
+        "--bots",
+        "threshold:t=2,random,threshold:t=3",
+        "--games",
+        "500",
+        "--seed",
+        "4",
+        "--json",
+    )
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
-    assert list(data) == ["games", "seconds", "players", "seed", "seats", "dives", "complete",
-                          "games_requested", "games_played"]
+    assert list(data) == ["games", "seconds", "players", "seed", "seats", "dives", "complete", "games_requested", "games_played"]
     assert (data["games"], data["players"], data["seed"]) == (500, 3, 4)
     assert (data["complete"], data["games_requested"], data["games_played"]) == (True, 500, 500)
     assert [s["bot"] for s in data["seats"]] == ["threshold:t=2", "random", "threshold:t=3"]
@@ -42,29 +53,32 @@ def test_same_seed_gives_the_same_figures_and_threads_do_not_matter():
     assert a == b
 
 
-@pytest.mark.parametrize("args, needle", [
-    (["luft", "simulate", "--bots", "nosuchbot"], "unknown bot 'nosuchbot'"),
-    (["luft", "simulate", "--bots", "threshold:t=0"], "out of range"),
-    (["luft", "simulate", "--bots", "threshold:q=1"], "has no parameter 'q'"),
-    (["luft", "simulate", "--bots", "threshold:t=x"], "not a number"),
-    (["luft", "simulate", "--bots", "threshold", "--rules", "air=x"], "air='x'"),
-    (["luft", "simulate", "--bots", "threshold", "--rules", "colour=red"], "unknown rule 'colour'"),
-    (["luft", "simulate", "--bots", "threshold", "--rules", "swim=d4"], "choose one of"),
-    (["luft", "simulate", "--bots", "threshold", "--rules", "cards_per_level=4,values_l1=1,2"], "values_l1"),
-    (["luft", "simulate", "--bots", "threshold", "--players", "7"], "players=7"),
-    (["luft", "simulate", "--bots", "threshold,random", "--players", "3"], "2 bot specs for 3 players"),
-    (["luft", "simulate", "--bots", "threshold", "--games", "0"], "--games"),
-    (["luft", "trace", "--bots", "nosuchbot"], "unknown bot"),
-    (["luft", "simulate", "--bots", "random", "--seed", "-1"], "--seed"),
-    (["luft", "simulate", "--bots", "random", "--seed", str(2 ** 64)], "--seed"),
-    (["landunter", "trace", "--bots", "random", "--game", "-1"], "--game"),
-    (["luft", "simulate", "--bots", "random", "--games", str(10 ** 30)], "--games"),
-    (["luft", "simulate", "--bots", "random", "--records"], "--records needs --out"),
-    (["luft", "simulate", "--bots", "random", "--nosuch"], "No such option"),
-    (["luft", "simulate"], "Missing option"),
-    (["luft", "dice-check", "--workers", "0"], "--workers"),
-    (["landunter", "seats", "--alpha", "nan"], "--alpha"),
-])
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["luft", "simulate", "--bots", "nosuchbot"], "unknown bot 'nosuchbot'"),
+        (["luft", "simulate", "--bots", "threshold:t=0"], "out of range"),
+        (["luft", "simulate", "--bots", "threshold:q=1"], "has no parameter 'q'"),
+        (["luft", "simulate", "--bots", "threshold:t=x"], "not a number"),
+        (["luft", "simulate", "--bots", "threshold", "--rules", "air=x"], "air='x'"),
+        (["luft", "simulate", "--bots", "threshold", "--rules", "colour=red"], "unknown rule 'colour'"),
+        (["luft", "simulate", "--bots", "threshold", "--rules", "swim=d4"], "choose one of"),
+        (["luft", "simulate", "--bots", "threshold", "--rules", "cards_per_level=4,values_l1=1,2"], "values_l1"),
+        (["luft", "simulate", "--bots", "threshold", "--players", "7"], "players=7"),
+        (["luft", "simulate", "--bots", "threshold,random", "--players", "3"], "2 bot specs for 3 players"),
+        (["luft", "simulate", "--bots", "threshold", "--games", "0"], "--games"),
+        (["luft", "trace", "--bots", "nosuchbot"], "unknown bot"),
+        (["luft", "simulate", "--bots", "random", "--seed", "-1"], "--seed"),
+        (["luft", "simulate", "--bots", "random", "--seed", str(2**64)], "--seed"),
+        (["landunter", "trace", "--bots", "random", "--game", "-1"], "--game"),
+        (["luft", "simulate", "--bots", "random", "--games", str(10**30)], "--games"),
+        (["luft", "simulate", "--bots", "random", "--records"], "--records needs --out"),
+        (["luft", "simulate", "--bots", "random", "--nosuch"], "No such option"),
+        (["luft", "simulate"], "Missing option"),
+        (["luft", "dice-check", "--workers", "0"], "--workers"),
+        (["landunter", "seats", "--alpha", "nan"], "--alpha"),
+    ],
+)
 def test_bad_input_is_one_line_exit_2_no_traceback(args, needle):
     r = invoke(*args)
     assert r.exit_code == 2
@@ -79,16 +93,30 @@ def test_unknown_command_exits_2():
 
 
 def test_out_stores_result_and_reuses_it(tmp_path):
-    args = ["luft", "simulate", "--bots", "threshold:t=2", "--games", "400", "--seed", "3",
-            "--out", str(tmp_path), "--json", "--records", "--plot"]
+    args = [
+        "luft",
+        "simulate",
+        "--bots",
+        "threshold:t=2",
+        "--games",
+        "400",
+        "--seed",
+        "3",
+        "--out",
+        str(tmp_path),
+        "--json",
+        "--records",
+        "--plot",
+    ]
     first = json.loads(invoke(*args).stdout)
     [result] = [p for p in tmp_path.iterdir() if p.is_dir()]
     manifest = json.loads((result / "manifest.json").read_text())
     assert manifest["config"]["games"] == 400 and manifest["complete"] is True
     assert {"seats.parquet", "dives.parquet", "records.parquet", "scores.png", "win_share.svg"} <= {
-        p.name for p in result.iterdir()}
+        p.name for p in result.iterdir()
+    }
     again = json.loads(invoke(*args).stdout)
-    assert again == first          # read back from the store: even `seconds` is the stored one
+    assert again == first  # read back from the store: even `seconds` is the stored one
     shown = invoke("results", "show", str(result), "--json")
     assert json.loads(shown.stdout) == first
     listing = invoke("results", "list", str(tmp_path))
@@ -111,6 +139,7 @@ def test_trace_reports_the_winner():
 
 def test_bots_lists_every_registered_bot():
     from strategies.luft import LUFT_BOTS
+
     r = invoke("luft", "bots")
     assert r.exit_code == 0
     for name in LUFT_BOTS.names():
@@ -124,8 +153,7 @@ def test_unreachable_scheduler_is_one_line_exit_2():
 
 
 def test_workers_give_the_same_figures_as_threads():
-    args = ("luft", "simulate", "--bots", "threshold:t=2,random", "--players", "2", "--games", "3000",
-            "--seed", "5", "--json")
+    args = ("luft", "simulate", "--bots", "threshold:t=2,random", "--players", "2", "--games", "3000", "--seed", "5", "--json")
     local = json.loads(invoke(*args).stdout)
     dask = json.loads(invoke(*args, "--workers", "2").stdout)
     local.pop("seconds"), dask.pop("seconds")
@@ -157,6 +185,7 @@ def test_dash_h_is_help_at_every_level(args):
 
 def test_version_prints_the_package_version():
     import sim
+
     r = invoke("--version")
     assert r.exit_code == 0 and r.stdout.strip() == f"deepsim {sim.__version__}"
 

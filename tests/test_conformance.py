@@ -6,6 +6,7 @@ tournament and trace, a CLI group with the common commands, reference and
 compiled engines that agree game for game with every built-in bot seated, and
 results that do not depend on how the games are chunked or threaded.
 """
+
 import click
 import numba
 import numpy as np
@@ -19,8 +20,8 @@ from sim.runner import Totals
 
 GAME_NAMES = list(GAMES)
 FIGURE = {"mean", "ci95"}
-TABLE_PLAYERS = 4           # a player count both games allow by default
-GAMES_PER_TABLE = 30        # x one table per built-in bot: a few hundred games per game
+TABLE_PLAYERS = 4  # a player count both games allow by default
+GAMES_PER_TABLE = 30  # x one table per built-in bot: a few hundred games per game
 
 
 @pytest.fixture(params=GAME_NAMES)
@@ -40,7 +41,7 @@ def as_string(value) -> str:
 def every_bot_tables(game) -> list[list[str]]:
     """One table per built-in bot, the bots in rotation: every bot sits at
     every seat, next to different neighbours."""
-    names = [n for n in game.registry.names() if game.registry.get(n).builtin_id >= 0]   # not user bots
+    names = [n for n in game.registry.names() if game.registry.get(n).builtin_id >= 0]  # not user bots
     return [[names[(t + s) % len(names)] for s in range(TABLE_PLAYERS)] for t in range(len(names))]
 
 
@@ -59,7 +60,7 @@ def test_cli_has_a_group_for_every_registered_game():
     ctx = click.Context(cli)
     assert set(GAMES) <= set(cli.list_commands(ctx))
     for name in GAMES:
-        group = cli.get_command(ctx, name)          # built on first use (sim.cli.GameGroup)
+        group = cli.get_command(ctx, name)  # built on first use (sim.cli.GameGroup)
         assert {"simulate", "tournament", "trace", "bots"} <= set(group.list_commands(ctx)), name
 
 
@@ -78,8 +79,7 @@ def test_an_unknown_rule_is_an_error_naming_it(game):
 
 def test_simulate_keeps_the_json_contract(game):
     s = api.simulate(game.name, {}, "random", games=40, seed=3, progress=False).summary
-    assert {"games", "seconds", "players", "seed", "seats", "complete", "games_requested",
-            "games_played"} <= set(s)
+    assert {"games", "seconds", "players", "seed", "seats", "complete", "games_requested", "games_played"} <= set(s)
     assert (s["games"], s["players"], s["seed"], s["complete"]) == (40, TABLE_PLAYERS, 3, True)
     assert len(s["seats"]) == TABLE_PLAYERS
     for row in s["seats"]:
@@ -92,8 +92,7 @@ def test_simulate_keeps_the_json_contract(game):
 
 
 def test_the_same_seed_gives_the_same_summary(game):
-    first, again = (api.simulate(game.name, {}, "random", games=40, seed=5, progress=False).summary
-                    for _ in range(2))
+    first, again = (api.simulate(game.name, {}, "random", games=40, seed=5, progress=False).summary for _ in range(2))
     assert [r["score"] for r in first["seats"]] == [r["score"] for r in again["seats"]]
 
 
@@ -120,8 +119,9 @@ def test_reference_and_compiled_engines_agree_with_every_bot_seated(game):
         compiled = game.play_batch(rules, seats, 100 + t, 0, GAMES_PER_TABLE)
         reference = game.reference_batch(rules, seats, 100 + t, 0, GAMES_PER_TABLE)
         for field in compiled._fields:
-            np.testing.assert_array_equal(getattr(compiled, field), getattr(reference, field),
-                                          err_msg=f"{game.name} {field}: table {names}, seed {100 + t}")
+            np.testing.assert_array_equal(
+                getattr(compiled, field), getattr(reference, field), err_msg=f"{game.name} {field}: table {names}, seed {100 + t}"
+            )
 
 
 def outcomes(game, rules, batches) -> tuple[dict, Totals]:
@@ -144,8 +144,7 @@ def test_results_do_not_depend_on_chunking_or_threads(game):
     rules = game.rules_cls.from_strings({}, players=TABLE_PLAYERS)
     seats = game.registry.parse_seats(",".join(every_bot_tables(game)[0]), TABLE_PLAYERS)
     whole = outcomes(game, rules, [game.play_batch(rules, seats, 9, 0, 300)])
-    parts = outcomes(game, rules, [game.play_batch(rules, seats, 9, a, b - a)
-                                   for a, b in ((0, 1), (1, 130), (130, 300))])
+    parts = outcomes(game, rules, [game.play_batch(rules, seats, 9, a, b - a) for a, b in ((0, 1), (1, 130), (130, 300))])
     assert_same_outcomes(whole, parts)
     before = numba.get_num_threads()
     numba.set_num_threads(1)

@@ -4,6 +4,7 @@ One cluster (2 worker processes, 1 thread each, NUMBA_NUM_THREADS=1) serves the
 whole module. The in-process reference runs first, so numba's on-disk cache is
 warm before the workers load the kernels.
 """
+
 import textwrap
 
 import numpy as np
@@ -69,15 +70,13 @@ def test_workers_are_single_threaded(executor):
 
 @pytest.mark.parametrize("chunk", [N, 1000, 777])
 def test_two_workers_match_in_process_for_any_chunk_size(executor, reference, chunk):
-    result = run(GAME, RULES, seats(SPECS, 3), N, SEED, chunk=chunk, progress=False,
-                 executor=executor)
+    result = run(GAME, RULES, seats(SPECS, 3), N, SEED, chunk=chunk, progress=False, executor=executor)
     assert result.complete
     assert_same(result.totals, reference)
 
 
 def test_in_process_chunking_matches_too(reference):
-    assert_same(run(GAME, RULES, seats(SPECS, 3), N, SEED, chunk=1234, progress=False).totals,
-                reference)
+    assert_same(run(GAME, RULES, seats(SPECS, 3), N, SEED, chunk=1234, progress=False).totals, reference)
 
 
 def test_kernels_are_warmed_once_per_worker(executor):
@@ -88,8 +87,7 @@ def test_kernels_are_warmed_once_per_worker(executor):
 
 def test_records_come_back_in_chunk_order(executor):
     local = run(GAME, RULES, seats(SPECS, 3), 900, SEED, chunk=200, keep_batches=True, progress=False)
-    remote = run(GAME, RULES, seats(SPECS, 3), 900, SEED, chunk=200, keep_batches=True,
-                 progress=False, executor=executor)
+    remote = run(GAME, RULES, seats(SPECS, 3), 900, SEED, chunk=200, keep_batches=True, progress=False, executor=executor)
     assert [b.seat.shape[0] for b in remote.batches] == [200, 200, 200, 200, 100]
     for a, b in zip(local.batches, remote.batches):
         np.testing.assert_array_equal(a.seat, b.seat)
@@ -98,11 +96,9 @@ def test_records_come_back_in_chunk_order(executor):
 
 def test_checkpoints_resume_on_the_cluster(executor, reference, tmp_path):
     """Half the chunks are checkpointed in-process; the cluster plays only the rest."""
-    partial = run(GAME, RULES, seats(SPECS, 3), N // 2, SEED, chunk=1000, progress=False,
-                  checkpoint_dir=tmp_path)
+    partial = run(GAME, RULES, seats(SPECS, 3), N // 2, SEED, chunk=1000, progress=False, checkpoint_dir=tmp_path)
     assert partial.complete and len(list((tmp_path / "chunks").iterdir())) == 3
-    result = run(GAME, RULES, seats(SPECS, 3), N, SEED, chunk=1000, progress=False,
-                 executor=executor, checkpoint_dir=tmp_path)
+    result = run(GAME, RULES, seats(SPECS, 3), N, SEED, chunk=1000, progress=False, executor=executor, checkpoint_dir=tmp_path)
     assert (result.resumed_chunks, result.resumed_games) == (3, N // 2)
     assert len(list((tmp_path / "chunks").iterdir())) == 6
     assert_same(result.totals, reference)
@@ -129,8 +125,7 @@ def test_bot_files_travel_to_the_workers(executor, tmp_path, monkeypatch):
     # As if `--bot-file alias_bot.py` had been loaded here (without registering it in this process).
     monkeypatch.setitem(registry._LOADED_BOT_FILES, str(path.resolve()), None)
     rules = Rules(players=4)
-    remote = run(GAME, rules, _alias_seats("shipped_alias", 4), 2000, SEED, chunk=500,
-                 progress=False, executor=executor)
+    remote = run(GAME, rules, _alias_seats("shipped_alias", 4), 2000, SEED, chunk=500, progress=False, executor=executor)
     local = run(GAME, rules, seats("threshold:t=2", 4), 2000, SEED, chunk=2000, progress=False)
     assert_same(remote.totals, local.totals)
 
@@ -142,6 +137,7 @@ def test_a_worker_without_the_file_uses_the_shipped_text(executor):
     def load_elsewhere():
         from sim.distributed import _load_bot_file
         from strategies.luft import LUFT_BOTS
+
         _load_bot_file("/nonexistent/deepsim/alias_bot.py", source)
         return LUFT_BOTS.get("copied_alias").builtin_id
 
@@ -150,6 +146,7 @@ def test_a_worker_without_the_file_uses_the_shipped_text(executor):
 
 def test_a_game_the_workers_cannot_import_by_name_is_refused(executor):
     import dataclasses
+
     game = dataclasses.replace(GAME, play_batch=GAME.play_batch)
     with pytest.raises(ValueError, match="import by name"):
         run(game, RULES, seats(SPECS, 3), 10, SEED, progress=False, executor=executor)
@@ -158,8 +155,7 @@ def test_a_game_the_workers_cannot_import_by_name_is_refused(executor):
 def test_sweeps_map_independent_chunks(executor):
     """play_chunks: chunks of different lineups in one stream, same results as in-process."""
     lineups = [seats("threshold:t=1", 3), seats("threshold:t=3,random,threshold:t=2", 3)]
-    items = [((k, c), GAME, RULES, lineup, SEED, c * 400, 400)
-             for k, lineup in enumerate(lineups) for c in range(3)]
+    items = [((k, c), GAME, RULES, lineup, SEED, c * 400, 400) for k, lineup in enumerate(lineups) for c in range(3)]
     local = {key: t for key, t, _ in play_chunks(items)}
     remote = {key: t for key, t, _ in play_chunks(items, executor=executor)}
     assert remote.keys() == local.keys()
@@ -171,11 +167,13 @@ def test_a_sweep_configuration_on_the_cluster_matches_in_process(executor, monke
     """sim.sweep.play_lineups (compare-turnback, balance) sends its chunks to the
     executor it is passed and pools them to the in-process totals."""
     from sim import sweep
+
     lineups = sweep.field_lineups("threshold:t=3", ["threshold:t=2", "random"], 3)
     local = sweep.play_lineups("luft", {"players": 3}, lineups, 1200, SEED)
     sent = []
-    monkeypatch.setattr(executor, "imap", lambda items, keep=False, imap=executor.imap:
-                        imap([sent.append(i) or i for i in items], keep))
+    monkeypatch.setattr(
+        executor, "imap", lambda items, keep=False, imap=executor.imap: imap([sent.append(i) or i for i in items], keep)
+    )
     remote = sweep.play_lineups("luft", {"players": 3}, lineups, 1200, SEED, executor=executor)
     assert len(sent) == len(lineups)
     assert_same(remote, local)
@@ -183,6 +181,7 @@ def test_a_sweep_configuration_on_the_cluster_matches_in_process(executor, monke
 
 def test_a_paired_comparison_on_the_cluster_matches_in_process(executor):
     from sim import sweep
+
     a = [(["threshold:t=3", "threshold:t=1", "random"], 0)]
     b = [(["threshold:t=3", "random", "threshold:t=1"], 0)]
     local = sweep.play_paired("luft", {"players": 3}, a, b, 900, SEED)
@@ -192,11 +191,12 @@ def test_a_paired_comparison_on_the_cluster_matches_in_process(executor):
 def test_simulate_runs_on_the_executor_it_is_passed(executor, monkeypatch):
     """The executor travels as an argument (api.scale_out yields it), not as a module global."""
     from sim import api
-    local = api.simulate("luft", {}, "threshold:t=2,random,threshold:t=1", players=3, games=600, seed=SEED,
-                         progress=False)
+
+    local = api.simulate("luft", {}, "threshold:t=2,random,threshold:t=1", players=3, games=600, seed=SEED, progress=False)
     calls = []
     monkeypatch.setattr(executor, "map_chunks", lambda *a, real=executor.map_chunks: calls.append(1) or real(*a))
-    remote = api.simulate("luft", {}, "threshold:t=2,random,threshold:t=1", players=3, games=600, seed=SEED, progress=False,
-                          executor=executor)
+    remote = api.simulate(
+        "luft", {}, "threshold:t=2,random,threshold:t=1", players=3, games=600, seed=SEED, progress=False, executor=executor
+    )
     assert calls and remote.totals.equals(local.totals)
     assert not hasattr(api, "_EXECUTOR")

@@ -1,6 +1,7 @@
 """The repository stands alone: its documents link only to files inside it,
 the rules documents list every rule key with its real default, and each
 game's help shows examples that its own parser accepts."""
+
 from __future__ import annotations
 
 import re
@@ -19,9 +20,11 @@ from sim.registry import split_specs
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", ROOT / "experiments" / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
-CODE = re.compile(r"```.*?```|`[^`]*`", re.S)     # code is not a link, even when it looks like one
-RULES = {"luft": (LuftRules, ROOT / "docs" / "rules" / "geteilte-luft.md"),
-         "landunter": (LandUnterRules, ROOT / "docs" / "rules" / "land-unter.md")}
+CODE = re.compile(r"```.*?```|`[^`]*`", re.S)  # code is not a link, even when it looks like one
+RULES = {
+    "luft": (LuftRules, ROOT / "docs" / "rules" / "geteilte-luft.md"),
+    "landunter": (LandUnterRules, ROOT / "docs" / "rules" / "land-unter.md"),
+}
 
 
 def anchors(path: Path) -> set[str]:
@@ -33,7 +36,7 @@ def anchors(path: Path) -> set[str]:
 @pytest.mark.parametrize("doc", DOCS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_link_points_to_a_file_inside_the_repository(doc):
     for target in LINK.findall(CODE.sub("", doc.read_text())):
-        if re.match(r"[a-z]+:", target):        # http(s), mailto: not a file
+        if re.match(r"[a-z]+:", target):  # http(s), mailto: not a file
             continue
         file, _, anchor = target.partition("#")
         path = (doc.parent / file).resolve() if file else doc
@@ -82,6 +85,7 @@ def test_each_games_help_shows_its_own_examples(game, other):
 @pytest.mark.parametrize("game", list(RULES))
 def test_the_help_examples_are_valid_for_their_game(game):
     from sim import api
+
     spec = api.get_game(game)
     for example in EXAMPLES[game]["bots"].split(" or "):
         spec.registry.parse_specs(example)
@@ -91,6 +95,7 @@ def test_the_help_examples_are_valid_for_their_game(game):
 
 def test_the_documented_spec_form_reads_every_parameter():
     from sim import api
+
     registry = api.get_game("luft").registry
     colon = registry.parse("depth:level=3:count=2")
     assert list(colon.params) == list(registry.parse("depth:count=2:level=3").params)

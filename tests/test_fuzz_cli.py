@@ -8,6 +8,7 @@ usage error (2, one ``error:`` line on stderr) or, when a run gets far,
 Ctrl-C (130): the runner interrupts itself after a few chunks
 (DEEPSIM_SIGINT_AFTER_CHUNKS), which keeps every example cheap.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -40,33 +41,89 @@ BASE = {
     "list": ["{dir}"],
     "show": ["{dir}"],
     "metrics": ["--games", "4", "--players", "{players}", "--field", "random", "--strong", "{other}", "--weak", "random"],
-    "design": ["--knobs", "{knob}", "--trials", "1", "--games", "4", "--players", "{players}", "--field", "random",
-               "--strong", "{other}", "--weak", "random"],
+    "design": [
+        "--knobs",
+        "{knob}",
+        "--trials",
+        "1",
+        "--games",
+        "4",
+        "--players",
+        "{players}",
+        "--field",
+        "random",
+        "--strong",
+        "{other}",
+        "--weak",
+        "random",
+    ],
 }
 KNOB = {"luft": "air=20..25", "landunter": "tie_simultaneous", "results": ""}
 OTHER = {"luft": "threshold:t=2", "landunter": "low", "results": ""}
 PLAYERS = {"luft": "2", "landunter": "3", "results": ""}
 
-NUMBERS = st.one_of(st.integers(-3, 6), st.sampled_from([2 ** 63, 2 ** 64, 10 ** 30, -(2 ** 63)]),
-                    st.sampled_from(["", "x", "1.5", "1e3", "-0"]))
+NUMBERS = st.one_of(
+    st.integers(-3, 6), st.sampled_from([2**63, 2**64, 10**30, -(2**63)]), st.sampled_from(["", "x", "1.5", "1e3", "-0"])
+)
 FLOATS = st.sampled_from(["nan", "inf", "-inf", "0", "1", "0.5", "-1", "", "x", "1e-300"])
 GARBAGE = st.one_of(
-    st.sampled_from(["", " ", ",", ";", ":", "random", "threshold:t=", "threshold:t=1e400", "threshold:t=nan",
-                     "nosuch", "a=1:b=2", "2-6", "6-2", "0", "-1", "99", "3,4", "none", "air:stack_size",
-                     "random;random", "x" * 300, "é", "[red]x[/red]", "low,low,low,low,low,low,low",
-                     "sampler:k=0", "dodge:margin=-1"]),
-    st.text(max_size=6))
-RULES = st.sampled_from(["", "air=", "air=1e9", "air=-1", "=", "x", "players=0", "swim=d4", "air=20,,",
-                         "allow_six=maybe", "dives=0", "stack_size=999999999999999999999"])
+    st.sampled_from(
+        [
+            "",
+            " ",
+            ",",
+            ";",
+            ":",
+            "random",
+            "threshold:t=",
+            "threshold:t=1e400",
+            "threshold:t=nan",
+            "nosuch",
+            "a=1:b=2",
+            "2-6",
+            "6-2",
+            "0",
+            "-1",
+            "99",
+            "3,4",
+            "none",
+            "air:stack_size",
+            "random;random",
+            "x" * 300,
+            "é",
+            "[red]x[/red]",
+            "low,low,low,low,low,low,low",
+            "sampler:k=0",
+            "dodge:margin=-1",
+        ]
+    ),
+    st.text(max_size=6),
+)
+RULES = st.sampled_from(
+    [
+        "",
+        "air=",
+        "air=1e9",
+        "air=-1",
+        "=",
+        "x",
+        "players=0",
+        "swim=d4",
+        "air=20,,",
+        "allow_six=maybe",
+        "dives=0",
+        "stack_size=999999999999999999999",
+    ]
+)
 PATHS = st.sampled_from(["file", "dir", "missing", "file/sub", "/proc/deepsim-fuzz", "", "notes.txt"])
 
 
 def values_for(param) -> st.SearchStrategy:
     """What to feed one option, by its name and type."""
     name, kind = param.opts[0], str(param.type_descriptor.annotation)
-    if name == "--workers":                # valid counts start a Dask cluster: only invalid ones
-        return st.sampled_from(["0", "-1", str(2 ** 64), "", "x"])
-    if name == "--scheduler":              # a real address waits for a connection
+    if name == "--workers":  # valid counts start a Dask cluster: only invalid ones
+        return st.sampled_from(["0", "-1", str(2**64), "", "x"])
+    if name == "--scheduler":  # a real address waits for a connection
         return st.just("")
     if "Path" in kind:
         return PATHS
@@ -83,7 +140,7 @@ def values_for(param) -> st.SearchStrategy:
 def places(tmp_path_factory):
     root = tmp_path_factory.mktemp("fuzz")
     (root / "file").write_text("not a result\n")
-    (root / "notes.txt").write_text("x = (\n")             # not Python either
+    (root / "notes.txt").write_text("x = (\n")  # not Python either
     (root / "dir").mkdir()
     return root
 
@@ -100,13 +157,11 @@ def test_random_option_values_never_give_a_traceback(group, command, places, mon
     cmd = GROUP.commands[group].commands[command]
     options = [p for p in cmd.params if p.param_type_name == "option"]
     argument = [p for p in cmd.params if p.param_type_name == "argument"]
-    base = [a.format(other=OTHER[group], players=PLAYERS[group], knob=KNOB[group], dir=places / "dir")
-            for a in BASE[command]]
-    monkeypatch.chdir(places)                                  # "--out ''" is the current directory
+    base = [a.format(other=OTHER[group], players=PLAYERS[group], knob=KNOB[group], dir=places / "dir") for a in BASE[command]]
+    monkeypatch.chdir(places)  # "--out ''" is the current directory
     monkeypatch.setenv(SIGINT_AFTER_CHUNKS, "3")
 
-    @settings(max_examples=10, deadline=None, derandomize=True, database=None,
-              suppress_health_check=list(HealthCheck))
+    @settings(max_examples=10, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
     @given(st.data())
     def check(data):
         args = [group, command, *base]
@@ -124,4 +179,5 @@ def test_random_option_values_never_give_a_traceback(group, command, places, mon
         if r.exit_code == 2:
             lines = r.stderr.strip().splitlines()
             assert len(lines) == 1 and lines[0].startswith("error: "), (args, r.stderr)
+
     check()

@@ -3,6 +3,7 @@
 Run in subprocesses: inside the test session the modules are already imported,
 which would hide an import cycle.
 """
+
 import subprocess
 import sys
 
@@ -28,13 +29,16 @@ def test_first_import_in_a_fresh_interpreter(statement):
     assert done.returncode == 0, done.stderr.strip().splitlines()[-1:]
 
 
-HEAVY = ("scipy.stats", "scipy.optimize", "matplotlib", "dask", "pandas")   # numba itself loads bare scipy
+HEAVY = ("scipy.stats", "scipy.optimize", "matplotlib", "dask", "pandas")  # numba itself loads bare scipy
 
 
-@pytest.mark.parametrize("statement", [
-    "import sim.cli",
-    "from sim.games import get_game; get_game('luft').registry; get_game('landunter').registry",
-])
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "import sim.cli",
+        "from sim.games import get_game; get_game('luft').registry; get_game('landunter').registry",
+    ],
+)
 def test_the_cli_and_the_bot_lists_load_no_heavy_library(statement):
     """`sim --help` and `sim <game> bots` start instantly: scipy's stats and
     optimize, matplotlib, dask and pandas load where they are used (analyses,

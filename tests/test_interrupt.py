@@ -8,6 +8,7 @@ uninterrupted run. The commands of one game share one subprocess
 (ctrl_c_driver.py runs them in turn, as a shell would): the process start and
 the kernels' loading are paid once per game. The external Ctrl-C has its own.
 """
+
 from __future__ import annotations
 
 import json
@@ -29,33 +30,69 @@ from sim.runner import DEFAULT_CHUNK
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[1]
-TWO_CHUNKS = str(DEFAULT_CHUNK + 500)     # simulate: interrupted after its first chunk of two
+TWO_CHUNKS = str(DEFAULT_CHUNK + 500)  # simulate: interrupted after its first chunk of two
 
 # (command and options, k): every command of both games that plays games, tiny game counts.
 COMMANDS = {
     "luft simulate": (["luft", "simulate", "--bots", "random", "--games", TWO_CHUNKS, "--seed", "3"], 1),
-    "luft tournament": (["luft", "tournament", "--bots", "random,threshold:t=2", "--players", "2",
-                         "--games", "300", "--seed", "3"], 1),
+    "luft tournament": (
+        ["luft", "tournament", "--bots", "random,threshold:t=2", "--players", "2", "--games", "300", "--seed", "3"],
+        1,
+    ),
     "luft trace": (["luft", "trace", "--bots", "random", "--seed", "3", "--game", "5"], 1),
     "luft dice-check": (["luft", "dice-check", "--games", "200", "--draws", "900", "--players", "3"], 3),
     "luft air": (["luft", "air", "--games", "60", "--players", "2,3"], 4),
-    "luft compare-turnback": (["luft", "compare-turnback", "--games", "30", "--players", "2", "--families",
-                               "threshold,random", "--grid-points", "2", "--pair-games", "30",
-                               "--field", "threshold:t=2,depth"], 12),
-    "luft balance": (["luft", "balance", "--games", "60", "--players", "2", "--knobs", "air", "--pairs", "none",
-                      "--field", "threshold:t=2,depth"], 3),
+    "luft compare-turnback": (
+        [
+            "luft",
+            "compare-turnback",
+            "--games",
+            "30",
+            "--players",
+            "2",
+            "--families",
+            "threshold,random",
+            "--grid-points",
+            "2",
+            "--pair-games",
+            "30",
+            "--field",
+            "threshold:t=2,depth",
+        ],
+        12,
+    ),
+    "luft balance": (
+        [
+            "luft",
+            "balance",
+            "--games",
+            "60",
+            "--players",
+            "2",
+            "--knobs",
+            "air",
+            "--pairs",
+            "none",
+            "--field",
+            "threshold:t=2,depth",
+        ],
+        3,
+    ),
     "landunter simulate": (["landunter", "simulate", "--bots", "random", "--games", TWO_CHUNKS, "--seed", "3"], 1),
-    "landunter tournament": (["landunter", "tournament", "--bots", "random,low", "--players", "3",
-                              "--games", "200", "--seed", "3"], 1),
+    "landunter tournament": (
+        ["landunter", "tournament", "--bots", "random,low", "--players", "3", "--games", "200", "--seed", "3"],
+        1,
+    ),
     "landunter trace": (["landunter", "trace", "--bots", "random", "--seed", "3", "--game", "5"], 1),
-    "landunter balance": (["landunter", "balance", "--games", "60", "--players", "3", "--options",
-                           "tie_simultaneous"], 1),
+    "landunter balance": (["landunter", "balance", "--games", "60", "--players", "3", "--options", "tie_simultaneous"], 1),
     "landunter fairness": (["landunter", "fairness", "--games", "60", "--players", "3", "--bots", "random,low"], 2),
     "landunter ranking": (["landunter", "ranking", "--games", "60", "--players", "3,4", "--bots", "random,low,high"], 4),
-    "landunter seats": (["landunter", "seats", "--games", "60", "--players", "3", "--bots", "random,low",
-                         "--candidates", "low"], 3),
+    "landunter seats": (
+        ["landunter", "seats", "--games", "60", "--players", "3", "--bots", "random,low", "--candidates", "low"],
+        3,
+    ),
 }
-STORES = {"simulate", "tournament"}       # keep a partial result of their own; analyses keep runs/
+STORES = {"simulate", "tournament"}  # keep a partial result of their own; analyses keep runs/
 
 
 def without_timing(obj):
@@ -90,20 +127,38 @@ def interrupted(tmp_path_factory) -> dict[str, tuple[Stopped, Path]]:
     name -> (what the command did, the folder its --out went to)."""
     base = tmp_path_factory.mktemp("ctrl-c")
     folders = {name: base / name.replace(" ", "-") for name in [*COMMANDS, NO_OUT]}
-    plans = {game: [{"args": full_args(name, folders[name]), "after": COMMANDS[name][1], "folder": str(folders[name])}
-                    for name in COMMANDS if name.startswith(game + " ")] for game in ("luft", "landunter")}
-    plans["luft"].append({"args": COMMANDS["luft air"][0], "after": COMMANDS["luft air"][1],
-                          "folder": str(folders[NO_OUT])})
+    plans = {
+        game: [
+            {"args": full_args(name, folders[name]), "after": COMMANDS[name][1], "folder": str(folders[name])}
+            for name in COMMANDS
+            if name.startswith(game + " ")
+        ]
+        for game in ("luft", "landunter")
+    }
+    plans["luft"].append({"args": COMMANDS["luft air"][0], "after": COMMANDS["luft air"][1], "folder": str(folders[NO_OUT])})
     procs = []
     for game, plan in plans.items():
         (base / f"{game}.json").write_text(json.dumps(plan))
-        procs.append(subprocess.Popen([sys.executable, str(ROOT / "tests" / "ctrl_c_driver.py"), str(base / f"{game}.json")],
-                                      env=ENV, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True))
+        procs.append(
+            subprocess.Popen(
+                [sys.executable, str(ROOT / "tests" / "ctrl_c_driver.py"), str(base / f"{game}.json")],
+                env=ENV,
+                cwd=ROOT,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                text=True,
+            )
+        )
     for proc in procs:
         output = proc.communicate(timeout=1800)[0]
         assert proc.returncode == 0, output[-3000:]
-    return {name: (Stopped(int((folder / "code").read_text()), (folder / "stdout").read_text(),
-                           (folder / "stderr").read_text()), folder) for name, folder in folders.items()}
+    return {
+        name: (
+            Stopped(int((folder / "code").read_text()), (folder / "stdout").read_text(), (folder / "stderr").read_text()),
+            folder,
+        )
+        for name, folder in folders.items()
+    }
 
 
 @pytest.mark.parametrize("name", list(COMMANDS))
@@ -116,7 +171,7 @@ def test_ctrl_c_exits_130_keeps_what_finished_and_the_rerun_completes(name, inte
 
     assert stopped.returncode == 130, stopped.stderr[-3000:]
     assert "Traceback" not in stopped.stderr
-    [line] = stopped.stderr.strip().splitlines()          # one line: what was kept, how to resume
+    [line] = stopped.stderr.strip().splitlines()  # one line: what was kept, how to resume
     assert line.startswith("interrupted")
     if is_trace:
         assert "nothing was kept" in line and stopped.stdout == ""
@@ -132,7 +187,7 @@ def test_ctrl_c_exits_130_keeps_what_finished_and_the_rerun_completes(name, inte
             assert stored.complete is False and stored.summary["complete"] is False
             assert stored.summary["games_played"] == marks["games_played"]
         else:
-            assert not (tmp_path / "out" / "report.md").exists()       # no report from part of the games
+            assert not (tmp_path / "out" / "report.md").exists()  # no report from part of the games
             assert not (tmp_path / "out" / "summary.json").exists()
 
     whole = CliRunner().invoke(app, args + as_json)
@@ -157,12 +212,30 @@ def test_without_out_nothing_is_kept_and_the_line_says_so(interrupted):
 
 def test_an_external_ctrl_c_stops_a_long_run_within_seconds(tmp_path):
     """A real SIGINT from outside, as a terminal sends it, during a run of 10^9 games."""
-    proc = subprocess.Popen([sys.executable, "-m", "sim", "luft", "simulate", "--bots", "random", "--games",
-                             str(10 ** 9), "--json", "--out", str(tmp_path)], env=ENV, cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "sim",
+            "luft",
+            "simulate",
+            "--bots",
+            "random",
+            "--games",
+            str(10**9),
+            "--json",
+            "--out",
+            str(tmp_path),
+        ],
+        env=ENV,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         deadline = time.monotonic() + 300
-        while not list(tmp_path.glob("*/chunks/chunk-*.parquet")):      # it is playing
+        while not list(tmp_path.glob("*/chunks/chunk-*.parquet")):  # it is playing
             assert proc.poll() is None, proc.communicate()[1][-2000:]
             assert time.monotonic() < deadline, "no chunk finished in time"
             time.sleep(0.05)
@@ -183,7 +256,7 @@ def test_an_external_ctrl_c_stops_a_long_run_within_seconds(tmp_path):
 def test_ctrl_c_while_the_cli_loads_is_one_line_and_130(monkeypatch, capsys):
     from sim import console
 
-    class PressedDuringImport:             # Ctrl-C arrives while sim.cli is being imported
+    class PressedDuringImport:  # Ctrl-C arrives while sim.cli is being imported
         def find_spec(self, name, path=None, target=None):
             if name == "sim.cli":
                 raise KeyboardInterrupt

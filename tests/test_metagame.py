@@ -1,4 +1,5 @@
 """The n-player meta-game: symmetric equilibria of constructed lineup win shares with known answers."""
+
 import numpy as np
 import pytest
 from scipy.optimize import brentq
@@ -10,14 +11,17 @@ from sim.tournament import Standings, seatings
 def three_player_shares(a1: float, b1: float) -> dict:
     """Two entrants A=0, B=1 at 3 seats: B alone with two A's wins b1, A alone with two B's wins a1;
     copies split the rest, a table of one entrant splits evenly."""
-    return {(0, 0, 0): np.array([1 / 3, 0]), (1, 1, 1): np.array([0, 1 / 3]),
-            (0, 0, 1): np.array([(1 - b1) / 2, b1]), (0, 1, 1): np.array([a1, (1 - a1) / 2])}
+    return {
+        (0, 0, 0): np.array([1 / 3, 0]),
+        (1, 1, 1): np.array([0, 1 / 3]),
+        (0, 0, 1): np.array([(1 - b1) / 2, b1]),
+        (0, 1, 1): np.array([a1, (1 - a1) / 2]),
+    }
 
 
 def gap(p: float, a1: float, b1: float) -> float:
     """U_A − U_B of `three_player_shares` against two opponents who pick A with probability p."""
-    return (p * p * (1 / 3 - b1) + 2 * p * (1 - p) * ((1 - b1) / 2 - (1 - a1) / 2)
-            + (1 - p) ** 2 * (a1 - 1 / 3))
+    return p * p * (1 / 3 - b1) + 2 * p * (1 - p) * ((1 - b1) / 2 - (1 - a1) / 2) + (1 - p) ** 2 * (a1 - 1 / 3)
 
 
 def test_nplayer_equilibrium_of_a_mixed_three_player_game_is_the_root_of_the_payoff_gap():
@@ -99,8 +103,10 @@ def test_cli_tournament_with_repeats_solves_the_nplayer_game_of_a_dominant_entra
     from typer.testing import CliRunner
 
     from sim.cli import app
-    res = CliRunner().invoke(app, ["luft", "tournament", "-b", "threshold:t=2,threshold:t=3", "-n", "3", "-g", "400",
-                                   "--repeats", "--json"])
+
+    res = CliRunner().invoke(
+        app, ["luft", "tournament", "-b", "threshold:t=2,threshold:t=3", "-n", "3", "-g", "400", "--repeats", "--json"]
+    )
     assert res.exit_code == 0, res.output
     game = json.loads(res.stdout)["meta_game"]["n_player"]
     assert game["computed"] and game["equilibrium"]["threshold:t=2"] == pytest.approx(1.0)

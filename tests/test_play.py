@@ -1,5 +1,6 @@
 """The play table in-process: its games are the reference games of their seed,
 the log (cut short, resumed, tampered with), review, keys and seat lists."""
+
 import importlib
 import io
 import json
@@ -56,10 +57,12 @@ def test_the_table_offers_legal_choices_only_and_every_logged_move_is_one(tmp_pa
         assert rec["action"] in [c.action for c in choices]
         for c in choices:
             if game == "luft":
-                from sim.games.luft.view import is_legal
+                from sim.games.luft.layout import is_legal
+
                 assert is_legal(rec["phase"], st, rec["seat"], c.action)
             else:
                 from sim.games.landunter.layout import hand_has
+
                 assert hand_has(st, rec["seat"], c.action)
 
 
@@ -67,7 +70,7 @@ def test_a_log_line_cut_short_by_a_crash_is_dropped(tmp_path):
     path, _ = bots_game(tmp_path, "luft", "threshold:t=2", None, 3, {"dives": "1"})
     full = playlog.read(path, "luft")
     lines = path.read_text().splitlines()
-    path.write_text("\n".join(lines[:-2]) + "\n" + lines[-2][:40])       # end gone, last decision cut
+    path.write_text("\n".join(lines[:-2]) + "\n" + lines[-2][:40])  # end gone, last decision cut
     cut = playlog.read(path, "luft")
     assert cut.end is None and cut.decisions == full.decisions[:-1]
 
@@ -76,7 +79,7 @@ def test_resume_replays_the_log_then_finishes_the_same_game(tmp_path):
     path, _ = bots_game(tmp_path, "luft", "threshold:t=2", None, 3, {"dives": "1"})
     full = path.read_text()
     log = playlog.read(path, "luft")
-    half = log.decisions[:len(log.decisions) // 2]
+    half = log.decisions[: len(log.decisions) // 2]
     resumed = tmp_path / "resumed.jsonl"
     with playlog.Writer(resumed, [log.start, *half]) as writer:
         table.play(log.start, writer, quiet(), replayed=half)
@@ -86,9 +89,11 @@ def test_resume_replays_the_log_then_finishes_the_same_game(tmp_path):
 def test_resume_refuses_a_log_that_does_not_match_the_game(tmp_path):
     path, _ = bots_game(tmp_path, "luft", "threshold:t=2", None, 3, {"dives": "1"})
     log = playlog.read(path, "luft")
-    log.decisions[1]["view"][0] += 1                 # the air in the second decision's view
-    with playlog.Writer(tmp_path / "r.jsonl", [log.start]) as writer, \
-            pytest.raises(ValueError, match="does not match the game at decision 2"):
+    log.decisions[1]["view"][0] += 1  # the air in the second decision's view
+    with (
+        playlog.Writer(tmp_path / "r.jsonl", [log.start]) as writer,
+        pytest.raises(ValueError, match="does not match the game at decision 2"),
+    ):
         table.play(log.start, writer, quiet(), replayed=log.decisions)
 
 
@@ -116,7 +121,7 @@ def test_review_lists_each_disagreement_with_both_choices(tmp_path):
     assert summary["agreed"] + len(summary["disagreements"]) == summary["decisions"]
     assert summary["disagreements"]
     for d in summary["disagreements"]:
-        assert int(d["person"]) > int(d["bot"])        # high played above what low would
+        assert int(d["person"]) > int(d["bot"])  # high played above what low would
         assert d["situation"].startswith("Seat 0, deal")
     lo, hi = summary["agreement"]["ci95"]
     assert lo <= summary["agreement"]["mean"] <= hi
@@ -124,17 +129,16 @@ def test_review_lists_each_disagreement_with_both_choices(tmp_path):
 
 def test_review_json_on_the_command_line(tmp_path):
     path, _ = bots_game(tmp_path, "landunter", "high,dodge,dodge", 3, 5)
-    r = CliRunner().invoke(app, ["landunter", "review", str(as_person(path, 0)), "--bot", "low", "--json",
-                                 "--rollouts", "2"])
+    r = CliRunner().invoke(app, ["landunter", "review", str(as_person(path, 0)), "--bot", "low", "--json", "--rollouts", "2"])
     assert r.exit_code == 0, r.output
-    assert set(json.loads(r.stdout)) == {"bot", "logs", "decisions", "agreed", "agreement", "cost_rollouts",
-                                         "disagreements"}
+    assert set(json.loads(r.stdout)) == {"bot", "logs", "decisions", "agreed", "agreement", "cost_rollouts", "disagreements"}
     assert all(set(d["cost"]) >= {"mean", "ci95"} for d in json.loads(r.stdout)["disagreements"])
 
 
-@pytest.mark.parametrize("game, specs, seed, rules_given, bot", [
-    ("luft", "threshold:t=1", 4, {"dives": "1"}, "threshold:t=3"),
-    ("landunter", "high,dodge,dodge", 5, {}, "low")])
+@pytest.mark.parametrize(
+    "game, specs, seed, rules_given, bot",
+    [("luft", "threshold:t=1", 4, {"dives": "1"}, "threshold:t=3"), ("landunter", "high,dodge,dodge", 5, {}, "low")],
+)
 def test_review_prices_each_disagreement_by_paired_rollouts(tmp_path, game, specs, seed, rules_given, bot):
     path, _ = bots_game(tmp_path, game, specs, 3, seed, rules_given)
     log = playlog.read(as_person(path, 0), game)
@@ -149,8 +153,14 @@ def test_review_prices_each_disagreement_by_paired_rollouts(tmp_path, game, spec
 def test_choose_returns_only_a_legal_choice_and_names_a_wrong_key():
     console = quiet()
     keys = iter(["x", "?", " ", "b"])
-    action = choose(console, lambda: console.print("table"), "Seat 0", [Choice("a", 10, "ten"),
-                    Choice("b", 20, "twenty")], "the rules", keys.__next__)
+    action = choose(
+        console,
+        lambda: console.print("table"),
+        "Seat 0",
+        [Choice("a", 10, "ten"), Choice("b", 20, "twenty")],
+        "the rules",
+        keys.__next__,
+    )
     assert action == 20
     assert "'x' is not a choice here; press one of a, b" in console.file.getvalue()
     assert "the rules" in console.file.getvalue()
@@ -161,22 +171,29 @@ def test_seat_list_puts_people_and_bots_in_seat_order():
     assert table.seat_list([1], "a", 3) == ["a", "human", "a"]
 
 
-@pytest.mark.parametrize("humans, bots, needle", [
-    ([4], "a", "distinct seats in 0..3"), ([1, 1], "a", "distinct seats"),
-    ([0], "a,b", "got 2 specs for 3 bot seats"),
-])
+@pytest.mark.parametrize(
+    "humans, bots, needle",
+    [
+        ([4], "a", "distinct seats in 0..3"),
+        ([1, 1], "a", "distinct seats"),
+        ([0], "a,b", "got 2 specs for 3 bot seats"),
+    ],
+)
 def test_seat_list_rejects_bad_seats(humans, bots, needle):
     with pytest.raises(ValueError, match=needle):
         table.seat_list(humans, bots, 4)
 
 
-@pytest.mark.parametrize("args, needle", [
-    (["luft", "play", "--seed", "1", "--bots", "threshold"], "needs a terminal"),
-    (["luft", "play", "--humans", "0,x"], "--humans '0,x' must be seat numbers"),
-    (["luft", "play", "--humans", "none", "--bots", "nosuchbot"], "unknown bot 'nosuchbot'"),
-    (["landunter", "play", "--resume", "nofile.jsonl"], "does not exist"),
-    (["luft", "replay", "nofile.jsonl"], "does not exist"),
-])
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["luft", "play", "--seed", "1", "--bots", "threshold"], "needs a terminal"),
+        (["luft", "play", "--humans", "0,x"], "--humans '0,x' must be seat numbers"),
+        (["luft", "play", "--humans", "none", "--bots", "nosuchbot"], "unknown bot 'nosuchbot'"),
+        (["landunter", "play", "--resume", "nofile.jsonl"], "does not exist"),
+        (["luft", "replay", "nofile.jsonl"], "does not exist"),
+    ],
+)
 def test_bad_play_input_is_one_line_exit_2(tmp_path, args, needle):
     r = CliRunner().invoke(app, args + (["--out", str(tmp_path)] if args[1] == "play" else []))
     assert r.exit_code == 2, r.output
@@ -191,8 +208,7 @@ def test_a_log_of_the_other_game_is_refused(tmp_path):
 
 def screen_text(tmp_path, game, rules_given, seed, seat):
     """The first screen ``seat`` sees in a 3-player bots game, as plain text, and the view behind it."""
-    path, _ = bots_game(tmp_path, game, {"luft": "threshold:t=2", "landunter": "dodge"}[game], 3, seed,
-                        rules_given)
+    path, _ = bots_game(tmp_path, game, {"luft": "threshold:t=2", "landunter": "dodge"}[game], 3, seed, rules_given)
     rec = next(r for r in playlog.read(path, game).decisions if r["seat"] == seat)
     st = np.array(rec["view"], dtype=np.int64)
     rules = api.make_rules(api.get_game(game), rules_given, 3)
@@ -203,6 +219,7 @@ def screen_text(tmp_path, game, rules_given, seed, seat):
 
 def test_a_land_unter_seat_sees_its_own_hand_and_no_other(tmp_path):
     from sim.games.landunter.play import hand
+
     text, st = screen_text(tmp_path, "landunter", {}, 5, 1)
     line = next(row for row in text.splitlines() if row.startswith("your hand"))
     shown = [int(tok.rstrip("½○")) for tok in line.split(":", 1)[1].split()]
@@ -211,9 +228,12 @@ def test_a_land_unter_seat_sees_its_own_hand_and_no_other(tmp_path):
 
 
 def test_the_no_reshuffle_swim_deck_shows_the_cards_left(tmp_path):
-    from sim.games.luft import view as v
+    from sim.games.luft import layout as v
+
     text, st = screen_text(tmp_path, "luft", {"swim": "deck-no-reshuffle"}, 3, 0)
-    left = st[v.SWIM_LEFT:v.SWIM_LEFT + 5]
-    assert sum(left) < 9                                   # some swim cards were drawn already
-    assert "swim deck (no reshuffle), cards left: " + "  ".join(
-        f"{value}×{count}" for value, count in zip(range(2, 7), left)) in text
+    left = st[v.SWIM_LEFT : v.SWIM_LEFT + 5]
+    assert sum(left) < 9  # some swim cards were drawn already
+    assert (
+        "swim deck (no reshuffle), cards left: " + "  ".join(f"{value}×{count}" for value, count in zip(range(2, 7), left))
+        in text
+    )

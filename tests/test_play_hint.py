@@ -1,6 +1,7 @@
 """Hints at the table: rollouts from the real position (Geteilte Luft) or from
 the seat's own view (Land unter), hidden cards drawn anew, and asking never
 changes the game."""
+
 import io
 import json
 import re
@@ -78,8 +79,7 @@ def position(tmp_path, j: int):
 def test_a_hint_gives_each_choice_a_win_chance_from_the_position(tmp_path):
     history, seats, view, choices = position(tmp_path, 3)
     rules = api.make_rules(api.get_game("luft"), {"dives": "1"}, 3)
-    wins = rollout_wins(table.table_of("luft"), rules, seats, 4, history, 0, view, choices,
-                        LUFT_BOTS.parse("threshold:t=2"), 8)
+    wins = rollout_wins(table.table_of("luft"), rules, seats, 4, history, 0, view, choices, LUFT_BOTS.parse("threshold:t=2"), 8)
     assert [len(w) for w in wins] == [8] * len(choices)
     assert all(share in (0, 1 / 3, 1 / 2, 1) for w in wins for share in w)
 
@@ -88,11 +88,11 @@ def test_a_hint_refuses_a_history_that_does_not_reach_the_position(tmp_path):
     history, seats, view, choices = position(tmp_path, 3)
     rules = api.make_rules(api.get_game("luft"), {"dives": "1"}, 3)
     with pytest.raises(RuntimeError, match="did not reach the position"):
-        rollout_wins(table.table_of("luft"), rules, seats, 4, history[:-1], 0, view, choices,
-                     LUFT_BOTS.parse("threshold:t=2"), 2)
+        rollout_wins(table.table_of("luft"), rules, seats, 4, history[:-1], 0, view, choices, LUFT_BOTS.parse("threshold:t=2"), 2)
 
 
 # ---------------------------------------------------------------- Land unter
+
 
 def land_unter_start(seed=7):
     return table.start_line("landunter", {}, 3, seed, ["dodge", "human", "counter"])
@@ -122,6 +122,7 @@ def redeal_hidden_cards(monkeypatch):
             new = [sorted(cards[:12]), hands[1], sorted(cards[12:24])]
             if [reference.ring_count(h) for h in new] == [reference.ring_count(h) for h in hands]:
                 return new
+
     monkeypatch.setattr(reference, "deal_hands", redealt)
 
 
@@ -130,8 +131,8 @@ def test_a_land_unter_hint_never_uses_hidden_information(tmp_path, monkeypatch):
     redeal_hidden_cards(monkeypatch)
     other_log, other_screen = play_with_keys(tmp_path, "other", 1, land_unter_start(), "dodge")
     real, other = ([json.loads(line) for line in log.splitlines()[1:3]] for log in (real_log, other_log))
-    assert real[1]["view"] == other[1]["view"]          # seat 1 sees the same position ...
-    assert real[0]["action"] != other[0]["action"]      # ... though seat 0 played another card
+    assert real[1]["view"] == other[1]["view"]  # seat 1 sees the same position ...
+    assert real[0]["action"] != other[0]["action"]  # ... though seat 0 played another card
     assert HINT.findall(real_screen)[0] == HINT.findall(other_screen)[0]
 
 
@@ -142,17 +143,20 @@ def land_unter_decisions(tmp_path, specs, seed, rules_given=None):
     return playlog.read(tmp_path / "g.jsonl", "landunter").decisions, end
 
 
-@pytest.mark.parametrize("specs, rules_given", [
-    (["dodge", "high", "low", "high"], {}),
-    (["dodge", "high", "low", "high", "counter", "low"], {"allow_six": "true", "tie_simultaneous": "false"})])
+@pytest.mark.parametrize(
+    "specs, rules_given",
+    [
+        (["dodge", "high", "low", "high"], {}),
+        (["dodge", "high", "low", "high", "counter", "low"], {"allow_six": "true", "tie_simultaneous": "false"}),
+    ],
+)
 def test_a_land_unter_position_with_the_real_hidden_cards_plays_on_to_the_real_end(tmp_path, specs, rules_given):
     seed, n = 5, len(specs)
     decisions, end = land_unter_decisions(tmp_path, specs, seed, rules_given)
     rules = api.make_rules(api.get_game("landunter"), rules_given, n)
     seats = [LANDUNTER_BOTS.parse(s) for s in specs]
-    starts = [rec for i, rec in enumerate(decisions)
-              if i == 0 or rec["view"][L.S_ROUND] != decisions[i - 1]["view"][L.S_ROUND]]
-    assert any(0 in rec["view"][L.S_IN:L.S_IN + n] for rec in starts)      # some with a seat out
+    starts = [rec for i, rec in enumerate(decisions) if i == 0 or rec["view"][L.S_ROUND] != decisions[i - 1]["view"][L.S_ROUND]]
+    assert any(0 in rec["view"][L.S_IN : L.S_IN + n] for rec in starts)  # some with a seat out
     for rec in starts:
         st = np.array(rec["view"], dtype=np.int64)
         stream = rng.Stream(seed, 0)
@@ -163,12 +167,15 @@ def test_a_land_unter_position_with_the_real_hidden_cards_plays_on_to_the_real_e
         for t in range(n):
             h = st[L.S_HAND_ID + t]
             now = [c for c in hands[h] if c not in played_this_deal(st, h)]
-            held[t, :len(now)] = now
-        rest = flood[2 * st[L.S_ROUND] + 2:]
+            held[t, : len(now)] = now
+        rest = flood[2 * st[L.S_ROUND] + 2 :]
         views = []
-        watched = Seat(specs[rec["seat"]], Bot("watched", lambda s, view, p, u: views.append(view.tolist())
-                                              or seats[s].bot.fn(s, view, p, u), (), "", -1), seats[rec["seat"]].params)
-        players = seats[:rec["seat"]] + [watched] + seats[rec["seat"] + 1:]
+        watched = Seat(
+            specs[rec["seat"]],
+            Bot("watched", lambda s, view, p, u: views.append(view.tolist()) or seats[s].bot.fn(s, view, p, u), (), "", -1),
+            seats[rec["seat"]].params,
+        )
+        players = seats[: rec["seat"]] + [watched] + seats[rec["seat"] + 1 :]
         record = reference.play_on(rules, players, position_of(st, rec["seat"], held, rest), stream, seed, 0)
         assert views[0] == rec["view"]
         assert record.score == end["score"]
@@ -182,12 +189,10 @@ def test_land_unter_win_chances_are_probabilities_with_cis(tmp_path):
     seats = [LANDUNTER_BOTS.parse("dodge")] * 3
     seats[rec["seat"]] = table.human_seat()
     tab = table.table_of("landunter")
-    wins = tab.rollouts(rules, seats, 3, [], rec["seat"], st, tab.choices(0, rec["seat"], st),
-                        LANDUNTER_BOTS.parse("dodge"), 6)
+    wins = tab.rollouts(rules, seats, 3, [], rec["seat"], st, tab.choices(0, rec["seat"], st), LANDUNTER_BOTS.parse("dodge"), 6)
     assert [len(w) for w in wins] == [6] * len(tab.choices(0, rec["seat"], st))
     assert all(share in (0, 1 / 3, 1 / 2, 1) for w in wins for share in w)
-    text = table.hint_text(tab, rules, seats, 3, [], rec["seat"], 0, st, rec["u"],
-                           LANDUNTER_BOTS.parse("dodge"), 6)
+    text = table.hint_text(tab, rules, seats, 3, [], rec["seat"], 0, st, rec["u"], LANDUNTER_BOTS.parse("dodge"), 6)
     shown = re.findall(r"(\d+) (\d\.\d\d) \[(\d\.\d\d), (\d\.\d\d)\]", text)
     assert [int(card) for card, *_ in shown] == [c.action for c in tab.choices(0, rec["seat"], st)]
     assert all(0 <= float(lo) <= float(mean) <= float(hi) <= 1 for _, mean, lo, hi in shown)

@@ -1,5 +1,6 @@
 """`sim <game> play` and `replay` driven through a real pseudo-terminal (pexpect):
 keys sent, the screen read, whole games played to their end."""
+
 import io
 import json
 import re
@@ -22,9 +23,15 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def spawn(tmp_path, *args):
-    return pexpect.spawn(SIM, list(args), cwd=str(tmp_path), encoding="utf-8", timeout=120,
-                         dimensions=(60, 250), env={"TERM": "xterm", "PATH": "/usr/bin:/bin",
-                                                    "HOME": str(Path.home())})
+    return pexpect.spawn(
+        SIM,
+        list(args),
+        cwd=str(tmp_path),
+        encoding="utf-8",
+        timeout=120,
+        dimensions=(60, 250),
+        env={"TERM": "xterm", "PATH": "/usr/bin:/bin", "HOME": str(Path.home())},
+    )
 
 
 def last_key(child) -> str:
@@ -49,10 +56,13 @@ def the_log(tmp_path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines()]
 
 
-@pytest.mark.parametrize("game, args", [
-    ("luft", ["--bots", "threshold:t=2", "--seed", "3"]),
-    ("landunter", ["--bots", "dodge", "--players", "3", "--seed", "5"]),
-])
+@pytest.mark.parametrize(
+    "game, args",
+    [
+        ("luft", ["--bots", "threshold:t=2", "--seed", "3"]),
+        ("landunter", ["--bots", "dodge", "--players", "3", "--seed", "5"]),
+    ],
+)
 def test_a_full_game_with_a_fixed_seed_plays_to_its_end(tmp_path, game, args):
     child = spawn(tmp_path, game, "play", *args)
     answered = play_on(child)
@@ -69,14 +79,14 @@ def test_a_full_game_with_a_fixed_seed_plays_to_its_end(tmp_path, game, args):
 def test_wrong_key_question_mark_and_q_do_what_the_screen_says(tmp_path):
     child = spawn(tmp_path, "luft", "play", "--bots", "threshold:t=2", "--seed", "3")
     child.expect(CHOICES)
-    child.send("x")                                   # a wrong key: one clear line, same choice again
+    child.send("x")  # a wrong key: one clear line, same choice again
     child.expect(r"'x' is not a choice here.*press one of n, p")
     child.expect(CHOICES)
-    child.send("?")                                   # the rules summary, then back to the table
+    child.send("?")  # the rules summary, then back to the table
     child.expect("Geteilte Luft — the rules in brief")
     child.send(" ")
     child.expect(CHOICES)
-    child.send("q")                                   # q asks first; n goes on
+    child.send("q")  # q asks first; n goes on
     child.expect("Quit this game\\?")
     child.send("n")
     child.expect(CHOICES)
@@ -87,7 +97,7 @@ def test_wrong_key_question_mark_and_q_do_what_the_screen_says(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    assert [rec["type"] for rec in the_log(tmp_path)] == ["start"]     # no decision was made
+    assert [rec["type"] for rec in the_log(tmp_path)] == ["start"]  # no decision was made
 
 
 def test_resume_after_ctrl_c_ends_the_game_as_an_uninterrupted_one(tmp_path):
@@ -100,7 +110,7 @@ def test_resume_after_ctrl_c_ends_the_game_as_an_uninterrupted_one(tmp_path):
 
     child = spawn(broken_dir, *args)
     assert play_on(child, moves=3) == 3
-    child.expect(CHOICES)                            # the fourth decision is on screen
+    child.expect(CHOICES)  # the fourth decision is on screen
     child.sendcontrol("c")
     child.expect(r"Continue it with: sim luft play --resume (\S+)")
     log_path = child.match.group(1)
@@ -138,7 +148,7 @@ def test_hot_seat_hides_a_hand_until_its_owner_presses_a_key(tmp_path):
     child.expect(CHOICES)
     child.send(last_key(child))
     child.expect("Seat 1's turn: pass the keyboard")
-    assert "your hand" not in ANSI.sub("", child.before)     # seat 0's hand was wiped, seat 1's not shown
+    assert "your hand" not in ANSI.sub("", child.before)  # seat 0's hand was wiped, seat 1's not shown
     child.send(" ")
     child.expect(r"your hand \(seat 1\)")
     child.sendcontrol("c")

@@ -1,5 +1,6 @@
 """sim.plots writes real PNG and SVG files with the title in them; every
 text stays inside the figure and every axis is labelled."""
+
 import sys
 
 import matplotlib
@@ -45,8 +46,9 @@ def test_bars_with_ci(tmp_path):
     ests.append(Estimate(float("nan"), float("nan"), float("nan"), 0))  # no games: drawn empty
     labels = [f"seat {i}" for i in range(6)]
     stem = tmp_path / "win-share-p0.5"  # a dot in the stem is kept
-    paths = plots.bars_with_ci(labels, ests, title, "win share", stem, reference_line=0.2,
-                               reference_label="fair share 1/5", xlabel="seat")
+    paths = plots.bars_with_ci(
+        labels, ests, title, "win share", stem, reference_line=0.2, reference_label="fair share 1/5", xlabel="seat"
+    )
     check(paths, stem, title)
     assert "fair share 1/5" in paths[1].read_text()
     with pytest.raises(ValueError):
@@ -57,8 +59,17 @@ def test_heatmap(tmp_path):
     title = "Tournament, row beats column, n=10,000 per pair"
     m = np.array([[np.nan, 0.61, 0.55], [0.39, np.nan, 0.48], [0.45, 0.52, np.nan]])
     stem = tmp_path / "matrix"
-    paths = plots.heatmap(m, ["a", "b", "c"], ["a", "b", "c"], title, stem, fmt="{:.2f}",
-                          cbar_label="win share", xlabel="column bot", ylabel="row bot")
+    paths = plots.heatmap(
+        m,
+        ["a", "b", "c"],
+        ["a", "b", "c"],
+        title,
+        stem,
+        fmt="{:.2f}",
+        cbar_label="win share",
+        xlabel="column bot",
+        ylabel="row bot",
+    )
     check(paths, stem, title)
     svg = paths[1].read_text()
     assert "0.61" in svg and "win share" in svg and "nan" not in svg
@@ -90,8 +101,10 @@ def test_plotting_leaves_backend_and_pyplot_alone(tmp_path):
         assert "matplotlib.pyplot" not in sys.modules
 
 
-LONG_TITLE = ("Head to head: share of games the row finished ahead of the column — Geteilte Luft, 4 players, "
-              "24 seatings x 20,000 games (n=480,000), every bot with its parameters at their defaults")
+LONG_TITLE = (
+    "Head to head: share of games the row finished ahead of the column — Geteilte Luft, 4 players, "
+    "24 seatings x 20,000 games (n=480,000), every bot with its parameters at their defaults"
+)
 SPECS = ["threshold:t=1,threshold:t=2,air,random", "greedy-value:risk=0.25", "rollout:k=32:t=2", "seat 3\ncounter"]
 
 
@@ -100,16 +113,24 @@ def every_plot(stem):
     x = np.arange(1, 31)
     series = {f"{s} (n = 1,000,000 games)": (25 - x * 0.8, 24 - x * 0.8, 26 - x * 0.8) for s in SPECS}
     ests = [proportion_ci(k, 10_000) for k in (2500, 2600, 2400, 2450)]
-    m = np.array([[np.nan, 0.61, 0.55, 0.5], [0.39, np.nan, 0.48, 0.5], [0.45, 0.52, np.nan, 0.5],
-                  [0.5, 0.5, 0.5, np.nan]])
+    m = np.array([[np.nan, 0.61, 0.55, 0.5], [0.39, np.nan, 0.48, 0.5], [0.45, 0.52, np.nan, 0.5], [0.5, 0.5, 0.5, np.nan]])
     return {
-        "distribution": lambda: plots.distribution({s: np.arange(40) % 7 for s in SPECS}, LONG_TITLE, "final score",
-                                                   stem / "dist"),
-        "bars_with_ci": lambda: plots.bars_with_ci(SPECS, ests, LONG_TITLE, "win share", stem / "bars",
-                                                   reference_line=0.25, reference_label="fair share 1/n",
-                                                   xlabel="bot"),
-        "heatmap": lambda: plots.heatmap(m, SPECS, SPECS, LONG_TITLE, stem / "heat", cbar_label="share ahead",
-                                         xlabel="column bot", ylabel="row bot"),
+        "distribution": lambda: plots.distribution(
+            {s: np.arange(40) % 7 for s in SPECS}, LONG_TITLE, "final score", stem / "dist"
+        ),
+        "bars_with_ci": lambda: plots.bars_with_ci(
+            SPECS,
+            ests,
+            LONG_TITLE,
+            "win share",
+            stem / "bars",
+            reference_line=0.25,
+            reference_label="fair share 1/n",
+            xlabel="bot",
+        ),
+        "heatmap": lambda: plots.heatmap(
+            m, SPECS, SPECS, LONG_TITLE, stem / "heat", cbar_label="share ahead", xlabel="column bot", ylabel="row bot"
+        ),
         "lines_with_band": lambda: plots.lines_with_band(x, series, LONG_TITLE, "turn", "air left", stem / "lines"),
     }
 
@@ -123,6 +144,7 @@ def drawn(monkeypatch):
     def keep(fig, stem):
         figures.append(fig)
         return save(fig, stem)
+
     monkeypatch.setattr(plots, "_save", keep)
     return figures
 
@@ -132,7 +154,7 @@ def test_no_text_leaves_the_figure(tmp_path, drawn, kind):
     every_plot(tmp_path)[kind]()
     (fig,) = drawn
     renderer = fig.canvas.get_renderer()
-    inside = fig.get_tightbbox(renderer)          # in inches, like the canvas
+    inside = fig.get_tightbbox(renderer)  # in inches, like the canvas
     width, height = fig.get_size_inches()
     assert inside.x0 >= 0 and inside.y0 >= 0, (kind, inside)
     assert inside.x1 <= width and inside.y1 <= height, (kind, inside, (width, height))
@@ -149,7 +171,7 @@ def test_a_long_title_is_wrapped_not_cut(tmp_path, drawn):
 def test_every_axis_is_labelled(tmp_path, drawn, kind):
     every_plot(tmp_path)[kind]()
     (fig,) = drawn
-    for ax in fig.axes:          # a heat map's colour bar is an axis too
+    for ax in fig.axes:  # a heat map's colour bar is an axis too
         labels = [ax.get_xlabel(), ax.get_ylabel()]
         if ax.get_label() == "<colorbar>":
             labels = [label for label in labels if label]
@@ -160,7 +182,8 @@ def test_a_distribution_over_some_games_is_shared_out_over_all_of_them(tmp_path)
     # The turn the air ran out is counted only in games where it did: shares of all games sum to P(air out).
     counts = np.array([0, 0, 30, 10])
     stem = tmp_path / "air_out"
-    plots.distribution({"4 players": (np.arange(4), counts)}, "air out", "turn", stem,
-                       games={"4 players": 200}, ylabel="share of all games")
+    plots.distribution(
+        {"4 players": (np.arange(4), counts)}, "air out", "turn", stem, games={"4 players": 200}, ylabel="share of all games"
+    )
     svg = stem.with_suffix(".svg").read_text()
     assert "40 of 200 games" in svg and "share of all games" in svg

@@ -1,4 +1,5 @@
 """Per-game records in long format (sim.records) and 1-based dives/deals in files."""
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -7,10 +8,13 @@ from sim import api
 from sim.records import long_records
 
 
-@pytest.mark.parametrize("game_name, bots, players, per_game", [
-    ("luft", "threshold:t=2,random,threshold:t=1", 3, "dive"),
-    ("landunter", "random,low,high", 3, "deal"),
-])
+@pytest.mark.parametrize(
+    "game_name, bots, players, per_game",
+    [
+        ("luft", "threshold:t=2,random,threshold:t=1", 3, "dive"),
+        ("landunter", "random,low,high", 3, "deal"),
+    ],
+)
 def test_records_are_one_row_per_game_and_seat(game_name, bots, players, per_game):
     game = api.get_game(game_name)
     rules = api.make_rules(game, {}, players)

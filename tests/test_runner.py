@@ -1,4 +1,5 @@
 """The runner: chunking never changes totals; Ctrl-C keeps finished chunks and stops the caller."""
+
 import dataclasses
 
 import numpy as np
@@ -29,12 +30,12 @@ def test_ctrl_c_keeps_the_finished_chunks():
 
     def play_batch(*args):
         calls.append(args)
-        if len(calls) == 4:          # warm-up, two chunks, then the user presses Ctrl-C
+        if len(calls) == 4:  # warm-up, two chunks, then the user presses Ctrl-C
             raise KeyboardInterrupt
         return GAME.play_batch(*args)
 
     game = dataclasses.replace(GAME, play_batch=play_batch)
-    with pytest.raises(Interrupted) as stop:       # a KeyboardInterrupt: no caller carries on
+    with pytest.raises(Interrupted) as stop:  # a KeyboardInterrupt: no caller carries on
         run(game, rules, bots, 1000, 5, chunk=100, progress=False)
     result = stop.value.partial
     assert not result.complete

@@ -7,6 +7,7 @@ serves both games. Each test runs a tiny simulation in the copy, edits one bot
 of its game so that it plays like another known spec, and checks that the
 rerun equals that spec's games.
 """
+
 import json
 import os
 import shutil
@@ -22,10 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 CASES = {
     # game: (file, old text, new text, spec, spec it plays like after the edit)
-    "luft": ("strategies/luft/threshold.py", "params[seat, 0]", "(params[seat, 0] + 1)",
-             "threshold:t=2", "threshold:t=3"),
-    "landunter": ("strategies/landunter/simple.py", "return hand_high(st, seat)",
-                  "return hand_low(st, seat)", "high", "low"),
+    "luft": ("strategies/luft/threshold.py", "params[seat, 0]", "(params[seat, 0] + 1)", "threshold:t=2", "threshold:t=3"),
+    "landunter": ("strategies/landunter/simple.py", "return hand_high(st, seat)", "return hand_low(st, seat)", "high", "low"),
 }
 
 
@@ -43,11 +42,29 @@ def project(tmp_path_factory) -> Path:
 def _simulate(project: Path, game: str, spec: str) -> dict:
     players = 3
     done = subprocess.run(
-        [sys.executable, "-c", "import sim, runpy; print(sim.__file__); "
-         "runpy.run_module('sim', run_name='__main__')",
-         game, "simulate", "--players", str(players), "--bots", spec, "--games", "300",
-         "--seed", "5", "--threads", "1", "--json"],
-        cwd=project, capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(project)))
+        [
+            sys.executable,
+            "-c",
+            "import sim, runpy; print(sim.__file__); runpy.run_module('sim', run_name='__main__')",
+            game,
+            "simulate",
+            "--players",
+            str(players),
+            "--bots",
+            spec,
+            "--games",
+            "300",
+            "--seed",
+            "5",
+            "--threads",
+            "1",
+            "--json",
+        ],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(project)),
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     where, _, payload = done.stdout.partition("\n")
     assert Path(where).is_relative_to(project), f"ran {where}, not the copy"

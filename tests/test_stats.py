@@ -1,4 +1,5 @@
 """sim.stats checked against scipy on raw samples and against known values."""
+
 import json
 import math
 
@@ -184,7 +185,7 @@ def test_chi_square_gof_matches_scipy_and_detects_bias():
 
 def test_one_sample_test_agrees_with_scipy():
     rng = np.random.default_rng(1)
-    x = rng.choice([0.0, 0.5, 1.0], size=3000, p=[0.62, 0.04, 0.34])   # wins, shared wins, losses
+    x = rng.choice([0.0, 0.5, 1.0], size=3000, p=[0.62, 0.04, 0.34])  # wins, shared wins, losses
     test = stats.one_sample((x.size, x.sum(), (x * x).sum()), 1 / 3)
     ref = sps.ttest_1samp(x, 1 / 3)
     assert test.p_value == pytest.approx(ref.pvalue, rel=1e-6)
@@ -193,7 +194,7 @@ def test_one_sample_test_agrees_with_scipy():
 def test_bounded_sum_is_never_narrower_than_the_exact_interval():
     rng = np.random.default_rng(2)
     z = rng.normal(size=5000)
-    x, y = z + rng.normal(size=z.size), 2 * z + rng.normal(size=z.size)   # strongly correlated parts
+    x, y = z + rng.normal(size=z.size), 2 * z + rng.normal(size=z.size)  # strongly correlated parts
     bound = stats.bounded_sum([(x.size, x.sum(), (x * x).sum()), (y.size, y.sum(), (y * y).sum())], [1.0, 1.0])
     s = x + y
     exact = stats.mean_ci(s.size, s.sum(), (s * s).sum())
@@ -210,4 +211,4 @@ def test_spread_is_the_pooled_standard_deviation():
     assert est.mean == pytest.approx(np.std(scores.ravel(), ddof=1))
     assert est.lo < est.mean < est.hi
     shifted = stats.spread([np.r_[np.zeros(6), np.bincount(scores[:, s])] for s in range(3)], 500)
-    assert shifted.mean == pytest.approx(est.mean)         # histograms may start at an offset
+    assert shifted.mean == pytest.approx(est.mean)  # histograms may start at an offset

@@ -1,4 +1,5 @@
 """sim.store: round trip, cache key, errors that say what to do, atomic chunks."""
+
 import json
 import os
 
@@ -34,9 +35,13 @@ def tables():
 
 
 def save(out, cfg=None, **kw):
-    args = dict(summary={"win_share": Estimate(0.45, 0.42, 0.48, 1000), "games": np.int64(1000)},
-                tables=tables(), records=pd.DataFrame({"game": np.arange(10), "winner": np.arange(10) % 2}),
-                wall_seconds=1.5, compile_seconds=0.25)
+    args = dict(
+        summary={"win_share": Estimate(0.45, 0.42, 0.48, 1000), "games": np.int64(1000)},
+        tables=tables(),
+        records=pd.DataFrame({"game": np.arange(10), "winner": np.arange(10) % 2}),
+        wall_seconds=1.5,
+        compile_seconds=0.25,
+    )
     args.update(kw)
     return store.save(out, "play", cfg or config(), **args)
 
@@ -47,8 +52,7 @@ def test_round_trip(tmp_path):
     res = store.load(path)
     for name, df in tables().items():
         pd.testing.assert_frame_equal(res.tables[name], df)
-    assert sorted(p.name for p in path.iterdir()) == ["manifest.json", "records.parquet",
-                                                       "scores.parquet", "summary.parquet"]
+    assert sorted(p.name for p in path.iterdir()) == ["manifest.json", "records.parquet", "scores.parquet", "summary.parquet"]
     assert res.records["winner"].tolist() == [0, 1] * 5
     assert res.summary == {"win_share": {"mean": 0.45, "ci95": [0.42, 0.48]}, "games": 1000}
     m = res.manifest
@@ -158,7 +162,10 @@ def test_chunks_round_trip_and_atomic(tmp_path, monkeypatch):
     for i in (2, 0, 1):
         store.save_chunk(run, i, pd.DataFrame({"chunk": [i] * 3, "x": np.arange(3) * i}))
     assert sorted(p.name for p in (run / "chunks").iterdir()) == [
-        "chunk-000000.parquet", "chunk-000001.parquet", "chunk-000002.parquet"]
+        "chunk-000000.parquet",
+        "chunk-000001.parquet",
+        "chunk-000002.parquet",
+    ]
     chunks = store.load_chunks(run)
     assert list(chunks) == [0, 1, 2]
     assert chunks[2]["x"].tolist() == [0, 2, 4]
@@ -213,8 +220,8 @@ def test_list_results_reports_unreadable_results(tmp_path):
     good = save(tmp_path)
     broken = save(tmp_path, cfg=config(seed=9))
     text = (broken / "manifest.json").read_text()
-    (broken / "manifest.json").write_text(text[: len(text) // 2])          # truncated
-    store.save_chunk(tmp_path / "killed-run", 0, pd.DataFrame({"x": [1]}))    # checkpoints, no manifest
+    (broken / "manifest.json").write_text(text[: len(text) // 2])  # truncated
+    store.save_chunk(tmp_path / "killed-run", 0, pd.DataFrame({"x": [1]}))  # checkpoints, no manifest
     rows = store.list_results(tmp_path).set_index("path")
     assert len(rows) == 3 and pd.isna(rows.loc[str(good), "problem"])
     assert "not valid JSON" in rows.loc[str(broken), "problem"] and not rows.loc[str(broken), "complete"]
@@ -229,6 +236,7 @@ def test_result_dir_matches_save(tmp_path):
 
 def test_engine_fingerprint_covers_engine_bots_and_rng_not_analyses(tmp_path, monkeypatch):
     from sim import api
+
     game = api.get_game("luft")
     names = {(p.parent.name, p.name) for p in store.engine_files(game)}
     assert {("luft", "engine.py"), ("luft", "rules.py"), ("luft", "threshold.py"), ("sim", "rng.py")} <= names
@@ -236,6 +244,7 @@ def test_engine_fingerprint_covers_engine_bots_and_rng_not_analyses(tmp_path, mo
     assert store.engine_fingerprint(game) != store.engine_fingerprint(api.get_game("landunter"))
     # a loaded user bot counts only for the runs it plays in
     from sim.registry import load_bot_file
+
     monkeypatch.setattr(game.registry, "bots", dict(game.registry.bots))
     plain = store.engine_fingerprint(game, [game.registry.get("threshold")])
     load_bot_file("strategies/examples/cautious.py")

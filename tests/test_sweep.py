@@ -1,4 +1,5 @@
 """sim.sweep.play_paired: two arrangements on the same games, compared game by game."""
+
 import numpy as np
 import pytest
 
@@ -26,8 +27,7 @@ def test_the_paired_difference_is_the_difference_of_the_sides_with_a_tighter_ci(
     assert n == pair.games == 3000
     assert s / n == pytest.approx(pair.agg("a.score")[1] / n - pair.agg("b.score")[1] / n)
     # the candidate's own luck (the deals) is shared, so pairing narrows the interval
-    assert paired(*pair.agg("diff.score")).diff.half_width < two_sample(pair.agg("a.score"),
-                                                                        pair.agg("b.score")).diff.half_width
+    assert paired(*pair.agg("diff.score")).diff.half_width < two_sample(pair.agg("a.score"), pair.agg("b.score")).diff.half_width
 
 
 def test_a_stored_pair_is_read_back(tmp_path, pair):

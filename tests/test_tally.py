@@ -1,6 +1,7 @@
 """The compiled chunk aggregation (sim.tally, GameSpec.tally) gives the Totals
 the numpy path gives, bit for bit: on random chunk data with ties, negative
 values and partial blocks, and on played games of both games."""
+
 from dataclasses import replace
 
 import numpy as np
@@ -8,14 +9,14 @@ import pytest
 
 from sim import tally as tl
 from sim.games.landunter import GAME as LANDUNTER, summary as lu
-from sim.games.landunter.engine import LandunterBatch
 from sim.games.landunter.layout import HAND_SIZE
+from sim.games.landunter.outputs import Batch as LandunterBatch
 from sim.games.luft import GAME as LUFT
 from sim.games.luft.outputs import D_AIR_OUT, D_LEADER, D_TURNS, DIVE_COLUMNS, S_SCORE, SEAT_COLUMNS, Batch
 from sim.runner import Totals, play_chunk
 from sim.tournament import head_to_head
 
-SIZES = (1, tl.BLOCK - 1, 2 * tl.BLOCK + 17)     # one game, one partial block, several
+SIZES = (1, tl.BLOCK - 1, 2 * tl.BLOCK + 17)  # one game, one partial block, several
 
 
 # ------------------------------------------------------------ numpy oracles
@@ -37,16 +38,22 @@ def landunter_histograms(batch):
     points = batch.deal_points.astype(np.int64).ravel() - lu.POINTS_MIN
     flat = (rings * lu.STRENGTH_BINS + strength) * lu.N_POINTS + points
     size = (lu.MAX_RINGS + 1) * lu.STRENGTH_BINS * lu.N_POINTS
-    hists = {"hand.rings_strength_points": np.bincount(flat, minlength=size).reshape(
-        lu.MAX_RINGS + 1, lu.STRENGTH_BINS, lu.N_POINTS)}
+    hists = {
+        "hand.rings_strength_points": np.bincount(flat, minlength=size).reshape(lu.MAX_RINGS + 1, lu.STRENGTH_BINS, lu.N_POINTS)
+    }
     for d in range(batch.rounds.shape[1]):
         hists[f"deal{d}.rounds"] = np.bincount(batch.rounds[:, d].astype(np.int64), minlength=HAND_SIZE + 1)
     for s in range(batch.score.shape[1]):
-        hists[f"seat{s}.score"] = np.bincount(batch.score[:, s].astype(np.int64) + lu.SCORE_OFFSET,
-                                              minlength=lu.SCORE_BINS)
-    games = batch.deal_points.shape[0]      # each game's regression moments, summed as z·zᵀ
-    x = np.stack([np.ones(batch.hand_rings.shape, np.int64), batch.hand_strength.astype(np.int64) // lu.STRENGTH_BIN,
-                  batch.hand_rings.astype(np.int64)], -1).reshape(games, -1, 3)
+        hists[f"seat{s}.score"] = np.bincount(batch.score[:, s].astype(np.int64) + lu.SCORE_OFFSET, minlength=lu.SCORE_BINS)
+    games = batch.deal_points.shape[0]  # each game's regression moments, summed as z·zᵀ
+    x = np.stack(
+        [
+            np.ones(batch.hand_rings.shape, np.int64),
+            batch.hand_strength.astype(np.int64) // lu.STRENGTH_BIN,
+            batch.hand_rings.astype(np.int64),
+        ],
+        -1,
+    ).reshape(games, -1, 3)
     y = batch.deal_points.astype(np.int64).reshape(games, -1)
     xx = np.stack([np.einsum("gh,gh->g", x[..., j], x[..., k]) for j, k in lu.UPPER], -1)
     z = np.concatenate([np.einsum("gh,ghk->gk", y, x), xx], 1)
@@ -81,7 +88,7 @@ def assert_identical(a: Totals, b: Totals):
 
 def random_luft_batch(rng, n, players, dives) -> Batch:
     seat = rng.integers(0, 40, (n, players, len(SEAT_COLUMNS))).astype(np.int32)
-    seat[:, :, 3:] = rng.integers(0, 3, (n, players, 4))       # few home cards: many ties
+    seat[:, :, 3:] = rng.integers(0, 3, (n, players, 4))  # few home cards: many ties
     seat[:, :, 1] = rng.choice([0, 15, 20, 30, 60], (n, players))
     dive = rng.integers(0, 30, (n, dives, len(DIVE_COLUMNS))).astype(np.int16)
     dive[:, :, D_AIR_OUT] = rng.integers(0, 2, (n, dives))
@@ -101,7 +108,8 @@ def random_landunter_batch(rng, n, players) -> LandunterBatch:
         rounds=rng.integers(1, HAND_SIZE + 1, (g, p)).astype(np.int8),
         deal_points=rng.integers(lu.POINTS_MIN, lu.POINTS_MAX + 1, (g, p, p)).astype(np.int8),
         hand_strength=rng.integers(0, HAND_SIZE * lu.MAX_CARD + 1, (g, p, p)).astype(np.int16),
-        hand_rings=rng.integers(0, lu.MAX_RINGS + 1, (g, p, p)).astype(np.int8))
+        hand_rings=rng.integers(0, lu.MAX_RINGS + 1, (g, p, p)).astype(np.int8),
+    )
 
 
 @pytest.mark.parametrize("n", SIZES)
@@ -143,7 +151,7 @@ def test_bincounts_match_np_bincount_with_offset_minlength_and_keep():
     rng = np.random.default_rng(3)
     mat = rng.integers(-3, 9, (SIZES[-1], 3)).astype(np.int16)
     keep = rng.integers(0, 2, mat.shape).astype(np.int16)
-    keep[:, 2] = 0                                     # a column with nothing kept
+    keep[:, 2] = 0  # a column with nothing kept
     for j, counts in enumerate(tl.bincounts(mat, offset=3, minlength=2, keep=keep)):
         want = np.bincount(mat[keep[:, j] != 0, j].astype(np.int64) + 3, minlength=2)
         assert counts.dtype == want.dtype
@@ -151,10 +159,9 @@ def test_bincounts_match_np_bincount_with_offset_minlength_and_keep():
 
 
 def test_a_sum_that_could_overflow_int64_falls_back_to_the_numpy_path():
-    assert tl.totals(4, [("x", 1, (0, 0, 2 ** 31))], {}) is None
+    assert tl.totals(4, [("x", 1, (0, 0, 2**31))], {}) is None
     batch = random_luft_batch(np.random.default_rng(4), 10, 4, 3)
-    no_tally = replace(LUFT, play_batch=lambda *a: batch, tally=lambda b, r: None,
-                       histograms=lambda b, r: luft_histograms(b))
+    no_tally = replace(LUFT, play_batch=lambda *a: batch, tally=lambda b, r: None, histograms=lambda b, r: luft_histograms(b))
     assert_identical(play_chunk(no_tally, None, [], 0, 0, 10)[0], numpy_totals(LUFT, batch, None, 10))
 
 

@@ -1,5 +1,6 @@
 """Analyses print readable reports that fit the terminal: no line wider than
 the console, no header or value cut, long labels spelled out in a legend."""
+
 from __future__ import annotations
 
 import io
@@ -30,10 +31,24 @@ def wide_frame() -> pd.DataFrame:
     rows = []
     for mix in ("air", MIX):
         for players in (2, 3):
-            rows.append({"mix": mix, "players": players, "p_air_out": 0.25, "p_air_out_lo": 0.247,
-                         "p_air_out_hi": 0.253, "drowned": 1.5, "drowned_lo": 1.4, "drowned_hi": 1.6,
-                         "turns": 19.75, "turns_lo": 19.74, "turns_hi": 19.76, "mean_air_out_turn": 17.5,
-                         "last_dive_decided": 0.61, "games": 1_000_000})
+            rows.append(
+                {
+                    "mix": mix,
+                    "players": players,
+                    "p_air_out": 0.25,
+                    "p_air_out_lo": 0.247,
+                    "p_air_out_hi": 0.253,
+                    "drowned": 1.5,
+                    "drowned_lo": 1.4,
+                    "drowned_hi": 1.6,
+                    "turns": 19.75,
+                    "turns_lo": 19.74,
+                    "turns_hi": 19.76,
+                    "mean_air_out_turn": 17.5,
+                    "last_dive_decided": 0.61,
+                    "games": 1_000_000,
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -59,7 +74,7 @@ def test_long_labels_become_tags_with_a_legend_when_they_crowd_the_table():
     text = printed(wide_frame(), 60)
     lines = text.splitlines()
     assert f"[a] {MIX}" in [line.rstrip() for line in lines]
-    assert sum(line.startswith("[a] ") for line in lines) >= 2        # rows use the tag
+    assert sum(line.startswith("[a] ") for line in lines) >= 2  # rows use the tag
     assert MIX not in " ".join(line for line in lines if not line.startswith("[a] " + MIX))
 
 
@@ -69,9 +84,14 @@ def test_a_table_that_fits_is_printed_whole_with_labels_in_full():
     assert sum(line.startswith("mix") for line in text.splitlines()) == 1
 
 
-@pytest.mark.parametrize("mean,lo,hi,shown", [(0.25, 0.247, 0.253, "0.250 [0.247, 0.253]"),
-                                              (19.75, 19.6, 19.9, "19.75 [19.60, 19.90]"),
-                                              (-0.0018, -0.0031, -0.0005, "-0.0018 [-0.0031, -0.0005]")])
+@pytest.mark.parametrize(
+    "mean,lo,hi,shown",
+    [
+        (0.25, 0.247, 0.253, "0.250 [0.247, 0.253]"),
+        (19.75, 19.6, 19.9, "19.75 [19.60, 19.90]"),
+        (-0.0018, -0.0031, -0.0005, "-0.0018 [-0.0031, -0.0005]"),
+    ],
+)
 def test_a_figure_shows_as_many_decimals_as_its_interval_supports(mean, lo, hi, shown):
     assert ci_text(mean, lo, hi) == shown
 
@@ -79,8 +99,13 @@ def test_a_figure_shows_as_many_decimals_as_its_interval_supports(mean, lo, hi, 
 @pytest.mark.parametrize("columns", ["80", "133"])
 def test_the_console_takes_the_terminal_width(columns):
     env = {**os.environ, "COLUMNS": columns}
-    width = subprocess.run([sys.executable, "-c", "from sim.cli_common import out; print(out.width)"],
-                           env=env, capture_output=True, text=True, check=True).stdout
+    width = subprocess.run(
+        [sys.executable, "-c", "from sim.cli_common import out; print(out.width)"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert int(width) == int(columns)
 
 
@@ -88,20 +113,53 @@ def test_the_console_takes_the_terminal_width(columns):
 def columns80(monkeypatch):
     """An 80-column terminal for the CLI's console."""
     monkeypatch.setenv("COLUMNS", "80")
-    monkeypatch.setattr(cli_common.out, "_width", None)   # width read from the environment at each print
+    monkeypatch.setattr(cli_common.out, "_width", None)  # width read from the environment at each print
 
 
 ANALYSES = {
-    "luft compare-turnback": ["luft", "compare-turnback", "--players", "2", "--families", "threshold,random",
-                              "--field", "rulebook-tips", "--games", "40", "--pair-games", "40"],
-    "luft balance": ["luft", "balance", "--players", "2,3", "--field", "threshold:t=2,air", "--knobs", "air",
-                     "--games", "20"],
+    "luft compare-turnback": [
+        "luft",
+        "compare-turnback",
+        "--players",
+        "2",
+        "--families",
+        "threshold,random",
+        "--field",
+        "rulebook-tips",
+        "--games",
+        "40",
+        "--pair-games",
+        "40",
+    ],
+    "luft balance": ["luft", "balance", "--players", "2,3", "--field", "threshold:t=2,air", "--knobs", "air", "--games", "20"],
     "luft dice-check": ["luft", "dice-check", "--players", "3", "--games", "50", "--draws", "900"],
     "luft air": ["luft", "air", "--players", "2,3", "--games", "50"],
-    "landunter balance": ["landunter", "balance", "--players", "3", "--field", "low", "--options",
-                          "tie_simultaneous", "--games", "30"],
-    "landunter seats": ["landunter", "seats", "--players", "3", "--bots", "low", "--field", "low,dodge",
-                        "--candidates", "dodge", "--games", "30"],
+    "landunter balance": [
+        "landunter",
+        "balance",
+        "--players",
+        "3",
+        "--field",
+        "low",
+        "--options",
+        "tie_simultaneous",
+        "--games",
+        "30",
+    ],
+    "landunter seats": [
+        "landunter",
+        "seats",
+        "--players",
+        "3",
+        "--bots",
+        "low",
+        "--field",
+        "low,dodge",
+        "--candidates",
+        "dodge",
+        "--games",
+        "30",
+    ],
     "landunter ranking": ["landunter", "ranking", "-n", "3", "-g", "60", "-b", "random,dodge,mid"],
     "landunter fairness": ["landunter", "fairness", "-n", "3", "-g", "30", "-b", "low,random"],
 }
@@ -116,7 +174,7 @@ def test_every_analysis_prints_a_readable_report_in_80_columns(name, columns80, 
     assert all(len(line) <= 80 or str(tmp_path) in line for line in lines), max(lines, key=len)
     assert "…" not in result.stdout
     title = (tmp_path / "report.md").read_text().splitlines()[0].lstrip("# ")
-    assert title in result.stdout                  # the report itself, not its JSON
+    assert title in result.stdout  # the report itself, not its JSON
     assert not result.stdout.lstrip().startswith("{")
     assert f"plot: {tmp_path}" in result.stdout and str(tmp_path) in lines[-1]
 
@@ -131,8 +189,23 @@ def test_an_analysis_without_out_prints_its_report_and_json_only_when_asked(colu
 
 def test_results_list_shows_every_full_path_in_80_columns(columns80, tmp_path):
     for seed in (1, 2):
-        stored = CliRunner().invoke(app, ["luft", "simulate", "--bots", "random", "--players", "2", "--games", "20",
-                                          "--seed", str(seed), "--out", str(tmp_path / "a-rather-long-directory-name")])
+        stored = CliRunner().invoke(
+            app,
+            [
+                "luft",
+                "simulate",
+                "--bots",
+                "random",
+                "--players",
+                "2",
+                "--games",
+                "20",
+                "--seed",
+                str(seed),
+                "--out",
+                str(tmp_path / "a-rather-long-directory-name"),
+            ],
+        )
         assert stored.exit_code == 0, stored.output
     listing = CliRunner().invoke(app, ["results", "list", str(tmp_path / "a-rather-long-directory-name")])
     assert listing.exit_code == 0, listing.output

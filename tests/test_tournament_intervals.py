@@ -6,6 +6,7 @@ replicates' deviations from their mean, in units of the reported SE, must
 have an RMS (pooled over the figures) within 0.8–1.25 — also for the
 bootstrap the meta-game resamples.
 """
+
 import numpy as np
 import pytest
 
@@ -15,12 +16,14 @@ from sim.tournament import play
 pytestmark = pytest.mark.slow
 
 SEEDS = range(20)
-CASES = [("luft", 2, ["depth", "threshold:t=2"], 400),
-         ("luft", 4, ["depth", "threshold:t=2", "air", "drain"], 480),
-         ("luft", 6, ["depth", "threshold:t=2", "air", "drain", "threshold:t=4", "random"], 600),
-         ("landunter", 3, ["dodge", "low", "high"], 300),
-         ("landunter", 4, ["dodge", "low", "high", "mid"], 480),
-         ("landunter", 5, ["dodge", "low", "high", "mid", "random"], 600)]
+CASES = [
+    ("luft", 2, ["depth", "threshold:t=2"], 400),
+    ("luft", 4, ["depth", "threshold:t=2", "air", "drain"], 480),
+    ("luft", 6, ["depth", "threshold:t=2", "air", "drain", "threshold:t=4", "random"], 600),
+    ("landunter", 3, ["dodge", "low", "high"], 300),
+    ("landunter", 4, ["dodge", "low", "high", "mid"], 480),
+    ("landunter", 5, ["dodge", "low", "high", "mid", "random"], 600),
+]
 
 
 def _replicates(game_name, players, bots, games):
@@ -34,7 +37,7 @@ def _z_rms(estimates: np.ndarray, ses: np.ndarray) -> float:
     """RMS over figures of (estimate − replicate mean) / reported SE, with the
     replicate mean's own df taken out (divisor R − 1)."""
     dev = estimates - estimates.mean(axis=0)
-    return float(np.sqrt((dev ** 2 / ses ** 2).sum(axis=0).sum() / ((len(estimates) - 1) * estimates.shape[1])))
+    return float(np.sqrt((dev**2 / ses**2).sum(axis=0).sum() / ((len(estimates) - 1) * estimates.shape[1])))
 
 
 @pytest.mark.parametrize("game_name, players, bots, games", CASES)
@@ -51,7 +54,7 @@ def test_reported_se_matches_the_spread_of_replicated_tournaments(game_name, pla
         n, s, ss = (st.pair_sums[..., c][iu] for c in range(3))
         mean = s / n
         cells.append(mean)
-        cell_se.append(np.sqrt((ss / n - mean ** 2) / (n - 1)))
+        cell_se.append(np.sqrt((ss / n - mean**2) / (n - 1)))
         resampled = st.payoff_resamples(list(range(k)))
         boot_se.append(resampled[:, iu[0], iu[1]].std(axis=0))
     for est, se in ((wins, win_se), (cells, cell_se), (cells, boot_se)):

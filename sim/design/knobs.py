@@ -7,6 +7,7 @@ choice knob every value, ``name=x|y`` those values, ``name=x`` one fixed
 value. ``--objectives skill,fairness,min:upset_rate`` and ``--constraint
 "p_air_out=0.5..0.9"`` name design metrics (`sim.design.metrics`).
 """
+
 from __future__ import annotations
 
 import math
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 class Knob:
     """A rule knob a study may search: ``kind`` int, float, bool or choice;
     ``allowed`` the (low, high) the rules accept, or the choices."""
+
     name: str
     kind: str
     allowed: tuple | None
@@ -26,6 +28,7 @@ class Knob:
 @dataclass(frozen=True)
 class Space:
     """One knob's search space: a range (low, high) or a list of values."""
+
     knob: Knob
     low: float | None = None
     high: float | None = None
@@ -40,8 +43,11 @@ class Space:
         return self.low is not None
 
     def describe(self) -> str:
-        return f"{self.knob.name}={self.low:g}..{self.high:g}" if self.is_range else \
-            f"{self.knob.name}={'|'.join(map(str, self.values))}"
+        return (
+            f"{self.knob.name}={self.low:g}..{self.high:g}"
+            if self.is_range
+            else f"{self.knob.name}={'|'.join(map(str, self.values))}"
+        )
 
 
 def parse_knobs(text: str, knobs: dict[str, Knob]) -> list[Space]:
@@ -78,8 +84,9 @@ def _space(knob: Knob, spec: str) -> Space:
             raise ValueError(f"knob {knob.name}={spec} leaves the rules' range {a:g}..{b:g}; stay inside it")
         return Space(knob, lo, hi) if dots and lo < hi else Space(knob, values=(lo,))
     choices = ("true", "false") if knob.kind == "bool" else tuple(knob.allowed)
-    values = tuple(v.strip().lower() if knob.kind == "bool" else v.strip() for v in spec.split("|") if v.strip()) \
-        if spec else choices
+    values = (
+        tuple(v.strip().lower() if knob.kind == "bool" else v.strip() for v in spec.split("|") if v.strip()) if spec else choices
+    )
     bad = [v for v in values if v not in choices]
     if bad:
         raise ValueError(f"knob {knob.name}: {bad[0]!r} is not a value; choose from {'|'.join(choices)}")
@@ -89,7 +96,7 @@ def _space(knob: Knob, spec: str) -> Space:
 @dataclass(frozen=True)
 class Objective:
     metric: str
-    sign: int          # +1 maximise, -1 minimise
+    sign: int  # +1 maximise, -1 minimise
 
     @property
     def direction(self) -> str:

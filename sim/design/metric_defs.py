@@ -1,6 +1,7 @@
 """What each design metric means, and the per-game pieces several games
 share (lead changes, whether the last stage decided, upsets). Plain numpy:
 the CLI imports this for its --help without loading the engines."""
+
 from __future__ import annotations
 
 import importlib
@@ -14,21 +15,29 @@ class Metric:
     """One design metric: its name (``--objectives``/``--constraint`` key),
     which way is better for a designer (+1 higher, -1 lower, 0 neither) and its
     precise definition (shown in --help and the README)."""
+
     name: str
     better: int
     definition: str
-    share: bool = False     # a share of games or dives: its CI is kept inside [0, 1]
+    share: bool = False  # a share of games or dives: its CI is kept inside [0, 1]
 
 
 GENERIC = (
-    Metric("seat_gap", -1, "seat fairness: the largest |win share of a seat - 1/n| over the seats in the field "
-           "games (a shared win counts 1/k); CI by a Poisson bootstrap over games (percentile; a largest "
-           "deviation is biased upwards by noise, so the lower bound never exceeds the estimate)"),
+    Metric(
+        "seat_gap",
+        -1,
+        "seat fairness: the largest |win share of a seat - 1/n| over the seats in the field "
+        "games (a shared win counts 1/k); CI by a Poisson bootstrap over games (percentile; a largest "
+        "deviation is biased upwards by noise, so the lower bound never exceeds the estimate)",
+    ),
     Metric("seat0_edge", 0, "win share of seat 0 (who starts) - 1/n in the field games; Wilson CI"),
-    Metric("skill", 1, "win share of the strong bot against n-1 weak bots - 1/n (0: skill does not help); "
-           "Wilson CI"),
-    Metric("upset_rate", 0, "skill games: share of (game, weak bot) pairs in which the weak bot finishes ahead "
-           "of the strong one (a tie counts 1/2); per-game means, t CI"),
+    Metric("skill", 1, "win share of the strong bot against n-1 weak bots - 1/n (0: skill does not help); Wilson CI"),
+    Metric(
+        "upset_rate",
+        0,
+        "skill games: share of (game, weak bot) pairs in which the weak bot finishes ahead "
+        "of the strong one (a tie counts 1/2); per-game means, t CI",
+    ),
 )
 
 

@@ -18,6 +18,7 @@ The generic metrics live here; a game adds its own (tension, pace, rule
 holes) through its ``design`` module: ``METRICS`` (`Metric` list) and
 ``columns(batch, rules)`` (one value per game for each).
 """
+
 from __future__ import annotations
 
 import math
@@ -30,8 +31,8 @@ from sim.runner import DEFAULT_CHUNK, Totals, play_chunks
 from sim.stats import Estimate, mean_ci, proportion_ci
 from sim.sweep import field_lineups, threads_for
 
-SKILL_OFFSET = 2 ** 40    # first game index of the skill games: apart from the field games
-RESAMPLES = 400           # Poisson-bootstrap replicates behind the seat gap's CI
+SKILL_OFFSET = 2**40  # first game index of the skill games: apart from the field games
+RESAMPLES = 400  # Poisson-bootstrap replicates behind the seat gap's CI
 
 
 class SeatShares:
@@ -57,7 +58,7 @@ class SeatShares:
     def gap(self) -> Estimate:
         fair = 1 / self.players
         point = float(np.max(np.abs(self.wins / self.games - fair)))
-        kept = self.boot_games > 0          # a replicate that drew no game at all says nothing
+        kept = self.boot_games > 0  # a replicate that drew no game at all says nothing
         boot = np.max(np.abs(self.boot_wins[kept] / self.boot_games[kept, None] - fair), axis=1)
         lo, hi = np.percentile(boot, [2.5, 97.5])
         return Estimate(point, float(min(lo, point)), float(max(hi, point)), self.games)
@@ -71,8 +72,9 @@ def shifted(e: Estimate, by: float) -> Estimate:
     return Estimate(e.mean + by, e.lo + by, e.hi + by, e.n)
 
 
-def evaluate(game_name: str, rules: dict, *, field: list[str], strong: str, weak: str, games: int,
-             seed: int, executor=None) -> dict[str, Estimate]:
+def evaluate(
+    game_name: str, rules: dict, *, field: list[str], strong: str, weak: str, games: int, seed: int, executor=None
+) -> dict[str, Estimate]:
     """Every design metric of one rule set (``rules`` includes ``players``):
     ``games`` field games and ``games`` skill games, each lineup on its own
     games; chunks run on ``executor`` (`api.scale_out`) when one is given."""
@@ -95,8 +97,7 @@ def evaluate(game_name: str, rules: dict, *, field: list[str], strong: str, weak
                 items.append(((part, k, first), game, rules_obj, seats, seed, first, min(DEFAULT_CHUNK, g - done)))
     shares, per_game, skill = SeatShares(n, seed), Totals(), Totals()
     with threads_for(max(1, games // max(len(field_lu), 1))):
-        for (part, k, first), _, batch in play_chunks(iter(items), executor=executor,
-                                                      keep_batches=True):
+        for (part, k, first), _, batch in play_chunks(iter(items), executor=executor, keep_batches=True):
             cols = game.metrics(batch, rules_obj)
             count = len(np.asarray(cols["seat0.win"]))
             if part == "field":
@@ -104,12 +105,14 @@ def evaluate(game_name: str, rules: dict, *, field: list[str], strong: str, weak
                 per_game.add(module.columns(batch, rules_obj), {}, count)
             else:
                 c = skill_lu[k][1]
-                skill.add({"strong_win": np.asarray(cols[f"seat{c}.win"], float),
-                           "upset": upsets(cols, c, n)}, {}, count)
+                skill.add({"strong_win": np.asarray(cols[f"seat{c}.win"], float), "upset": upsets(cols, c, n)}, {}, count)
     ns, ss, _ = skill.agg("strong_win")
-    out = {"seat_gap": shares.gap(), "seat0_edge": shares.edge(),
-           "skill": shifted(proportion_ci(min(ss, ns), int(ns)), -1 / n),
-           "upset_rate": mean_ci(*skill.agg("upset"))}
+    out = {
+        "seat_gap": shares.gap(),
+        "seat0_edge": shares.edge(),
+        "skill": shifted(proportion_ci(min(ss, ns), int(ns)), -1 / n),
+        "upset_rate": mean_ci(*skill.agg("upset")),
+    }
     for m in module.METRICS:
         e = mean_ci(*per_game.agg(m.name))
         out[m.name] = Estimate(e.mean, max(e.lo, 0.0), min(e.hi, 1.0), e.n) if m.share else e
@@ -120,28 +123,38 @@ def to_json(figures: dict[str, Estimate]) -> dict:
     return {name: {**e.to_json(), "n": e.n} for name, e in figures.items()}
 
 
-
 def field_of(game_name: str, field: str | None, strong: str | None, weak: str | None) -> tuple[list[str], str, str]:
     """The field, strong and weak bot specs (the game's defaults where None), validated."""
     module = design_module(game_name)
     registry = api.get_game(game_name).registry
     specs = registry.parse_specs(",".join(module.FIELD) if field is None else field)
-    strong_spec, weak_spec = (registry.parse_specs(s)[0] if s else d
-                              for s, d in ((strong, module.STRONG), (weak, module.WEAK)))
+    strong_spec, weak_spec = (registry.parse_specs(s)[0] if s else d for s, d in ((strong, module.STRONG), (weak, module.WEAK)))
     if strong_spec == weak_spec:
         raise ValueError(f"--strong and --weak are both {strong_spec}; skill needs two different bots")
     return list(specs), strong_spec, weak_spec
 
 
-def measure(game_name: str, *, players_list, rules: dict | None = None, field: str | None = None,
-            strong: str | None = None, weak: str | None = None, games: int = 2000, seed: int = 0,
-            out=None, progress: bool | None = None, executor=None) -> dict:
+def measure(
+    game_name: str,
+    *,
+    players_list,
+    rules: dict | None = None,
+    field: str | None = None,
+    strong: str | None = None,
+    weak: str | None = None,
+    games: int = 2000,
+    seed: int = 0,
+    out=None,
+    progress: bool | None = None,
+    executor=None,
+) -> dict:
     """Every design metric of one rule set at each player count: the summary of
     ``sim <game> metrics`` (a report with a table per metric group under --out)."""
     import pandas as pd
 
     from sim.report import Report
     from sim.sweep import Bar
+
     module = design_module(game_name)
     low, high = module.PLAYERS
     bad = [n for n in players_list if not low <= n <= high]
@@ -151,28 +164,55 @@ def measure(game_name: str, *, players_list, rules: dict | None = None, field: s
         raise ValueError(f"--games {games} must be at least 2")
     specs, strong_spec, weak_spec = field_of(game_name, field, strong, weak)
     rules = dict(rules or {})
-    api.make_rules(api.get_game(game_name), module.at_players(players_list[0], rules))   # bad --rules: fail first
+    api.make_rules(api.get_game(game_name), module.at_players(players_list[0], rules))  # bad --rules: fail first
     results = []
     with Bar(len(players_list), "metrics", progress) as bar:
         for n in players_list:
-            figures = evaluate(game_name, module.at_players(n, rules), field=specs, strong=strong_spec,
-                               weak=weak_spec, games=games, seed=seed, executor=executor)
+            figures = evaluate(
+                game_name,
+                module.at_players(n, rules),
+                field=specs,
+                strong=strong_spec,
+                weak=weak_spec,
+                games=games,
+                seed=seed,
+                executor=executor,
+            )
             results.append({"players": n, "metrics": to_json(figures)})
             bar.advance(f"metrics {n}p")
     defs = all_metrics(game_name)
     report = Report(f"Design metrics of a {game_name} rule set", out)
-    report.text(f"Rules: {', '.join(f'{k}={v}' for k, v in rules.items()) or 'the rulebook defaults'}. Field games: "
-                f"{', '.join(specs)} rotated through every seat; skill games: {strong_spec} in every seat against "
-                f"{weak_spec}. {games:,} games of each per player count (rounded up to whole games per lineup), "
-                f"seed {seed}. Figures: mean [95% CI]; n in the last column.")
+    report.text(
+        f"Rules: {', '.join(f'{k}={v}' for k, v in rules.items()) or 'the rulebook defaults'}. Field games: "
+        f"{', '.join(specs)} rotated through every seat; skill games: {strong_spec} in every seat against "
+        f"{weak_spec}. {games:,} games of each per player count (rounded up to whole games per lineup), "
+        f"seed {seed}. Figures: mean [95% CI]; n in the last column."
+    )
     from sim.report import fmt
-    table = pd.DataFrame([{"metric": m.name, **{f"{r['players']} players": fmt(r["metrics"][m.name], 3)
-                                                   for r in results},
-                           "n": "/".join(str(r["metrics"][m.name]["n"]) for r in results)} for m in defs])
+
+    table = pd.DataFrame(
+        [
+            {
+                "metric": m.name,
+                **{f"{r['players']} players": fmt(r["metrics"][m.name], 3) for r in results},
+                "n": "/".join(str(r["metrics"][m.name]["n"]) for r in results),
+            }
+            for m in defs
+        ]
+    )
     report.table("metrics", table, "Design metrics per player count")
     report.text("**Definitions.** " + " ".join(f"`{m.name}`: {m.definition}." for m in defs))
-    summary = {"game": game_name, "games": games, "seed": seed, "rules": rules, "field": specs,
-               "strong": strong_spec, "weak": weak_spec, "players": list(players_list), "results": results,
-               "definitions": {m.name: m.definition for m in defs}}
+    summary = {
+        "game": game_name,
+        "games": games,
+        "seed": seed,
+        "rules": rules,
+        "field": specs,
+        "strong": strong_spec,
+        "weak": weak_spec,
+        "players": list(players_list),
+        "results": results,
+        "definitions": {m.name: m.definition for m in defs},
+    }
     report.save(summary)
     return summary

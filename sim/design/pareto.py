@@ -1,5 +1,6 @@
 """The Pareto front of a set of candidates: those no other candidate beats on
 every objective at once."""
+
 from __future__ import annotations
 
 import numpy as np

@@ -1,4 +1,5 @@
 """The design study's figures: the Pareto front with CIs, and each knob's effect."""
+
 from __future__ import annotations
 
 import os
@@ -17,10 +18,17 @@ def front_scatter(evaluated: pd.DataFrame, x: str, y: str, title: str, stem: str
         xerr = [[max(r[x] - r[f"{x}_lo"], 0)], [max(r[f"{x}_hi"] - r[x], 0)]]
         yerr = [[max(r[y] - r[f"{y}_lo"], 0)], [max(r[f"{y}_hi"] - r[y], 0)]]
         default = r["candidate"] == "rulebook defaults"
-        ax.errorbar(r[x], r[y], xerr=xerr, yerr=yerr, fmt="s" if default else "o", capsize=3,
-                    color="#C44E52" if default else "#4C72B0", markersize=7 if default else 5)
-        ax.annotate(r["candidate"].replace("rulebook ", ""), (r[x], r[y]), fontsize=7,
-                    xytext=(4, 4), textcoords="offset points")
+        ax.errorbar(
+            r[x],
+            r[y],
+            xerr=xerr,
+            yerr=yerr,
+            fmt="s" if default else "o",
+            capsize=3,
+            color="#C44E52" if default else "#4C72B0",
+            markersize=7 if default else 5,
+        )
+        ax.annotate(r["candidate"].replace("rulebook ", ""), (r[x], r[y]), fontsize=7, xytext=(4, 4), textcoords="offset points")
     ax.set_xlabel(f"{x} (mean, 95% CI)")
     ax.set_ylabel(f"{y} (mean, 95% CI)")
     ax.grid(alpha=0.3)
@@ -28,8 +36,7 @@ def front_scatter(evaluated: pd.DataFrame, x: str, y: str, title: str, stem: str
     return _save(fig, stem)
 
 
-def knob_effect(trials: pd.DataFrame, knob: str, objectives: list[str], title: str,
-                stem: str | os.PathLike) -> Paths:
+def knob_effect(trials: pd.DataFrame, knob: str, objectives: list[str], title: str, stem: str | os.PathLike) -> Paths:
     """Every trial's objective values against one knob's value, one panel per
     objective; a categorical knob's values are spread a little sideways."""
     fig, _ = _figure((4.0 * len(objectives) + 1, 4.0))

@@ -1,5 +1,6 @@
 """The design study's report: the re-evaluated front as a table, Parquet
 tables of every trial and of the front, the front scatter and knob effects."""
+
 from __future__ import annotations
 
 import pandas as pd
@@ -8,35 +9,42 @@ from sim.design import plots
 from sim.report import Report, ci_column
 
 
-def write(summary: dict, trials: pd.DataFrame, front: pd.DataFrame, evaluated: pd.DataFrame, spaces, objs, cons,
-          defs, out) -> Report:
+def write(
+    summary: dict, trials: pd.DataFrame, front: pd.DataFrame, evaluated: pd.DataFrame, spaces, objs, cons, defs, out
+) -> Report:
     cfg = summary["config"]
     report = Report(f"Design study of {cfg['game']}: {', '.join(o.metric for o in objs)}", out)
     report.text(
         f"Study `{summary['study']}` ({summary['storage'] or 'in memory: give --out to keep it'}): "
         f"{summary['trials']} finished trials, sampler {cfg['sampler']}, knobs {'; '.join(cfg['knobs'])}, "
         f"objectives {', '.join(cfg['objectives'])}"
-        + (f", constraints {', '.join(cfg['constraints'])}" if cons else "") +
-        f"; players {', '.join(map(str, cfg['players']))}; field {', '.join(cfg['field'])}; skill: "
+        + (f", constraints {', '.join(cfg['constraints'])}" if cons else "")
+        + f"; players {', '.join(map(str, cfg['players']))}; field {', '.join(cfg['field'])}; skill: "
         f"{cfg['strong']} against {cfg['weak']}. **Selection:** every trial played {cfg['games']:,} field and "
         f"{cfg['games']:,} skill games per player count on seed {summary['selection_seed']} (the same games for "
         f"every candidate). **Results:** {summary['evaluated']} of the {summary['front_size']} front members "
         f"(spread along the first objective) and the rulebook defaults re-evaluated on "
         f"{summary['evaluation_games']:,} games of each kind per player count on the fresh seed "
         f"{summary['evaluation_seed']}; an objective over several player counts is their mean (CI: normal "
-        "approximation from the counts' CIs).")
+        "approximation from the counts' CIs)."
+    )
     if cons and summary["trials"] and not summary["feasible_trials"]:
-        report.text("**No trial meets the constraints.** The front below is that of the trials nearest to "
-                    "meeting them (smallest total violation); more trials or wider knob ranges may find feasible "
-                    "rule sets.")
+        report.text(
+            "**No trial meets the constraints.** The front below is that of the trials nearest to "
+            "meeting them (smallest total violation); more trials or wider knob ranges may find feasible "
+            "rule sets."
+        )
     knob_names = [s.knob.name for s in spaces]
     shown = pd.DataFrame({"candidate": evaluated.candidate, **{k: evaluated[k] for k in knob_names}})
     for m in [o.metric for o in objs] + [c.metric for c in cons if c.metric not in {o.metric for o in objs}]:
         shown[m] = ci_column(evaluated, m, 3)
     shown["n"] = evaluated[f"{objs[0].metric}_n"]
     shown["feasible"] = evaluated.feasible
-    report.table("front", shown, "Pareto front re-evaluated on fresh seeds, mean [95% CI] "
-                 "(front.parquet: every metric, per player count too)")
+    report.table(
+        "front",
+        shown,
+        "Pareto front re-evaluated on fresh seeds, mean [95% CI] (front.parquet: every metric, per player count too)",
+    )
     report.tables["front_all"] = evaluated
     report.tables["trials"] = trials
     if report.out is not None:
@@ -47,18 +55,30 @@ def write(summary: dict, trials: pd.DataFrame, front: pd.DataFrame, evaluated: p
         pairs = [(names[0], y) for y in names[1:]] or [(names[0], "upset_rate" if names[0] != "upset_rate" else "seat_gap")]
         n = int(evaluated[f"{names[0]}_n"].iloc[0]) if len(evaluated) else 0
         for x, y in pairs:
-            report.figure(plots.front_scatter(evaluated, x, y, f"Pareto front on fresh seeds: {y} against {x} "
-                                              f"(n={n:,} games per candidate)", report.plot_stem(f"front_{x}_{y}")),
-                          f"Front members and the rulebook defaults (red square) re-evaluated, 95% CIs; "
-                          f"n={n:,} games per candidate")
+            report.figure(
+                plots.front_scatter(
+                    evaluated,
+                    x,
+                    y,
+                    f"Pareto front on fresh seeds: {y} against {x} (n={n:,} games per candidate)",
+                    report.plot_stem(f"front_{x}_{y}"),
+                ),
+                f"Front members and the rulebook defaults (red square) re-evaluated, 95% CIs; n={n:,} games per candidate",
+            )
         searched = [s.knob.name for s in spaces if not s.fixed]
         if len(trials):
             for k in searched:
-                report.figure(plots.knob_effect(trials, k, names, f"Effect of {k}: every trial "
-                                                f"(selection seed, n={cfg['games']:,} games each)",
-                                                report.plot_stem(f"knob_{k}")),
-                              f"Objective values of every trial against {k} (selection seed; "
-                              f"{cfg['games']:,} field and skill games per player count each)")
+                report.figure(
+                    plots.knob_effect(
+                        trials,
+                        k,
+                        names,
+                        f"Effect of {k}: every trial (selection seed, n={cfg['games']:,} games each)",
+                        report.plot_stem(f"knob_{k}"),
+                    ),
+                    f"Objective values of every trial against {k} (selection seed; "
+                    f"{cfg['games']:,} field and skill games per player count each)",
+                )
     report.text("**Definitions.** " + " ".join(f"`{m.name}`: {m.definition}." for m in defs))
     report.save(summary)
     return report

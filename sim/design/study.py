@@ -15,6 +15,7 @@ have, and a second run with more adds the difference. The Pareto front of the
 feasible trials is then re-evaluated on a fresh seed (selection and
 evaluation on different games, statistics.md) next to the rulebook defaults.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -33,7 +34,7 @@ from sim.design.pareto import pareto_front
 from sim.stats import Estimate
 
 SAMPLERS = ("nsga2", "tpe")
-FRESH_SEED_OFFSET = 1_000_003   # the re-evaluation's seed: seed + this (other games than the search's)
+FRESH_SEED_OFFSET = 1_000_003  # the re-evaluation's seed: seed + this (other games than the search's)
 
 
 def storage_url(storage: str | None, out: Path | None) -> str | None:
@@ -83,8 +84,7 @@ def combine(estimates: list[Estimate]) -> Estimate:
 class Evaluator:
     """Scores candidates: the design metrics at every player count."""
 
-    def __init__(self, game: str, base: dict, players: list[int], field, strong, weak, games: int,
-                 executor=None):
+    def __init__(self, game: str, base: dict, players: list[int], field, strong, weak, games: int, executor=None):
         self.game, self.base, self.players, self.executor = game, base, players, executor
         self.field, self.strong, self.weak, self.games = field, strong, weak, games
         self.module = design_module(game)
@@ -98,27 +98,52 @@ class Evaluator:
             api.make_rules(api.get_game(self.game), self.rules(values, n))
 
     def __call__(self, values: dict, seed: int) -> dict[int, dict[str, Estimate]]:
-        return {n: evaluate(self.game, self.rules(values, n), field=self.field, strong=self.strong,
-                            weak=self.weak, games=self.games, seed=seed, executor=self.executor)
-                for n in self.players}
+        return {
+            n: evaluate(
+                self.game,
+                self.rules(values, n),
+                field=self.field,
+                strong=self.strong,
+                weak=self.weak,
+                games=self.games,
+                seed=seed,
+                executor=self.executor,
+            )
+            for n in self.players
+        }
 
 
 def _corners(spaces: list[K.Space]) -> list[dict]:
     """The low and the high end of every knob (first choices, last choices)."""
-    return [{s.knob.name: (s.low if end == 0 else s.high) if s.is_range else s.values[-end]
-             for s in spaces} for end in (0, 1)]
+    return [{s.knob.name: (s.low if end == 0 else s.high) if s.is_range else s.values[-end] for s in spaces} for end in (0, 1)]
 
 
 def _typed(values: dict, spaces: list[K.Space]) -> dict:
     return {s.knob.name: int(values[s.knob.name]) if s.knob.kind == "int" else values[s.knob.name] for s in spaces}
 
 
-def design(game_name: str, *, knobs: str, objectives: str = "skill,fairness,tension",
-           constraints: list[str] | None = None, players_list=(4,), rules: dict | None = None,
-           field: str | None = None, strong: str | None = None, weak: str | None = None, games: int = 1000,
-           seed: int = 0, trials: int = 50, sampler: str = "nsga2", storage: str | None = None,
-           out: Path | None = None, eval_games: int | None = None, top: int = 8,
-           progress: bool | None = None, executor=None) -> dict:
+def design(
+    game_name: str,
+    *,
+    knobs: str,
+    objectives: str = "skill,fairness,tension",
+    constraints: list[str] | None = None,
+    players_list=(4,),
+    rules: dict | None = None,
+    field: str | None = None,
+    strong: str | None = None,
+    weak: str | None = None,
+    games: int = 1000,
+    seed: int = 0,
+    trials: int = 50,
+    sampler: str = "nsga2",
+    storage: str | None = None,
+    out: Path | None = None,
+    eval_games: int | None = None,
+    top: int = 8,
+    progress: bool | None = None,
+    executor=None,
+) -> dict:
     """Run (or resume) a design study and re-evaluate its Pareto front; the
     summary of ``sim <game> design`` (report, Parquet tables and plots under --out)."""
     import optuna
@@ -144,32 +169,45 @@ def design(game_name: str, *, knobs: str, objectives: str = "skill,fairness,tens
     evaluator = Evaluator(game_name, base, players_list, specs, strong_spec, weak_spec, games, executor)
     for corner in _corners(spaces):
         evaluator.check(corner)
-    config = {"game": game_name, "knobs": [s.describe() for s in spaces],
-              "objectives": [f"{o.direction}:{o.metric}" for o in objs],
-              "constraints": [f"{c.metric}={c.low}..{c.high}" for c in cons], "players": players_list,
-              "rules": base, "field": specs, "strong": strong_spec, "weak": weak_spec, "games": games,
-              "seed": seed, "sampler": sampler, "rules_version": api.get_game(game_name).rules_cls.VERSION}
+    config = {
+        "game": game_name,
+        "knobs": [s.describe() for s in spaces],
+        "objectives": [f"{o.direction}:{o.metric}" for o in objs],
+        "constraints": [f"{c.metric}={c.low}..{c.high}" for c in cons],
+        "players": players_list,
+        "rules": base,
+        "field": specs,
+        "strong": strong_spec,
+        "weak": weak_spec,
+        "games": games,
+        "seed": seed,
+        "sampler": sampler,
+        "rules_version": api.get_game(game_name).rules_cls.VERSION,
+    }
     name = study_name(config)
-    optuna.logging.set_verbosity(optuna.logging.ERROR)    # a failed trial is reported by its exception
+    optuna.logging.set_verbosity(optuna.logging.ERROR)  # a failed trial is reported by its exception
     url = storage_url(storage, out)
     try:
-        study = optuna.create_study(study_name=name, storage=url, load_if_exists=True,
-                                    directions=[o.direction for o in objs])
-    except Exception as e:           # optuna and SQLAlchemy raise their own types for a bad URL
-        raise ValueError(f"cannot open the study storage {url!r}: {str(e).splitlines()[0] if str(e) else e!r}; "
-                         "give an optuna storage URL such as sqlite:///study.db") from None
+        study = optuna.create_study(study_name=name, storage=url, load_if_exists=True, directions=[o.direction for o in objs])
+    except Exception as e:  # optuna and SQLAlchemy raise their own types for a bad URL
+        raise ValueError(
+            f"cannot open the study storage {url!r}: {str(e).splitlines()[0] if str(e) else e!r}; "
+            "give an optuna storage URL such as sqlite:///study.db"
+        ) from None
     done = sum(t.state == optuna.trial.TrialState.COMPLETE for t in study.trials)
     if done < trials:
-        study.sampler = _sampler(sampler, seed + done, bool(cons))    # a resumed run draws new points
+        study.sampler = _sampler(sampler, seed + done, bool(cons))  # a resumed run draws new points
         _optimize(study, evaluator, spaces, objs, cons, seed, trials - done, progress)
-    return _finish(study, name, url, config, evaluator, spaces, objs, cons, defs, module, seed,
-                   eval_games or games, top, out, progress)
+    return _finish(
+        study, name, url, config, evaluator, spaces, objs, cons, defs, module, seed, eval_games or games, top, out, progress
+    )
 
 
 def _sampler(kind: str, seed: int, constrained: bool):
     """The sampler; constraints reach it through ``Trial.set_constraint``
     (optuna 5) or, in optuna 4, through ``constraints_func``."""
     import optuna
+
     old_api = not hasattr(optuna.trial.Trial, "set_constraint")
     cfunc = (lambda t: t.user_attrs["violations"]) if constrained and old_api else None
     if kind == "tpe":
@@ -193,21 +231,27 @@ def _optimize(study, evaluator, spaces, objs, cons, seed, n_trials, progress):
         return tuple(sum(f[o.metric].mean for f in per_n.values()) / len(per_n) for o in objs)
 
     with Bar(n_trials, "design trials", progress) as bar:
-        study.optimize(objective, n_trials=n_trials, callbacks=[lambda s, t: bar.advance()],
-                       catch=(ValueError,))
+        study.optimize(objective, n_trials=n_trials, callbacks=[lambda s, t: bar.advance()], catch=(ValueError,))
 
 
 def trials_table(study, spaces, objs, cons) -> pd.DataFrame:
     """Every finished trial: its knobs, objective values (selection seed) and constraint violations."""
     import optuna
+
     rows = []
     for t in study.trials:
         if t.state != optuna.trial.TrialState.COMPLETE:
             continue
         fixed = {s.knob.name: s.values[0] for s in spaces if s.fixed}
-        rows.append({"trial": t.number, **fixed, **t.params,
-                     **{o.metric: v for o, v in zip(objs, t.values)},
-                     **{f"violation_{c.metric}": v for c, v in zip(cons, t.user_attrs.get("violations", []))}})
+        rows.append(
+            {
+                "trial": t.number,
+                **fixed,
+                **t.params,
+                **{o.metric: v for o, v in zip(objs, t.values)},
+                **{f"violation_{c.metric}": v for c, v in zip(cons, t.user_attrs.get("violations", []))},
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -241,18 +285,19 @@ def _spread(front: pd.DataFrame, first: str, top: int) -> pd.DataFrame:
     return ordered.iloc[np.unique(np.linspace(0, len(ordered) - 1, top).round().astype(int))]
 
 
-def _finish(study, name, url, config, evaluator, spaces, objs, cons, defs, module, seed, eval_games, top, out,
-            progress):
+def _finish(study, name, url, config, evaluator, spaces, objs, cons, defs, module, seed, eval_games, top, out, progress):
     from sim.design.report import write
     from sim.sweep import Bar
+
     table = trials_table(study, spaces, objs, cons)
     front = table.iloc[front_of(table, objs, cons)] if len(table) else table
     chosen = _spread(front, objs[0].metric, top)
-    fresh = (seed + FRESH_SEED_OFFSET) % 2 ** 64
+    fresh = (seed + FRESH_SEED_OFFSET) % 2**64
     evaluator.games = eval_games
     knob_names = [s.knob.name for s in spaces]
     candidates = [("rulebook defaults", {})] + [
-        (f"trial {int(r.trial)}", _typed({k: getattr(r, k) for k in knob_names}, spaces)) for r in chosen.itertuples()]
+        (f"trial {int(r.trial)}", _typed({k: getattr(r, k) for k in knob_names}, spaces)) for r in chosen.itertuples()
+    ]
     rows = []
     with Bar(len(candidates), "re-evaluating the front", progress) as bar:
         for label, values in candidates:
@@ -268,19 +313,34 @@ def _finish(study, name, url, config, evaluator, spaces, objs, cons, defs, modul
             rows.append(row)
             bar.advance()
     evaluated = pd.DataFrame(rows)
-    for k in knob_names:     # mixed numbers and "" (defaults): store as text
+    for k in knob_names:  # mixed numbers and "" (defaults): store as text
         evaluated[k] = evaluated[k].map(str)
-    summary = {"game": config["game"], "study": name, "storage": url, "trials": len(table),
-               "feasible_trials": int((violation(table, cons) <= 0).sum()) if len(table) else 0,
-               "front_size": len(front), "evaluated": len(chosen), "selection_seed": seed, "evaluation_seed": fresh,
-               "games": config["games"], "evaluation_games": eval_games, "config": config,
-               "front": [_row_json(r, knob_names, objs, cons, defs) for r in rows]}
+    summary = {
+        "game": config["game"],
+        "study": name,
+        "storage": url,
+        "trials": len(table),
+        "feasible_trials": int((violation(table, cons) <= 0).sum()) if len(table) else 0,
+        "front_size": len(front),
+        "evaluated": len(chosen),
+        "selection_seed": seed,
+        "evaluation_seed": fresh,
+        "games": config["games"],
+        "evaluation_games": eval_games,
+        "config": config,
+        "front": [_row_json(r, knob_names, objs, cons, defs) for r in rows],
+    }
     write(summary, table, front, evaluated, spaces, objs, cons, defs, out)
     return summary
 
 
 def _row_json(row: dict, knob_names, objs, cons, defs) -> dict:
-    return {"candidate": row["candidate"], "knobs": {k: row[k] for k in knob_names if row[k] != ""},
-            "feasible": row["feasible"],
-            "metrics": {m.name: {"mean": row[m.name], "ci95": [row[f"{m.name}_lo"], row[f"{m.name}_hi"]],
-                                 "n": row[f"{m.name}_n"]} for m in defs}}
+    return {
+        "candidate": row["candidate"],
+        "knobs": {k: row[k] for k in knob_names if row[k] != ""},
+        "feasible": row["feasible"],
+        "metrics": {
+            m.name: {"mean": row[m.name], "ci95": [row[f"{m.name}_lo"], row[f"{m.name}_hi"]], "n": row[f"{m.name}_n"]}
+            for m in defs
+        },
+    }

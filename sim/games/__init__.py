@@ -5,6 +5,7 @@ Each entry maps the CLI name to the package whose ``spec.py`` builds the game's
 a game is one line here. Packages are named, not imported: listing the games
 costs nothing, and a game's engine loads when it is first used.
 """
+
 from __future__ import annotations
 
 import importlib

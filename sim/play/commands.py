@@ -1,4 +1,5 @@
 """``sim <game> play | replay | review``: the same three commands for every game."""
+
 from __future__ import annotations
 
 import random
@@ -11,33 +12,49 @@ from rich.console import Console
 from sim import api
 from sim.cli_common import BOT_FILE, EXIT_INTERRUPTED, JSON, PLAYERS, rules_option, user_errors
 
-PLAY_OUT = typer.Option(Path("plays"), "--out", "-o", help="Directory the game log (JSON Lines) is written "
-                        "to as the game goes.")
+PLAY_OUT = typer.Option(Path("plays"), "--out", "-o", help="Directory the game log (JSON Lines) is written to as the game goes.")
 
 
 def register(sub: typer.Typer, game: str):
     @sub.command("play")
-    def play(humans: str = typer.Option("0", "--humans", help="Seats played by people at this keyboard "
-                                        "(hot-seat), comma-separated, e.g. 0,2; 'none' to watch bots."),
-             bots: Optional[str] = typer.Option(None, "--bots", "-b", help="Bot specs for the other seats: one "
-                                                "for all, or one per bot seat in seat order (default: a strong bot)."),
-             players: Optional[int] = PLAYERS,
-             seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Same seed, same cards (default: a "
-                                                "random seed, shown in the log)."),
-             rules: Optional[List[str]] = rules_option(game), bot_file: Optional[List[Path]] = BOT_FILE,
-             out_dir: Path = PLAY_OUT,
-             hint: Optional[str] = typer.Option(None, "--hint", help="A bot whose advice the key h shows: its "
-                                                "choice and your win chance after each choice."),
-             hint_rollouts: int = typer.Option(32, "--hint-rollouts", help="Rollout games per choice behind a hint."),
-             resume: Optional[Path] = typer.Option(None, "--resume", help="Continue the game of this log: its "
-                                                   "decisions are replayed on the same seed, then play goes on "
-                                                   "(the other options come from the log).")):
+    def play(
+        humans: str = typer.Option(
+            "0",
+            "--humans",
+            help="Seats played by people at this keyboard (hot-seat), comma-separated, e.g. 0,2; 'none' to watch bots.",
+        ),
+        bots: Optional[str] = typer.Option(
+            None,
+            "--bots",
+            "-b",
+            help="Bot specs for the other seats: one for all, or one per bot seat in seat order (default: a strong bot).",
+        ),
+        players: Optional[int] = PLAYERS,
+        seed: Optional[int] = typer.Option(
+            None, "--seed", "-s", help="Same seed, same cards (default: a random seed, shown in the log)."
+        ),
+        rules: Optional[List[str]] = rules_option(game),
+        bot_file: Optional[List[Path]] = BOT_FILE,
+        out_dir: Path = PLAY_OUT,
+        hint: Optional[str] = typer.Option(
+            None, "--hint", help="A bot whose advice the key h shows: its choice and your win chance after each choice."
+        ),
+        hint_rollouts: int = typer.Option(32, "--hint-rollouts", help="Rollout games per choice behind a hint."),
+        resume: Optional[Path] = typer.Option(
+            None,
+            "--resume",
+            help="Continue the game of this log: its "
+            "decisions are replayed on the same seed, then play goes on "
+            "(the other options come from the log).",
+        ),
+    ):
         """Play at a terminal table against the bots (or with friends at one keyboard)."""
         import sys
 
         from sim.play import playlog
         from sim.play.keys import QuitGame
         from sim.play.table import play as play_game, seat_list, start_line, table_of
+
         with user_errors():
             api.load_bot_files([str(p) for p in bot_file or []])
             if hint_rollouts < 1:
@@ -45,8 +62,9 @@ def register(sub: typer.Typer, game: str):
             if resume is not None:
                 log = playlog.read(resume, game)
                 if log.end is not None:
-                    raise ValueError(f"the game in {str(resume)!r} is finished; step through it with "
-                                     f"`sim {game} replay {resume}`")
+                    raise ValueError(
+                        f"the game in {str(resume)!r} is finished; step through it with `sim {game} replay {resume}`"
+                    )
                 start, replayed, path = log.start, log.decisions, resume
             else:
                 spec = api.get_game(game)
@@ -58,43 +76,54 @@ def register(sub: typer.Typer, game: str):
                 start, replayed = start_line(game, rules_given, players, seed, seats), []
                 path = playlog.new_path(out_dir, game, seed)
             if start["humans"] and not sys.stdin.isatty():
-                raise ValueError(f"sim {game} play reads single keys and needs a terminal; run it in one "
-                                 "(or seat no people: --humans none)")
+                raise ValueError(
+                    f"sim {game} play reads single keys and needs a terminal; run it in one (or seat no people: --humans none)"
+                )
             writer = playlog.Writer(path, [start, *replayed])
         console = Console(highlight=False)
         with user_errors(), writer:
             try:
                 play_game(start, writer, console, replayed=replayed, hint_bot=hint, hint_rollouts=hint_rollouts)
             except (QuitGame, KeyboardInterrupt) as stop:
-                console.print(f"game stopped; every decision so far is in {path}. Continue it with: "
-                              f"sim {game} play --resume {path}", soft_wrap=True)
+                console.print(
+                    f"game stopped; every decision so far is in {path}. Continue it with: sim {game} play --resume {path}",
+                    soft_wrap=True,
+                )
                 raise typer.Exit(EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else 0)
 
     @sub.command("replay")
-    def replay(log: Path = typer.Argument(..., help="A game log written by play."),
-               all_steps: bool = typer.Option(False, "--all", help="Print every decision at once instead of "
-                                              "stepping with a key."),
-               bot_file: Optional[List[Path]] = BOT_FILE):
+    def replay(
+        log: Path = typer.Argument(..., help="A game log written by play."),
+        all_steps: bool = typer.Option(False, "--all", help="Print every decision at once instead of stepping with a key."),
+        bot_file: Optional[List[Path]] = BOT_FILE,
+    ):
         """Step through a logged game, decision by decision, as each seat saw it."""
         from sim.play import playlog
         from sim.play.review import replay as run
+
         with user_errors():
             api.load_bot_files([str(p) for p in bot_file or []])
             run(playlog.read(log, game), Console(highlight=False), step=not all_steps)
 
     @sub.command("review")
-    def review(logs: List[Path] = typer.Argument(..., help="Game logs written by play."),
-               bot: Optional[str] = typer.Option(None, "--bot", "-b", help="The bot to compare the people "
-                                                 "with (default: the strong bot play seats)."),
-               rollouts: int = typer.Option(32, "--rollouts", help="Rollout games per choice behind each "
-                                            "disagreement's cost; 0 skips the cost."),
-               bot_file: Optional[List[Path]] = BOT_FILE, as_json: bool = JSON):
+    def review(
+        logs: List[Path] = typer.Argument(..., help="Game logs written by play."),
+        bot: Optional[str] = typer.Option(
+            None, "--bot", "-b", help="The bot to compare the people with (default: the strong bot play seats)."
+        ),
+        rollouts: int = typer.Option(
+            32, "--rollouts", help="Rollout games per choice behind each disagreement's cost; 0 skips the cost."
+        ),
+        bot_file: Optional[List[Path]] = BOT_FILE,
+        as_json: bool = JSON,
+    ):
         """How often did the people choose what a bot would have? Agreement, every disagreement and its cost."""
         import json
 
         from sim.play import playlog
         from sim.play.review import print_review, review as run
         from sim.play.table import table_of
+
         with user_errors():
             api.load_bot_files([str(p) for p in bot_file or []])
             if rollouts < 0:

@@ -1,5 +1,6 @@
 """Single keys at the table: only legal choices are accepted, anything else
 gets one clear line; ``?`` shows the rules summary, ``q`` asks before quitting."""
+
 from __future__ import annotations
 
 import sys
@@ -16,9 +17,9 @@ HELP_KEY, QUIT_KEY, HINT_KEY = "?", "q", "h"
 
 @dataclass(frozen=True)
 class Choice:
-    key: str          # one character; never "?" or "q" (nor "h" in a game with hints)
-    action: int       # what the engine receives
-    label: str        # what the screen says
+    key: str  # one character; never "?" or "q" (nor "h" in a game with hints)
+    action: int  # what the engine receives
+    label: str  # what the screen says
 
 
 class QuitGame(Exception):
@@ -37,14 +38,22 @@ def drop_typeahead():
 
 
 def choices_line(choices: list[Choice], hint: bool = False) -> str:
-    return "  ".join(f"[bold]{escape(f'[{c.key}]')}[/bold] {escape(c.label)}" for c in choices) + \
-        f"   ({f'[bold]{HINT_KEY}[/bold] hint, ' if hint else ''}" \
+    return (
+        "  ".join(f"[bold]{escape(f'[{c.key}]')}[/bold] {escape(c.label)}" for c in choices)
+        + f"   ({f'[bold]{HINT_KEY}[/bold] hint, ' if hint else ''}"
         f"[bold]{escape(HELP_KEY)}[/bold] rules, [bold]{QUIT_KEY}[/bold] quit)"
+    )
 
 
-def choose(console: Console, draw: Callable[[], None], prompt: str, choices: list[Choice],
-           rules_summary: str, keys: Callable[[], str] = read_key,
-           hint: Callable[[], str] | None = None) -> int:
+def choose(
+    console: Console,
+    draw: Callable[[], None],
+    prompt: str,
+    choices: list[Choice],
+    rules_summary: str,
+    keys: Callable[[], str] = read_key,
+    hint: Callable[[], str] | None = None,
+) -> int:
     """Draw the screen, read keys until one names a legal choice; return its action.
     ``hint`` (if given) makes the key ``h`` show its text under the table."""
     by_key = {c.key: c for c in choices}
@@ -69,12 +78,16 @@ def choose(console: Console, draw: Callable[[], None], prompt: str, choices: lis
             keys()
             message = ""
         elif key == QUIT_KEY:
-            console.print("Quit this game? The log keeps every decision so far; "
-                          "[bold]y[/bold] quits, any other key goes on.", highlight=False)
+            console.print(
+                "Quit this game? The log keeps every decision so far; [bold]y[/bold] quits, any other key goes on.",
+                highlight=False,
+            )
             if keys().lower() == "y":
                 raise QuitGame
             message = ""
         else:
             shown = key if key.isprintable() else repr(key)
-            message = (f"[red]'{escape(shown)}' is not a choice here[/red]; press one of "
-                       f"{', '.join(by_key)} ({HELP_KEY} rules, {QUIT_KEY} quit)")
+            message = (
+                f"[red]'{escape(shown)}' is not a choice here[/red]; press one of "
+                f"{', '.join(by_key)} ({HELP_KEY} rules, {QUIT_KEY} quit)"
+            )

@@ -7,6 +7,7 @@ the public events since the previous decision. Last, ``end`` with the scores.
 Every line is flushed to disk before the game goes on, so a crash or Ctrl-C
 loses at most the decision being made; `read` ignores a line cut short.
 """
+
 from __future__ import annotations
 
 import json
@@ -67,8 +68,9 @@ def read(path: Path, game: str) -> GameLog:
     """Parse a log; a last line cut short by a crash is dropped."""
     path = Path(path)
     if not path.is_file():
-        raise ValueError(f"log {str(path)!r} does not exist; give a .jsonl file written by "
-                         f"`sim {game} play` (under its --out directory)")
+        raise ValueError(
+            f"log {str(path)!r} does not exist; give a .jsonl file written by `sim {game} play` (under its --out directory)"
+        )
     lines = path.read_text(encoding="utf-8").splitlines()
     records = []
     for i, text in enumerate(lines):
@@ -76,15 +78,15 @@ def read(path: Path, game: str) -> GameLog:
             records.append(json.loads(text))
         except json.JSONDecodeError:
             if i == len(lines) - 1:
-                break                       # cut short while being written
+                break  # cut short while being written
             raise ValueError(f"log {str(path)!r} line {i + 1} is not JSON; the file is damaged") from None
     if not records or records[0].get("type") != "start":
-        raise ValueError(f"log {str(path)!r} does not start with a game's start line; "
-                         f"is it a log of `sim {game} play`?")
+        raise ValueError(f"log {str(path)!r} does not start with a game's start line; is it a log of `sim {game} play`?")
     start = records[0]
     if start.get("game") != game:
-        raise ValueError(f"log {str(path)!r} is a game of {start.get('game')!r}, not {game!r}; "
-                         f"use `sim {start.get('game')} ...` for it")
+        raise ValueError(
+            f"log {str(path)!r} is a game of {start.get('game')!r}, not {game!r}; use `sim {start.get('game')} ...` for it"
+        )
     if start.get("format") != FORMAT:
         raise ValueError(f"log {str(path)!r} has format {start.get('format')!r}; this version reads {FORMAT}")
     log = GameLog(path, start)

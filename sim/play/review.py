@@ -1,5 +1,6 @@
 """A logged game read back: stepped through (``replay``), and the people's
 choices set against a bot's on the very same positions (``review``)."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -32,15 +33,20 @@ def replay(log: GameLog, console: Console, step: bool = True, keys: Callable[[],
         if step:
             console.clear()
         console.print(Group(table.screen(rules, rec["phase"], rec["seat"], st, names), events_panel(events)))
-        console.print(f"decision {rec['n']} of {len(log.decisions)}: seat {rec['seat']} ({names[rec['seat']]}) "
-                      f"chose: [bold]{escape(rec['choice'])}[/bold]", highlight=False)
+        console.print(
+            f"decision {rec['n']} of {len(log.decisions)}: seat {rec['seat']} ({names[rec['seat']]}) "
+            f"chose: [bold]{escape(rec['choice'])}[/bold]",
+            highlight=False,
+        )
         if step:
             console.print("any key: next decision, q: stop", highlight=False)
             if keys() == "q":
                 return
     if log.end is None:
-        console.print(f"the log ends here: the game was stopped; continue it with "
-                      f"sim {start['game']} play --resume {log.path}", highlight=False)
+        console.print(
+            f"the log ends here: the game was stopped; continue it with sim {start['game']} play --resume {log.path}",
+            highlight=False,
+        )
         return
     console.print(events_panel(events + log.end["events"]))
     console.print(f"[bold]Game over[/bold] — scores {log.end['score']}", highlight=False)
@@ -70,14 +76,29 @@ def review(logs: list[GameLog], bot_spec: str, rollouts: int = 0) -> dict:
                 else:
                     by_action = {c.action: c for c in choices}
                     if action not in by_action:
-                        raise ValueError(f"bot {bot_spec!r} chose {action}, not a legal choice, at decision "
-                                         f"{rec['n']} of {log.path}")
-                    row = {"log": str(log.path), "decision": rec["n"], "seat": seat,
-                           "situation": table.prompt(phase, seat, st), "person": rec["choice"],
-                           "bot": by_action[action].label}
+                        raise ValueError(
+                            f"bot {bot_spec!r} chose {action}, not a legal choice, at decision {rec['n']} of {log.path}"
+                        )
+                    row = {
+                        "log": str(log.path),
+                        "decision": rec["n"],
+                        "seat": seat,
+                        "situation": table.prompt(phase, seat, st),
+                        "person": rec["choice"],
+                        "bot": by_action[action].label,
+                    }
                     if rollouts:
-                        wins = table.rollouts(rules, seats, start["seed"], history, seat, st,
-                                              [by_action[action], by_action[rec["action"]]], bot, rollouts)
+                        wins = table.rollouts(
+                            rules,
+                            seats,
+                            start["seed"],
+                            history,
+                            seat,
+                            st,
+                            [by_action[action], by_action[rec["action"]]],
+                            bot,
+                            rollouts,
+                        )
                         diffs = [b - p for b, p in zip(*wins)]
                         cost = mean_ci(len(diffs), sum(diffs), sum(d * d for d in diffs))
                         # a win chance lost lies in [-1, 1]; so does its interval
@@ -85,29 +106,46 @@ def review(logs: list[GameLog], bot_spec: str, rollouts: int = 0) -> dict:
                     disagreements.append(row)
             history.append(rec["action"])
     if total == 0:
-        raise ValueError("no decision by a person with more than one legal choice in these logs; "
-                         "review logs of games played with --humans")
-    return {"bot": bot_spec, "logs": [str(log.path) for log in logs], "decisions": total, "agreed": agreed,
-            "agreement": proportion_ci(agreed, total).to_json(), "cost_rollouts": rollouts,
-            "disagreements": disagreements}
+        raise ValueError(
+            "no decision by a person with more than one legal choice in these logs; review logs of games played with --humans"
+        )
+    return {
+        "bot": bot_spec,
+        "logs": [str(log.path) for log in logs],
+        "decisions": total,
+        "agreed": agreed,
+        "agreement": proportion_ci(agreed, total).to_json(),
+        "cost_rollouts": rollouts,
+        "disagreements": disagreements,
+    }
 
 
 def print_review(summary: dict):
     a = summary["agreement"]
-    out.print(f"[bold]People vs {escape(summary['bot'])}[/bold]: agreed on {summary['agreed']} of "
-              f"{summary['decisions']} decisions = {a['mean']:.3f} [{a['ci95'][0]:.3f}, {a['ci95'][1]:.3f}] "
-              "(95% Wilson CI)", highlight=False)
+    out.print(
+        f"[bold]People vs {escape(summary['bot'])}[/bold]: agreed on {summary['agreed']} of "
+        f"{summary['decisions']} decisions = {a['mean']:.3f} [{a['ci95'][0]:.3f}, {a['ci95'][1]:.3f}] "
+        "(95% Wilson CI)",
+        highlight=False,
+    )
     if not summary["disagreements"]:
         return
     costs = all("cost" in d for d in summary["disagreements"])
-    table = Table(title="where they disagreed" + (f" (cost: win chance lost against the bot's choice, "
-                                                  f"{summary['cost_rollouts']} rollouts each, 95% CI)" if costs else ""))
+    table = Table(
+        title="where they disagreed"
+        + (
+            f" (cost: win chance lost against the bot's choice, {summary['cost_rollouts']} rollouts each, 95% CI)"
+            if costs
+            else ""
+        )
+    )
     for col in ("log", "decision", "situation", "person chose", "bot would choose"):
         table.add_column(col)
     if costs:
         table.add_column("cost", no_wrap=True)
     for d in summary["disagreements"]:
         cost = (f"{d['cost']['mean']:+.3f} [{d['cost']['ci95'][0]:+.3f}, {d['cost']['ci95'][1]:+.3f}]",) if costs else ()
-        table.add_row(escape(Path(d["log"]).name), str(d["decision"]), escape(d["situation"]), escape(d["person"]),
-                      escape(d["bot"]), *cost)
+        table.add_row(
+            escape(Path(d["log"]).name), str(d["decision"]), escape(d["situation"]), escape(d["person"]), escape(d["bot"]), *cost
+        )
     out.print(table)

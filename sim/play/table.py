@@ -7,6 +7,7 @@ decision to the log before the engine goes on. So the rules code is exactly
 the one the differential tests hold to the compiled engine, and the bots are
 the same compiled functions the simulator runs.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -24,38 +25,42 @@ from sim.registry import MAX_PARAMS, Bot, Seat, split_specs
 from sim.stats import proportion_ci
 
 HUMAN = "human"
-EVENTS_SHOWN = 12      # public events under the table
+EVENTS_SHOWN = 12  # public events under the table
 
 
 class GameTable(Protocol):
     """What a game's ``play.py`` supplies (as ``TABLE``) for play, replay and review."""
+
     title: str
-    default_bots: str          # spec of the strong bot seated by default
-    private_hands: bool        # hot-seat: blank the screen between two people
-    rules_summary: str         # rich markup, shown on "?"
+    default_bots: str  # spec of the strong bot seated by default
+    private_hands: bool  # hot-seat: blank the screen between two people
+    rules_summary: str  # rich markup, shown on "?"
 
     def play_game(self, rules, seats, seed: int, log: Callable[[str], None]): ...
-    def seat_fn(self, decide: Callable) -> Callable: ...     # engine signature -> decide(seat, phase, st, u)
+    def seat_fn(self, decide: Callable) -> Callable: ...  # engine signature -> decide(seat, phase, st, u)
     def bot_move(self, bot: Seat, seat: int, phase: int, st: np.ndarray, u: float) -> int: ...
     def choices(self, phase: int, seat: int, st: np.ndarray) -> list[Choice]: ...
     def prompt(self, phase: int, seat: int, st: np.ndarray) -> str: ...
-    def screen(self, rules, phase: int, seat: int, st: np.ndarray,
-               players: list[str]) -> RenderableType: ...   # what this seat may see
-    def shown(self, event: str) -> bool: ...                   # may every seat read this event?
+    def screen(
+        self, rules, phase: int, seat: int, st: np.ndarray, players: list[str]
+    ) -> RenderableType: ...  # what this seat may see
+    def shown(self, event: str) -> bool: ...  # may every seat read this event?
     # per choice, the win share of ``seat`` in each of n games played on from the position,
     # people's seats played by ``bot`` (hints, review's cost)
-    def rollouts(self, rules, seats, seed: int, history: list[int], seat: int, st: np.ndarray,
-                 choices: list[Choice], bot: Seat, n: int) -> list[list[float]]: ...
+    def rollouts(
+        self, rules, seats, seed: int, history: list[int], seat: int, st: np.ndarray, choices: list[Choice], bot: Seat, n: int
+    ) -> list[list[float]]: ...
 
 
 def events_panel(events: list[str]) -> Panel:
     """The latest public events, oldest first."""
-    return Panel("\n".join(escape(e) for e in events[-EVENTS_SHOWN:]) or "(nothing yet)",
-                 title="what happened", title_align="left")
+    return Panel(
+        "\n".join(escape(e) for e in events[-EVENTS_SHOWN:]) or "(nothing yet)", title="what happened", title_align="left"
+    )
 
 
 def table_of(game: str) -> GameTable:
-    api.get_game(game)                                         # a clear error for an unknown game
+    api.get_game(game)  # a clear error for an unknown game
     return importlib.import_module(api.GAMES[game] + ".play").TABLE
 
 
@@ -74,48 +79,77 @@ def seat_list(humans: list[int], bots: str, players: int) -> list[str]:
     if len(specs) == 1:
         specs = specs * n_bots
     if len(specs) != n_bots:
-        raise ValueError(f"--bots: got {len(specs)} specs for {n_bots} bot seats; "
-                         f"give one spec for all bot seats or exactly {n_bots}")
+        raise ValueError(
+            f"--bots: got {len(specs)} specs for {n_bots} bot seats; give one spec for all bot seats or exactly {n_bots}"
+        )
     it = iter(specs)
     return [HUMAN if s in humans else next(it) for s in range(players)]
 
 
 def hooked(table: GameTable, seats: list[Seat], decide: Callable) -> list[Seat]:
     """The seats as the engine gets them: every decision goes through ``decide``."""
-    return [Seat(seat.spec, Bot(seat.bot.name, table.seat_fn(decide), (), seat.bot.doc, -1), seat.params)
-            for seat in seats]
+    return [Seat(seat.spec, Bot(seat.bot.name, table.seat_fn(decide), (), seat.bot.doc, -1), seat.params) for seat in seats]
 
 
-def hint_text(table: GameTable, rules, seats, seed: int, history: list[int], seat: int, phase: int,
-              st: np.ndarray, u: float, bot: Seat, rollouts: int) -> str:
+def hint_text(
+    table: GameTable,
+    rules,
+    seats,
+    seed: int,
+    history: list[int],
+    seat: int,
+    phase: int,
+    st: np.ndarray,
+    u: float,
+    bot: Seat,
+    rollouts: int,
+) -> str:
     """What ``bot`` would choose here, and the win chance after each choice."""
     choices = table.choices(phase, seat, st)
     pick = table.bot_move(bot, seat, phase, st, u)
-    chances = [proportion_ci(sum(w), len(w)) for w in
-               table.rollouts(rules, seats, seed, history, seat, st, choices, bot, rollouts)]
+    chances = [
+        proportion_ci(sum(w), len(w)) for w in table.rollouts(rules, seats, seed, history, seat, st, choices, bot, rollouts)
+    ]
     label = next((c.label for c in choices if c.action == pick), f"{pick} (not a legal choice)")
-    return (f"hint: {escape(bot.spec)} would choose [bold]{escape(label)}[/bold]; "
-            f"your win chance ({rollouts} rollouts each, 95% CI): "
-            + ", ".join(f"{escape(c.label)} {e.mean:.2f} [{e.lo:.2f}, {e.hi:.2f}]" for c, e in zip(choices, chances)))
+    return (
+        f"hint: {escape(bot.spec)} would choose [bold]{escape(label)}[/bold]; "
+        f"your win chance ({rollouts} rollouts each, 95% CI): "
+        + ", ".join(f"{escape(c.label)} {e.mean:.2f} [{e.lo:.2f}, {e.hi:.2f}]" for c, e in zip(choices, chances))
+    )
 
 
 def start_line(game: str, rules_given: dict, players: int | None, seed: int, seats: list[str]) -> dict:
     """The log's first line; everything needed to play the same game again."""
     spec = api.get_game(game)
     rules = api.make_rules(spec, rules_given, players)
-    for s in seats:                                            # every bad spec fails before play
+    for s in seats:  # every bad spec fails before play
         if s != HUMAN:
             spec.registry.parse(s)
     if len(seats) != rules.players:
         raise ValueError(f"got {len(seats)} seats for {rules.players} players")
-    return {"type": "start", "format": playlog.FORMAT, "game": game, "seed": seed, "game_index": 0,
-            "rules_given": rules_given, "players": rules.players,
-            "rules": {k: list(v) if isinstance(v, tuple) else v for k, v in rules.to_dict().items()},
-            "seats": seats, "humans": [s for s, name in enumerate(seats) if name == HUMAN]}
+    return {
+        "type": "start",
+        "format": playlog.FORMAT,
+        "game": game,
+        "seed": seed,
+        "game_index": 0,
+        "rules_given": rules_given,
+        "players": rules.players,
+        "rules": {k: list(v) if isinstance(v, tuple) else v for k, v in rules.to_dict().items()},
+        "seats": seats,
+        "humans": [s for s, name in enumerate(seats) if name == HUMAN],
+    }
 
 
-def play(start: dict, writer: playlog.Writer, console: Console, keys: Callable[[], str] = read_key,
-         replayed: list[dict] = (), hint_bot: str | None = None, hint_rollouts: int = 32) -> dict:
+def play(
+    start: dict,
+    writer: playlog.Writer,
+    console: Console,
+    keys: Callable[[], str] = read_key,
+    replayed: list[dict] = (),
+    hint_bot: str | None = None,
+    hint_rollouts: int = 32,
+) -> dict:
     """Play the game of ``start`` to its end, logging as it goes; returns the end line.
 
     ``replayed``: decisions of an earlier, interrupted run of the same game,
@@ -130,9 +164,9 @@ def play(start: dict, writer: playlog.Writer, console: Console, keys: Callable[[
     humans = [s for s, name in enumerate(names) if name == HUMAN]
     adviser = game.registry.parse(hint_bot) if hint_bot is not None else None
     queue = list(replayed)
-    history: list[int] = []         # every action so far, in decision order (what a hint replays)
-    events: list[str] = []          # public events so far
-    pending: list[str] = []         # ... since the last decision
+    history: list[int] = []  # every action so far, in decision order (what a hint replays)
+    events: list[str] = []  # public events so far
+    pending: list[str] = []  # ... since the last decision
     count = [len(queue)]
 
     def on_event(line: str):
@@ -144,16 +178,21 @@ def play(start: dict, writer: playlog.Writer, console: Console, keys: Callable[[
         hot_seat = table.private_hands and len(humans) > 1
         if hot_seat:
             console.clear()
-            console.print(f"Seat {s}'s turn: pass the keyboard. Press any key when only "
-                          f"seat {s} can see the screen.", highlight=False)
+            console.print(
+                f"Seat {s}'s turn: pass the keyboard. Press any key when only seat {s} can see the screen.", highlight=False
+            )
             drop_typeahead()
             keys()
-        action = choose(console, lambda: console.print(Group(table.screen(rules, phase, s, st, names),
-                                                             events_panel(events))),
-                        table.prompt(phase, s, st), table.choices(phase, s, st),
-                        table.rules_summary, keys,
-                        hint=adviser and (lambda: hint_text(table, rules, seats, start["seed"], history, s,
-                                                            phase, st, u, adviser, hint_rollouts)))
+        action = choose(
+            console,
+            lambda: console.print(Group(table.screen(rules, phase, s, st, names), events_panel(events))),
+            table.prompt(phase, s, st),
+            table.choices(phase, s, st),
+            table.rules_summary,
+            keys,
+            hint=adviser
+            and (lambda: hint_text(table, rules, seats, start["seed"], history, s, phase, st, u, adviser, hint_rollouts)),
+        )
         if hot_seat:
             console.clear()
         return action
@@ -163,8 +202,10 @@ def play(start: dict, writer: playlog.Writer, console: Console, keys: Callable[[
         if queue:
             rec = queue.pop(0)
             if (rec["seat"], rec["phase"], rec["view"]) != (s, phase, view):
-                raise ValueError(f"log {str(writer.path)!r} does not match the game at decision "
-                                 f"{rec['n']}: the rules code or the log changed, so it cannot be resumed")
+                raise ValueError(
+                    f"log {str(writer.path)!r} does not match the game at decision "
+                    f"{rec['n']}: the rules code or the log changed, so it cannot be resumed"
+                )
             pending.clear()
             history.append(int(rec["action"]))
             return int(rec["action"])
@@ -174,15 +215,26 @@ def play(start: dict, writer: playlog.Writer, console: Console, keys: Callable[[
             action = table.bot_move(seats[s], s, phase, st, u)
         label = next((c.label for c in table.choices(phase, s, st) if c.action == action), str(action))
         count[0] += 1
-        writer.write({"type": "decision", "n": count[0], "seat": s, "player": names[s], "phase": phase,
-                      "action": action, "choice": label, "u": float(u), "view": view, "events": pending[:]})
+        writer.write(
+            {
+                "type": "decision",
+                "n": count[0],
+                "seat": s,
+                "player": names[s],
+                "phase": phase,
+                "action": action,
+                "choice": label,
+                "u": float(u),
+                "view": view,
+                "events": pending[:],
+            }
+        )
         pending.clear()
         history.append(action)
         return action
 
     record = table.play_game(rules, hooked(table, seats, decide), start["seed"], on_event)
-    end = {"type": "end", "events": pending[:], "score": [int(x) for x in record.score],
-           "win60": [int(x) for x in record.win60]}
+    end = {"type": "end", "events": pending[:], "score": [int(x) for x in record.score], "win60": [int(x) for x in record.win60]}
     writer.write(end)
     console.clear()
     console.print(events_panel(events))

@@ -1,4 +1,5 @@
 """`sim <game> train` and `sim <game> exploit`, the same for every game with a `policy` bot."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -17,95 +18,161 @@ SLOW = {"luft": ("planner", "rollout"), "landunter": ("sampler",)}
 
 
 def _games_option(default: int):
-    return typer.Option(default, "--games", "-g", min=1, max=10 ** 9, help="Games per evaluation of one candidate "
-                        "(rounded up to whole games per seat order: n! orders, 120 at six players).")
+    return typer.Option(
+        default,
+        "--games",
+        "-g",
+        min=1,
+        max=10**9,
+        help="Games per evaluation of one candidate (rounded up to whole games per seat order: n! orders, 120 at six players).",
+    )
 
 
 PLAYERS = typer.Option(4, "--players", "-n", help="Players at the table.")
-POPULATION = typer.Option(None, "--population", min=2, max=1000,
-                          help="Candidates per generation (default: CMA-ES's, 4 + 3 ln(weights)).")
+POPULATION = typer.Option(
+    None, "--population", min=2, max=1000, help="Candidates per generation (default: CMA-ES's, 4 + 3 ln(weights))."
+)
 
 
 def register(sub: typer.Typer, game_name: str):
     game = api.get_game(game_name)
 
     @sub.command("train")
-    def train_cmd(field: str = typer.Option(..., "--field", "-f", help="The opponents, comma-separated specs, "
-                                            "cycled over the other seats (e.g. dodge or greedy-value,air)."),
-                  players: int = PLAYERS, games: int = _games_option(480),
-                  generations: int = typer.Option(20, "--generations", min=1, max=10 ** 6,
-                                                  help="CMA-ES generations."),
-                  population: Optional[int] = POPULATION,
-                  sigma: float = typer.Option(0.3, "--sigma", help="CMA-ES's initial step size."),
-                  start: Optional[str] = typer.Option(None, "--start", help="Start from this policy spec's "
-                                                      "weights (e.g. policy:preset=NAME; default: policy's)."),
-                  seed: int = SEED, rules: Optional[List[str]] = rules_option(game_name),
-                  out_dir: Optional[Path] = typer.Option(None, "--out", "-o", callback=writable_dir,
-                                                         help="Write weights.json and the report here; "
-                                                         "checkpoints every generation (rerun to resume)."),
-                  scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
+    def train_cmd(
+        field: str = typer.Option(
+            ...,
+            "--field",
+            "-f",
+            help="The opponents, comma-separated specs, cycled over the other seats (e.g. dodge or greedy-value,air).",
+        ),
+        players: int = PLAYERS,
+        games: int = _games_option(480),
+        generations: int = typer.Option(20, "--generations", min=1, max=10**6, help="CMA-ES generations."),
+        population: Optional[int] = POPULATION,
+        sigma: float = typer.Option(0.3, "--sigma", help="CMA-ES's initial step size."),
+        start: Optional[str] = typer.Option(
+            None, "--start", help="Start from this policy spec's weights (e.g. policy:preset=NAME; default: policy's)."
+        ),
+        seed: int = SEED,
+        rules: Optional[List[str]] = rules_option(game_name),
+        out_dir: Optional[Path] = typer.Option(
+            None,
+            "--out",
+            "-o",
+            callback=writable_dir,
+            help="Write weights.json and the report here; checkpoints every generation (rerun to resume).",
+        ),
+        scheduler: Optional[str] = SCHEDULER,
+        workers: Optional[int] = WORKERS,
+        as_json: bool = JSON,
+    ):
         """Train the policy bot's weights against a field (CMA-ES).
 
         Each candidate plays one seat in every seat order against the field; the best weights are
         played again on fresh games and reported with a 95% CI. Load the result with
         policy:file=OUT/weights.json."""
         from sim.strong.train import layout_of, train
+
         with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:
             rules_obj = api.make_rules(game, api.parse_rules(rules), players)
             x0 = None if start is None else layout_of(game).block(game.registry.parse(start).params, players)
-            summary = train(game, rules_obj, split_specs(field), games=games, generations=generations,
-                            seed=seed, population=population, sigma=sigma, start=x0, out=out_dir,
-                            executor=executor)
+            summary = train(
+                game,
+                rules_obj,
+                split_specs(field),
+                games=games,
+                generations=generations,
+                seed=seed,
+                population=population,
+                sigma=sigma,
+                start=x0,
+                out=out_dir,
+                executor=executor,
+            )
             train_report(game, summary, out_dir)
         finish(summary, as_json, out_dir, reports)
 
-    builtins = [n for n in game.registry.names()
-                if game.registry.get(n).builtin_id >= 0 and n not in ("policy", "trained") + SLOW[game_name]]
+    builtins = [
+        n
+        for n in game.registry.names()
+        if game.registry.get(n).builtin_id >= 0 and n not in ("policy", "trained") + SLOW[game_name]
+    ]
 
     @sub.command("exploit")
-    def exploit_cmd(field: str = typer.Option(";".join(builtins), "--field", "-f",
-                                              help="Fields separated by ';', each comma-separated specs "
-                                              "cycled over the other seats (default: every fast built-in bot "
-                                              "as a homogeneous field)."),
-                    players: int = PLAYERS, games: int = _games_option(240),
-                    generations: int = typer.Option(8, "--generations", min=1, max=10 ** 6,
-                                                    help="CMA-ES generations per best response."),
-                    population: Optional[int] = POPULATION,
-                    seed: int = SEED, rules: Optional[List[str]] = rules_option(game_name),
-                    out_dir: Optional[Path] = OUT,
-                    scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
+    def exploit_cmd(
+        field: str = typer.Option(
+            ";".join(builtins),
+            "--field",
+            "-f",
+            help="Fields separated by ';', each comma-separated specs "
+            "cycled over the other seats (default: every fast built-in bot "
+            "as a homogeneous field).",
+        ),
+        players: int = PLAYERS,
+        games: int = _games_option(240),
+        generations: int = typer.Option(8, "--generations", min=1, max=10**6, help="CMA-ES generations per best response."),
+        population: Optional[int] = POPULATION,
+        seed: int = SEED,
+        rules: Optional[List[str]] = rules_option(game_name),
+        out_dir: Optional[Path] = OUT,
+        scheduler: Optional[str] = SCHEDULER,
+        workers: Optional[int] = WORKERS,
+        as_json: bool = JSON,
+    ):
         """How far can each field be exploited?
 
         Train a best response (policy) to each field and report its win share on fresh games minus
         1/n with a 95% CI, as a table and a bar chart."""
         from sim.strong.exploit import exploit
+
         with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:
             rules_obj = api.make_rules(game, api.parse_rules(rules), players)
             fields = [split_specs(f) for f in field.split(";") if f.strip()]
             if not fields:
                 raise ValueError("--field is empty; give e.g. --field dodge;low")
-            summary = exploit(game, rules_obj, fields, games=games, generations=generations, seed=seed,
-                              population=population, out=out_dir, executor=executor)
+            summary = exploit(
+                game,
+                rules_obj,
+                fields,
+                games=games,
+                generations=generations,
+                seed=seed,
+                population=population,
+                out=out_dir,
+                executor=executor,
+            )
         finish(summary, as_json, out_dir, reports)
 
 
 def train_report(game, summary: dict, out_dir) -> Report:
     """The training run as a report: per-generation best win share, the fresh-game result."""
     import pandas as pd
+
     n = summary["players"]
     report = Report(f"{game.title}: policy trained against {', '.join(summary['field'])} ({n} players)", out_dir)
     fresh = summary["fresh"]
-    report.text(f"CMA-ES, {summary['generations']} generations x {summary['population']} candidates, "
-                f"{summary['games_per_evaluation']:,} games per candidate (one seat, every seat order). "
-                f"Best weights (generation {summary['best_generation'] + 1}) on {fresh['games']:,} fresh games: "
-                f"win share {fmt(fresh['win_share'])} against the start's {fmt(fresh['start_win_share'])}; "
-                f"fair share 1/{n} = {1 / n:.3f}."
-                + (f" Weights: {Path(out_dir) / 'weights.json'}." if out_dir is not None else ""))
-    report.table("generations", pd.DataFrame([{"generation": h["generation"] + 1,
-                                               "best win share": fmt(h["best_win_share"]),
-                                               "mean win share": round(h["mean_win_share"], 4),
-                                               "games": h["games"], "games/s": h["games_per_second"]}
-                                              for h in summary["history"]]),
-                 "Best candidate per generation (its own games; mean [95% CI])")
+    report.text(
+        f"CMA-ES, {summary['generations']} generations x {summary['population']} candidates, "
+        f"{summary['games_per_evaluation']:,} games per candidate (one seat, every seat order). "
+        f"Best weights (generation {summary['best_generation'] + 1}) on {fresh['games']:,} fresh games: "
+        f"win share {fmt(fresh['win_share'])} against the start's {fmt(fresh['start_win_share'])}; "
+        f"fair share 1/{n} = {1 / n:.3f}." + (f" Weights: {Path(out_dir) / 'weights.json'}." if out_dir is not None else "")
+    )
+    report.table(
+        "generations",
+        pd.DataFrame(
+            [
+                {
+                    "generation": h["generation"] + 1,
+                    "best win share": fmt(h["best_win_share"]),
+                    "mean win share": round(h["mean_win_share"], 4),
+                    "games": h["games"],
+                    "games/s": h["games_per_second"],
+                }
+                for h in summary["history"]
+            ]
+        ),
+        "Best candidate per generation (its own games; mean [95% CI])",
+    )
     report.save(summary)
     return report

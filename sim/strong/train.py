@@ -13,6 +13,7 @@ With ``out`` the optimiser's state is checkpointed after every generation
 (``train-checkpoint.pkl``); the same call resumes from it and gives the same
 result as an uninterrupted run (a call with more generations trains on).
 """
+
 from __future__ import annotations
 
 import os
@@ -33,12 +34,12 @@ from sim.tournament import play as play_tournament, seatings
 
 CHECKPOINT = "train-checkpoint.pkl"
 WEIGHTS = "weights.json"
-FRESH = 2 ** 32          # seed stream of the final evaluation, apart from the generations' streams
+FRESH = 2**32  # seed stream of the final evaluation, apart from the generations' streams
 
 
 @dataclass
 class Evaluation:
-    win: Estimate        # the candidate's win share, Wilson interval (games are the units; a shared win counts 1/k)
+    win: Estimate  # the candidate's win share, Wilson interval (games are the units; a shared win counts 1/k)
     games: int
     seconds: float
 
@@ -56,8 +57,10 @@ def generation_seed(seed: int, generation: int) -> int:
 def field_seats(game, field: list[str], players: int) -> list[Seat]:
     """The opponents' seats: the field's specs cycled over the other players - 1 seats."""
     if not 1 <= len(field) <= players - 1:
-        raise ValueError(f"--field has {len(field)} specs for {players} players; give 1 to {players - 1} "
-                         "(they are cycled over the other seats)")
+        raise ValueError(
+            f"--field has {len(field)} specs for {players} players; give 1 to {players - 1} "
+            "(they are cycled over the other seats)"
+        )
     seats = [game.registry.parse(s) for s in field]
     return [seats[i % len(seats)] for i in range(players - 1)]
 
@@ -71,12 +74,11 @@ def evaluate(game, rules, seat: Seat, opponents: list[Seat], games: int, seed: i
     """``seat``'s win share in every seat order of the table against ``opponents``
     (``games`` in all, rounded up to whole games per seating)."""
     start = time.perf_counter()
-    standings, _, _, complete = play_tournament(game, rules, [seat] + opponents, games, seed,
-                                                executor=executor, progress=False)
+    standings, _, _, complete = play_tournament(game, rules, [seat] + opponents, games, seed, executor=executor, progress=False)
     if not complete:
         raise interrupt.Interrupted()
     n, s, _ = standings.sums["win"][0]
-    return Evaluation(proportion_ci(s, int(n)), int(n), time.perf_counter() - start)   # Wilson, as tournament's
+    return Evaluation(proportion_ci(s, int(n)), int(n), time.perf_counter() - start)  # Wilson, as tournament's
 
 
 def games_per_evaluation(games: int, players: int) -> int:
@@ -85,12 +87,26 @@ def games_per_evaluation(games: int, players: int) -> int:
     return -(-games // lineups) * lineups
 
 
-def train(game, rules, field: list[str], *, games: int, generations: int, seed: int,
-          population: int | None = None, sigma: float = 0.3, start=None, out: Path | None = None,
-          executor=None, progress: bool | None = None, label: str = "train") -> dict:
+def train(
+    game,
+    rules,
+    field: list[str],
+    *,
+    games: int,
+    generations: int,
+    seed: int,
+    population: int | None = None,
+    sigma: float = 0.3,
+    start=None,
+    out: Path | None = None,
+    executor=None,
+    progress: bool | None = None,
+    label: str = "train",
+) -> dict:
     """Optimise the policy's weights against ``field``; the summary (JSON-ready):
     per-generation history, the best weights and their fresh-seed win share."""
     from cmaes import CMA
+
     if games < 1 or generations < 1:
         raise ValueError("--games and --generations must be at least 1")
     if not 0 < sigma <= 10:
@@ -99,26 +115,42 @@ def train(game, rules, field: list[str], *, games: int, generations: int, seed: 
     players = rules.players
     opponents = field_seats(game, field, players)
     x0 = np.asarray(layout.default if start is None else start, dtype=float)
-    config = {"game": game.name, "rules": rules.to_dict(), "field": list(field), "players": players,
-              "games": games, "seed": seed, "population": population,
-              "sigma": sigma, "start": [float(x) for x in x0]}     # not generations: a rerun with more goes on
+    config = {
+        "game": game.name,
+        "rules": rules.to_dict(),
+        "field": list(field),
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "population": population,
+        "sigma": sigma,
+        "start": [float(x) for x in x0],
+    }  # not generations: a rerun with more goes on
     if out is not None:
         Path(out).mkdir(parents=True, exist_ok=True)
     state = _resume(out, config)
     if state is None:
-        cma = CMA(mean=x0, sigma=sigma, seed=seed % 2 ** 32, population_size=population)
+        cma = CMA(mean=x0, sigma=sigma, seed=seed % 2**32, population_size=population)
         state = {"config": config, "cma": cma, "history": [], "best": None}
     cma = state["cma"]
     show = Console(stderr=True).is_terminal if progress is None else progress
-    bar = Progress(TextColumn(label), TextColumn("generation"), MofNCompleteColumn(), BarColumn(),
-                   TextColumn("best win share {task.fields[best]}"), TextColumn("{task.fields[speed]}"),
-                   TimeRemainingColumn(), console=Console(stderr=True), disable=not show, transient=True)
+    bar = Progress(
+        TextColumn(label),
+        TextColumn("generation"),
+        MofNCompleteColumn(),
+        BarColumn(),
+        TextColumn("best win share {task.fields[best]}"),
+        TextColumn("{task.fields[speed]}"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=not show,
+        transient=True,
+    )
     with bar:
-        task = bar.add_task("train", total=generations, completed=len(state["history"]),
-                            best=_best_text(state), speed="")
-        for g in range(len(state["history"]), generations):       # none left: report what was trained
+        task = bar.add_task("train", total=generations, completed=len(state["history"]), best=_best_text(state), speed="")
+        for g in range(len(state["history"]), generations):  # none left: report what was trained
             gseed = generation_seed(seed, g)
-            cma.reseed_rng(gseed % 2 ** 32)   # a pickled CMA drops its generator: reseed per generation to resume exactly
+            cma.reseed_rng(gseed % 2**32)  # a pickled CMA drops its generator: reseed per generation to resume exactly
             solutions, rows, played, seconds = [], [], 0, 0.0
             for _ in range(cma.population_size):
                 x = cma.ask()
@@ -130,28 +162,50 @@ def train(game, rules, field: list[str], *, games: int, generations: int, seed: 
             x, ev = max(rows, key=lambda r: r[1].win.mean)
             if state["best"] is None or ev.win.mean > state["best"]["win_share"]["mean"]:
                 state["best"] = {"generation": g, "weights": [float(w) for w in x], "win_share": ev.win.to_json()}
-            state["history"].append({"generation": g, "seed": gseed, "best_win_share": ev.win.to_json(),
-                                     "mean_win_share": float(np.mean([r[1].win.mean for r in rows])),
-                                     "games": played, "games_per_second": round(played / max(seconds, 1e-9))})
+            state["history"].append(
+                {
+                    "generation": g,
+                    "seed": gseed,
+                    "best_win_share": ev.win.to_json(),
+                    "mean_win_share": float(np.mean([r[1].win.mean for r in rows])),
+                    "games": played,
+                    "games_per_second": round(played / max(seconds, 1e-9)),
+                }
+            )
             with interrupt.held():
                 _checkpoint(out, state)
             bar.update(task, advance=1, best=_best_text(state), speed=f"{played / max(seconds, 1e-9):,.0f} games/s")
     best = np.array(state["best"]["weights"])
     fresh = evaluate(game, rules, candidate(game, best), opponents, games * 4, generation_seed(seed, FRESH), executor)
     start_ev = evaluate(game, rules, candidate(game, x0), opponents, games * 4, generation_seed(seed, FRESH), executor)
-    summary = {"game": game.name, "players": players, "field": list(field), "rules": rules.to_dict(),
-               "games_per_evaluation": games_per_evaluation(games, players),
-               "generations": len(state["history"]),       # a resumed run may have trained more than asked
-               "population": cma.population_size, "seed": seed, "sigma": sigma,
-               "history": state["history"], "best_generation": state["best"]["generation"],
-               "weights": state["best"]["weights"],
-               "fresh": {"games": fresh.games, "seed": generation_seed(seed, FRESH), "win_share": fresh.win.to_json(),
-                         "start_win_share": start_ev.win.to_json(), "fair_share": 1 / players,
-                         "note": "best weights and the starting weights on the same fresh games"},
-               "complete": True}
+    summary = {
+        "game": game.name,
+        "players": players,
+        "field": list(field),
+        "rules": rules.to_dict(),
+        "games_per_evaluation": games_per_evaluation(games, players),
+        "generations": len(state["history"]),  # a resumed run may have trained more than asked
+        "population": cma.population_size,
+        "seed": seed,
+        "sigma": sigma,
+        "history": state["history"],
+        "best_generation": state["best"]["generation"],
+        "weights": state["best"]["weights"],
+        "fresh": {
+            "games": fresh.games,
+            "seed": generation_seed(seed, FRESH),
+            "win_share": fresh.win.to_json(),
+            "start_win_share": start_ev.win.to_json(),
+            "fair_share": 1 / players,
+            "note": "best weights and the starting weights on the same fresh games",
+        },
+        "complete": True,
+    }
     if out is not None:
-        training = {k: summary[k] for k in ("field", "games_per_evaluation", "generations", "population", "seed",
-                                            "sigma", "best_generation")}
+        training = {
+            k: summary[k]
+            for k in ("field", "games_per_evaluation", "generations", "population", "seed", "sigma", "best_generation")
+        }
         training["fresh_win_share"] = summary["fresh"]["win_share"]
         save_weights(Path(out) / WEIGHTS, layout, best, players, rules.to_dict(), training)
     return summary
@@ -172,8 +226,9 @@ def _resume(out, config):
     with open(Path(out) / CHECKPOINT, "rb") as f:
         state = pickle.load(f)
     if state.get("config") != config:
-        raise ValueError(f"{Path(out) / CHECKPOINT} belongs to another training run (different options); "
-                         "give another --out or delete it")
+        raise ValueError(
+            f"{Path(out) / CHECKPOINT} belongs to another training run (different options); give another --out or delete it"
+        )
     return state
 
 

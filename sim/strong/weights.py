@@ -15,6 +15,7 @@ the file's weights in every block (they were trained at one count: the file
 says which); ``trained`` fills each block with the preset trained at that
 count, or the nearest count trained (`PolicyLayout.trained_vector`).
 """
+
 from __future__ import annotations
 
 import json
@@ -31,11 +32,12 @@ FORMAT = 1
 @dataclass(frozen=True)
 class PolicyLayout:
     """Where a game's policy weights sit in the parameter row, and its presets."""
+
     game: str
-    size: int                  # weights per player count
-    players: tuple[int, ...]   # the player counts with a block, in block order
+    size: int  # weights per player count
+    players: tuple[int, ...]  # the player counts with a block, in block order
     default: tuple[float, ...]  # the untrained starting weights
-    presets: Path              # folder of shipped weight files, <name>.json
+    presets: Path  # folder of shipped weight files, <name>.json
 
     def __post_init__(self):
         assert self.size * len(self.players) <= MAX_PARAMS, "the policy's weights do not fit the parameter row"
@@ -45,13 +47,13 @@ class PolicyLayout:
         """The parameter row with ``weights`` in every player count's block."""
         row = np.zeros(MAX_PARAMS)
         for b in range(len(self.players)):
-            row[b * self.size:(b + 1) * self.size] = weights
+            row[b * self.size : (b + 1) * self.size] = weights
         return row
 
     def block(self, row: np.ndarray, players: int) -> np.ndarray:
         """The weights a row holds for a table of ``players``."""
         b = self.players.index(min(self.players, key=lambda n: abs(n - players)))
-        return np.asarray(row[b * self.size:(b + 1) * self.size])
+        return np.asarray(row[b * self.size : (b + 1) * self.size])
 
     def preset_names(self) -> list[str]:
         return sorted(p.stem for p in self.presets.glob("*.json"))
@@ -71,13 +73,14 @@ class PolicyLayout:
         except ValueError as e:
             raise BotError(f"weight file {str(path)!r} is not JSON: {e}") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise BotError(f"weight file {str(path)!r} is not a policy weight file (format {FORMAT}); "
-                           "write one with `sim <game> train --out DIR`")
+            raise BotError(
+                f"weight file {str(path)!r} is not a policy weight file (format {FORMAT}); "
+                "write one with `sim <game> train --out DIR`"
+            )
         if data.get("game") != self.game:
             raise BotError(f"weight file {str(path)!r} is for game {data.get('game')!r}, not {self.game!r}")
         w = data.get("weights")
-        if (not isinstance(w, list) or len(w) != self.size
-                or not all(isinstance(x, (int, float)) and np.isfinite(x) for x in w)):
+        if not isinstance(w, list) or len(w) != self.size or not all(isinstance(x, (int, float)) and np.isfinite(x) for x in w):
             raise BotError(f"weight file {str(path)!r} needs 'weights': a list of {self.size} finite numbers")
         return data
 
@@ -85,8 +88,10 @@ class PolicyLayout:
         """The row of ``policy``, ``policy:file=PATH`` or ``policy:preset=NAME``."""
         unknown = set(values) - {"file", "preset"}
         if unknown or len(values) > 1:
-            raise BotError(f"policy takes one option, file=PATH or preset=NAME (presets: "
-                           f"{', '.join(self.preset_names()) or 'none'}); got {', '.join(sorted(values))}")
+            raise BotError(
+                f"policy takes one option, file=PATH or preset=NAME (presets: "
+                f"{', '.join(self.preset_names()) or 'none'}); got {', '.join(sorted(values))}"
+            )
         if not values:
             return self.vector(self.default)
         path = values["file"] if "file" in values else self.preset_path(values["preset"])
@@ -94,8 +99,7 @@ class PolicyLayout:
 
     def trained_presets(self) -> dict[int, Path]:
         """The shipped presets trained at the default rules, by player count: ``trained-<n>p``."""
-        return {n: self.presets / f"trained-{n}p.json" for n in self.players
-                if (self.presets / f"trained-{n}p.json").is_file()}
+        return {n: self.presets / f"trained-{n}p.json" for n in self.players if (self.presets / f"trained-{n}p.json").is_file()}
 
     def trained_vector(self, values: dict[str, str]) -> np.ndarray:
         """``trained``: each player count's block from the preset trained at that
@@ -108,21 +112,30 @@ class PolicyLayout:
         row = np.zeros(MAX_PARAMS)
         for b, n in enumerate(self.players):
             nearest = min(shipped, key=lambda m: (abs(m - n), m))
-            row[b * self.size:(b + 1) * self.size] = self.load(shipped[nearest])["weights"]
+            row[b * self.size : (b + 1) * self.size] = self.load(shipped[nearest])["weights"]
         return row
 
     def trained_doc(self) -> str:
         shipped = self.trained_presets()
         counts = ", ".join(f"{n}p" for n in shipped) or "none yet"
-        return (f"The shipped trained policy: at each player count the preset trained for it "
-                f"(policy:preset=trained-<n>p, default rules); counts without one use the nearest "
-                f"trained count. Trained so far: {counts}.")
+        return (
+            f"The shipped trained policy: at each player count the preset trained for it "
+            f"(policy:preset=trained-<n>p, default rules); counts without one use the nearest "
+            f"trained count. Trained so far: {counts}."
+        )
 
 
 def save(path: Path, layout: PolicyLayout, weights, players: int, rules: dict, training: dict) -> Path:
     """Write a weight file (see the module doc)."""
-    data = {"format": FORMAT, "game": layout.game, "bot": "policy", "players": int(players), "rules": rules,
-            "weights": [float(x) for x in weights], "training": training}
+    data = {
+        "format": FORMAT,
+        "game": layout.game,
+        "bot": "policy",
+        "players": int(players),
+        "rules": rules,
+        "weights": [float(x) for x in weights],
+        "training": training,
+    }
     path = Path(path)
     path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     return path

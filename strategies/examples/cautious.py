@@ -14,7 +14,7 @@ A bot is an ``@njit`` function ``(phase, seat, st, params, u) -> int``:
   ``v.NOTHING``, ``v.PICK_UP`` or ``v.DROP + k``; only asked when picking up
   or dropping is possible);
 * ``st``: the public state, an int64 array laid out in
-  ``sim/games/luft/view.py`` (air, positions, loads, the path, scores, ...);
+  ``sim/games/luft/layout.py`` (air, positions, loads, the path, scores, ...);
 * ``params[seat, i]``: this seat's value of the i-th ``Param`` below (a
   parameter change never recompiles anything);
 * ``u``: a uniform random number in [0, 1) from the game's own stream (use it
@@ -23,18 +23,21 @@ A bot is an ``@njit`` function ``(phase, seat, st, params, u) -> int``:
 No ``builtin_id``: the engine calls it as a first-class function. The engine
 checks every answer and stops with an error naming the bot on an illegal one.
 """
+
 from numba import njit
 
-from sim.games.luft import forecast as fc
-from sim.games.luft import view as v
+from sim.games.luft import forecast as fc, layout as v
 from sim.registry import Param
 from strategies.luft.registry import register
 
 
-@register("cautious", params=[
-    Param("level", 2, 1, 4, integer=True, doc="lowest treasure level worth taking"),
-    Param("spare", 3, 0, 25, doc="air to keep in hand beyond the expected burn home"),
-])
+@register(
+    "cautious",
+    params=[
+        Param("level", 2, 1, 4, integer=True, doc="lowest treasure level worth taking"),
+        Param("spare", 3, 0, 25, doc="air to keep in hand beyond the expected burn home"),
+    ],
+)
 @njit(cache=True)
 def cautious(phase, seat, st, params, u):
     """Takes one treasure of level >= `level` (the first it lands on, heading
@@ -50,7 +53,11 @@ def cautious(phase, seat, st, params, u):
         d = fc.dist_home(st, seat, st[v.POS + seat])
         burn = fc.air_burn(d, load, fc.others_load(st, seat), fc.SWIM_P, True)
         return v.TURN_BACK if st[v.AIR] <= burn + spare else v.STAY_DOWN
-    if (load == 0 and st[v.HEADING_UP + seat] == 0 and v.can_pick_up(st, seat)
-            and v.item_top_level(v.field_item(st, seat)) >= level):
+    if (
+        load == 0
+        and st[v.HEADING_UP + seat] == 0
+        and v.can_pick_up(st, seat)
+        and v.item_top_level(v.field_item(st, seat)) >= level
+    ):
         return v.PICK_UP
     return v.NOTHING

@@ -21,6 +21,7 @@ No ``builtin_id``: the engine calls it as a first-class function. A card not
 in the hand, or a write to ``st`` or ``params``, stops the run with an error
 naming the bot.
 """
+
 from numba import njit
 
 from sim.games.landunter import layout as L
@@ -28,9 +29,12 @@ from sim.registry import Param
 from strategies.landunter.registry import register
 
 
-@register("second-best", params=[
-    Param("flood", 6, 1, 12, integer=True, doc="highest lower flood card worth bidding high for"),
-])
+@register(
+    "second-best",
+    params=[
+        Param("flood", 6, 1, 12, integer=True, doc="highest lower flood card worth bidding high for"),
+    ],
+)
 @njit(cache=True)
 def second_best(seat, st, params, u):
     """Plays its second-highest card when the lower flood card on offer is at

@@ -1,4 +1,5 @@
 """Land unter bots. Importing this package registers every built-in bot."""
+
 from strategies.landunter import counter, dodge, policy, ring_keeper, sampler, simple  # noqa: F401
 from strategies.landunter.registry import LANDUNTER_BOTS
 

@@ -1,11 +1,23 @@
 """`counter`: remembers every card seen and bids against the cards the others
 can still hold."""
+
 import numpy as np
 from numba import njit
 
 from sim.games.landunter.layout import (
-    HAND_SIZE, MAX_CARD, MAXP, S_CARD_HAND, S_DEAL, S_HAND_N, S_IN, S_N_CARDS, S_PLAYERS,
-    hand_card, hand_low, hand_n, played_this_deal,
+    HAND_SIZE,
+    MAX_CARD,
+    MAXP,
+    S_CARD_HAND,
+    S_DEAL,
+    S_HAND_N,
+    S_IN,
+    S_N_CARDS,
+    S_PLAYERS,
+    hand_card,
+    hand_low,
+    hand_n,
+    played_this_deal,
 )
 from sim.registry import Param
 from strategies.landunter.dodge import DODGE_PARAMS, wants_to_win
@@ -71,12 +83,16 @@ def win_chances(seat, st, out):
                 below[t] += 1
 
 
-@register("counter",
-          params=DODGE_PARAMS + [
-              Param("p_min", 0.25, 0.0, 1.0,
-                    doc="least chance of winning for which the highest card is spent "
-                        "when no card wins for sure")],
-          builtin_id=6)
+@register(
+    "counter",
+    params=DODGE_PARAMS
+    + [
+        Param(
+            "p_min", 0.25, 0.0, 1.0, doc="least chance of winning for which the highest card is spent when no card wins for sure"
+        )
+    ],
+    builtin_id=6,
+)
 @njit(cache=True)
 def counter(seat, st, params, u):
     """Remembers every card seen. Decides like dodge (same first four

@@ -4,6 +4,7 @@ A call through this switch costs ~2 ns; a first-class function argument would
 cost more and defeat numba's cache. `builtin_id` in each bot's registration is
 its branch here; a test checks the two agree.
 """
+
 from numba import njit
 
 from strategies.landunter.counter import counter
@@ -34,6 +35,6 @@ def decide_builtin(bot_id, seat, st, params, u):
         return counter(seat, st, params, u)
     if bot_id == 7:
         return sampler(seat, st, params, u)
-    if bot_id == 8 or bot_id == 9:     # policy, trained: one function, weights in params
+    if bot_id == 8 or bot_id == 9:  # policy, trained: one function, weights in params
         return policy(seat, st, params, u)
     return -1

@@ -1,22 +1,26 @@
 """`dodge`: weigh winning the bid (taking the lower flood card) against losing
 it, from the two flood cards, everyone's top flood card and rings."""
+
 from numba import njit
 
 from sim.games.landunter.layout import (
-    S_FLOOD_HI, S_FLOOD_LO, S_IN, S_PLAYERS, S_RINGS, S_TOP, hand_high, hand_low,
+    S_FLOOD_HI,
+    S_FLOOD_LO,
+    S_IN,
+    S_PLAYERS,
+    S_RINGS,
+    S_TOP,
+    hand_high,
+    hand_low,
 )
 from sim.registry import Param
 from strategies.landunter.registry import register
 
 DODGE_PARAMS = [
-    Param("out_cost", 3.0, 0.0, 20.0,
-          doc="cost of being the highest with no ring left (elimination), in rings"),
-    Param("persist", 1.0, 0.0, 5.0,
-          doc="extra cost per flood value/12 of being the highest: high floods stay on top longer"),
-    Param("low_weight", 0.5, 0.0, 5.0,
-          doc="cost per flood value/12 of any top flood card (the lowest-flood bonus)"),
-    Param("margin", 0.0, -5.0, 5.0,
-          doc="win the bid only if it is cheaper than losing by more than this"),
+    Param("out_cost", 3.0, 0.0, 20.0, doc="cost of being the highest with no ring left (elimination), in rings"),
+    Param("persist", 1.0, 0.0, 5.0, doc="extra cost per flood value/12 of being the highest: high floods stay on top longer"),
+    Param("low_weight", 0.5, 0.0, 5.0, doc="cost per flood value/12 of any top flood card (the lowest-flood bonus)"),
+    Param("margin", 0.0, -5.0, 5.0, doc="win the bid only if it is cheaper than losing by more than this"),
 ]
 
 

@@ -10,14 +10,27 @@ not played this deal) below it, and b². Card c scores
 sum over table features t_i and card terms x_j of w[j * 7 + i] * t_i * x_j;
 the highest score is played (the lowest card on ties).
 """
+
 from pathlib import Path
 
 import numpy as np
 from numba import njit
 
 from sim.games.landunter.layout import (
-    MAX_CARD, MAXP, S_FLOOD_HI, S_FLOOD_LO, S_N_CARDS, S_PLAYERS, S_RINGS, S_ROUND, S_TOP, hand_card, hand_has,
-    hand_n, max_other_top, played_this_deal,
+    MAX_CARD,
+    MAXP,
+    S_FLOOD_HI,
+    S_FLOOD_LO,
+    S_N_CARDS,
+    S_PLAYERS,
+    S_RINGS,
+    S_ROUND,
+    S_TOP,
+    hand_card,
+    hand_has,
+    hand_n,
+    max_other_top,
+    played_this_deal,
 )
 from sim.strong.weights import PolicyLayout
 from strategies.landunter.registry import register
@@ -32,14 +45,22 @@ FIRST_PLAYERS = 3
 _START = np.zeros(BLOCK)
 _START[N_TABLE + 0], _START[N_TABLE + 1], _START[N_TABLE + 3] = -0.1, -1.0, 1.0
 
-LAYOUT = PolicyLayout("landunter", BLOCK, tuple(range(FIRST_PLAYERS, MAXP + 1)), tuple(_START),
-                      Path(__file__).with_name("presets"))
+LAYOUT = PolicyLayout(
+    "landunter", BLOCK, tuple(range(FIRST_PLAYERS, MAXP + 1)), tuple(_START), Path(__file__).with_name("presets")
+)
 
 
 @njit(cache=True)
 def table_features(seat, st):
-    return (1.0, st[S_FLOOD_LO] / 12.0, st[S_FLOOD_HI] / 12.0, st[S_TOP + seat] / 12.0,
-            max_other_top(st, seat) / 12.0, st[S_RINGS + seat] / 4.0, st[S_ROUND] / 11.0)
+    return (
+        1.0,
+        st[S_FLOOD_LO] / 12.0,
+        st[S_FLOOD_HI] / 12.0,
+        st[S_TOP + seat] / 12.0,
+        max_other_top(st, seat) / 12.0,
+        st[S_RINGS + seat] / 4.0,
+        st[S_ROUND] / 11.0,
+    )
 
 
 @njit(cache=True)

@@ -14,6 +14,7 @@ seat's own bot stream (`sim.rng.bot_stream`, apart from the card draws). The
 engine checks the card is in the hand and fails loudly, naming the bot,
 otherwise; a bot that writes ``st`` or ``params`` is refused, naming it.
 """
+
 from sim.registry import Registry
 
 LANDUNTER_BOTS = Registry("landunter", "deepsim.landunter_bots")

@@ -1,18 +1,26 @@
 """`ring-keeper`: saves its strong cards while it has rings, spends them when
 its rings run low."""
+
 from numba import njit
 
 from sim.games.landunter.layout import (
-    S_FLOOD_HI, S_FLOOD_LO, S_RINGS, S_TOP, hand_high, hand_low, max_other_top,
+    S_FLOOD_HI,
+    S_FLOOD_LO,
+    S_RINGS,
+    S_TOP,
+    hand_high,
+    hand_low,
+    max_other_top,
 )
 from sim.registry import Param
 from strategies.landunter.registry import register
 
 
-@register("ring-keeper",
-          params=[Param("t", 1, 0, 12, integer=True,
-                        doc="rings left at or below which strong cards are spent")],
-          builtin_id=5)
+@register(
+    "ring-keeper",
+    params=[Param("t", 1, 0, 12, integer=True, doc="rings left at or below which strong cards are spent")],
+    builtin_id=5,
+)
 @njit(cache=True)
 def ring_keeper(seat, st, params, u):
     """With more than t rings left, play the lowest card (save the strong
@@ -31,7 +39,7 @@ def ring_keeper(seat, st, params, u):
         others = hi
     lo = st[S_FLOOD_LO]
     cur = st[S_TOP + seat]
-    safe_now = cur < others and cur <= lo    # keeping our top is at least as good
+    safe_now = cur < others and cur <= lo  # keeping our top is at least as good
     if lo < others and not safe_now:
         return hand_high(st, seat)
     return low_card

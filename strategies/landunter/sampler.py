@@ -1,25 +1,40 @@
 """`sampler`: imagines the hidden cards many times and plays the card whose
 imagined outcomes are best (determinized Monte Carlo)."""
+
 import numpy as np
 from numba import njit
 
 from sim import rng
 from sim.games.landunter import core
 from sim.games.landunter.layout import (
-    FLOOD_CARDS, HAND_SIZE, MAXP, S_FLOOD_HI, S_FLOOD_LO, S_HAND_HI, S_HAND_LO, S_HAND_N, S_IN,
-    S_PLAYERS, S_ROUND, STATE_SIZE, hand_card, hand_n,
+    FLOOD_CARDS,
+    HAND_SIZE,
+    MAXP,
+    S_FLOOD_HI,
+    S_FLOOD_LO,
+    S_HAND_HI,
+    S_HAND_LO,
+    S_HAND_N,
+    S_IN,
+    S_PLAYERS,
+    S_ROUND,
+    STATE_SIZE,
+    hand_card,
+    hand_n,
 )
 from sim.registry import Param
 from strategies.landunter.registry import register
 from strategies.landunter.worlds import prepare, sample_world
 
 
-@register("sampler",
-          params=[Param("k", 16, 1, 4096, integer=True,
-                        doc="sampled worlds per decision (each is played out once per card)"),
-                  Param("rel", 0.0, 0.0, 1.0,
-                        doc="weight of the others' mean deal points subtracted from ours")],
-          builtin_id=7)
+@register(
+    "sampler",
+    params=[
+        Param("k", 16, 1, 4096, integer=True, doc="sampled worlds per decision (each is played out once per card)"),
+        Param("rel", 0.0, 0.0, 1.0, doc="weight of the others' mean deal points subtracted from ours"),
+    ],
+    builtin_id=7,
+)
 @njit(cache=True)
 def sampler(seat, st, params, u):
     """For each of k sampled worlds, drawn uniformly among those consistent
@@ -44,19 +59,18 @@ def sampler(seat, st, params, u):
     rs = rng.game_stream(np.uint64(u * 9007199254740992.0), np.uint64(seat + 1))
 
     known, nknown, unseen, target, pool, npool, ways, ok = prepare(seat, st)
-    if not ok:                        # no world agrees with the view: cannot happen in play
+    if not ok:  # no world agrees with the view: cannot happen in play
         return hand_card(st, seat, 0)
     flood = np.empty(FLOOD_CARDS, np.int64)
 
     totals = np.zeros(m, np.float64)
-    dealt = np.empty(STATE_SIZE, np.int64)      # the view with this world's hands
+    dealt = np.empty(STATE_SIZE, np.int64)  # the view with this world's hands
     world = np.empty(STATE_SIZE, np.int64)
     plays = np.zeros(MAXP, np.int64)
     pts = np.zeros(MAXP, np.int64)
     hands = np.zeros((MAXP, HAND_SIZE), np.int64)
     for _s in range(k):
-        rs, nflood = sample_world(rs, seat, st, known, nknown, unseen, target, pool, npool,
-                                  ways, hands, flood)
+        rs, nflood = sample_world(rs, seat, st, known, nknown, unseen, target, pool, npool, ways, hands, flood)
         rs, play_seed = rng.next_u64(rs)
         dealt[:] = st
         for t in range(n):

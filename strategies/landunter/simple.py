@@ -1,4 +1,5 @@
 """The four one-line bots: random, high, low, mid. None has parameters."""
+
 from numba import njit
 
 from sim.games.landunter.layout import hand_card, hand_high, hand_low, hand_n

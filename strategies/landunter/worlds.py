@@ -20,6 +20,7 @@ never seen; how many of each class a hand gets is drawn first, weighted by
 the number of worlds it leaves (a table over the hands, `prepare`), then the
 cards within each class uniformly (`sample_world`).
 """
+
 import math
 
 import numpy as np
@@ -28,15 +29,25 @@ from numba import njit
 from sim import rng
 from sim.games.landunter import core
 from sim.games.landunter.layout import (
-    FLOOD_MAX, HAND_SIZE, MAX_CARD, MAXP, S_CARD_HAND, S_DEAL, S_FLOOD_LEFT,
-    S_HAND_ID, S_N_CARDS, S_PLAYERS, S_RINGS_FULL, hand_card, hand_n, played_this_deal,
+    FLOOD_MAX,
+    HAND_SIZE,
+    MAX_CARD,
+    MAXP,
+    S_CARD_HAND,
+    S_FLOOD_LEFT,
+    S_HAND_ID,
+    S_N_CARDS,
+    S_PLAYERS,
+    S_RINGS_FULL,
+    hand_card,
+    hand_n,
+    played_this_deal,
 )
 
-CLASSES = 3                          # half rings on a card: 0, 1 or 2
-CLASS_MAX = MAX_CARD // 3 + 1        # at most 24 cards per class (72-card deck)
+CLASSES = 3  # half rings on a card: 0, 1 or 2
+CLASS_MAX = MAX_CARD // 3 + 1  # at most 24 cards per class (72-card deck)
 
-BINOMIAL = np.array([[math.comb(a, b) for b in range(MAX_CARD + 1)] for a in range(MAX_CARD + 1)],
-                    dtype=np.float64)
+BINOMIAL = np.array([[math.comb(a, b) for b in range(MAX_CARD + 1)] for a in range(MAX_CARD + 1)], dtype=np.float64)
 
 
 @njit(cache=True, inline="always")
@@ -69,7 +80,6 @@ def prepare(seat, st):
     """
     n = st[S_PLAYERS]
     n_cards = st[S_N_CARDS]
-    deal = st[S_DEAL]
     mine = np.zeros(MAX_CARD + 2, np.bool_)
     for j in range(hand_n(st, seat)):
         mine[hand_card(st, seat, j)] = True
@@ -106,7 +116,7 @@ def prepare(seat, st):
         if t != seat:
             others[m] = t
             m += 1
-    left = np.zeros(MAXP + 1, np.int64)        # pool cards left before the j-th other hand
+    left = np.zeros(MAXP + 1, np.int64)  # pool cards left before the j-th other hand
     left[m] = n_cards - n * HAND_SIZE
     for j in range(m - 1, -1, -1):
         left[j] = left[j + 1] + unseen[others[j]]
@@ -158,10 +168,10 @@ def sample_world(rs, seat, st, known, nknown, unseen, target, pool, npool, ways,
     Arguments after ``st`` as returned by `prepare` (its ``ok`` must be True).
     """
     n = st[S_PLAYERS]
-    used = np.zeros(2 * CLASSES, np.int64)      # [c]: drawn so far, [3 + c]: class size
+    used = np.zeros(2 * CLASSES, np.int64)  # [c]: drawn so far, [3 + c]: class size
     for c in range(CLASSES):
         used[CLASSES + c] = npool[c]
-    i = 0                                       # t is the i-th other seat
+    i = 0  # t is the i-th other seat
     for t in range(n):
         if t == seat:
             continue
@@ -199,4 +209,3 @@ def sample_world(rs, seat, st, known, nknown, unseen, target, pool, npool, ways,
             nflood += 1
     rs = rng.shuffle(rs, flood, nflood)
     return rs, nflood
-

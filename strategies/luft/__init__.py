@@ -1,7 +1,18 @@
 """Geteilte Luft bots. Importing this package registers every built-in bot."""
+
 from strategies.luft import (  # noqa: F401  (registration)
-    air, counter, depth, drain, greedy_value, planner, policy, random_bot, rollout,
-    rulebook_tips, threshold)
+    air,
+    counter,
+    depth,
+    drain,
+    greedy_value,
+    planner,
+    policy,
+    random_bot,
+    rollout,
+    rulebook_tips,
+    threshold,
+)
 from strategies.luft.registry import LUFT_BOTS
 
 __all__ = ["LUFT_BOTS"]

@@ -1,13 +1,13 @@
 """`air`: turn back when the air left is at most ``margin`` times the air the
 dive will burn before this diver is home."""
+
 from numba import njit
 
 from sim.games.luft import forecast as fc
 from sim.registry import Param
 from strategies.luft.registry import register
 
-AIR_MARGIN = Param("margin", 2.0, 0.0, 5.0,
-                   doc="turn back when air left <= margin x the air burnt before you are home")
+AIR_MARGIN = Param("margin", 2.0, 0.0, 5.0, doc="turn back when air left <= margin x the air burnt before you are home")
 
 
 @register("air", params=[AIR_MARGIN], builtin_id=2)

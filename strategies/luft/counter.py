@@ -1,4 +1,5 @@
 """`counter`: `air` with the exact distribution of the next swim card."""
+
 from numba import njit
 
 from sim.games.luft import forecast as fc

@@ -1,17 +1,21 @@
 """`depth`: dive past the shallow treasures, collect deep ones, go home."""
+
 from numba import njit
 
-from sim.games.luft import forecast as fc
-from sim.games.luft import view as v
+from sim.games.luft import forecast as fc, layout as v
 from sim.registry import Param
 from strategies.luft.registry import register
 
 
-@register("depth", params=[
-    Param("level", 2, 1, 4, integer=True, doc="lowest treasure level worth taking"),
-    Param("count", 2, 1, 12, integer=True, doc="treasures to collect before turning back"),
-    Param("drop", 1, 0, 1, integer=True, doc="1: drop a level-1 card when it costs more than it is worth"),
-], builtin_id=3)
+@register(
+    "depth",
+    params=[
+        Param("level", 2, 1, 4, integer=True, doc="lowest treasure level worth taking"),
+        Param("count", 2, 1, 12, integer=True, doc="treasures to collect before turning back"),
+        Param("drop", 1, 0, 1, integer=True, doc="1: drop a level-1 card when it costs more than it is worth"),
+    ],
+    builtin_id=3,
+)
 @njit(cache=True, inline="always")
 def depth(phase, seat, st, params, u):
     """Target T = min(level, highest level lying on the diver's field or deeper)
@@ -34,8 +38,7 @@ def depth(phase, seat, st, params, u):
             return v.TURN_BACK
         return v.STAY_DOWN
     if st[v.HEADING_UP + seat] == 0:
-        if load < count and v.can_pick_up(st, seat) and \
-                v.item_top_level(st[v.PATH + pos - 1]) >= target:
+        if load < count and v.can_pick_up(st, seat) and v.item_top_level(st[v.PATH + pos - 1]) >= target:
             return v.PICK_UP
         return v.NOTHING
     if params[seat, 2] >= 0.5 and v.can_drop(st, seat):

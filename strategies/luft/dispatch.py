@@ -13,6 +13,7 @@ two agree. An id without a branch returns -1 from `decide_builtin`.
   cost ~25 s of compile). A new bot gets its branch in `decide_called`.
 - `decide_builtin`: both tiers by id, for Python callers and tests.
 """
+
 from numba import njit
 
 from strategies.luft.air import air
@@ -27,9 +28,8 @@ from strategies.luft.rollout import rollout
 from strategies.luft.rulebook_tips import rulebook_tips
 from strategies.luft.threshold import threshold
 
-
-INLINED = (0, 1)     # the ids decide_inline handles (threshold, random)
-NOT_INLINED = -2     # decide_inline's answer for any other id
+INLINED = (0, 1)  # the ids decide_inline handles (threshold, random)
+NOT_INLINED = -2  # decide_inline's answer for any other id
 
 
 @njit(cache=True, inline="always")
@@ -68,6 +68,6 @@ def decide_called(bot_id, phase, seat, st, params, u):
         return planner(phase, seat, st, params, u)
     elif bot_id == 9:
         return rollout(phase, seat, st, params, u)
-    elif bot_id == 10 or bot_id == 11:        # policy, trained: one function, weights in params
+    elif bot_id == 10 or bot_id == 11:  # policy, trained: one function, weights in params
         return policy(phase, seat, st, params, u)
     return -1

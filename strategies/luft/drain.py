@@ -1,9 +1,9 @@
 """`drain`: when ahead, burn the shared air near the submarine to sink the
 others; when behind, play `air`."""
+
 from numba import njit
 
-from sim.games.luft import forecast as fc
-from sim.games.luft import view as v
+from sim.games.luft import forecast as fc, layout as v
 from sim.registry import Param
 from strategies.luft.air import AIR_MARGIN
 from strategies.luft.registry import register
@@ -19,11 +19,15 @@ def lead_of(st, seat):
     return st[v.SCORE + seat] - best
 
 
-@register("drain", params=[
-    AIR_MARGIN,
-    Param("lead", 1, 0, 200, integer=True, doc="points ahead of the best other seat to start draining"),
-    Param("grab", 3, 1, 12, integer=True, doc="treasures to grab before turning back when draining"),
-], builtin_id=6)
+@register(
+    "drain",
+    params=[
+        AIR_MARGIN,
+        Param("lead", 1, 0, 200, integer=True, doc="points ahead of the best other seat to start draining"),
+        Param("grab", 3, 1, 12, integer=True, doc="treasures to grab before turning back when draining"),
+    ],
+    builtin_id=6,
+)
 @njit(cache=True, inline="always")
 def drain(phase, seat, st, params, u):
     """Ahead means own score - best other score >= `lead` (so never in the first

@@ -1,8 +1,8 @@
 """`greedy-value`: one-step expected value against the risk of drowning."""
+
 from numba import njit
 
-from sim.games.luft import forecast as fc
-from sim.games.luft import view as v
+from sim.games.luft import forecast as fc, layout as v
 from sim.registry import Param
 from strategies.luft.registry import register
 
@@ -22,16 +22,19 @@ def stay_down_terms(st, seat):
         f = fc.dest_down(st, seat, pos, max(val - load, 0))
         item = st[v.PATH + f - 1] if f > 0 and f != pos else 0
         l2 = load + 1 if item != 0 else load
-        ph = fc.p_home(fc.dist_home(st, seat, f), fc.turns_left(st[v.AIR], l2, lo),
-                       l2, fc.SWIM_P, fc.SWIM_P)
+        ph = fc.p_home(fc.dist_home(st, seat, f), fc.turns_left(st[v.AIR], l2, lo), l2, fc.SWIM_P, fc.SWIM_P)
         gain += fc.SWIM_P[val] * fc.item_value(item) * ph
         p_stay += fc.SWIM_P[val] * ph
     return gain, p_stay
 
 
-@register("greedy-value", params=[
-    Param("risk", 1.0, 0.1, 10.0, doc="weight of the expected loss against the expected gain"),
-], builtin_id=4)
+@register(
+    "greedy-value",
+    params=[
+        Param("risk", 1.0, 0.1, 10.0, doc="weight of the expected loss against the expected gain"),
+    ],
+    builtin_id=4,
+)
 @njit(cache=True, inline="always")
 def greedy_value(phase, seat, st, params, u):
     """W = value carried (level means 1.5, 5.5, 9.5, 13.5 per card), P(load, now)

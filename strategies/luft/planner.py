@@ -1,13 +1,13 @@
 """`planner`: exact single-diver planning by dynamic programming."""
+
 import numpy as np
 from numba import njit
 
-from sim.games.luft import forecast as fc
-from sim.games.luft import view as v
+from sim.games.luft import forecast as fc, layout as v
 from sim.registry import Param
 from strategies.luft.registry import register
 
-AIR_CAP = 120     # air above this is planned as this much (only unusual rules reach it)
+AIR_CAP = 120  # air above this is planned as this much (only unusual rules reach it)
 
 
 @njit(cache=True)
@@ -59,7 +59,7 @@ def _down_next(DP, DG, x, q, load, a, lo):
     if a == 0 or a <= lo:
         return 0.0, 0.0
     a2 = max(a - lo - load, 0)
-    if x == q and a2 == a:        # stuck at the deep end and nobody breathes: stalemate
+    if x == q and a2 == a:  # stuck at the deep end and nobody breathes: stalemate
         return 0.0, 0.0
     return DP[x, load, a2], DG[x, load, a2]
 
@@ -87,7 +87,7 @@ def up_table(upd, qmax, lmin, lmax, a0, lo):
         kmax = max(kmax, K[l, a0])
     H = np.zeros((lmax + 1, qmax + 1, kmax + 1))
     for l in range(lmin, lmax + 1):
-        endless = lo + l == 0          # unlimited swims: only k = 1 and qmax + 1 are read
+        endless = lo + l == 0  # unlimited swims: only k = 1 and qmax + 1 are read
         for k in range(1, K[l, a0] + 1):
             if endless and 1 < k <= qmax:
                 continue
@@ -111,13 +111,13 @@ def _reached(l0, lmax, a0, lo, pos, path_len, n):
     and air a from (pos, l0, a0); -1: never read. Each turn-back step burns
     lo + l (l + 1 after a pick-up), and k swims go at most 6k free fields
     deeper, plus the n - 1 fields others may hold."""
-    K = np.full((lmax + 1, a0 + 1), -1, np.int64)    # most swims to get there
+    K = np.full((lmax + 1, a0 + 1), -1, np.int64)  # most swims to get there
     K[l0, a0] = 0
     for a in range(a0, lo, -1):
         for l in range(l0, lmax + 1):
             if K[l, a] >= 0:
                 a2 = max(a - lo - l, 0)
-                if a2 == a:                 # nobody breathes: any number of swims
+                if a2 == a:  # nobody breathes: any number of swims
                     K[l, a] = path_len
                 K[l, a2] = max(K[l, a2], K[l, a] + 1)
                 if l < lmax:
@@ -227,9 +227,13 @@ def plan_action(phase, seat, st, extra):
     return v.NOTHING
 
 
-@register("planner", params=[
-    Param("extra", 3, 1, 5, integer=True, doc="most treasures it plans to add to its load"),
-], builtin_id=8)
+@register(
+    "planner",
+    params=[
+        Param("extra", 3, 1, 5, integer=True, doc="most treasures it plans to add to its load"),
+    ],
+    builtin_id=8,
+)
 @njit(cache=True, inline="always")
 def planner(phase, seat, st, params, u):
     """Solves this dive for itself alone as a Markov decision problem over

@@ -9,20 +9,20 @@ most 4), share of the other divers still down, score lead (own score minus
 the best other) / 30, dive / (dives - 1), value carried / 30, chance of NOT
 getting home carrying L heading up from now (forecast.p_home).
 """
+
 from pathlib import Path
 
 import numpy as np
 from numba import njit
 
-from sim.games.luft import forecast as fc
-from sim.games.luft import view as v
+from sim.games.luft import forecast as fc, layout as v
 from sim.strong.weights import PolicyLayout
 from strategies.luft.registry import register
 
 N_FEATURES = 11
-TURN_BACK_W = 0                          # weights of the turn-back score: features at the load now
-PICK_UP_W = N_FEATURES                   # pick-up score: features at load + 1, then the item's value / 14
-DROP_W = 2 * N_FEATURES + 1              # drop score: features at load - 1, then the cheapest item's value / 14
+TURN_BACK_W = 0  # weights of the turn-back score: features at the load now
+PICK_UP_W = N_FEATURES  # pick-up score: features at load + 1, then the item's value / 14
+DROP_W = 2 * N_FEATURES + 1  # drop score: features at load - 1, then the cheapest item's value / 14
 BLOCK = 3 * N_FEATURES + 2
 FIRST_PLAYERS = 2
 
@@ -33,8 +33,9 @@ _START[TURN_BACK_W + 0], _START[TURN_BACK_W + 5] = -0.5, 1.0
 _START[PICK_UP_W + 0], _START[PICK_UP_W + 5], _START[PICK_UP_W + N_FEATURES] = 0.3, -1.0, 1.0
 _START[DROP_W + 0] = -1.0
 
-LAYOUT = PolicyLayout("luft", BLOCK, tuple(range(FIRST_PLAYERS, v.MAX_SEATS + 1)), tuple(_START),
-                      Path(__file__).with_name("presets"))
+LAYOUT = PolicyLayout(
+    "luft", BLOCK, tuple(range(FIRST_PLAYERS, v.MAX_SEATS + 1)), tuple(_START), Path(__file__).with_name("presets")
+)
 
 
 @njit(cache=True)
@@ -54,9 +55,19 @@ def features(st, seat, load, now):
         if s != seat:
             down += 1 - st[v.BACK + s]
             best_other = max(best_other, st[v.SCORE + s])
-    return (1.0, air / max(st[v.MAX_AIR], 1), st[v.POS + seat] / 32.0, load / 4.0, lo / 8.0, burn,
-            down / max(n - 1, 1), (st[v.SCORE + seat] - best_other) / 30.0,
-            st[v.DIVE] / max(st[v.DIVES] - 1, 1), fc.carried_value(st, seat) / 30.0, risk)
+    return (
+        1.0,
+        air / max(st[v.MAX_AIR], 1),
+        st[v.POS + seat] / 32.0,
+        load / 4.0,
+        lo / 8.0,
+        burn,
+        down / max(n - 1, 1),
+        (st[v.SCORE + seat] - best_other) / 30.0,
+        st[v.DIVE] / max(st[v.DIVES] - 1, 1),
+        fc.carried_value(st, seat) / 30.0,
+        risk,
+    )
 
 
 @njit(cache=True)

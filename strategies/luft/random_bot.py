@@ -1,6 +1,6 @@
 from numba import njit
 
-from sim.games.luft import view as v
+from sim.games.luft import layout as v
 from strategies.luft.registry import register
 
 

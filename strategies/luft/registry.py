@@ -1,5 +1,6 @@
 """The Geteilte Luft bot registry; third-party packages add bots through the
 entry-point group ``deepsim.luft_bots``."""
+
 from sim.registry import Registry
 
 LUFT_BOTS = Registry("luft", "deepsim.luft_bots")

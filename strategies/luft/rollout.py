@@ -1,4 +1,5 @@
 """`rollout`: compiled Monte Carlo continuations of the rest of the dive."""
+
 from numba import njit
 
 from sim.games.luft import forecast as fc
@@ -6,10 +7,14 @@ from sim.registry import Param
 from strategies.luft.registry import register
 
 
-@register("rollout", params=[
-    Param("k", 16, 1, 1024, integer=True, doc="continuations per candidate action"),
-    Param("t", 2, 1, 6, integer=True, doc="threshold of the default policy in the continuations"),
-], builtin_id=9)
+@register(
+    "rollout",
+    params=[
+        Param("k", 16, 1, 1024, integer=True, doc="continuations per candidate action"),
+        Param("t", 2, 1, 6, integer=True, doc="threshold of the default policy in the continuations"),
+    ],
+    builtin_id=9,
+)
 @njit(cache=True, inline="always")
 def rollout(phase, seat, st, params, u):
     """At each decision, for every legal candidate action (turn-back step:

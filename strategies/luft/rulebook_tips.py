@@ -1,8 +1,8 @@
 """`rulebook-tips`: the rulebook's tips for beginners, played literally."""
+
 from numba import njit
 
-from sim.games.luft import forecast as fc
-from sim.games.luft import view as v
+from sim.games.luft import forecast as fc, layout as v
 from sim.registry import Param
 from strategies.luft.registry import register
 
@@ -53,12 +53,28 @@ def good_enough(st, seat, one, two):
     return n_two >= 2
 
 
-@register("rulebook-tips", params=[
-    Param("one", 3, 1, 4, integer=True, doc="one treasure worth a card of at least this level "
-                                           "(a stack by its content) is enough to turn back"),
-    Param("two", 2, 1, 4, integer=True, doc="two treasures worth a card of at least this level are "
-                                           "enough; lesser ones are not taken (except as the first)"),
-], builtin_id=5)
+@register(
+    "rulebook-tips",
+    params=[
+        Param(
+            "one",
+            3,
+            1,
+            4,
+            integer=True,
+            doc="one treasure worth a card of at least this level (a stack by its content) is enough to turn back",
+        ),
+        Param(
+            "two",
+            2,
+            1,
+            4,
+            integer=True,
+            doc="two treasures worth a card of at least this level are enough; lesser ones are not taken (except as the first)",
+        ),
+    ],
+    builtin_id=5,
+)
 @njit(cache=True, inline="always")
 def rulebook_tips(phase, seat, st, params, u):
     """The rulebook's five tips, each as played here (one test per tip in
@@ -89,8 +105,9 @@ def rulebook_tips(phase, seat, st, params, u):
         return v.STAY_DOWN
     up = st[v.HEADING_UP + seat]
     if v.can_pick_up(st, seat):
-        if (as_good_as(st[v.PATH + pos - 1], params[seat, 1]) or (load == 0 and up == 0)) and \
-                air >= counted_air(pos, load + 1, lo):
+        if (as_good_as(st[v.PATH + pos - 1], params[seat, 1]) or (load == 0 and up == 0)) and air >= counted_air(
+            pos, load + 1, lo
+        ):
             return v.PICK_UP
         return v.NOTHING
     if up == 1 and v.can_drop(st, seat) and air < counted_air(pos, load, lo):

@@ -1,13 +1,11 @@
 from numba import njit
 
-from sim.games.luft import view as v
+from sim.games.luft import layout as v
 from sim.registry import Param
 from strategies.luft.registry import register
 
 
-@register("threshold", params=[Param("t", 2, 1, 60, integer=True,
-                                     doc="treasures to carry before turning back")],
-          builtin_id=0)
+@register("threshold", params=[Param("t", 2, 1, 60, integer=True, doc="treasures to carry before turning back")], builtin_id=0)
 @njit(cache=True, inline="always")
 def threshold(phase, seat, st, params, u):
     """Heading down, pick up the treasure on your field while you carry fewer

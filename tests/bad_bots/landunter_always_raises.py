@@ -1,4 +1,5 @@
 """A Land unter user bot whose body only raises: numba types it as returning None."""
+
 from numba import njit
 
 from strategies.landunter.registry import register

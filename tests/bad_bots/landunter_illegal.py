@@ -1,4 +1,5 @@
 """A Land unter user bot that plays a card nobody holds now and then."""
+
 from numba import njit
 
 from sim.games.landunter import layout as L

@@ -1,4 +1,5 @@
 """A Land unter user bot written as plain Python (no @njit): the compiled engine cannot call it."""
+
 from sim.games.landunter import layout as L
 from strategies.landunter.registry import register
 

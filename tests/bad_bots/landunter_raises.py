@@ -1,4 +1,5 @@
 """A Land unter user bot that raises now and then (when its uniform is below 0.001)."""
+
 from numba import njit
 
 from sim.games.landunter import layout as L

@@ -1,4 +1,5 @@
 """A Land unter user bot that returns a string: it cannot compile."""
+
 from numba import njit
 
 from strategies.landunter.registry import register

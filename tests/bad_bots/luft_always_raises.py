@@ -1,7 +1,8 @@
 """A Geteilte Luft user bot that raises from its second turn on, in every game."""
+
 from numba import njit
 
-from sim.games.luft import view as v
+from sim.games.luft import layout as v
 from strategies.luft.registry import register
 
 

@@ -1,7 +1,8 @@
 """A Geteilte Luft user bot that answers 99 (illegal) now and then."""
+
 from numba import njit
 
-from sim.games.luft import view as v
+from sim.games.luft import layout as v
 from strategies.luft.registry import register
 
 

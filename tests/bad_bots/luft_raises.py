@@ -1,7 +1,8 @@
 """A Geteilte Luft user bot that raises now and then (when its uniform is below 0.003)."""
+
 from numba import njit
 
-from sim.games.luft import view as v
+from sim.games.luft import layout as v
 from strategies.luft.registry import register
 
 

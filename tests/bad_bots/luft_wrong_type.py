@@ -1,4 +1,5 @@
 """A Geteilte Luft user bot that returns a string: it cannot compile."""
+
 from numba import njit
 
 from strategies.luft.registry import register

@@ -1,4 +1,5 @@
 """The design metrics' per-game pieces on constructed games whose answer is known."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -41,12 +42,12 @@ def test_upsets_are_the_share_of_weak_seats_ahead_of_the_strong_seat():
 
 
 def test_seat_gap_is_the_largest_seat_deviation_from_the_fair_share():
-    wins = np.array([[1, 0, 0], [1, 0, 0], [0, 1, 0], [0.5, 0.5, 0]])       # shares 0.625, 0.375, 0
+    wins = np.array([[1, 0, 0], [1, 0, 0], [0, 1, 0], [0.5, 0.5, 0]])  # shares 0.625, 0.375, 0
     shares = SeatShares(3, seed=1)
     shares.add(wins[:2], 0)
     shares.add(wins[2:], 2)
     gap, edge = shares.gap(), shares.edge()
-    assert gap.mean == pytest.approx(1 / 3)                  # seat 2: |0 - 1/3|
+    assert gap.mean == pytest.approx(1 / 3)  # seat 2: |0 - 1/3|
     assert gap.lo <= gap.mean <= gap.hi and gap.n == 4
     assert edge.mean == pytest.approx(0.625 - 1 / 3)
     assert edge.lo < edge.mean < edge.hi
@@ -65,19 +66,24 @@ def luft_batch(dive_rows: list[list[dict]], win60: list[list[int]]) -> Batch:
 
 
 def test_luft_pace_tension_and_rule_holes_from_the_dive_outputs():
-    a = [{D_TURNS: 20, D_AIR_OUT: 1, D_DROWNED: 2, D_LAST_BACK: -1, D_LEADER: 0},
-         {D_TURNS: 10, D_AIR_OUT: 0, D_DROWNED: 0, D_LAST_BACK: 1, D_LEADER: 1},
-         {D_TURNS: 6, D_AIR_OUT: 1, D_DROWNED: 1, D_LAST_BACK: -1, D_LEADER: 1, D_STALLED: 1}]
-    b = [{D_TURNS: 8, D_LAST_BACK: 0, D_LEADER: -1}, {D_TURNS: 8, D_LAST_BACK: 2, D_LEADER: 2},
-         {D_TURNS: 8, D_LAST_BACK: 1, D_LEADER: 2}]
+    a = [
+        {D_TURNS: 20, D_AIR_OUT: 1, D_DROWNED: 2, D_LAST_BACK: -1, D_LEADER: 0},
+        {D_TURNS: 10, D_AIR_OUT: 0, D_DROWNED: 0, D_LAST_BACK: 1, D_LEADER: 1},
+        {D_TURNS: 6, D_AIR_OUT: 1, D_DROWNED: 1, D_LAST_BACK: -1, D_LEADER: 1, D_STALLED: 1},
+    ]
+    b = [
+        {D_TURNS: 8, D_LAST_BACK: 0, D_LEADER: -1},
+        {D_TURNS: 8, D_LAST_BACK: 2, D_LEADER: 2},
+        {D_TURNS: 8, D_LAST_BACK: 1, D_LEADER: 2},
+    ]
     cols = luft_design.columns(luft_batch([a, b], [[0, 60, 0], [0, 0, 60]]), None)
     assert cols["turns"].tolist() == [36, 24]
     assert cols["p_air_out"].tolist() == pytest.approx([2 / 3, 0])
     assert cols["drowned_per_dive"].tolist() == pytest.approx([1, 0])
     assert cols["lead_changes"].tolist() == [1, 1]
-    assert cols["last_dive_decides"].tolist() == [0, 0]          # the leader after dive 2 won both games
+    assert cols["last_dive_decides"].tolist() == [0, 0]  # the leader after dive 2 won both games
     assert cols["hole_stalled"].tolist() == pytest.approx([1 / 3, 0])
-    assert cols["hole_nobody_back"].tolist() == [0.5, 0]          # dives before the last: dive 1 of game a
+    assert cols["hole_nobody_back"].tolist() == [0.5, 0]  # dives before the last: dive 1 of game a
     assert cols["hole_sink_order"].tolist() == pytest.approx([1 / 3, 0])
 
 
@@ -93,8 +99,12 @@ class LuBatch:
 def test_landunter_leaders_follow_the_running_totals_and_one_left_is_a_rule_hole():
     # 3 players, 3 deals. Game 0: seat 0 leads, then seat 2 overtakes in the last deal.
     # Game 1: a tie for the lead after deal 2, seat 1 wins.
-    batch = LuBatch([[[2, 0, 1], [1, 1, 1], [0, 0, 4]], [[1, 1, 0], [0, 0, 1], [0, 3, 0]]],
-                    [[0, 0, 60], [0, 60, 0]], [[0, 2, 1], [1, 0, 0]], [[0, 1, 1], [1, 0, 0]])
+    batch = LuBatch(
+        [[[2, 0, 1], [1, 1, 1], [0, 0, 4]], [[1, 1, 0], [0, 0, 1], [0, 3, 0]]],
+        [[0, 0, 60], [0, 60, 0]],
+        [[0, 2, 1], [1, 0, 0]],
+        [[0, 1, 1], [1, 0, 0]],
+    )
     assert lu_design.sole_leaders(batch.deal_points).tolist() == [[0, 0, 2], [-1, -1, 1]]
     cols = lu_design.columns(batch, None)
     assert cols["last_deal_decides"].tolist() == [1, 1]

@@ -1,5 +1,6 @@
 """`sim luft metrics` and `sim luft design` end to end at tiny sizes (one field
 bot, two players, the bots other CLI tests compile already)."""
+
 from __future__ import annotations
 
 import json
@@ -36,7 +37,7 @@ def test_identical_bots_show_no_skill_and_half_the_games_as_upsets():
     assert abs(figs["skill"].mean) < 3 * math.sqrt(p * (1 - p) / n)
     assert abs(figs["upset_rate"].mean - 0.5) < 3 * 0.5 / math.sqrt(n)
     half = figs["upset_rate"].half_width
-    assert 0.5 * 1.96 * 0.5 / math.sqrt(n) < half < 1.96 * 0.5 / math.sqrt(n) * 1.05   # CI width matches its SE
+    assert 0.5 * 1.96 * 0.5 / math.sqrt(n) < half < 1.96 * 0.5 / math.sqrt(n) * 1.05  # CI width matches its SE
 
 
 def test_metrics_json_gives_every_metric_with_a_ci_and_n():
@@ -64,15 +65,18 @@ def test_design_study_resumes_and_a_larger_trial_count_adds_trials(tmp_path):
         assert (tmp_path / "study" / name).exists(), name
 
 
-@pytest.mark.parametrize("extra, says", [
-    (["--knobs", "bogus=1..2"], "unknown knob 'bogus'"),
-    (["--knobs", "air=40..15"], "empty range"),
-    (["--knobs", "air=15..20", "--rules", "air=20"], "both a searched knob and set by --rules"),
-    (["--knobs", "air=15..20", "--constraint", "p_air_out=0.9..0.5"], "empty range"),
-    (["--knobs", "air=15..20", "--objectives", "luck"], "unknown objective"),
-    (["--knobs", "air=15..20", "--sampler", "grid"], "--sampler 'grid' is not known"),
-    (["--knobs", "air=15..20", "--storage", "nosuch://x"], "cannot open the study storage"),
-])
+@pytest.mark.parametrize(
+    "extra, says",
+    [
+        (["--knobs", "bogus=1..2"], "unknown knob 'bogus'"),
+        (["--knobs", "air=40..15"], "empty range"),
+        (["--knobs", "air=15..20", "--rules", "air=20"], "both a searched knob and set by --rules"),
+        (["--knobs", "air=15..20", "--constraint", "p_air_out=0.9..0.5"], "empty range"),
+        (["--knobs", "air=15..20", "--objectives", "luck"], "unknown objective"),
+        (["--knobs", "air=15..20", "--sampler", "grid"], "--sampler 'grid' is not known"),
+        (["--knobs", "air=15..20", "--storage", "nosuch://x"], "cannot open the study storage"),
+    ],
+)
 def test_bad_design_input_is_one_error_line_and_exit_2(extra, says):
     result = CliRunner().invoke(app, ["luft", "design", *TINY, *extra])
     assert result.exit_code == 2
@@ -84,10 +88,8 @@ def test_ctrl_c_exits_130_and_keeps_the_study(tmp_path):
     """(That a rerun resumes a kept study is the resume test's.)"""
     out = str(tmp_path / "study")
     args = [*DESIGN, "--trials", "2", "--out", out, "--json"]
-    env = {**os.environ, SIGINT_AFTER_CHUNKS: "6",
-           "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    stopped = subprocess.run([sys.executable, "-m", "sim", *args], env=env, cwd=ROOT, capture_output=True,
-                             text=True, timeout=600)
+    env = {**os.environ, SIGINT_AFTER_CHUNKS: "6", "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    stopped = subprocess.run([sys.executable, "-m", "sim", *args], env=env, cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert stopped.returncode == 130, stopped.stderr[-2000:]
     [line] = stopped.stderr.strip().splitlines()
     assert line.startswith("interrupted") and "run the same command again" in line

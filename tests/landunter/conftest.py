@@ -1,5 +1,6 @@
 """Helpers for the Land unter tests: bot seats, a spy bot, and one adapter
 that applies a rule step with either engine to a hand-made position."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -53,11 +54,13 @@ def from_view(st: np.ndarray, n: int) -> DealState:
     hands = []
     for p in range(n):
         lo, hi = int(st[L.S_HAND_LO + p]), int(st[L.S_HAND_HI + p])
-        hands.append([c for c in range(1, 61) if lo >> (c - 1) & 1]
-                     + [c for c in range(61, 73) if hi >> (c - 61) & 1])
-    return DealState(hands, [int(x) for x in st[L.S_RINGS:L.S_RINGS + n]],
-                     [int(x) for x in st[L.S_TOP:L.S_TOP + n]],
-                     [bool(x) for x in st[L.S_IN:L.S_IN + n]])
+        hands.append([c for c in range(1, 61) if lo >> (c - 1) & 1] + [c for c in range(61, 73) if hi >> (c - 61) & 1])
+    return DealState(
+        hands,
+        [int(x) for x in st[L.S_RINGS : L.S_RINGS + n]],
+        [int(x) for x in st[L.S_TOP : L.S_TOP + n]],
+        [bool(x) for x in st[L.S_IN : L.S_IN + n]],
+    )
 
 
 class Steps:
@@ -93,7 +96,7 @@ class Steps:
         st = to_view(state, rules)
         out = np.zeros(L.MAXP, np.int64)
         core.score_deal(st, state.n, out)
-        return [int(x) for x in out[:state.n]]
+        return [int(x) for x in out[: state.n]]
 
     @staticmethod
     def _copy_back(st, state):

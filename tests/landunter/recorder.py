@@ -7,6 +7,7 @@ and parameters are read-only, and numba does not police raw pointers, so
 only a bot written this way (which no reviewer should accept) can keep a
 record. Built for tests, not as a pattern.
 """
+
 import numpy as np
 from numba import carray, njit
 
@@ -17,10 +18,10 @@ from sim.registry import MAX_PARAMS, Bot, Seat
 from strategies.landunter import LANDUNTER_BOTS
 from strategies.landunter.dispatch import decide_builtin
 
-ROW = 2 + STATE_SIZE                # seat, u * 2**53 (exact), the view
-U_SCALE = 9007199254740992.0        # 2**53: the engines' uniforms are multiples of 2**-53
-P_BOT = MAX_PARAMS - 2              # parameter slot: built-in id to decide as
-P_LOG = MAX_PARAMS - 1              # parameter slot: address of the log
+ROW = 2 + STATE_SIZE  # seat, u * 2**53 (exact), the view
+U_SCALE = 9007199254740992.0  # 2**53: the engines' uniforms are multiples of 2**-53
+P_BOT = MAX_PARAMS - 2  # parameter slot: built-in id to decide as
+P_LOG = MAX_PARAMS - 1  # parameter slot: address of the log
 
 
 @njit(cache=True)
@@ -53,7 +54,7 @@ def recording_seats(specs: str, players: int, log: np.ndarray) -> list[Seat]:
 def recorded(kind: str, rules, specs: str, seed: int, games: int):
     """Play ``games`` games with the reference or compiled engine; return the
     int64 log rows (seat, u * 2**53, view) in decision order."""
-    max_rows = games * rules.players ** 2 * HAND_SIZE         # seats x deals x rounds
+    max_rows = games * rules.players**2 * HAND_SIZE  # seats x deals x rounds
     log = np.zeros((max_rows + 1, ROW), np.int64)
     log[0, 1] = max_rows
     seats = recording_seats(specs, rules.players, log)
@@ -61,7 +62,7 @@ def recorded(kind: str, rules, specs: str, seed: int, games: int):
         for g in range(games):
             reference.play_game(rules, seats, seed, g)
     else:
-        engine.play_batch(rules, seats, seed, 0, games, chunk=games)   # one chunk: in order
+        engine.play_batch(rules, seats, seed, 0, games, chunk=games)  # one chunk: in order
     n = int(log[0, 0])
     assert n <= max_rows, f"log full: {n} decisions, room for {max_rows}"
-    return log[1:n + 1]
+    return log[1 : n + 1]

@@ -8,6 +8,7 @@ on purpose (a deliberate change of the bot's decisions), with
 Positions come from reference-engine games with mixed bots, 3 to 6 players
 and the rule options that change what a world must agree with.
 """
+
 from pathlib import Path
 
 import numpy as np
@@ -31,8 +32,7 @@ SPECS = ["sampler", "sampler:k=5:rel=0.5"]
 
 
 def main():
-    logs = [recorded("reference", rules, specs, seed, games)
-            for seed, (rules, specs, games) in enumerate(GAMES)]
+    logs = [recorded("reference", rules, specs, seed, games) for seed, (rules, specs, games) in enumerate(GAMES)]
     log = np.concatenate(logs)
     seat = log[:, 0]
     us = log[:, 1] / U_SCALE
@@ -41,11 +41,10 @@ def main():
     for j, spec in enumerate(SPECS):
         s = LANDUNTER_BOTS.parse(spec)
         params = np.zeros(MAX_PARAMS)
-        params[:len(s.params)] = s.params
+        params[: len(s.params)] = s.params
         for i in range(len(log)):
             actions[i, j] = s.bot.fn(seat[i], views[i], params, us[i])
-    np.savez_compressed(OUT, seat=seat, views=views, u=us, actions=actions,
-                        specs=np.array(SPECS))
+    np.savez_compressed(OUT, seat=seat, views=views, u=us, actions=actions, specs=np.array(SPECS))
     print(f"{len(log)} positions -> {OUT} ({OUT.stat().st_size:,} bytes)")
 
 

@@ -1,11 +1,11 @@
 """The compiled engine: output shapes and invariants, reproducibility whatever
 the chunking or thread count, loud failure on an illegal card."""
+
 import numba
 import numpy as np
 import pytest
 
-from sim.games.landunter import engine, reference
-from sim.games.landunter.engine import LandunterBatch
+from sim.games.landunter import engine, outputs, reference
 from sim.games.landunter.rules import Rules
 from sim.registry import BotError
 from tests.landunter.conftest import python_seat, seats
@@ -14,13 +14,13 @@ from tests.landunter.conftest import python_seat, seats
 def test_outputs_have_per_game_shapes_and_hold_together(compiled):
     rules = Rules(players=5)
     b = compiled.play_batch(rules, seats("high,low,mid,random,dodge", 5), 3, 0, 500)
-    assert isinstance(b, LandunterBatch)
+    assert isinstance(b, outputs.Batch)
     for name in ("score", "win60", "eliminated"):
         assert getattr(b, name).shape == (500, 5)
     for name in ("early_end", "n_eliminated", "rounds"):
-        assert getattr(b, name).shape == (500, 5)                 # one column per deal
+        assert getattr(b, name).shape == (500, 5)  # one column per deal
     for name in ("deal_points", "hand_strength", "hand_rings"):
-        assert getattr(b, name).shape == (500, 5, 5)              # [game, deal, seat]
+        assert getattr(b, name).shape == (500, 5, 5)  # [game, deal, seat]
     assert (b.win60.sum(axis=1) == 60).all()
     assert (b.score == b.deal_points.sum(axis=1)).all()
     assert (b.eliminated.sum(axis=1) == b.n_eliminated.sum(axis=1)).all()
@@ -31,8 +31,8 @@ def test_outputs_have_per_game_shapes_and_hold_together(compiled):
     for d in range(5):
         assert (b.hand_strength[:, d] == np.roll(b.hand_strength[:, 0], d, axis=1)).all()
         assert (b.hand_rings[:, d] == np.roll(b.hand_rings[:, 0], d, axis=1)).all()
-    assert (b.hand_strength[:, 0].sum(axis=1) == 1830).all()     # 5 x 12 cards = all 60
-    assert (b.hand_rings[:, 0].sum(axis=1) >= 22).all()          # 24 rings, <= 1 half lost per hand
+    assert (b.hand_strength[:, 0].sum(axis=1) == 1830).all()  # 5 x 12 cards = all 60
+    assert (b.hand_rings[:, 0].sum(axis=1) >= 22).all()  # 24 rings, <= 1 half lost per hand
 
 
 def test_results_do_not_depend_on_chunks_threads_or_batch_split(compiled):
@@ -47,7 +47,7 @@ def test_results_do_not_depend_on_chunks_threads_or_batch_split(compiled):
         one_thread = compiled.play_batch(rules, s, 77, 10, 300, chunk=1)
     finally:
         numba.set_num_threads(threads)
-    for name in LandunterBatch._fields:
+    for name in outputs.Batch._fields:
         full = getattr(whole, name)
         np.testing.assert_array_equal(np.concatenate([getattr(p, name) for p in parts]), full)
         np.testing.assert_array_equal(getattr(odd_chunks, name), full)
@@ -80,12 +80,24 @@ def test_illegal_card_is_reported_not_crashed(compiled):
     per game; the wrapper raises naming bot, seat, seed, game index and round."""
     rules = Rules(players=3)
     s = seats("low,low,high", 3)
-    batch = engine.empty_batch(4, 3)
+    batch = outputs.empty_batch(4, 3)
     err = np.zeros((4, engine.ERR_FIELDS), np.int64)
-    bot_ids = np.array([2, 99, 1])                       # 99: the switch answers -1
+    bot_ids = np.array([2, 99, 1])  # 99: the switch answers -1
     params = np.zeros((3, 8))
-    engine._kernel(rules.to_array(), bot_ids, None, params, np.uint64(5), np.int64(40), np.int64(4),
-                   np.int64(2), engine._RULE_FLAG_R, engine._RULE_FLAG_S, *batch, err)
+    engine._kernel(
+        rules.to_array(),
+        bot_ids,
+        None,
+        params,
+        np.uint64(5),
+        np.int64(40),
+        np.int64(4),
+        np.int64(2),
+        engine._RULE_FLAG_R,
+        engine._RULE_FLAG_S,
+        *batch,
+        err,
+    )
     assert (err[:, 0] == engine.ERR_ILLEGAL_CARD).all()
     assert (err[:, 1] == 1).all() and (err[:, 2] == 0).all() and (err[:, 3] == 0).all()
     assert (err[:, 4] == -1).all()
@@ -98,11 +110,11 @@ def test_illegal_card_is_reported_not_crashed(compiled):
 
 def test_reference_raises_on_illegal_card():
     def cheat(seat, st, params, u):
-        return 61                                        # never in a 60-card game
+        return 61  # never in a 60-card game
+
     s = seats("low,low,low", 3)
     s[2] = python_seat(cheat, "cheat")
-    with pytest.raises(ValueError,
-                       match=r"bot 'cheat' at seat 2 played card 61.*seed 9, game index 3, deal 1, round 1"):
+    with pytest.raises(ValueError, match=r"bot 'cheat' at seat 2 played card 61.*seed 9, game index 3, deal 1, round 1"):
         reference.play_game(Rules(players=3), s, 9, 3)
 
 
@@ -115,13 +127,18 @@ def test_wrong_seat_counts_and_plain_python_bots_are_refused(compiled):
 
 def test_user_bots_run_compiled_and_agree_with_reference(compiled):
     from tests.landunter.user_bots import THRESHOLD, second_highest, threshold_bid, user_seat
+
     rules = Rules(players=4)
-    s = [user_seat(second_highest, "second"), seats("random", 1)[0],
-         user_seat(threshold_bid, "thr", THRESHOLD, {"t": 3}), seats("counter", 1)[0]]
+    s = [
+        user_seat(second_highest, "second"),
+        seats("random", 1)[0],
+        user_seat(threshold_bid, "thr", THRESHOLD, {"t": 3}),
+        seats("counter", 1)[0],
+    ]
     b = compiled.play_batch(rules, s, 8, 0, 60)
     for g in range(60):
         rec = reference.play_game(rules, s, 8, g)
-        for name in LandunterBatch._fields:
+        for name in outputs.Batch._fields:
             np.testing.assert_array_equal(getattr(b, name)[g], getattr(rec, name))
     # a parameter change reaches the bot without recompiling anything
     s[2] = user_seat(threshold_bid, "thr", THRESHOLD, {"t": 11})
@@ -132,6 +149,7 @@ def test_user_bots_run_compiled_and_agree_with_reference(compiled):
 
 def test_illegal_card_from_a_user_bot_raises_naming_it(compiled):
     from tests.landunter.user_bots import cheater, user_seat
+
     s = seats("low,high,mid", 3)
     s[1] = user_seat(cheater, "cheater")
     with pytest.raises(ValueError) as e:
@@ -139,15 +157,18 @@ def test_illegal_card_from_a_user_bot_raises_naming_it(compiled):
     msg = str(e.value)
     for part in ("'cheater'", "seat 1", "card 99", "seed 12", "game index 500", "deal 1", "round 3"):
         assert part in msg, (part, msg)
-    with pytest.raises(ValueError,
-                       match="'cheater' at seat 1 played card 99,.*game index 500, deal 1, round 3"):
+    with pytest.raises(ValueError, match="'cheater' at seat 1 played card 99,.*game index 500, deal 1, round 3"):
         reference.play_game(Rules(players=3), s, 12, 500)
 
 
 def test_a_user_bot_that_raises_stops_the_batch_naming_it(compiled):
     from tests.landunter.user_bots import crasher, user_seat
+
     s = seats("low,high,mid", 3)
     s[2] = user_seat(crasher, "crasher")
-    with pytest.raises(BotError, match=r"bot 'crasher' in seat 2 raised an exception \(seed 12, game 500, "
-                                       r"deal 1, round 3\)"):
+    with pytest.raises(
+        BotError,
+        match=r"bot 'crasher' in seat 2 raised an exception \(seed 12, game 500, "
+        r"deal 1, round 3\)",
+    ):
         compiled.play_batch(Rules(players=3), s, 12, 500, 3)

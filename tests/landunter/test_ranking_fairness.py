@@ -1,5 +1,6 @@
 """sim landunter ranking / fairness: statistics from hand-built histograms,
 a planted strong bot, CLI output and errors, small runs writing their report."""
+
 from __future__ import annotations
 
 import json
@@ -36,7 +37,7 @@ def test_cell_means_and_cis_come_from_the_counts():
     assert rings.loc[3, "points"] == pytest.approx(2.0)
     assert (rings.loc[3, "points_lo"], rings.loc[3, "points_hi"]) == pytest.approx((lo, hi))
     assert rings.loc[5, ["points", "points_lo", "points_hi"]].tolist() == [1.0, 1.0, 1.0]
-    strength = fa.by_strength(H, group=3).set_index("strength_lo")   # bins 30, 31 -> 300..329
+    strength = fa.by_strength(H, group=3).set_index("strength_lo")  # bins 30, 31 -> 300..329
     assert strength.loc[300, "hands"] == 10 and strength.loc[300, "strength_hi"] == 329
     assert strength.loc[300, "points"] == pytest.approx((8 + 6) / 10)
     assert len(fa.cells(H)) == 2
@@ -49,14 +50,14 @@ def test_regression_recovers_a_planted_plane_and_a_rings_worth():
     for r in range(2, 8):
         for k in range(20, 50):
             p = a + c * r + b * (10 * k + 4.5) / 10
-            lo_p = int(np.floor(p))                 # split the hands so the cell mean is exactly p
+            lo_p = int(np.floor(p))  # split the hands so the cell mean is exactly p
             w = round((p - lo_p) * 1000)
             entries[(r, k, lo_p)] = 1000 - w
             entries[(r, k, lo_p + 1)] = w
     reg = fa.regression(hist(entries))
     assert reg["per_ring"].mean == pytest.approx(c, abs=1e-3)
     assert reg["per_10_strength"].mean == pytest.approx(b, abs=1e-4)
-    assert reg["ring_worth"].mean == pytest.approx(10 * c / b, rel=1e-2)        # -100 strength points
+    assert reg["ring_worth"].mean == pytest.approx(10 * c / b, rel=1e-2)  # -100 strength points
     assert reg["per_ring"].lo < c < reg["per_ring"].hi and reg["points"].n == 6 * 30 * 1000
     assert reg["spread"].mean > 1 and fa.verdict(reg) == "not flat: more rings and fewer high cards win"
 
@@ -70,8 +71,9 @@ def test_constant_points_are_flat():
 def test_regression_se_clustered_by_game_matches_the_sandwich_on_per_hand_data():
     # 400 games x 3 deals x 3 players; the hands of a game share part of their rings and
     # of their points, so the clustered SE differs clearly from the independent-hands one
-    from sim.games.landunter.engine import LandunterBatch
+    from sim.games.landunter.outputs import Batch
     from sim.games.landunter.summary import histograms
+
     rng = np.random.default_rng(5)
     g, d, p = 400, 3, 3
     rings = rng.integers(0, 5, (g, 1, 1)) + rng.integers(0, 5, (g, d, p))
@@ -79,9 +81,17 @@ def test_regression_se_clustered_by_game_matches_the_sandwich_on_per_hand_data()
     shared = rng.integers(-1, 3, (g, 1, 1))
     points = np.clip(rings // 2 - strength // 200 + shared + rng.integers(0, 2, (g, d, p)), -1, 13)
     zeros = np.zeros((g, d), np.int8)
-    batch = LandunterBatch(np.zeros((g, p), np.int32), np.zeros((g, p), np.int16), np.zeros((g, p), np.int16),
-                           zeros, zeros, zeros, points.astype(np.int8), strength.astype(np.int16),
-                           rings.astype(np.int8))
+    batch = Batch(
+        np.zeros((g, p), np.int32),
+        np.zeros((g, p), np.int16),
+        np.zeros((g, p), np.int16),
+        zeros,
+        zeros,
+        zeros,
+        points.astype(np.int8),
+        strength.astype(np.int16),
+        rings.astype(np.int8),
+    )
     h = histograms(batch, None)
     reg = fa.regression(h[fa.HIST], h[fa.MOMENTS])
     X = np.column_stack([np.ones(points.size), (strength // 10).ravel(), rings.ravel()])
@@ -97,8 +107,10 @@ def test_regression_se_clustered_by_game_matches_the_sandwich_on_per_hand_data()
 
 
 def test_payoff_and_pair_counts_from_a_tournament_summary():
-    summary = {"ranking": [{"bot": "a"}, {"bot": "b"}],
-               "head_to_head": [[None, {"mean": 0.7, "ci95": [0.6, 0.8]}], [{"mean": 0.3, "ci95": [0.2, 0.4]}, None]]}
+    summary = {
+        "ranking": [{"bot": "a"}, {"bot": "b"}],
+        "head_to_head": [[None, {"mean": 0.7, "ci95": [0.6, 0.8]}], [{"mean": 0.3, "ci95": [0.2, 0.4]}, None]],
+    }
     A, lo, hi = payoff(summary)
     assert A.tolist() == [[0.5, 0.7], [0.3, 0.5]] and lo[0, 1] == 0.6 and hi[1, 0] == 0.4
     cnt = pair_games(["b", "a", "c"], ["a", "b", "c"], [(0, 1), (1, 2)], 10)
@@ -122,15 +134,21 @@ def test_fairness_json_shape():
     summary = json.loads(res.stdout)
     assert [r["mix"] for r in summary["results"]] == ["low", "dodge", "mixed"]
     r = summary["results"][0]
-    assert r["hands"] == 3 * 3 * r["games"]     # three hands per deal, three deals per game
+    assert r["hands"] == 3 * 3 * r["games"]  # three hands per deal, three deals per game
     assert {"verdict", "spread", "ring_worth", "per_ring", "per_10_strength", "by_rings"} <= set(r)
 
 
-@pytest.mark.parametrize("command,args,message", [
-    ("ranking", ["-n", "2"], "3..6"), ("ranking", ["-n", "3-x"], "--players"),
-    ("ranking", ["-b", "dodge,nosuch"], "unknown bot 'nosuch'"), ("fairness", ["-n", "7"], "3..6"),
-    ("fairness", ["-b", "nosuch"], "unknown bot"), ("ranking", ["-b", "low"], "at least two"),
-])
+@pytest.mark.parametrize(
+    "command,args,message",
+    [
+        ("ranking", ["-n", "2"], "3..6"),
+        ("ranking", ["-n", "3-x"], "--players"),
+        ("ranking", ["-b", "dodge,nosuch"], "unknown bot 'nosuch'"),
+        ("fairness", ["-n", "7"], "3..6"),
+        ("fairness", ["-b", "nosuch"], "unknown bot"),
+        ("ranking", ["-b", "low"], "at least two"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(command, args, message):
     res = runner.invoke(app, ["landunter", command, "-g", "10", *args])
     assert res.exit_code == 2, res.output
@@ -140,13 +158,20 @@ def test_bad_input_is_one_line_and_exit_2(command, args, message):
 def test_small_runs_write_report_tables_and_plots(tmp_path):
     from sim.games.landunter.analyses.fairness import fairness
     from sim.games.landunter.analyses.ranking import ranking
+
     ranking(players_list=[3], bots=["low", "high", "dodge"], games=300, out=tmp_path / "r", progress=False)
     fairness(players_list=[3], bots=["low", "high"], games=300, out=tmp_path / "f", progress=False)
-    for name in ("report.md", "summary.json", "ranking_3p.csv", "ranking_3p.png", "payoff_3p.png",
-                 "equilibrium_3p.csv"):
+    for name in ("report.md", "summary.json", "ranking_3p.csv", "ranking_3p.png", "payoff_3p.png", "equilibrium_3p.csv"):
         assert (tmp_path / "r" / name).is_file(), name
-    for name in ("report.md", "regression.csv", "cells.csv", "cells_mixed_3p.png", "strength_mixed_3p.png",
-                 "spread_3p.png", "rings_3p.png"):
+    for name in (
+        "report.md",
+        "regression.csv",
+        "cells.csv",
+        "cells_mixed_3p.png",
+        "strength_mixed_3p.png",
+        "spread_3p.png",
+        "rings_3p.png",
+    ):
         assert (tmp_path / "f" / name).is_file(), name
     assert "95% CI" in (tmp_path / "f" / "report.md").read_text()
 

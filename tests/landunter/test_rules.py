@@ -1,6 +1,7 @@
 """One test per rule and decision of rules/land-unter.md, from hand-made
 positions. Every step test runs twice (fixture ``steps``): on the reference
 engine and on the compiled primitives the kernel uses."""
+
 import numpy as np
 import pytest
 
@@ -19,21 +20,21 @@ def rules(**kw) -> Rules:
 
 # ------------------------------------------------------------------ material and setup
 
+
 def test_ring_symbols_per_card_band():
     # "1–12: none · 13–24: half a ring · 25–36: one ring · 37–48: half · 49–60: none"
-    assert [ring_halves(c) for c in (1, 12, 13, 24, 25, 36, 37, 48, 49, 60)] == \
-        [0, 0, 1, 1, 2, 2, 1, 1, 0, 0]
-    assert sum(ring_halves(c) for c in range(1, 61)) == 2 * 24        # 24 rings in all
+    assert [ring_halves(c) for c in (1, 12, 13, 24, 25, 36, 37, 48, 49, 60)] == [0, 0, 1, 1, 2, 2, 1, 1, 0, 0]
+    assert sum(ring_halves(c) for c in range(1, 61)) == 2 * 24  # 24 rings in all
 
 
 def test_ring_count_rounds_half_rings_down():
-    assert ring_count([13]) == 0                        # half a ring: rounded down
+    assert ring_count([13]) == 0  # half a ring: rounded down
     assert ring_count([13, 14]) == 1
-    assert ring_count([13, 14, 15]) == 1                # 1.5 -> 1
-    assert ring_count([25, 26, 37]) == 2                # 2.5 -> 2
-    assert ring_count(list(range(1, 13))) == 0          # all low cards: no ring
-    assert ring_count(list(range(25, 37))) == 12        # twelve one-ring cards
-    hand = [1, 5, 13, 20, 24, 25, 30, 40, 47, 50, 55, 60]   # 0+0+.5+.5+.5+1+1+.5+.5+0+0+0 = 4.5
+    assert ring_count([13, 14, 15]) == 1  # 1.5 -> 1
+    assert ring_count([25, 26, 37]) == 2  # 2.5 -> 2
+    assert ring_count(list(range(1, 13))) == 0  # all low cards: no ring
+    assert ring_count(list(range(25, 37))) == 12  # twelve one-ring cards
+    hand = [1, 5, 13, 20, 24, 25, 30, 40, 47, 50, 55, 60]  # 0+0+.5+.5+.5+1+1+.5+.5+0+0+0 = 4.5
     assert ring_count(hand) == 4
 
 
@@ -50,6 +51,7 @@ def test_flood_deck_is_two_of_each_value_1_to_12():
 
 def test_deal_gives_each_player_12_distinct_cards():
     from sim.rng import Stream
+
     for players in (3, 4, 5):
         hands = reference.deal_hands(Rules(players=players), Stream(7, 1))
         cards = [c for h in hands for c in h]
@@ -59,17 +61,18 @@ def test_deal_gives_each_player_12_distinct_cards():
 
 # ------------------------------------------------------------------ one round
 
+
 def test_lower_flood_card_goes_to_highest_weather_card(steps):
     s = position([0, 0, 0], [3, 3, 3], hands=[[50, 1], [10, 2], [30, 3]])
     steps.round(s, {0: 50, 1: 10, 2: 30}, (9, 3), DEFAULT.with_(players=3))
-    assert s.top == [3, 0, 9]                           # 50 -> lower (3), 30 -> higher (9)
+    assert s.top == [3, 0, 9]  # 50 -> lower (3), 30 -> higher (9)
 
 
 def test_equal_flood_values_make_no_difference(steps):
     s = position([0, 0, 0], [3, 3, 3], hands=[[50], [10], [30]])
     steps.round(s, {0: 50, 1: 10, 2: 30}, (6, 6), DEFAULT.with_(players=3))
     assert s.top == [6, 0, 6]
-    assert s.rings == [2, 3, 2]                         # both tied highest flip
+    assert s.rings == [2, 3, 2]  # both tied highest flip
 
 
 def test_only_the_top_flood_card_counts(steps):
@@ -77,7 +80,7 @@ def test_only_the_top_flood_card_counts(steps):
     s = position([11, 8, 0], [3, 3, 3], hands=[[50], [10], [30]])
     steps.round(s, {0: 50, 1: 10, 2: 30}, (2, 4), DEFAULT.with_(players=3))
     assert s.top == [2, 8, 4]
-    assert s.rings == [3, 2, 3]                         # seat 1 (8) is now the highest
+    assert s.rings == [3, 2, 3]  # seat 1 (8) is now the highest
 
 
 def test_played_cards_leave_the_hand(steps):
@@ -122,6 +125,7 @@ def test_nobody_flips_when_nobody_holds_a_flood_card(steps):
 
 # ------------------------------------------------------------------ elimination
 
+
 def test_flipping_last_ring_does_not_eliminate(steps):
     s = position([10, 3, 2, 1], [1, 2, 2, 2])
     steps.flips(s, DEFAULT)
@@ -133,10 +137,10 @@ def test_elimination_only_when_ring_owed_and_none_left(steps):
     s = position([10, 3, 5, 1], [0, 0, 2, 2])
     assert not steps.flips(s, DEFAULT)
     assert s.still_in == [False, True, True, True]
-    assert s.rings == [0, 0, 1, 2]                      # the cascade flip went to seat 2 (5)
+    assert s.rings == [0, 0, 1, 2]  # the cascade flip went to seat 2 (5)
     # when the cascade reaches seat 1 (3 is now the highest) it owes one: out too
     s = position([10, 3, 2, 1], [0, 0, 2, 2])
-    assert steps.flips(s, DEFAULT)                      # and two remain: the deal ends
+    assert steps.flips(s, DEFAULT)  # and two remain: the deal ends
     assert s.still_in == [False, False, True, True]
 
 
@@ -144,7 +148,7 @@ def test_eliminated_player_discards_hand_and_turns_flood_pile(steps):
     s = position([10, 3, 2, 1], [0, 2, 2, 2], hands=[[5, 6], [7, 8], [9, 11], [12, 14]])
     steps.flips(s, DEFAULT)
     assert not s.still_in[0]
-    assert s.hands[0] == [] and s.top[0] == 0           # pile no longer counts
+    assert s.hands[0] == [] and s.top[0] == 0  # pile no longer counts
 
 
 def test_cascade_after_elimination(steps):
@@ -152,7 +156,7 @@ def test_cascade_after_elimination(steps):
     ended = steps.flips(s, DEFAULT)
     assert not ended
     assert s.still_in == [False, True, True, True]
-    assert s.rings == [0, 1, 1, 3]                      # the now highest (10) flipped
+    assert s.rings == [0, 1, 1, 3]  # the now highest (10) flipped
 
 
 def test_cascade_can_eliminate_again(steps):
@@ -167,7 +171,7 @@ def test_deal_ends_at_two_players(steps):
     s = position([12, 10, 5], [0, 1, 1])
     assert steps.flips(s, DEFAULT.with_(players=3))
     assert s.still_in == [False, True, True]
-    assert s.rings == [0, 1, 1]                         # [D3] ended at once: no cascade flip
+    assert s.rings == [0, 1, 1]  # [D3] ended at once: no cascade flip
 
 
 def test_deal_ends_when_simultaneous_double_elimination_leaves_one(steps):
@@ -185,7 +189,7 @@ def test_deal_ends_after_round_12():
         rec = reference.play_game(Rules(players=4), seats("random"), 1, g)
         for rounds, early in zip(rec.rounds, rec.early_end):
             assert 1 <= rounds <= 12
-            assert rounds == 12 or early == 1           # before round 12 only by the 2-player rule
+            assert rounds == 12 or early == 1  # before round 12 only by the 2-player rule
             full += rounds == 12 and early == 0
     assert full > 0
 
@@ -203,25 +207,26 @@ def test_early_end_also_counts_in_round_12():
 
 # ------------------------------------------------------------------ [D] options both ways
 
+
 def test_cascade_may_repeat_flipper_true(steps):
     # tie 12/12: seat 0 flips its last ring, seat 1 goes out; seat 0 is now highest
     s = position([12, 12, 8, 3], [1, 0, 2, 2])
     ended = steps.flips(s, rules(cascade_may_repeat_flipper=True))
-    assert s.still_in == [False, False, True, True]     # seat 0 flipped again: out
+    assert s.still_in == [False, False, True, True]  # seat 0 flipped again: out
     assert ended and s.rings[2] == 2
 
 
 def test_cascade_may_repeat_flipper_false(steps):
     s = position([12, 12, 8, 3], [1, 0, 2, 2])
     ended = steps.flips(s, rules(cascade_may_repeat_flipper=False))
-    assert s.still_in == [True, False, True, True]      # seat 0 passed over ...
-    assert s.rings == [0, 0, 1, 2] and not ended        # ... the flip goes to seat 2 (8)
+    assert s.still_in == [True, False, True, True]  # seat 0 passed over ...
+    assert s.rings == [0, 0, 1, 2] and not ended  # ... the flip goes to seat 2 (8)
 
 
 def test_tie_simultaneous_true(steps):
     s = position([12, 12, 5], [0, 1, 1])
     assert steps.flips(s, Rules(players=3, tie_simultaneous=True))
-    assert s.still_in == [False, True, True] and s.rings == [0, 0, 1]   # both flipped at once
+    assert s.still_in == [False, True, True] and s.rings == [0, 0, 1]  # both flipped at once
 
 
 def test_tie_simultaneous_false(steps):
@@ -247,7 +252,7 @@ def test_end_before_cascade_true(steps):
 def test_end_before_cascade_false(steps):
     s = position([12, 10, 5], [0, 1, 1])
     assert steps.flips(s, Rules(players=3, end_before_cascade=False))
-    assert s.rings == [0, 0, 1]                         # cascade flip made, then the deal ends
+    assert s.rings == [0, 0, 1]  # cascade flip made, then the deal ends
     s = position([12, 10, 5], [0, 0, 1])
     assert steps.flips(s, Rules(players=3, end_before_cascade=False))
     assert s.still_in == [False, False, True] and s.rings == [0, 0, 0]  # cascade on and on
@@ -262,7 +267,7 @@ def test_no_flood_counts_as_lowest_false(steps):
 def test_no_flood_counts_as_lowest_true(steps):
     s = position([3, 0, 3, 7], [2, 1, 0, 4])
     assert steps.score(s, rules(no_flood_counts_as_lowest=True)) == [2, 2, 0, 4]
-    s = position([3, 5, 3, 7], [2, 1, 0, 4])              # nobody without: lowest holders
+    s = position([3, 5, 3, 7], [2, 1, 0, 4])  # nobody without: lowest holders
     assert steps.score(s, rules(no_flood_counts_as_lowest=True)) == [3, 1, 1, 4]
 
 
@@ -271,7 +276,7 @@ def test_two_player_deal_played_out_true():
     rec = reference.play_game(r, seats("random", 2), 3, 0)
     assert all(rounds >= 1 for rounds in rec.rounds)
     for rounds, early, out in zip(rec.rounds, rec.early_end, rec.n_eliminated):
-        assert early == (1 if out else 0)                 # only an elimination ends it early
+        assert early == (1 if out else 0)  # only an elimination ends it early
         assert rounds == 12 or early
 
 
@@ -285,9 +290,10 @@ def test_two_player_deal_played_out_false():
 
 # ------------------------------------------------------------------ scoring
 
+
 def test_score_one_point_per_unflipped_ring(steps):
     s = position([5, 6, 7, 8], [4, 2, 0, 1])
-    assert steps.score(s, DEFAULT) == [5, 2, 0, 1]        # seat 0 also has the lowest flood
+    assert steps.score(s, DEFAULT) == [5, 2, 0, 1]  # seat 0 also has the lowest flood
 
 
 def test_lowest_flood_bonus_ties_all_get_it(steps):
@@ -297,7 +303,7 @@ def test_lowest_flood_bonus_ties_all_get_it(steps):
 
 def test_no_flood_card_bonus(steps):
     s = position([0, 4, 7, 0], [1, 1, 1, 1])
-    assert steps.score(s, DEFAULT) == [2, 2, 1, 2]        # both without and the lowest holder
+    assert steps.score(s, DEFAULT) == [2, 2, 1, 2]  # both without and the lowest holder
 
 
 def test_eliminated_scores_minus_one(steps):
@@ -327,17 +333,29 @@ def test_scores_add_up_over_deals():
 
 # ------------------------------------------------------------------ passing hands
 
+
 def _spy(log):
     def bot(seat, st, params, u):
-        log.append((int(st[L.S_DEAL]), int(st[L.S_ROUND]), seat, int(st[L.S_HAND_ID + seat]),
-                    int(st[L.S_HAND_LO + seat]), int(st[L.S_HAND_HI + seat]),
-                    int(st[L.S_RINGS_FULL + seat]), st.copy()))
+        log.append(
+            (
+                int(st[L.S_DEAL]),
+                int(st[L.S_ROUND]),
+                seat,
+                int(st[L.S_HAND_ID + seat]),
+                int(st[L.S_HAND_LO + seat]),
+                int(st[L.S_HAND_HI + seat]),
+                int(st[L.S_RINGS_FULL + seat]),
+                st.copy(),
+            )
+        )
         return int(L.hand_low(st, seat))
+
     return bot
 
 
 def test_hands_passed_left_every_player_plays_every_hand():
     from sim.games.landunter.bits import masks_of
+
     for n in (3, 4, 5):
         log = []
         r = Rules(players=n)
@@ -346,14 +364,14 @@ def test_hands_passed_left_every_player_plays_every_hand():
         held = {}
         for d, rnd, seat, hid, lo, hi, full, _ in log:
             if rnd == 0:
-                assert hid == (seat - d) % n                   # seat i passes to seat i+1
-                assert (lo, hi) == first[hid]                  # the same 12 cards
-                assert full == rec.hand_rings[0][hid]          # with the hand's ring count
+                assert hid == (seat - d) % n  # seat i passes to seat i+1
+                assert (lo, hi) == first[hid]  # the same 12 cards
+                assert full == rec.hand_rings[0][hid]  # with the hand's ring count
                 held.setdefault(seat, set()).add(hid)
         assert all(held[s] == set(range(n)) for s in range(n))  # every player plays every hand
         for d in range(n):
             assert rec.hand_strength[d] == [rec.hand_strength[0][(p - d) % n] for p in range(n)]
-        assert len(rec.rounds) == n                            # one deal per player
+        assert len(rec.rounds) == n  # one deal per player
         assert masks_of([]) == (0, 0)
 
 
@@ -369,7 +387,7 @@ def test_eliminated_hand_passes_with_full_ring_count():
                 assert rec.hand_rings[d][p] == rec.hand_rings[0][(p - d) % 4]
         starts = [(d, seat, st) for d, rnd, seat, _, _, _, _, st in log if rnd == 0]
         for d, seat, st in starts:
-            assert st[L.S_RINGS + seat] == st[L.S_RINGS_FULL + seat]   # full, flipped restored
+            assert st[L.S_RINGS + seat] == st[L.S_RINGS_FULL + seat]  # full, flipped restored
             assert st[L.S_HAND_N + seat] == 12
         return
     pytest.fail("no game with an elimination found")
@@ -377,18 +395,19 @@ def test_eliminated_hand_passes_with_full_ring_count():
 
 # ------------------------------------------------------------------ what a bot sees
 
+
 @pytest.mark.parametrize("kind", ["reference", "compiled"])
 def test_bots_never_see_this_rounds_choices(compiled, kind):
     """Within a round every seat is shown the same public view (nothing of the
     choices made before it), plus its own whole hand; no other seat's hand."""
     rows = recorded(kind, Rules(players=4), "random,high,counter,low", 5, 4)
     hands = [L.S_HAND_LO + p for p in range(L.MAXP)] + [L.S_HAND_HI + p for p in range(L.MAXP)]
-    rounds = []                                   # consecutive decisions of one round
+    rounds = []  # consecutive decisions of one round
     for row in rows:
         seat, st = int(row[0]), row[2:]
         mine = {L.S_HAND_LO + seat, L.S_HAND_HI + seat}
-        assert all(st[i] == 0 for i in hands if i not in mine)            # no other hand
-        assert popcount_hand(st, seat) == st[L.S_HAND_N + seat]           # own card still in
+        assert all(st[i] == 0 for i in hands if i not in mine)  # no other hand
+        assert popcount_hand(st, seat) == st[L.S_HAND_N + seat]  # own card still in
         public = st.copy()
         public[hands] = 0
         if not rounds or rounds[-1][0] != (st[L.S_DEAL], st[L.S_ROUND]):
@@ -398,7 +417,7 @@ def test_bots_never_see_this_rounds_choices(compiled, kind):
     for _, views in rounds:
         assert len(views) > 1
         for st in views[1:]:
-            assert np.array_equal(st, views[0])                # same public view for every seat
+            assert np.array_equal(st, views[0])  # same public view for every seat
 
 
 def popcount_hand(st, seat) -> int:

@@ -1,5 +1,6 @@
 """The Rules dataclass: defaults are the rules file, every [D] option is a
 named field, CLI strings parse, bad values fail in one clear line."""
+
 import dataclasses
 
 import numpy as np
@@ -13,11 +14,11 @@ def test_defaults_are_the_rules_file():
     r = Rules()
     assert Rules.VERSION == 1 and r.VERSION == 1
     assert r.players == 4 and r.n_cards == 60 and r.deals == 4
-    assert r.cascade_may_repeat_flipper is True          # [D1]
-    assert r.tie_simultaneous is True                    # [D2]
-    assert r.end_before_cascade is True                  # [D3]
-    assert r.no_flood_counts_as_lowest is False          # [D6]
-    assert r.two_player_deal_played_out is True          # [D] 2-player tests
+    assert r.cascade_may_repeat_flipper is True  # [D1]
+    assert r.tie_simultaneous is True  # [D2]
+    assert r.end_before_cascade is True  # [D3]
+    assert r.no_flood_counts_as_lowest is False  # [D6]
+    assert r.two_player_deal_played_out is True  # [D] 2-player tests
     assert r.allow_six is False and r.allow_two is False
     assert "VERSION" not in {f.name for f in dataclasses.fields(Rules)}
 
@@ -34,14 +35,17 @@ def test_player_counts():
     assert Rules(players=2, allow_two=True).n_cards == 60
 
 
-@pytest.mark.parametrize("kwargs, words", [
-    ({"players": 6}, ["players=6", "allow_six=true", "3..5"]),
-    ({"players": 2}, ["players=2", "allow_two=true", "3..5"]),
-    ({"players": 7, "allow_six": True}, ["players=7", "3..5"]),
-    ({"players": 1}, ["players=1", "3..5"]),
-    ({"players": "4"}, ["players='4'", "3..5"]),
-    ({"tie_simultaneous": "yes"}, ["tie_simultaneous='yes'", "true or false"]),
-])
+@pytest.mark.parametrize(
+    "kwargs, words",
+    [
+        ({"players": 6}, ["players=6", "allow_six=true", "3..5"]),
+        ({"players": 2}, ["players=2", "allow_two=true", "3..5"]),
+        ({"players": 7, "allow_six": True}, ["players=7", "3..5"]),
+        ({"players": 1}, ["players=1", "3..5"]),
+        ({"players": "4"}, ["players='4'", "3..5"]),
+        ({"tie_simultaneous": "yes"}, ["tie_simultaneous='yes'", "true or false"]),
+    ],
+)
 def test_bad_values_name_field_value_and_choices(kwargs, words):
     with pytest.raises(RulesError) as e:
         Rules(**kwargs)
@@ -52,22 +56,37 @@ def test_bad_values_name_field_value_and_choices(kwargs, words):
 
 
 def test_from_strings_parses_cli_values():
-    r = Rules.from_strings({"players": "5", "cascade_may_repeat_flipper": "false",
-                            "tie_simultaneous": "0", "end_before_cascade": "off",
-                            "no_flood_counts_as_lowest": "On", "two_player_deal_played_out": "1"})
-    assert r == Rules(players=5, cascade_may_repeat_flipper=False, tie_simultaneous=False,
-                      end_before_cascade=False, no_flood_counts_as_lowest=True,
-                      two_player_deal_played_out=True)
+    r = Rules.from_strings(
+        {
+            "players": "5",
+            "cascade_may_repeat_flipper": "false",
+            "tie_simultaneous": "0",
+            "end_before_cascade": "off",
+            "no_flood_counts_as_lowest": "On",
+            "two_player_deal_played_out": "1",
+        }
+    )
+    assert r == Rules(
+        players=5,
+        cascade_may_repeat_flipper=False,
+        tie_simultaneous=False,
+        end_before_cascade=False,
+        no_flood_counts_as_lowest=True,
+        two_player_deal_played_out=True,
+    )
     assert Rules.from_strings({"players": "6", "allow_six": "true"}).players == 6
     assert Rules.from_strings({}, players=3).players == 3
 
 
-@pytest.mark.parametrize("items, words", [
-    ({"player": "4"}, ["unknown rule 'player'", "players", "tie_simultaneous"]),
-    ({"tie_simultaneous": "maybe"}, ["tie_simultaneous='maybe'", "true, false, 1, 0, on, off"]),
-    ({"players": "four"}, ["players='four'", "whole number", "3..5"]),
-    ({"players": "6"}, ["players=6", "allow_six=true"]),
-])
+@pytest.mark.parametrize(
+    "items, words",
+    [
+        ({"player": "4"}, ["unknown rule 'player'", "players", "tie_simultaneous"]),
+        ({"tie_simultaneous": "maybe"}, ["tie_simultaneous='maybe'", "true, false, 1, 0, on, off"]),
+        ({"players": "four"}, ["players='four'", "whole number", "3..5"]),
+        ({"players": "6"}, ["players=6", "allow_six=true"]),
+    ],
+)
 def test_from_strings_errors_are_one_line(items, words):
     with pytest.raises(RulesError) as e:
         Rules.from_strings(items)

@@ -7,6 +7,7 @@ Out of reach of this wall (and of these tests): a bot using raw pointers or
 indexing outside its arrays (numba checks no bounds) reads and writes process
 memory; `tests/landunter/recorder.py` does exactly that to keep a log.
 """
+
 import math
 
 import numpy as np
@@ -60,6 +61,7 @@ def test_a_plain_python_bot_that_writes_is_refused_naming_it(target):
     def writer(seat, st, params, u):
         (st if target == "st" else params)[0] = 1
         return int(L.hand_low(st, seat))
+
     table = [python_seat(writer, "py-writer")] + seats("low", 4)[1:]
     with pytest.raises(ViewWriteError, match="bot 'py-writer' writes to its read-only"):
         reference.play_game(Rules(players=4), table, 1, 0)
@@ -128,7 +130,7 @@ def _mix(z):
 
 def _states_of(u):
     """Every stream state whose next uniform is u (53 bits seen, 11 guessed)."""
-    top = np.uint64(int(u * 2.0 ** 53) << 11)
+    top = np.uint64(int(u * 2.0**53) << 11)
     return _unmix(top | _LOW_BITS) - np.uint64(_G)
 
 
@@ -156,7 +158,7 @@ class FloodPredictor:
         deal, rnd = int(st[L.S_DEAL]), int(st[L.S_ROUND])
         if deal != self.deal:
             self.deal, self.guess = deal, None
-            self.candidates = _states_of(u)      # the draw right after the flood shuffle
+            self.candidates = _states_of(u)  # the draw right after the flood shuffle
             self.steps = 0
         else:
             self.steps += self.n_in
@@ -164,14 +166,14 @@ class FloodPredictor:
                 hit = self.guess in (st[L.S_FLOOD_LO], st[L.S_FLOOD_HI])
                 self.log.append((hit, self.chance))
             step = np.uint64((self.steps * _G) & _M)
-            top = np.uint64(int(u * 2.0 ** 53))
+            top = np.uint64(int(u * 2.0**53))
             match = (_mix(self.candidates + np.uint64(_G) + step) >> np.uint64(11)) == top
             if match.any():
                 self.candidates = self.candidates[match]
         self.n_in = int(st[L.S_N_IN])
         self.guess = None
-        if 1 <= rnd < L.HAND_SIZE - 1:                  # two uniforms seen this deal
-            stream = rng.Stream.__new__(rng.Stream)     # replay the flood shuffle
+        if 1 <= rnd < L.HAND_SIZE - 1:  # two uniforms seen this deal
+            stream = rng.Stream.__new__(rng.Stream)  # replay the flood shuffle
             stream.state = np.uint64(self.candidates[0] + np.uint64(_G) - np.uint64((24 * _G) & _M))
             flood = stream.shuffle(np.array(reference.flood_deck(), dtype=np.int64))
             self.guess = int(flood[2 * rnd + 2])
@@ -193,6 +195,7 @@ def predictions(games: int) -> tuple[int, float, float, int]:
 
 class _SharedStream(rng.Stream):
     """The old wiring: every bot's uniforms drawn from the game's own stream."""
+
     last = None
 
     def __init__(self, seed, game):

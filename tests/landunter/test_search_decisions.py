@@ -4,6 +4,7 @@ golden/sampler_decisions.npz holds views recorded from games and the card
 each parameter set played there under the earlier implementation (written
 once by search_fixture.py).
 """
+
 from pathlib import Path
 
 import numpy as np
@@ -20,7 +21,7 @@ def test_sampler_plays_the_recorded_cards(column):
     spec = str(FIXTURE["specs"][column])
     seat = LANDUNTER_BOTS.parse(spec)
     params = np.zeros(MAX_PARAMS)
-    params[:len(seat.params)] = seat.params
+    params[: len(seat.params)] = seat.params
     views = FIXTURE["views"]
     wrong = []
     for i, (s, u) in enumerate(zip(FIXTURE["seat"], FIXTURE["u"])):

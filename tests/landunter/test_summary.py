@@ -1,4 +1,5 @@
 """Metrics, histograms and summary for the runner; the simulate JSON shape."""
+
 import json
 
 import numpy as np

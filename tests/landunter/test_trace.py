@@ -18,6 +18,7 @@ their full ring counts, and the winner.
 2-4 changed with the flood shuffles: the game's stream no longer draws the
 bots' uniforms between deals; its deal 1 stayed as it was.)
 """
+
 from pathlib import Path
 
 from sim.games.landunter import engine
@@ -26,8 +27,7 @@ from sim.games.landunter.trace import trace
 from tests.landunter.conftest import seats
 
 GOLDEN = Path(__file__).parent / "golden"
-CASES = {"seed2024_game300_high_dodge_ring-keeper_counter.txt":
-         (Rules(), "high,dodge,ring-keeper,counter", 2024, 300)}
+CASES = {"seed2024_game300_high_dodge_ring-keeper_counter.txt": (Rules(), "high,dodge,ring-keeper,counter", 2024, 300)}
 
 
 def test_every_golden_file_has_a_case():
@@ -55,7 +55,16 @@ def test_golden_game_matches_the_compiled_engine(compiled):
 
 def test_trace_names_every_kind_of_event():
     text = trace(Rules(players=4), seats("high,dodge,ring-keeper,counter"), 2024, 300)
-    for words in ("flood cards", "played:", "takes flood", "flips a ring", "no ring left: OUT",
-                  "now highest flood", "the deal ends at once", "Scoring deal", "Hands passed left",
-                  "Winner"):
+    for words in (
+        "flood cards",
+        "played:",
+        "takes flood",
+        "flips a ring",
+        "no ring left: OUT",
+        "now highest flood",
+        "the deal ends at once",
+        "Scoring deal",
+        "Hands passed left",
+        "Winner",
+    ):
         assert words in text, words

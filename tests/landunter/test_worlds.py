@@ -1,6 +1,7 @@
 """The world sampler (`strategies.landunter.worlds`) draws only worlds that
 agree with everything public: each is checked against the record in the view,
 with the rules' own ring count (`reference.ring_count`), not the sampler's."""
+
 from dataclasses import replace
 from itertools import combinations
 
@@ -30,6 +31,7 @@ def recorded_views(rules: Rules, specs: list[str], seed: int, games: int, every:
             if count[0] % every == 0:
                 views.append((seat, st.copy()))
             return bot_seat.bot.fn(seat, st, params, u)
+
         return replace(python_seat(spy, bot_seat.bot.name), params=bot_seat.params)
 
     seats = [wrap(s) for s in LANDUNTER_BOTS.parse_seats(",".join(specs), rules.players)]
@@ -69,8 +71,9 @@ def check_world(seat, st, hands, flood, nflood):
         if st[L.S_IN + t]:
             assert size == st[L.S_HAND_N + t]
         full = set(world) | (seen[h] & this_deal)
-        assert reference.ring_count(sorted(full), n_cards) == st[L.S_RINGS_FULL + t], \
+        assert reference.ring_count(sorted(full), n_cards) == st[L.S_RINGS_FULL + t], (
             f"seat {t}: hand {sorted(full)} has the wrong ring count"
+        )
     left = sorted(v for v in range(1, L.FLOOD_MAX + 1) for _ in range(int(st[L.S_FLOOD_LEFT + v])))
     assert sorted(flood[:nflood]) == left
 
@@ -95,8 +98,7 @@ def test_every_sampled_world_agrees_with_the_public_record(players, bots):
         assert ok
         rs = rng.game_stream(np.uint64(7), np.uint64(i))
         for _ in range(WORLDS_PER_VIEW):
-            rs, nflood = sample_world(np.uint64(rs), seat, st, known, nknown, unseen, target,
-                                      pool, npool, ways, hands, flood)
+            rs, nflood = sample_world(np.uint64(rs), seat, st, known, nknown, unseen, target, pool, npool, ways, hands, flood)
             check_world(seat, st, hands, flood, nflood)
 
 
@@ -104,17 +106,15 @@ def test_world_sampler_reports_a_record_no_world_agrees_with():
     rules = Rules(players=4)
     seat, st = recorded_views(rules, ["low"] * 4, seed=3, games=1, every=1)[0]
     bad = st.copy()
-    bad[L.S_RINGS_FULL + (seat + 1) % 4] = 20        # more rings than 12 cards can carry
+    bad[L.S_RINGS_FULL + (seat + 1) % 4] = 20  # more rings than 12 cards can carry
     assert prepare(seat, st)[-1]
     assert not prepare(seat, bad)[-1]
 
 
 def _late_five_player_views():
     """Seat 0's views in round 11 of deal 1 of 5-player games, everyone in."""
-    views = recorded_views(Rules(players=5), ["mid", "random", "low", "mid", "high"], seed=8,
-                           games=30, every=1)
-    return [st for s, st in views
-            if s == 0 and st[L.S_DEAL] == 0 and st[L.S_ROUND] == 10 and st[L.S_N_IN] == 5]
+    views = recorded_views(Rules(players=5), ["mid", "random", "low", "mid", "high"], seed=8, games=30, every=1)
+    return [st for s, st in views if s == 0 and st[L.S_DEAL] == 0 and st[L.S_ROUND] == 10 and st[L.S_N_IN] == 5]
 
 
 def drawn_worlds(st, seed, n=20_000):
@@ -146,13 +146,14 @@ def test_world_sampler_draws_every_consistent_world_equally_often():
     20,000 draws hit each allowed split equally often (chi-square, fixed seed)."""
     for st in _late_five_player_views():
         cards = [c for c in range(1, 61) if st[L.S_CARD_HAND + c] == 0 and not L.hand_has(st, 0, c)]
-        seen = {t: [v for v in range(1, 61) if st[L.S_CARD_HAND + v] == st[L.S_HAND_ID + t] + 1]
-                for t in range(5)}
+        seen = {t: [v for v in range(1, 61) if st[L.S_CARD_HAND + v] == st[L.S_HAND_ID + t] + 1] for t in range(5)}
         every = list(_splits(cards, [1, 2, 3, 4]))
-        consistent = [w for w in every if all(
-            reference.ring_count(seen[t] + sorted(w[t - 1])) == st[L.S_RINGS_FULL + t]
-            for t in range(1, 5))]
-        if 10 <= len(consistent) <= len(every) // 2:          # the ring counts bind
+        consistent = [
+            w
+            for w in every
+            if all(reference.ring_count(seen[t] + sorted(w[t - 1])) == st[L.S_RINGS_FULL + t] for t in range(1, 5))
+        ]
+        if 10 <= len(consistent) <= len(every) // 2:  # the ring counts bind
             break
     else:
         pytest.fail("no position where the ring counts rule out half the splits")
@@ -169,26 +170,22 @@ def test_world_sampler_weights_each_hands_ring_classes_by_the_worlds_they_leave(
     gets, counted over every split of the unseen cards that keeps the ring
     counts (brute force), is what 20,000 draws show (chi-square, fixed seed)."""
     views = recorded_views(Rules(players=3), ["mid", "random", "low"], seed=8, games=10, every=1)
-    st = next(st for s, st in views
-              if s == 0 and st[L.S_DEAL] == 0 and st[L.S_ROUND] == 10 and st[L.S_N_IN] == 3)
+    st = next(st for s, st in views if s == 0 and st[L.S_DEAL] == 0 and st[L.S_ROUND] == 10 and st[L.S_N_IN] == 3)
     cards = [c for c in range(1, 61) if st[L.S_CARD_HAND + c] == 0 and not L.hand_has(st, 0, c)]
     halves = {c: reference.ring_halves(c) for c in range(1, 61)}
-    seen = {t: sum(halves[v] for v in range(1, 61)
-                   if st[L.S_CARD_HAND + v] == st[L.S_HAND_ID + t] + 1) for t in range(3)}
+    seen = {t: sum(halves[v] for v in range(1, 61) if st[L.S_CARD_HAND + v] == st[L.S_HAND_ID + t] + 1) for t in range(3)}
 
     def signature(hands):
         return tuple((sum(halves[c] == 1 for c in h), sum(halves[c] == 2 for c in h)) for h in hands)
 
     exact = {}
     for w in _splits(cards, [1, 2]):
-        if all((seen[t] + sum(halves[c] for c in w[t - 1])) // 2 == st[L.S_RINGS_FULL + t]
-               for t in (1, 2)):
+        if all((seen[t] + sum(halves[c] for c in w[t - 1])) // 2 == st[L.S_RINGS_FULL + t] for t in (1, 2)):
             exact[signature(w)] = exact.get(signature(w), 0) + 1
-    assert len(exact) >= 3                          # more than one way to split the classes
+    assert len(exact) >= 3  # more than one way to split the classes
     keys = sorted(exact)
     counts = np.zeros(len(keys))
     for hands in drawn_worlds(st, 5):
         counts[keys.index(signature([hands[t, :2] for t in (1, 2)]))] += 1
     expected = np.array([exact[k] for k in keys], float)
-    assert chisquare(counts, expected * counts.sum() / expected.sum()).pvalue > 1e-3, \
-        (keys, counts, expected)
+    assert chisquare(counts, expected * counts.sum() / expected.sum()).pvalue > 1e-3, (keys, counts, expected)

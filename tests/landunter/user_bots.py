@@ -1,5 +1,6 @@
 """User bots as a third party writes them: @njit, no builtin_id. The compiled
 engine calls them as first-class functions, the reference directly."""
+
 from numba import njit
 
 from sim.games.landunter import layout as L

@@ -6,20 +6,21 @@ come from a list of chosen values. Running out of script or draws, or being
 asked in the wrong phase, fails the test: a test therefore also pins WHEN a
 bot is asked and HOW MANY swim cards are drawn.
 """
+
 from __future__ import annotations
 
 import numpy as np
 
-from sim.games.luft import view as v
+from sim.games.luft import layout as v
 from sim.games.luft.reference import Game, GameRecord
 from sim.games.luft.rules import Rules
 from sim.registry import MAX_PARAMS, Bot, Seat
 
 TB, TR = v.PHASE_TURN_BACK, v.PHASE_TREASURE
-STAY = (TB, v.STAY_DOWN)          # turn-back step: keep heading down
-BACK = (TB, v.TURN_BACK)          # turn-back step: turn back now
-NOTHING = (TR, v.NOTHING)         # treasure step: do nothing
-PICK = (TR, v.PICK_UP)            # treasure step: pick up
+STAY = (TB, v.STAY_DOWN)  # turn-back step: keep heading down
+BACK = (TB, v.TURN_BACK)  # turn-back step: turn back now
+NOTHING = (TR, v.NOTHING)  # treasure step: do nothing
+PICK = (TR, v.PICK_UP)  # treasure step: pick up
 
 
 def drop(k: int):
@@ -34,7 +35,7 @@ COUNTING = {"values_l1": (1,) * 8, "values_l2": (9,) * 8, "values_l3": (81,) * 8
 
 
 def stk(*levels: int) -> int:
-    """A sunken stack as view.py documents it: card levels in base-8 digits,
+    """A sunken stack as layout.py documents it: card levels in base-8 digits,
     first card in the lowest digit."""
     return sum(level << (3 * i) for i, level in enumerate(levels))
 
@@ -58,7 +59,7 @@ class ScriptedBot:
 
     def __init__(self, scripts: dict[int, list]):
         self.scripts = {s: list(q) for s, q in scripts.items()}
-        self.calls: list[tuple[int, int, np.ndarray]] = []   # (seat, phase, view copy)
+        self.calls: list[tuple[int, int, np.ndarray]] = []  # (seat, phase, view copy)
 
     def __call__(self, phase, seat, st, params, u):
         self.calls.append((seat, phase, np.array(st)))
@@ -77,9 +78,19 @@ def seat_of(fn, spec="scripted") -> Seat:
     return Seat(spec, Bot(spec.partition(":")[0], fn, (), "", -1), np.zeros(MAX_PARAMS))
 
 
-def make_game(rules: Rules | None = None, *, players: int = 4, path=None, air=None,
-              swims=(), script=None, seed: int = 1, game: int = 0, start: int | None = None,
-              **rule_changes) -> Game:
+def make_game(
+    rules: Rules | None = None,
+    *,
+    players: int = 4,
+    path=None,
+    air=None,
+    swims=(),
+    script=None,
+    seed: int = 1,
+    game: int = 0,
+    start: int | None = None,
+    **rule_changes,
+) -> Game:
     """A reference game ready for ``play_turn``/``end_dive``/``play_dive``/``play``.
 
     ``script``: {seat: [(phase, action), ...]}; ``swims``: the swim values in draw order.
@@ -116,8 +127,12 @@ def trace(g: Game) -> list[dict]:
     inner = g.play_turn
 
     def wrapped(diver):
-        entry = {"seat": diver.seat, "air": g.air, "before": diver.pos,
-                 "divers": [(d.pos, d.heading_up, d.back, list(d.carried)) for d in g.divers]}
+        entry = {
+            "seat": diver.seat,
+            "air": g.air,
+            "before": diver.pos,
+            "divers": [(d.pos, d.heading_up, d.back, list(d.carried)) for d in g.divers],
+        }
         out = inner(diver)
         entry["after"] = diver.pos
         entry["air_after"] = g.air
@@ -130,10 +145,12 @@ def trace(g: Game) -> list[dict]:
 
 def logged(fn, log: list, key=lambda args, out: out):
     """``fn`` wrapped so that each call appends ``key(args, result)`` to ``log``."""
+
     def wrapped(*args):
         out = fn(*args)
         log.append(key(args, out))
         return out
+
     return wrapped
 
 

@@ -10,11 +10,12 @@ sets (2 to 6 players, turn back without treasure, the no-reshuffle swim deck,
 air above the planner's cap), so they cover both phases, both directions and
 the edge cases of the planner's model.
 """
+
 from pathlib import Path
 
 import numpy as np
 
-from sim.games.luft import reference, view as v
+from sim.games.luft import layout as v, reference
 from sim.games.luft.rules import Rules
 from sim.registry import MAX_PARAMS, Bot, Seat
 from strategies.luft import LUFT_BOTS
@@ -26,8 +27,7 @@ GAMES = [
     (Rules(players=4), "planner,rollout:k=8,threshold:t=2,greedy-value", 6),
     (Rules(players=2), "planner:extra=5,rollout:k=4:t=3", 4),
     (Rules(players=6), "planner,threshold:t=3,air,rollout:k=4,depth,planner:extra=1", 2),
-    (Rules(players=3, turn_back_needs_treasure=False, swim="deck-no-reshuffle"),
-     "planner,rollout:k=4,random", 3),
+    (Rules(players=3, turn_back_needs_treasure=False, swim="deck-no-reshuffle"), "planner,rollout:k=4,random", 3),
     (Rules(players=5, air=150), "planner,rollout:k=4,threshold:t=4,air,random", 1),
 ]
 # The decisions kept per position: bot specs (a seat's parameter row).
@@ -39,9 +39,11 @@ def record(rules: Rules, specs: str, games: int, seed: int) -> list[tuple]:
     log = []
     seats = []
     for s in LUFT_BOTS.parse_seats(specs, rules.players):
+
         def logged(phase, seat, st, params, u, fn=s.bot.fn):
             log.append((phase, seat, np.array(st), u))
             return fn(phase, seat, st, params, u)
+
         seats.append(Seat(s.spec, Bot(s.bot.name, logged, (), "", -1), s.params))
     for g in range(games):
         reference.play_game(rules, seats, seed, g)
@@ -69,8 +71,7 @@ def main():
     views = np.array([r[2] for r in rows], np.int64)
     us = np.array([r[3] for r in rows], np.float64)
     actions = decisions(phase, seat, views, us)
-    np.savez_compressed(OUT, phase=phase, seat=seat, views=views.astype(np.int32), u=us,
-                        actions=actions, specs=np.array(SPECS))
+    np.savez_compressed(OUT, phase=phase, seat=seat, views=views.astype(np.int32), u=us, actions=actions, specs=np.array(SPECS))
     print(f"{len(rows)} positions -> {OUT} ({OUT.stat().st_size:,} bytes)")
 
 

@@ -2,6 +2,7 @@
 from its valid ranges, under randomly drawn rules and seatings, only plays
 legal actions (the compiled engine raises IllegalAction otherwise) and
 finishes every game."""
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as hs
@@ -13,7 +14,7 @@ from strategies.luft import LUFT_BOTS
 
 BUILTIN = [n for n in LUFT_BOTS.names() if LUFT_BOTS.get(n).builtin_id >= 0]
 OTHERS = ["random", "threshold:t=1", "threshold:t=3", "greedy-value"]
-SLOW = {"rollout": 25, "planner": 30}     # fewer examples for the costly bots
+SLOW = {"rollout": 25, "planner": 30}  # fewer examples for the costly bots
 EXAMPLES = 60
 
 
@@ -33,7 +34,9 @@ def draw_rules(data):
     players = data.draw(hs.integers(2, 6), label="players")
     cards = data.draw(hs.integers(1, 8), label="cards_per_level")
     return Rules.from_strings(
-        {}, players=players, cards_per_level=cards,
+        {},
+        players=players,
+        cards_per_level=cards,
         air=data.draw(hs.integers(1, 40), label="air"),
         dives=data.draw(hs.integers(1, 3), label="dives"),
         stack_size=data.draw(hs.integers(1, 5), label="stack_size"),
@@ -41,7 +44,8 @@ def draw_rules(data):
         turn_back_needs_treasure=data.draw(hs.booleans(), label="tbnt"),
         start_when_nobody_returned=data.draw(hs.sampled_from(START_RULES), label="start"),
         sink_order=data.draw(hs.sampled_from(SINK_ORDERS), label="sink"),
-        stalemate_rounds=data.draw(hs.integers(1, 2), label="stalemate_rounds"))
+        stalemate_rounds=data.draw(hs.integers(1, 2), label="stalemate_rounds"),
+    )
 
 
 def play_and_check(engine, data, name):
@@ -55,15 +59,20 @@ def play_and_check(engine, data, name):
     seed = data.draw(hs.integers(0, 2**63 - 1), label="seed")
     try:
         batch = engine.play_batch(rules, seats, seed, 0, games)
-    except IllegalAction as exc:          # name the drawn case in the failure
+    except IllegalAction as exc:  # name the drawn case in the failure
         pytest.fail(f"{exc} -- rules {rules}, seats {specs}")
-    assert (batch.seat[:, :, 1].sum(axis=1) == 60).all()      # every game finished with a winner
+    assert (batch.seat[:, :, 1].sum(axis=1) == 60).all()  # every game finished with a winner
 
 
 @pytest.mark.parametrize("name", BUILTIN)
 def test_bot_plays_only_legal_actions_and_finishes_games(compiled, name):
-    @settings(max_examples=SLOW.get(name, EXAMPLES), deadline=None, derandomize=True,
-              database=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(
+        max_examples=SLOW.get(name, EXAMPLES),
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
     @given(data=hs.data())
     def check(data):
         play_and_check(compiled, data, name)
@@ -76,10 +85,8 @@ def test_bot_plays_only_legal_actions_and_finishes_games(compiled, name):
 def test_bot_at_the_ends_of_its_parameter_ranges(compiled, name, end):
     bot = LUFT_BOTS.get(name)
     spec = ":".join([name] + [f"{p.name}={getattr(p, end)!r}" for p in bot.params])
-    for rules in (Rules(players=3), Rules(players=5, air=12, swim="deck-no-reshuffle",
-                                          turn_back_needs_treasure=False)):
-        seats = LUFT_BOTS.parse_seats([spec, "threshold:t=2", spec, "random", spec][:rules.players],
-                                      rules.players)
+    for rules in (Rules(players=3), Rules(players=5, air=12, swim="deck-no-reshuffle", turn_back_needs_treasure=False)):
+        seats = LUFT_BOTS.parse_seats([spec, "threshold:t=2", spec, "random", spec][: rules.players], rules.players)
         batch = compiled.play_batch(rules, seats, 3, 0, 2)
         assert (batch.seat[:, :, 1].sum(axis=1) == 60).all()
 
@@ -97,6 +104,7 @@ def test_reference_and_compiled_engines_agree_with_every_bot(compiled, rules):
     every built-in, in every seat over the rotations, gives identical games."""
     from sim.games.luft import reference
     from sim.games.luft.outputs import record_rows
+
     n = rules.players
     for i in range(len(BUILTIN)):
         specs = [BUILTIN[(i + k) % len(BUILTIN)] for k in range(n)]
@@ -116,6 +124,7 @@ def test_user_bot_file_runs_in_the_compiled_engine(compiled):
     assert (batch.seat[:, :, 1].sum(axis=1) == 60).all()
     # the same games as the reference engine plays them
     from sim.games.luft import reference
+
     for g in range(5):
         rec = reference.play_game(Rules(), seats, 11, g)
         assert batch.seat[g, :, 0].tolist() == rec.score

@@ -1,16 +1,17 @@
 """Each Geteilte Luft bot's defining behaviour, from hand-made public states.
 
-States are built with numpy in the layout of sim/games/luft/view.py; bots are
+States are built with numpy in the layout of sim/games/luft/layout.py; bots are
 called directly (and through the kernel's integer switch). Estimators in
 sim/games/luft/forecast.py are checked against hand computations first, since
 most bots rest on them.
 """
+
 from fractions import Fraction
 
 import numpy as np
 import pytest
 
-from sim.games.luft import forecast as fc, reference, view as v
+from sim.games.luft import forecast as fc, layout as v, reference
 from sim.games.luft.rules import Rules
 from sim.registry import BotError, load_bot_file
 from strategies.luft import LUFT_BOTS
@@ -19,7 +20,7 @@ from strategies.luft.planner import _moves, up_table
 
 TB, TR = v.PHASE_TURN_BACK, v.PHASE_TREASURE
 P = fc.SWIM_P
-FULL = [lv for lv in (1, 2, 3, 4) for _ in range(8)]      # the first dive's path
+FULL = [lv for lv in (1, 2, 3, 4) for _ in range(8)]  # the first dive's path
 BUILTINS = [b for b in (LUFT_BOTS.get(n) for n in LUFT_BOTS.names()) if b.builtin_id >= 0]
 
 
@@ -35,14 +36,14 @@ def make_st(divers, air=25, path=None, tbnt=1, swim_mode=0, swim_left=(1, 2, 3, 
     st[v.AIR], st[v.N_PLAYERS], st[v.PATH_LEN], st[v.MAX_AIR] = air, len(divers), len(path), 25
     st[v.TURN_BACK_NEEDS_TREASURE], st[v.STACK_SIZE], st[v.DIVES] = tbnt, 3, 3
     st[v.SWIM_MODE] = swim_mode
-    st[v.SWIM_LEFT:v.SWIM_LEFT + 5] = swim_left
-    st[v.PATH:v.PATH + len(path)] = path
+    st[v.SWIM_LEFT : v.SWIM_LEFT + 5] = swim_left
+    st[v.PATH : v.PATH + len(path)] = path
     for s, d in enumerate(divers):
         carried = d.get("carried", [])
         st[v.POS + s], st[v.HEADING_UP + s], st[v.BACK + s] = d.get("pos", 0), d.get("up", 0), d.get("back", 0)
         st[v.N_CARRIED + s], st[v.SCORE + s] = len(carried), d.get("score", 0)
         base = v.CARRIED + s * v.MAX_PATH
-        st[base:base + len(carried)] = carried
+        st[base : base + len(carried)] = carried
     return st
 
 
@@ -67,6 +68,7 @@ def ask(name, phase, st, seat=0, u=0.5, **values):
 
 # --- the estimators ------------------------------------------------------------
 
+
 def _expected_turns_exact(dist, load):
     """Independent first-passage recursion in exact fractions."""
     p = {2: Fraction(1, 9), 3: Fraction(2, 9), 4: Fraction(3, 9), 5: Fraction(2, 9), 6: Fraction(1, 9)}
@@ -81,7 +83,7 @@ def _expected_turns_exact(dist, load):
 def test_swim_distribution_and_mean_steps():
     assert P[2:].tolist() == pytest.approx([1 / 9, 2 / 9, 3 / 9, 2 / 9, 1 / 9])
     assert fc.mean_steps(0, P) == pytest.approx(4.0)
-    assert fc.mean_steps(2, P) == pytest.approx(2.0)      # (1*2 + 2*3 + 3*2 + 4*1) / 9
+    assert fc.mean_steps(2, P) == pytest.approx(2.0)  # (1*2 + 2*3 + 3*2 + 4*1) / 9
     assert fc.mean_steps(6, P) == 0.0
 
 
@@ -93,17 +95,17 @@ def test_expected_turns_matches_exact_recursion(dist, load):
 def test_expected_turns_hand_values():
     assert fc.expected_turns(0, 3, P, P) == 0.0
     assert fc.expected_turns(2, 0, P, P) == pytest.approx(1.0)
-    assert fc.expected_turns(3, 0, P, P) == pytest.approx(1 + 1 / 9)    # only a 2 falls short
-    assert fc.expected_turns(5, 6, P, P) >= fc.INF                       # a 6 moves 0 fields
+    assert fc.expected_turns(3, 0, P, P) == pytest.approx(1 + 1 / 9)  # only a 2 falls short
+    assert fc.expected_turns(5, 6, P, P) >= fc.INF  # a 6 moves 0 fields
     only_six = np.array([0, 0, 0, 0, 0, 0, 1.0])
-    assert fc.expected_turns(5, 1, only_six, P) == pytest.approx(1.0)   # the next card is a 6
+    assert fc.expected_turns(5, 1, only_six, P) == pytest.approx(1.0)  # the next card is a 6
 
 
 def test_p_home_hand_values():
     assert fc.p_home(6, 1, 0, P, P) == pytest.approx(1 / 9)
     assert fc.p_home(5, 1, 0, P, P) == pytest.approx(3 / 9)
     assert fc.p_home(4, 1, 0, P, P) == pytest.approx(6 / 9)
-    assert fc.p_home(2, 1, 2, P, P) == pytest.approx(6 / 9)     # needs a 4 or more
+    assert fc.p_home(2, 1, 2, P, P) == pytest.approx(6 / 9)  # needs a 4 or more
     # two swims of load 2 to cover 2 fields: fail only with (2, any<=3) or (3, 2) ... exact:
     # after swim 1: 0 steps (1/9) -> need >=2 (6/9); 1 step (2/9) -> need >=1 (8/9); >=2 home (6/9)
     assert fc.p_home(2, 2, 2, P, P) == pytest.approx(6 / 9 + 1 / 9 * 6 / 9 + 2 / 9 * 8 / 9)
@@ -115,7 +117,7 @@ def test_p_home_hand_values():
 def test_turns_left_counts_the_others_breathing_first():
     # air 5, own load 1, others 2: others -> 3, me -> 2, swim; others -> 0: dive over.
     assert fc.turns_left(5, 1, 2) == 1
-    assert fc.turns_left(6, 1, 2) == 2       # ... me -> 0 on the second: still swims (last turn)
+    assert fc.turns_left(6, 1, 2) == 2  # ... me -> 0 on the second: still swims (last turn)
     assert fc.turns_left(2, 1, 2) == 0
     assert fc.turns_left(0, 1, 0) == 0
     assert fc.turns_left(3, 0, 0) == fc.NEVER
@@ -128,12 +130,11 @@ def test_air_burn_is_expected_turns_times_everyones_load():
 
 
 def test_distance_home_skips_fields_of_divers_in_the_water():
-    st = make_st([dict(pos=10, carried=[2]), dict(pos=4), dict(pos=7, back=0), dict(pos=12),
-                  dict(pos=0, back=1)])
-    assert fc.dist_home(st, 0, 10) == 8           # fields 4 and 7 are skipped
+    st = make_st([dict(pos=10, carried=[2]), dict(pos=4), dict(pos=7, back=0), dict(pos=12), dict(pos=0, back=1)])
+    assert fc.dist_home(st, 0, 10) == 8  # fields 4 and 7 are skipped
     assert fc.others_load(st, 0) == 0
-    assert fc.dest_down(st, 0, 10, 2) == 13       # 11, then 12 is occupied: 13
-    assert fc.dest_down(st, 0, 30, 5) == 32       # the deep end
+    assert fc.dest_down(st, 0, 10, 2) == 13  # 11, then 12 is occupied: 13
+    assert fc.dest_down(st, 0, 30, 5) == 32  # the deep end
 
 
 def test_item_values_and_next_swim_pmf():
@@ -149,12 +150,13 @@ def test_item_values_and_next_swim_pmf():
 
 # --- registration and the switch -------------------------------------------------
 
+
 def test_every_builtin_has_its_own_branch_and_doc():
     ids = sorted(b.builtin_id for b in BUILTINS)
     assert ids == list(range(len(ids)))
     st = make_st([dict(pos=5, carried=[1]), dict(pos=3)], path=blank(5))
     params = np.zeros((6, 8))
-    assert decide_builtin(len(ids), TB, 0, st, params, 0.5) == -1      # no branch: illegal
+    assert decide_builtin(len(ids), TB, 0, st, params, 0.5) == -1  # no branch: illegal
     for b in BUILTINS:
         assert len(b.doc) > 80, b.name
         for p in b.params:
@@ -187,13 +189,23 @@ def test_spec_parses_with_defaults_and_rejects_bad_values():
     assert seat.params[:2].tolist() == [8, 2]
     seat = LUFT_BOTS.parse("drain:margin=3:grab=2")
     assert seat.params[:3].tolist() == [3, 1, 2]
-    for bad in ("air:margin=9", "depth:level=5", "depth:level=2.5", "planner:extra=0",
-                "greedy-value:risk=-1", "rollout:k=0", "air:foo=1", "air:margin", "nosuchbot"):
+    for bad in (
+        "air:margin=9",
+        "depth:level=5",
+        "depth:level=2.5",
+        "planner:extra=0",
+        "greedy-value:risk=-1",
+        "rollout:k=0",
+        "air:foo=1",
+        "air:margin",
+        "nosuchbot",
+    ):
         with pytest.raises(BotError):
             LUFT_BOTS.parse(bad)
 
 
 # --- air ---------------------------------------------------------------------------
+
 
 def _air_state(air):
     # seat 0 on field 10 heading down with a level-2 card; seat 1 on 5 with one card.
@@ -201,7 +213,7 @@ def _air_state(air):
 
 
 def test_air_turns_back_exactly_at_margin_times_burn():
-    burn = fc.air_burn(9, 1, 1, P, True)        # 9 free fields home (5 is occupied)
+    burn = fc.air_burn(9, 1, 1, P, True)  # 9 free fields home (5 is occupied)
     for margin in (1.0, 2.0, 3.5):
         limit = margin * burn
         below = int(np.floor(limit))
@@ -225,9 +237,10 @@ def test_air_picks_up_only_while_it_would_still_not_turn_back():
 
 # --- depth ---------------------------------------------------------------------------
 
+
 def test_depth_ignores_shallow_treasures_and_collects_count():
-    assert ask("depth", TR, make_st([dict(pos=5)]), level=2) == v.NOTHING          # level 1
-    assert ask("depth", TR, make_st([dict(pos=12)]), level=2) == v.PICK_UP         # level 2
+    assert ask("depth", TR, make_st([dict(pos=5)]), level=2) == v.NOTHING  # level 1
+    assert ask("depth", TR, make_st([dict(pos=12)]), level=2) == v.PICK_UP  # level 2
     assert ask("depth", TR, make_st([dict(pos=12)]), level=3) == v.NOTHING
     assert ask("depth", TR, make_st([dict(pos=20, carried=[3, 3])]), level=3, count=2) == v.NOTHING
     assert ask("depth", TR, make_st([dict(pos=20, carried=[3])]), level=3, count=2) == v.PICK_UP
@@ -237,13 +250,12 @@ def test_depth_ignores_shallow_treasures_and_collects_count():
 
 
 def test_depth_settles_for_less_when_the_deep_treasures_are_gone():
-    path = [1, 1, 1, 2, 2, 0, 1]            # a late dive: nothing of level 3 or 4 left
+    path = [1, 1, 1, 2, 2, 0, 1]  # a late dive: nothing of level 3 or 4 left
     assert ask("depth", TR, make_st([dict(pos=4)], path=path), level=4) == v.PICK_UP
     assert ask("depth", TR, make_st([dict(pos=2)], path=path), level=4) == v.NOTHING
     # carrying one: a level-1 card deeper is now worth the trip; nothing deeper: go home
     assert ask("depth", TB, make_st([dict(pos=6, carried=[2])], path=path), level=4, count=3) == v.STAY_DOWN
-    assert ask("depth", TB, make_st([dict(pos=7, carried=[2])], path=path[:6] + [0]),
-               level=4, count=3) == v.TURN_BACK
+    assert ask("depth", TB, make_st([dict(pos=7, carried=[2])], path=path[:6] + [0]), level=4, count=3) == v.TURN_BACK
 
 
 def test_depth_drops_a_level_one_card_only_when_it_pays():
@@ -254,13 +266,14 @@ def test_depth_drops_a_level_one_card_only_when_it_pays():
     w = fc.carried_value(tight, 0)
     keep = w * fc.p_home_seat(tight, 0, 2, False, P)
     drop = (w - 1.5) * fc.p_home_seat(tight, 0, 1, False, P)
-    assert drop > keep                                    # the position is what the test claims
+    assert drop > keep  # the position is what the test claims
     assert ask("depth", TR, tight) == v.DROP + 0
     assert ask("depth", TR, tight, drop=0) == v.NOTHING
     assert ask("depth", TR, roomy) == v.NOTHING
 
 
 # --- greedy-value ----------------------------------------------------------------------
+
 
 def test_greedy_value_turns_back_when_the_loss_outweighs_the_gain():
     # field 12 with a level-2 card, another diver with one card: the risk weight
@@ -298,16 +311,17 @@ def test_greedy_value_drops_the_cheapest_when_speed_pays():
     st = make_st([dict(pos=9, up=1, carried=[4, 1, 4]), dict(pos=20, carried=[2, 2])], air=12, path=blank(9))
     assert ask("greedy-value", TR, st) == v.DROP + 1
     st = make_st([dict(pos=5, up=1, carried=[4, 1, 4]), dict(back=1)], air=25, path=blank(5))
-    assert ask("greedy-value", TR, st) == v.NOTHING        # 28.5 x (1.00 - 0.97) < 1.5
+    assert ask("greedy-value", TR, st) == v.NOTHING  # 28.5 x (1.00 - 0.97) < 1.5
     assert ask("greedy-value", TR, st, risk=3) == v.DROP + 1
 
 
 # --- rulebook-tips ----------------------------------------------------------------------
 
+
 def test_rulebook_tips_turns_back_early_with_one_or_two_good_treasures():
     st = lambda carried: make_st([dict(pos=12, carried=carried)], air=25, path=blank(12))
-    assert ask("rulebook-tips", TB, st([3])) == v.TURN_BACK            # one of level >= 3
-    assert ask("rulebook-tips", TB, st([2, 2])) == v.TURN_BACK         # two of level >= 2
+    assert ask("rulebook-tips", TB, st([3])) == v.TURN_BACK  # one of level >= 3
+    assert ask("rulebook-tips", TB, st([2, 2])) == v.TURN_BACK  # two of level >= 2
     assert ask("rulebook-tips", TB, st([2])) == v.STAY_DOWN
     assert ask("rulebook-tips", TB, st([1, 2])) == v.STAY_DOWN
     assert ask("rulebook-tips", TB, st([3]), one=4) == v.STAY_DOWN
@@ -353,10 +367,11 @@ def test_rulebook_tips_values_sunken_stacks_by_their_content():
 
 # --- drain ---------------------------------------------------------------------------------
 
+
 def test_drain_plays_air_when_behind():
     for phase, st in STATES:
         st = st.copy()
-        st[v.SCORE + 1] = 30           # someone is ahead
+        st[v.SCORE + 1] = 30  # someone is ahead
         for u in (0.2, 0.8):
             assert ask("drain", phase, st, u=u) == ask("air", phase, st, u=u)
 
@@ -379,6 +394,7 @@ def test_drain_grabs_early_when_ahead():
 
 # --- counter -------------------------------------------------------------------------------
 
+
 def test_counter_is_air_unless_the_swim_deck_is_not_reshuffled():
     for phase, st in STATES:
         assert ask("counter", phase, st) == ask("air", phase, st)
@@ -389,12 +405,10 @@ def test_counter_uses_the_cards_left_in_the_swim_deck():
     for air in range(3, 26):
         base = dict(air=air, path=blank(10))
         full = make_st([dict(pos=10, carried=[2]), dict(pos=5, carried=[1])], swim_mode=3, **base)
-        twos = make_st([dict(pos=10, carried=[2]), dict(pos=5, carried=[1])], swim_mode=3,
-                       swim_left=(3, 0, 0, 0, 0), **base)
-        sixes = make_st([dict(pos=10, carried=[2]), dict(pos=5, carried=[1])], swim_mode=3,
-                        swim_left=(0, 0, 0, 0, 1), **base)
+        twos = make_st([dict(pos=10, carried=[2]), dict(pos=5, carried=[1])], swim_mode=3, swim_left=(3, 0, 0, 0, 0), **base)
+        sixes = make_st([dict(pos=10, carried=[2]), dict(pos=5, carried=[1])], swim_mode=3, swim_left=(0, 0, 0, 0, 1), **base)
         a_full, a_twos, a_sixes = (ask("counter", TB, s) for s in (full, twos, sixes))
-        assert a_full == ask("air", TB, full)           # a full deck left: same as air
+        assert a_full == ask("air", TB, full)  # a full deck left: same as air
         # only 2s to come is worse news than a full deck, which is worse than a 6
         assert (a_sixes == v.TURN_BACK) <= (a_full == v.TURN_BACK) <= (a_twos == v.TURN_BACK)
         found |= a_twos != a_full
@@ -402,6 +416,7 @@ def test_counter_uses_the_cards_left_in_the_swim_deck():
 
 
 # --- planner -------------------------------------------------------------------------------
+
 
 def test_planner_up_table_is_the_chance_to_get_home():
     # others in the water (fields 3 and 6, loads 1 and 2) are skipped on the way up
@@ -426,12 +441,10 @@ def test_planner_turns_back_when_tight_and_stays_when_roomy():
 def test_planner_picks_up_and_drops_by_expected_points():
     assert ask("planner", TR, make_st([dict(pos=27)], air=25)) == v.PICK_UP
     # on the way up, plenty of air, a level-3 card on field 3
-    st = make_st([dict(pos=3, up=1, carried=[2]), dict(pos=20, carried=[1])],
-                 path=[1, 1, 3] + FULL[3:], air=25)
+    st = make_st([dict(pos=3, up=1, carried=[2]), dict(pos=20, carried=[1])], path=[1, 1, 3] + FULL[3:], air=25)
     assert ask("planner", TR, st) == v.PICK_UP
     # same but nearly out of air: keep what it has
-    st = make_st([dict(pos=3, up=1, carried=[4, 4]), dict(pos=20, carried=[1, 1])],
-                 path=[1, 1, 3] + FULL[3:], air=4)
+    st = make_st([dict(pos=3, up=1, carried=[4, 4]), dict(pos=20, carried=[1, 1])], path=[1, 1, 3] + FULL[3:], air=4)
     assert ask("planner", TR, st) == v.NOTHING
     # heading up short of air: drop the cheap card to get the level-4 card home
     st = make_st([dict(pos=9, up=1, carried=[4, 1, 4]), dict(pos=20, carried=[2, 2])], air=12, path=blank(9))
@@ -440,14 +453,22 @@ def test_planner_picks_up_and_drops_by_expected_points():
 
 # --- rollout --------------------------------------------------------------------------------
 
+
 def _work():
-    return (np.zeros(6, np.int64), np.zeros(6, np.int64), np.zeros(6, np.int64),
-            np.zeros(6, np.int64), np.zeros(6), np.zeros(v.MAX_PATH, np.int64),
-            np.array([fc.mean_steps(k, P) for k in range(7)]))
+    return (
+        np.zeros(6, np.int64),
+        np.zeros(6, np.int64),
+        np.zeros(6, np.int64),
+        np.zeros(6, np.int64),
+        np.zeros(6),
+        np.zeros(v.MAX_PATH, np.int64),
+        np.array([fc.mean_steps(k, P) for k in range(7)]),
+    )
 
 
 def test_rollout_forward_model_in_clear_cases():
     from sim import rng
+
     # one field from home with a level-4 card and air to spare: always home with 13.5
     st = make_st([dict(pos=2, up=1, carried=[4]), dict(back=1)], air=10, path=blank(2))
     for j in range(20):
@@ -478,6 +499,7 @@ def test_rollout_decides_clear_cases_and_is_reproducible():
 
 # --- random and threshold (the engine's own) -------------------------------------------------
 
+
 def test_random_and_threshold_still_behave():
     st = make_st([dict(pos=5, carried=[1])], path=blank(5))
     assert ask("random", TB, st, u=0.1) == v.TURN_BACK
@@ -487,6 +509,7 @@ def test_random_and_threshold_still_behave():
 
 
 # --- a user's bot file -------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def cautious():
@@ -498,7 +521,7 @@ def test_example_bot_file_registers_a_user_bot(cautious):
     assert cautious.builtin_id == -1
     assert [p.name for p in cautious.params] == ["level", "spare"]
     assert "cautious" in LUFT_BOTS.names()
-    load_bot_file("strategies/examples/cautious.py")          # loading twice is a no-op
+    load_bot_file("strategies/examples/cautious.py")  # loading twice is a no-op
     seat = LUFT_BOTS.parse("cautious:level=3")
     assert seat.params[:2].tolist() == [3, 3]
     with pytest.raises(BotError):
@@ -506,7 +529,7 @@ def test_example_bot_file_registers_a_user_bot(cautious):
 
 
 def test_example_bot_behaviour(cautious):
-    assert ask("cautious", TR, make_st([dict(pos=5)])) == v.NOTHING              # level 1 < 2
+    assert ask("cautious", TR, make_st([dict(pos=5)])) == v.NOTHING  # level 1 < 2
     assert ask("cautious", TR, make_st([dict(pos=10)])) == v.PICK_UP
     assert ask("cautious", TR, make_st([dict(pos=10)]), level=3) == v.NOTHING
     assert ask("cautious", TR, make_st([dict(pos=20, carried=[3])])) == v.NOTHING  # one is enough

@@ -1,9 +1,10 @@
 """core.py's one swim, used by the engine, forecast and the dice check,
 against the reference engine's field-by-field walk."""
+
 import numpy as np
 
 from sim import rng
-from sim.games.luft import core, forecast, reference, view as v
+from sim.games.luft import core, forecast, layout as v, reference
 from sim.games.luft.rules import SWIM_DECK, Rules
 from tests.luft.conftest import seats
 
@@ -44,7 +45,7 @@ def test_dest_down_is_the_reference_walk_down():
         st[v.N_PLAYERS], st[v.PATH_LEN] = 6, path_len
         for d in game.divers:
             st[v.POS + d.seat] = d.pos
-        steps = int(r.integers(0, 3 * core.MAX_SWIM_STEPS))   # estimators look further
+        steps = int(r.integers(0, 3 * core.MAX_SWIM_STEPS))  # estimators look further
         start = game.divers[0].pos
         got = forecast.dest_down(st, 0, start, steps)
         if steps:

@@ -5,6 +5,7 @@ seed1_3p_threshold2: dive 1 in full (skips, air out, sinking into [1+2]).
 (Both re-checked by hand when the bots' uniforms moved to their own streams.)
 If a rule change alters them, re-check by hand before replacing the files.
 """
+
 from pathlib import Path
 
 import pytest
@@ -14,8 +15,16 @@ from sim.cli import app
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES = {
-    "seed7_2p_small_no_reshuffle.txt": ["--seed", "7", "--players", "2", "--bots", "threshold:t=1,random",
-                                        "--rules", "cards_per_level=2,air=8,dives=2,stack_size=2,swim=deck-no-reshuffle"],
+    "seed7_2p_small_no_reshuffle.txt": [
+        "--seed",
+        "7",
+        "--players",
+        "2",
+        "--bots",
+        "threshold:t=1,random",
+        "--rules",
+        "cards_per_level=2,air=8,dives=2,stack_size=2,swim=deck-no-reshuffle",
+    ],
     "seed1_3p_threshold2.txt": ["--seed", "1", "--players", "3", "--bots", "threshold:t=2"],
 }
 

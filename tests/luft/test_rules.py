@@ -7,6 +7,7 @@ rules text (quoted in a comment). Field f of the default path holds a card of
 level (f - 1) // 8 + 1. Under the COUNTING value lists a score spells out the
 cards brought home in base 9: 1 per level-1 card, 9 per level 2, 81 per 3, 729 per 4.
 """
+
 from collections import defaultdict
 from fractions import Fraction
 from itertools import product
@@ -14,7 +15,7 @@ from itertools import product
 import numpy as np
 import pytest
 
-from sim.games.luft import view as v
+from sim.games.luft import layout as v
 from sim.games.luft.reference import Game, IllegalAction
 from sim.games.luft.rules import Rules, RulesError
 from tests.luft.scripted import (
@@ -36,7 +37,7 @@ from tests.luft.scripted import (
 )
 
 DEFAULT_PATH = [1] * 8 + [2] * 8 + [3] * 8 + [4] * 8
-SWIM_DECK = [2, 3, 3, 4, 4, 4, 5, 5, 6]      # "Swim deck: 2,3,3,4,4,4,5,5,6"
+SWIM_DECK = [2, 3, 3, 4, 4, 4, 5, 5, 6]  # "Swim deck: 2,3,3,4,4,4,5,5,6"
 TWO_D3 = {2: Fraction(1, 9), 3: Fraction(2, 9), 4: Fraction(3, 9), 5: Fraction(2, 9), 6: Fraction(1, 9)}
 
 
@@ -46,6 +47,7 @@ def asked(g, phase):
 
 
 # ---------------------------------------------------------------- Material
+
 
 def test_players_are_2_to_6():
     # "Players: 2–6"
@@ -60,8 +62,8 @@ def test_default_material_is_the_rulebook():
     r = Rules()
     assert (r.air, r.dives, r.cards_per_level, r.stack_size) == (25, 3, 8, 3)
     assert r.swim == "deck"
-    assert r.turn_back_needs_treasure is True            # "default on, as in the rulebook"
-    assert r.sink_order == "nearest-first"               # "(default, as the rulebook says)"
+    assert r.turn_back_needs_treasure is True  # "default on, as in the rulebook"
+    assert r.sink_order == "nearest-first"  # "(default, as the rulebook says)"
     assert r.start_when_nobody_returned == "deepest"
     # "level 1: 0,0,1,1,2,2,3,3 · level 2: 4,4,5,5,6,6,7,7 · level 3: 8,8,..,11,11 · level 4: 12,..,15,15"
     assert r.values(1) == (0, 0, 1, 1, 2, 2, 3, 3)
@@ -86,21 +88,21 @@ def test_value_decks_shuffled_once_at_game_start():
         for level in (1, 2, 3, 4):
             assert sorted(g.value_decks[level - 1]) == list(Rules().values(level))
         orders.add(tuple(g.value_decks[3]))
-    assert len(orders) > 1          # shuffled: not the same order for every seed
+    assert len(orders) > 1  # shuffled: not the same order for every seed
 
 
 def test_cards_per_level_and_value_lists_are_knobs():
     # "Balance knobs: air per dive, number of dives, cards per level and their value lists"
-    r = Rules(cards_per_level=3, values_l1=(0, 1, 2), values_l2=(5, 5, 5),
-              values_l3=(9, 9, 9), values_l4=(20, 30, 40))
+    r = Rules(cards_per_level=3, values_l1=(0, 1, 2), values_l2=(5, 5, 5), values_l3=(9, 9, 9), values_l4=(20, 30, 40))
     g = Game(r, [seat_of(None)] * 4, 1, 0)
     assert g.path == [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]
     assert sorted(g.value_decks[3]) == [20, 30, 40]
     with pytest.raises(RulesError, match="values_l2"):
-        Rules(cards_per_level=3, values_l1=(0, 1, 2))   # level 2 still has 8 values
+        Rules(cards_per_level=3, values_l1=(0, 1, 2))  # level 2 still has 8 values
 
 
 # ------------------------------------------------------------- Swim source
+
 
 class _Branch(Exception):
     def __init__(self, n):
@@ -127,7 +129,7 @@ def exact_swim_distribution(swim, draws):
     """P(sequence of `draws` swim values) under the engine's own draw_swim,
     exactly, by enumerating every outcome of the random stream."""
     g = make_game(swim=swim)
-    del g.draw_swim                        # the real draw, not the scripted one
+    del g.draw_swim  # the real draw, not the scripted one
     dist = defaultdict(Fraction)
     todo = [()]
     while todo:
@@ -169,7 +171,7 @@ def test_swim_deck_is_put_back_so_draws_are_independent():
     for swim in ("deck", "d3", "d6-mapped"):
         two = exact_swim_distribution(swim, 2)
         assert dict(two) == {(a, b): TWO_D3[a] * TWO_D3[b] for a in TWO_D3 for b in TWO_D3}, swim
-        assert two[(6, 6)] == Fraction(1, 81)       # a 6 can follow a 6
+        assert two[(6, 6)] == Fraction(1, 81)  # a 6 can follow a 6
 
 
 def test_deck_no_reshuffle_uses_all_nine_before_reshuffling():
@@ -182,10 +184,10 @@ def test_deck_no_reshuffle_uses_all_nine_before_reshuffling():
         drawn = []
         for i in range(27):
             drawn.append(g.draw_swim())
-            assert len(shuffles) == i // 9 + 1          # a new shuffle only at draws 1, 10, 19
-        assert shuffles == [SWIM_DECK] * 3                # always the full deck of 9
+            assert len(shuffles) == i // 9 + 1  # a new shuffle only at draws 1, 10, 19
+        assert shuffles == [SWIM_DECK] * 3  # always the full deck of 9
         for block in range(3):
-            assert sorted(drawn[9 * block:9 * block + 9]) == SWIM_DECK
+            assert sorted(drawn[9 * block : 9 * block + 9]) == SWIM_DECK
 
 
 def test_deck_no_reshuffle_persists_across_turns_players_and_dives():
@@ -209,16 +211,17 @@ def test_bot_sees_swim_cards_left_only_in_no_reshuffle():
     first = [g.draw_swim() for _ in range(3)]
     left = [SWIM_DECK.count(x) - first.count(x) for x in range(2, 7)]
     st = g.public_view()
-    assert list(st[v.SWIM_LEFT:v.SWIM_LEFT + 5]) == left
-    g.swim_deck = g.swim_deck[::-1]                       # another order of the same cards
-    assert np.array_equal(g.public_view(), st)            # the order is not visible
+    assert list(st[v.SWIM_LEFT : v.SWIM_LEFT + 5]) == left
+    g.swim_deck = g.swim_deck[::-1]  # another order of the same cards
+    assert np.array_equal(g.public_view(), st)  # the order is not visible
     d = make_game(swim="deck")
     del d.draw_swim
     d.draw_swim(), d.draw_swim()
-    assert list(d.public_view()[v.SWIM_LEFT:v.SWIM_LEFT + 5]) == [1, 2, 3, 2, 1]
+    assert list(d.public_view()[v.SWIM_LEFT : v.SWIM_LEFT + 5]) == [1, 2, 3, 2, 1]
 
 
 # ------------------------------------------------------------ Turn order
+
 
 def test_first_dive_starts_with_seat_0():
     # "The first dive starts with seat 0"
@@ -241,8 +244,9 @@ def test_play_proceeds_clockwise_by_increasing_seat():
 
 def test_back_divers_skip_turns_and_never_block():
     # "A player already back in the submarine skips every turn until the dive ends."
-    g = make_game(players=2, path=[1, 1, 1], swims=[2, 2, 4, 2, 5],
-                  script={0: [PICK, BACK], 1: [NOTHING, PICK, BACK]}, **COUNTING)
+    g = make_game(
+        players=2, path=[1, 1, 1], swims=[2, 2, 4, 2, 5], script={0: [PICK, BACK], 1: [NOTHING, PICK, BACK]}, **COUNTING
+    )
     log = trace(g)
     g.play_dive()
     # 0: 0->2 picks; 1: 0->1, skips occupied 2 ->3; 0 breathes (24), turns, 3 up: 1, sub;
@@ -255,23 +259,24 @@ def test_back_divers_skip_turns_and_never_block():
     # "Divers back in the submarine never block anyone."
     g = make_game(swims=[2, 2], script={0: [NOTHING], 2: []})
     place(g, 0, pos=3)
-    place(g, 1, pos=4, back=True)           # back: its marker position must not matter
+    place(g, 1, pos=4, back=True)  # back: its marker position must not matter
     place(g, 2, pos=1, up=True, carried=[1])
     place(g, 3, pos=0, back=True)
     g.play_turn(g.divers[0])
-    assert g.divers[0].pos == 5             # 4 and 5: field 4 counts, nobody in the water is on it
-    g.play_turn(g.divers[2])                # 1 step up: the submarine holds back divers, still free
+    assert g.divers[0].pos == 5  # 4 and 5: field 4 counts, nobody in the water is on it
+    g.play_turn(g.divers[2])  # 1 step up: the submarine holds back divers, still free
     assert g.divers[2].back and g.divers[2].pos == 0
     done(g)
 
 
 # ----------------------------------------------------------------- Breathe
 
+
 def test_carrying_nothing_costs_no_air():
     # "Carrying nothing costs nothing."
     g = make_game(swims=[2], script={0: [NOTHING]})
     place(g, 0, pos=5)
-    place(g, 1, pos=12, carried=[1, 2])     # others' loads are not breathed on my turn
+    place(g, 1, pos=12, carried=[1, 2])  # others' loads are not breathed on my turn
     assert g.play_turn(g.divers[0]) == (False, False)
     assert g.air == 25 and g.divers[0].pos == 7
     done(g)
@@ -283,7 +288,7 @@ def test_breathe_one_chip_per_treasure_carried():
     place(g, 0, pos=5, carried=[1, 1, 2])
     g.play_turn(g.divers[0])
     assert g.air == 17
-    assert g.divers[0].pos == 7             # 5 - 3 = 2 steps
+    assert g.divers[0].pos == 7  # 5 - 3 = 2 steps
     done(g)
 
 
@@ -291,9 +296,9 @@ def test_taking_the_last_chip_makes_it_the_last_turn():
     # "If this takes the last chip ... this turn is the last turn of the dive"
     g = make_game(air=3, swims=[6, 6], script={0: [STAY, NOTHING, STAY, NOTHING]})
     place(g, 0, pos=5, carried=[1, 2])
-    assert g.play_turn(g.divers[0])[0] is False and g.air == 1     # 3 - 2 = 1: not out
+    assert g.play_turn(g.divers[0])[0] is False and g.air == 1  # 3 - 2 = 1: not out
     g.air = 2
-    assert g.play_turn(g.divers[0])[0] is True and g.air == 0      # 2 - 2 = 0: last chip
+    assert g.play_turn(g.divers[0])[0] is True and g.air == 0  # 2 - 2 = 0: last chip
     done(g)
 
 
@@ -303,14 +308,15 @@ def test_air_clamped_at_zero():
     place(g, 0, pos=10, carried=[1, 2, 2])
     air_out, _ = g.play_turn(g.divers[0])
     assert air_out is True and g.air == 0
-    assert g.divers[0].heading_up and g.divers[0].pos == 7          # 6 - 3 = 3 fields up
+    assert g.divers[0].heading_up and g.divers[0].pos == 7  # 6 - 3 = 3 fields up
     done(g)
 
 
 def test_air_running_out_finishes_the_turn_then_ends_the_dive():
     # "this turn is the last turn of the dive: finish it, then the dive ends"
-    g = make_game(Rules(players=2, air=1, **COUNTING), path=[1] * 6, swims=[2, 2, 3],
-                  script={0: [PICK, STAY, PICK], 1: [NOTHING]})
+    g = make_game(
+        Rules(players=2, air=1, **COUNTING), path=[1] * 6, swims=[2, 2, 3], script={0: [PICK, STAY, PICK], 1: [NOTHING]}
+    )
     g.play_dive()
     # 0: 0->2 picks; 1: 1, skip 2, 3; 0 breathes the last chip, still swims 2 steps
     # (skip 3: 4, 5) and picks up on 5; then the dive ends, 1 gets no further turn.
@@ -325,8 +331,12 @@ def test_air_running_out_finishes_the_turn_then_ends_the_dive():
 
 def test_reaching_submarine_on_last_turn_is_safe():
     # "Up: ... reaching the submarine ends the player's dive with their treasures safe"
-    g = make_game(Rules(players=2, air=2, **COUNTING), path=[1, 1, 1, 1], swims=[2, 3, 2, 6],
-                  script={0: [PICK, BACK, NOTHING], 1: [PICK, BACK]})
+    g = make_game(
+        Rules(players=2, air=2, **COUNTING),
+        path=[1, 1, 1, 1],
+        swims=[2, 3, 2, 6],
+        script={0: [PICK, BACK, NOTHING], 1: [PICK, BACK]},
+    )
     g.play_dive()
     # 0: ->2 picks; 1: 1, skip 2, 3, 4 picks; 0: air 1, turns, 1 up to field 1;
     # 1: air 0 (last turn), turns, 5 up: 3, 2, skip 1 (occupied), submarine.
@@ -334,19 +344,19 @@ def test_reaching_submarine_on_last_turn_is_safe():
     assert rec.dive_air_out == [1] and rec.dive_turns == [4]
     assert g.divers[1].back and g.score == [0, 1] and g.home[1] == [1, 0, 0, 0]
     assert rec.dive_drowned == [1] and g.drowned == [1, 0]
-    assert g.path == [1, 1, stk(1)]          # 0's card sank; fields 2 and 4 were blanks
+    assert g.path == [1, 1, stk(1)]  # 0's card sank; fields 2 and 4 were blanks
     assert rec.dive_last_back == [1] and g.start == 1
     done(g)
 
 
 # --------------------------------------------------------------- Turn back
 
+
 def test_every_dive_starts_heading_down():
     # "Every dive starts heading down."
-    g = make_game(players=2, path=[1, 1, 1], swims=[2, 2, 6, 2],
-                  script={0: [PICK, BACK], 1: [NOTHING, NOTHING]})
+    g = make_game(players=2, path=[1, 1, 1], swims=[2, 2, 6, 2], script={0: [PICK, BACK], 1: [NOTHING, NOTHING]})
     for s in (0, 1):
-        place(g, s, pos=0, up=True, back=True, carried=[3])    # as left by a previous dive
+        place(g, s, pos=0, up=True, back=True, carried=[3])  # as left by a previous dive
     log = trace(g)
     g.play_dive()
     assert log[0]["divers"] == [(0, False, False, []), (0, False, False, [])]
@@ -360,12 +370,12 @@ def test_turn_back_requires_treasure():
     # "only if carrying at least one treasure" [D: turning back requires a treasure, default on]
     g = make_game(swims=[2], script={0: [NOTHING]})
     place(g, 0, pos=5)
-    g.play_turn(g.divers[0])                 # never asked: the script holds no turn-back answer
+    g.play_turn(g.divers[0])  # never asked: the script holds no turn-back answer
     assert asked(g, TB) == [] and not g.divers[0].heading_up and g.divers[0].pos == 7
     g = make_game(swims=[3], script={0: [BACK, NOTHING]})
     place(g, 0, pos=5, carried=[1])
     g.play_turn(g.divers[0])
-    assert g.divers[0].heading_up and g.divers[0].pos == 3     # 3 - 1 = 2 fields up
+    assert g.divers[0].heading_up and g.divers[0].pos == 3  # 3 - 1 = 2 fields up
     done(g)
 
 
@@ -384,12 +394,13 @@ def test_turn_back_only_once_per_dive():
     place(g, 0, pos=8, up=True, carried=[1])
     g.play_turn(g.divers[0])
     g.play_turn(g.divers[0])
-    assert asked(g, TB) == []                # never asked again
-    assert g.divers[0].pos == 4              # two moves of 2 fields, both up
+    assert asked(g, TB) == []  # never asked again
+    assert g.divers[0].pos == 4  # two moves of 2 fields, both up
     done(g)
 
 
 # -------------------------------------------------------------------- Swim
+
 
 def test_steps_are_the_draw_minus_treasures_carried():
     # "steps = v − treasures carried"
@@ -404,12 +415,12 @@ def test_steps_le_zero_stay():
     # "steps ≤ 0: stay."
     g = make_game(swims=[3, 2, 4], script={0: [STAY, NOTHING, STAY, NOTHING], 1: [NOTHING]})
     place(g, 0, pos=5, carried=[1, 1, 1])
-    g.play_turn(g.divers[0])                 # 3 - 3 = 0
+    g.play_turn(g.divers[0])  # 3 - 3 = 0
     assert g.divers[0].pos == 5 and g.air == 22
-    g.play_turn(g.divers[0])                 # 2 - 3 = -1: no backwards move
+    g.play_turn(g.divers[0])  # 2 - 3 = -1: no backwards move
     assert g.divers[0].pos == 5 and g.air == 19
     place(g, 1, pos=9, up=True, carried=[1, 1, 2, 2])
-    g.play_turn(g.divers[1])                 # 4 - 4 = 0, heading up
+    g.play_turn(g.divers[1])  # 4 - 4 = 0, heading up
     assert g.divers[1].pos == 9 and g.air == 15
     done(g)
 
@@ -422,7 +433,7 @@ def test_occupied_fields_are_skipped_not_counted():
     place(g, 1, pos=4)
     place(g, 2, pos=6)
     assert g.play_turn(g.divers[0]) == (False, False)
-    assert g.divers[0].pos == 8              # 5, 7, 8
+    assert g.divers[0].pos == 8  # 5, 7, 8
     done(g)
 
 
@@ -430,8 +441,8 @@ def test_upward_move_skips_occupied_fields_bens_example():
     # Rulebook example: Ben has turned back with two treasures, air 14 -> 12; he draws a 5:
     # 3 fields; Anna stands on the second field towards the submarine; he lands 4 fields up.
     g = make_game(air=14, swims=[5], script={1: [NOTHING]})
-    place(g, 0, pos=8)                        # Anna
-    place(g, 1, pos=10, up=True, carried=[2, 3])   # Ben
+    place(g, 0, pos=8)  # Anna
+    place(g, 1, pos=10, up=True, carried=[2, 3])  # Ben
     g.play_turn(g.divers[1])
     assert g.air == 12 and g.divers[1].pos == 6
     done(g)
@@ -454,7 +465,7 @@ def test_down_move_stays_when_no_deeper_field_is_free():
     place(g, 0, pos=30)
     place(g, 1, pos=31)
     place(g, 2, pos=32)
-    assert g.play_turn(g.divers[0]) == (False, True)   # idle: carried nothing, no move, no action
+    assert g.play_turn(g.divers[0]) == (False, True)  # idle: carried nothing, no move, no action
     assert g.divers[0].pos == 30
     done(g)
 
@@ -467,22 +478,23 @@ def test_upward_move_needs_no_exact_count():
     assert g.play_turn(g.divers[0]) == (False, False)
     d = g.divers[0]
     assert d.back and d.pos == 0 and d.carried == [1] and g.air == 24
-    assert g.returned == [0] and asked(g, TR) == []     # no treasure step in the submarine
+    assert g.returned == [0] and asked(g, TR) == []  # no treasure step in the submarine
     done(g)
 
 
 # ---------------------------------------------------------------- Treasure
 
+
 def test_pick_up_leaves_blank():
     # "pick up the treasure ... a blank is left in its place. Any number may be carried"
     g = make_game(swims=[6], script={0: [STAY, PICK]})
     place(g, 0, pos=10, carried=[1, 1, 2, 2, 2])
-    g.play_turn(g.divers[0])                 # 6 - 5 = 1 step: field 11 (level 2)
+    g.play_turn(g.divers[0])  # 6 - 5 = 1 step: field 11 (level 2)
     assert g.divers[0].carried == [1, 1, 2, 2, 2, 2]
     expected = DEFAULT_PATH.copy()
     expected[10] = 0
     assert g.path == expected
-    assert asked(g, TR) == [0]               # exactly one treasure action per turn
+    assert asked(g, TR) == [0]  # exactly one treasure action per turn
     done(g)
 
 
@@ -490,18 +502,18 @@ def test_drop_only_on_blank_replaces_it():
     # "drop one carried treasure if standing on a blank; it replaces the blank.
     # Which one is the player's choice."
     path = DEFAULT_PATH.copy()
-    path[6] = 0                               # field 7 is a blank
+    path[6] = 0  # field 7 is a blank
     g = make_game(path=path, swims=[5], script={0: [STAY, drop(1)]})
     place(g, 0, pos=5, carried=[1, 4, 3])
-    g.play_turn(g.divers[0])                  # 5 - 3 = 2 steps: the blank on field 7
+    g.play_turn(g.divers[0])  # 5 - 3 = 2 steps: the blank on field 7
     assert g.divers[0].carried == [1, 3]
     assert g.path[6] == 4 and g.path[:6] == DEFAULT_PATH[:6] and g.path[7:] == DEFAULT_PATH[7:]
-    assert g.air == 22                        # the drop lightens only from the next turn
+    assert g.air == 22  # the drop lightens only from the next turn
     # not on a treasure: dropping there is illegal
     g = make_game(swims=[3], script={0: [STAY, drop(0)]})
     place(g, 0, pos=5, carried=[4])
     with pytest.raises(IllegalAction):
-        g.play_turn(g.divers[0])              # field 7 holds a level-1 card
+        g.play_turn(g.divers[0])  # field 7 holds a level-1 card
 
 
 def test_nothing_to_decide_on_a_blank_with_empty_hands():
@@ -519,7 +531,7 @@ def test_nothing_to_decide_on_a_blank_with_empty_hands():
 def test_bot_sees_levels_never_values():
     # "Everyone sees the LEVEL of every carried or lying treasure, never its value."
     views = []
-    for seed in (1, 2):                       # two different value-deck orders
+    for seed in (1, 2):  # two different value-deck orders
         path = DEFAULT_PATH.copy()
         path[3] = 0
         path.append(stk(2, 4, 4))
@@ -531,9 +543,9 @@ def test_bot_sees_levels_never_values():
         views.append(g.public_view())
     assert not np.array_equal(*[np.array(g.value_decks) for g in (make_game(seed=1), make_game(seed=2))])
     st = views[0]
-    assert np.array_equal(views[0], views[1])          # values never leak into the view
-    assert list(st[v.PATH:v.PATH + 33]) == path and st[v.PATH_LEN] == 33
-    assert list(st[v.CARRIED:v.CARRIED + 2]) == [1, stk(3, 3)] and st[v.N_CARRIED] == 2
+    assert np.array_equal(views[0], views[1])  # values never leak into the view
+    assert list(st[v.PATH : v.PATH + 33]) == path and st[v.PATH_LEN] == 33
+    assert list(st[v.CARRIED : v.CARRIED + 2]) == [1, stk(3, 3)] and st[v.N_CARRIED] == 2
     assert st[v.CARRIED + v.MAX_PATH] == 3 and st[v.HEADING_UP + 1] == 1 and st[v.POS + 1] == 20
     assert st[v.BACK + 2] == 1 and st[v.SCORE + 2] == 7 and st[v.AIR] == 25
 
@@ -546,9 +558,9 @@ def test_illegal_action_raises_naming_bot_seat_seed_turn():
     path = DEFAULT_PATH.copy()
     path[7] = 0
     g.path = path
-    place(g, 2, pos=6, carried=[4])            # 3 - 1 = 2 steps: the blank on field 8
+    place(g, 2, pos=6, carried=[4])  # 3 - 1 = 2 steps: the blank on field 8
     with pytest.raises(IllegalAction) as err:
-        g.play_turn(g.divers[2])               # picking up a blank
+        g.play_turn(g.divers[2])  # picking up a blank
     msg = str(err.value)
     assert "\n" not in msg
     for part in ("cheater:x=1", "seat 2", "seed 12345", "game 7", "dive 1", "turn 5"):
@@ -557,10 +569,10 @@ def test_illegal_action_raises_naming_bot_seat_seed_turn():
 
 # ------------------------------------------------------------- End of dive
 
+
 def test_dive_ends_when_every_diver_is_back():
     # "The dive ends when every diver is back"
-    g = make_game(players=2, path=[1, 1], swims=[2, 2, 6, 2],
-                  script={0: [PICK, BACK], 1: [PICK, BACK]}, **COUNTING)
+    g = make_game(players=2, path=[1, 1], swims=[2, 2, 6, 2], script={0: [PICK, BACK], 1: [PICK, BACK]}, **COUNTING)
     g.play_dive()
     # 0: ->2 picks; 1: ->1 picks; 0: air 24, up: skip 1, sub; 1: air 23, up to sub.
     rec = g.record
@@ -588,15 +600,17 @@ def test_returned_divers_draw_one_value_card_per_treasure_card_of_its_level():
 def test_value_decks_drawn_without_replacement_across_dives():
     # "drawn WITHOUT replacement over the whole game (drawn cards are set aside)"
     for seed in range(12):
-        rules = Rules(players=2, dives=2, cards_per_level=2, values_l1=(5, 7), values_l2=(4, 4),
-                      values_l3=(8, 8), values_l4=(12, 12))
-        g = make_game(rules, path=[1, 1], seed=seed, swims=[2] * 10,
-                      script={0: [NOTHING, NOTHING, NOTHING], 1: [PICK, BACK, PICK, BACK]})
+        rules = Rules(
+            players=2, dives=2, cards_per_level=2, values_l1=(5, 7), values_l2=(4, 4), values_l3=(8, 8), values_l4=(12, 12)
+        )
+        g = make_game(
+            rules, path=[1, 1], seed=seed, swims=[2] * 10, script={0: [NOTHING, NOTHING, NOTHING], 1: [PICK, BACK, PICK, BACK]}
+        )
         rec = g.play()
         # dive 1: 0 ->2; 1 ->1 picks; 0 stays; 1 returns (one level-1 card); 0 idle -> stall.
         # dive 2 (seat 1 starts): 1 ->1 picks; 0 stuck in the submarine; 1 returns; 0 ->1; stall.
         assert rec.dive_start == [0, 1] and rec.dive_stalled == [1, 1]
-        assert g.score == [0, 12]            # 5 + 7 in some order, never 5 + 5 or 7 + 7
+        assert g.score == [0, 12]  # 5 + 7 in some order, never 5 + 5 or 7 + 7
         assert g.home[1] == [2, 0, 0, 0]
         done(g)
 
@@ -611,7 +625,7 @@ def test_divers_in_the_water_lose_everything():
     g.end_dive(True, False)
     assert g.score == [1, 0, 0, 0] and g.home[1] == [0, 0, 0, 0]
     assert g.drowned == [0, 1, 1, 0] and g.record.dive_drowned == [2]
-    assert [len(d) for d in g.value_decks] == [7, 8, 8, 8]     # nothing drawn for them
+    assert [len(d) for d in g.value_decks] == [7, 8, 8, 8]  # nothing drawn for them
     assert g.path == DEFAULT_PATH + [stk(2, 3)]
 
 
@@ -635,11 +649,11 @@ def test_sinking_in_threes_nearest_diver_first_partial_stack_filled_by_next_dive
     # holds a heart and two spades; Dan a club: Anna's three cards form the first stack,
     # Dan's club starts a second.
     g = make_game(path=[1, 0, 2, 0, 3, 4])
-    place(g, 0, back=True, carried=[2, 1])          # Carla
-    place(g, 1, pos=3, carried=[3, 4, 4])          # Anna
-    place(g, 2, pos=5, carried=[1])                # Dan
+    place(g, 0, back=True, carried=[2, 1])  # Carla
+    place(g, 1, pos=3, carried=[3, 4, 4])  # Anna
+    place(g, 2, pos=5, carried=[1])  # Dan
     place(g, 3, back=True)
-    g.value_decks[1], g.value_decks[0] = [6] * 8, [0] * 8     # the 6 of hearts, a joker
+    g.value_decks[1], g.value_decks[0] = [6] * 8, [0] * 8  # the 6 of hearts, a joker
     g.end_dive(True, False)
     assert g.score[0] == 6
     assert g.path == [1, 2, 3, 4, stk(3, 4, 4), stk(1)]
@@ -691,10 +705,10 @@ def test_each_sunken_stack_is_one_field_and_one_treasure():
     path = DEFAULT_PATH + [stk(4, 4, 4)]
     g = make_game(path=path, swims=[3, 6], script={0: [PICK, STAY, NOTHING]})
     place(g, 0, pos=31)
-    g.play_turn(g.divers[0])                 # 32, 33 (the stack field)
+    g.play_turn(g.divers[0])  # 32, 33 (the stack field)
     assert g.divers[0].pos == 33 and g.divers[0].carried == [stk(4, 4, 4)] and g.path[32] == 0
     g.play_turn(g.divers[0])
-    assert g.air == 24                       # one treasure, one chip
+    assert g.air == 24  # one treasure, one chip
 
 
 def test_stack_counts_as_one_for_air_and_speed_but_scores_per_card():
@@ -702,7 +716,7 @@ def test_stack_counts_as_one_for_air_and_speed_but_scores_per_card():
     g = make_game(air=10, swims=[4, 2], script={0: [NOTHING]}, **COUNTING)
     place(g, 0, pos=4, up=True, carried=[stk(1, 2, 3)])
     g.play_turn(g.divers[0])
-    assert g.air == 9 and g.divers[0].pos == 1          # 4 - 1 = 3 steps: 3, 2, 1
+    assert g.air == 9 and g.divers[0].pos == 1  # 4 - 1 = 3 steps: 3, 2, 1
     g.play_turn(g.divers[0])
     assert g.air == 8 and g.divers[0].back
     for s in (1, 2, 3):
@@ -715,7 +729,7 @@ def test_stack_counts_as_one_for_air_and_speed_but_scores_per_card():
 def test_blanks_removed_between_dives():
     # "All blanks are removed from the path and the gaps closed (dropped treasures stay where
     # they lie, in path order)."
-    g = make_game(path=[1, 0, 4, 2, 0, 0, 3, stk(1, 1, 1), 0])   # the 4 was dropped on field 3
+    g = make_game(path=[1, 0, 4, 2, 0, 0, 3, stk(1, 1, 1), 0])  # the 4 was dropped on field 3
     for s in range(4):
         place(g, s, back=True)
     g.end_dive(False, False)
@@ -724,17 +738,20 @@ def test_blanks_removed_between_dives():
 
 def test_all_divers_return_to_the_submarine_and_air_refills():
     # "All divers return to the submarine; air refills to 25." (knob: air per dive)
-    g = make_game(Rules(players=2, air=2, dives=2), path=[1, 1, 1], swims=[2] * 8,
-                  script={0: [PICK, BACK, NOTHING, NOTHING, NOTHING],
-                          1: [PICK, STAY, NOTHING, NOTHING, NOTHING]})
+    g = make_game(
+        Rules(players=2, air=2, dives=2),
+        path=[1, 1, 1],
+        swims=[2] * 8,
+        script={0: [PICK, BACK, NOTHING, NOTHING, NOTHING], 1: [PICK, STAY, NOTHING, NOTHING, NOTHING]},
+    )
     log = trace(g)
     g.play()
     # dive 1: 0 ->2 picks; 1 ->3 picks; 0 (air 1) turns, to field 1; 1 (air 0) stays on 3.
     assert [t["air_after"] for t in log[:4]] == [2, 2, 1, 0]
-    first = log[4]                              # first turn of dive 2
-    assert first["air"] == 2 and first["seat"] == 1      # deepest (field 3) starts
+    first = log[4]  # first turn of dive 2
+    assert first["air"] == 2 and first["seat"] == 1  # deepest (field 3) starts
     assert first["divers"] == [(0, False, False, []), (0, False, False, [])]
-    assert g.record.dive_path_len == [3, 2]     # [1, stack(1, 1)]
+    assert g.record.dive_path_len == [3, 2]  # [1, stack(1, 1)]
     done(g)
 
 
@@ -744,7 +761,7 @@ def test_next_dive_starts_with_last_returned():
     place(g, 0, pos=1, up=True, carried=[1])
     place(g, 2, pos=2, up=True, carried=[1])
     place(g, 1, pos=20)
-    place(g, 3, pos=25)                          # deepest, but somebody returned
+    place(g, 3, pos=25)  # deepest, but somebody returned
     g.play_turn(g.divers[0])
     g.play_turn(g.divers[2])
     assert g.returned == [0, 2]
@@ -793,23 +810,25 @@ def test_stalemate_ends_dive_and_is_flagged():
     # "[D] Stalemate: if a whole round of turns passes in which no diver still in the water
     # carries anything, moves, picks up or drops ... the dive ends there as if the air had run
     # out; it is flagged as stalled in the results."
-    g = make_game(players=2, path=[1, 1], swims=[2, 2, 3, 3],
-                  script={0: [NOTHING, NOTHING], 1: [NOTHING, NOTHING]})
+    g = make_game(players=2, path=[1, 1], swims=[2, 2, 3, 3], script={0: [NOTHING, NOTHING], 1: [NOTHING, NOTHING]})
     g.play_dive()
     # 0 ->2; 1 ->1 (moved); then 0 stays, 1 stays: one whole idle round.
     rec = g.record
     assert rec.dive_turns == [4] and rec.dive_stalled == [1] and rec.dive_air_out == [0]
     assert rec.dive_air_left == [25] and rec.dive_drowned == [2] and g.drowned == [1, 1]
-    assert g.path == [1, 1] and g.start == 0       # nobody returned: deepest (field 2)
+    assert g.path == [1, 1] and g.start == 0  # nobody returned: deepest (field 2)
     done(g)
 
 
 def test_stalemate_needs_nobody_carrying_anything():
     # "no diver still in the water carries anything" -- a carrier at the deep end breathes,
     # so the air runs out instead
-    g = make_game(Rules(players=2, air=3), path=[1, 1], swims=[2, 2, 3, 2, 2, 2, 2],
-                  script={0: [PICK, STAY, NOTHING, STAY, NOTHING, STAY, NOTHING],
-                          1: [NOTHING, NOTHING, NOTHING]})
+    g = make_game(
+        Rules(players=2, air=3),
+        path=[1, 1],
+        swims=[2, 2, 3, 2, 2, 2, 2],
+        script={0: [PICK, STAY, NOTHING, STAY, NOTHING, STAY, NOTHING], 1: [NOTHING, NOTHING, NOTHING]},
+    )
     g.play_dive()
     rec = g.record
     assert rec.dive_turns == [7] and rec.dive_air_out == [1] and rec.dive_stalled == [0]
@@ -819,14 +838,16 @@ def test_stalemate_needs_nobody_carrying_anything():
 
 def test_stalemate_rounds_option():
     # the stalemate's "whole round" is a knob (stalemate_rounds)
-    g = make_game(players=2, path=[1, 1], swims=[2, 2, 3, 3, 3, 3], stalemate_rounds=2,
-                  script={0: [NOTHING] * 3, 1: [NOTHING] * 3})
+    g = make_game(
+        players=2, path=[1, 1], swims=[2, 2, 3, 3, 3, 3], stalemate_rounds=2, script={0: [NOTHING] * 3, 1: [NOTHING] * 3}
+    )
     g.play_dive()
     assert g.record.dive_turns == [6] and g.record.dive_stalled == [1]
     done(g)
 
 
 # ------------------------------------------------------------ End of game
+
 
 def final(scores, home, **rules):
     g = make_game(players=len(scores), **rules)
@@ -851,12 +872,15 @@ def test_most_points_wins():
     assert final([10, 30, 20, 0], [[0, 0, 0, 9], [1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]) == [0, 60, 0, 0]
 
 
-@pytest.mark.parametrize("home,win", [
-    ([[0, 0, 0, 1], [3, 3, 3, 0], [0, 0, 0, 9]], [60, 0, 0]),   # level 4 decides
-    ([[9, 9, 1, 1], [0, 0, 2, 1], [0, 0, 0, 9]], [0, 60, 0]),   # level 3 decides
-    ([[0, 2, 1, 1], [9, 1, 1, 1], [0, 0, 0, 9]], [60, 0, 0]),   # level 2 decides
-    ([[0, 1, 1, 1], [5, 1, 1, 1], [0, 0, 0, 9]], [30, 30, 0]),  # level 1 does not: shared
-])
+@pytest.mark.parametrize(
+    "home,win",
+    [
+        ([[0, 0, 0, 1], [3, 3, 3, 0], [0, 0, 0, 9]], [60, 0, 0]),  # level 4 decides
+        ([[9, 9, 1, 1], [0, 0, 2, 1], [0, 0, 0, 9]], [0, 60, 0]),  # level 3 decides
+        ([[0, 2, 1, 1], [9, 1, 1, 1], [0, 0, 0, 9]], [60, 0, 0]),  # level 2 decides
+        ([[0, 1, 1, 1], [5, 1, 1, 1], [0, 0, 0, 9]], [30, 30, 0]),  # level 1 does not: shared
+    ],
+)
 def test_tie_break_by_level_4_3_2_then_shared_win(home, win):
     # "Tie: more level-4 cards brought home, then level 3, then level 2 (level 1 does NOT break
     # ties). Still tied: the victory is shared" (seat 2 has fewer points: its cards don't count)
@@ -875,14 +899,14 @@ def test_cards_are_conserved_and_scored_per_card_over_whole_games():
     # ("Each stack becomes one field"), and a score is the sum of one value card per card
     # brought home (COUNTING values make that sum readable per level).
     from strategies.luft import LUFT_BOTS
+
     seats = LUFT_BOTS.parse_seats("random,threshold:t=2,threshold:t=4,random", 4)
     for seed in range(15):
         g = Game(Rules(**COUNTING), seats, seed, 0)
         rec = g.play()
         for level in (1, 2, 3, 4):
-            on_path = sum(sum(1 for shift in range(0, 30, 3) if (item >> shift) & 7 == level)
-                          for item in g.path)
+            on_path = sum(sum(1 for shift in range(0, 30, 3) if (item >> shift) & 7 == level) for item in g.path)
             assert on_path + sum(h[level - 1] for h in rec.home) == 8
         for s in range(4):
-            assert rec.score[s] == sum(rec.home[s][l] * 9 ** l for l in range(4))
+            assert rec.score[s] == sum(rec.home[s][l] * 9**l for l in range(4))
         assert sum(rec.win60) == 60

@@ -6,12 +6,13 @@ refused in both engines, a bot's uniforms predict no swim card better than
 chance, the view a bot gets does not change with anything hidden, and both
 engines hand every bot the same view, decision by decision.
 """
+
 import numpy as np
 import pytest
 from numba import carray, njit
 
 from sim import nb
-from sim.games.luft import reference, view as v
+from sim.games.luft import layout as v, reference
 from sim.games.luft.reference import SWIM_DECK
 from sim.games.luft.rules import SINK_ORDERS, SINK_WITHIN_DIVER, START_RULES, SWIM_SOURCES, Rules
 from sim.registry import MAX_PARAMS, BotError, Seat
@@ -44,31 +45,31 @@ def cheat_python_write(phase, seat, st, params, u):
     return v.STAY_DOWN if phase == v.PHASE_TURN_BACK else v.NOTHING
 
 
-for _name, _fn in (("test-cheat-teleport", cheat_teleport), ("test-cheat-sabotage", cheat_sabotage),
-                   ("test-cheat-python-write", cheat_python_write)):
+for _name, _fn in (
+    ("test-cheat-teleport", cheat_teleport),
+    ("test-cheat-sabotage", cheat_sabotage),
+    ("test-cheat-python-write", cheat_python_write),
+):
     if _name not in LUFT_BOTS.bots:
         register(_name)(_fn)
 
 
 @pytest.mark.parametrize("name", ["test-cheat-teleport", "test-cheat-sabotage"])
 def test_a_bot_that_writes_is_refused_by_the_compiled_engine_with_its_name(compiled, name):
-    with pytest.raises(BotError, match=f"bot '{name}' does not compile.*writes to st or params, "
-                                       "which are read-only") as err:
+    with pytest.raises(BotError, match=f"bot '{name}' does not compile.*writes to st or params, which are read-only") as err:
         compiled.play_batch(Rules(), seats(f"{name},threshold:t=2,threshold:t=2,random"), 1, 0, 20)
     assert "\n" not in str(err.value)
 
 
 @pytest.mark.parametrize("name", ["test-cheat-teleport", "test-cheat-sabotage"])
 def test_a_bot_that_writes_is_refused_by_the_reference_engine(name):
-    with pytest.raises(BotError, match=f"bot '{name}' in seat 0: it writes to st or params, "
-                                       "which are read-only"):
+    with pytest.raises(BotError, match=f"bot '{name}' in seat 0: it writes to st or params, which are read-only"):
         reference.play_game(Rules(), seats(f"{name},threshold:t=2,threshold:t=2,random"), 1, 0)
 
 
 def test_a_python_bot_that_writes_is_refused_by_the_reference_engine():
     with pytest.raises(BotError, match="bot 'test-cheat-python-write' in seat 0: it writes to st"):
-        reference.play_game(Rules(players=2, turn_back_needs_treasure=False),
-                            seats("test-cheat-python-write,random", 2), 1, 0)
+        reference.play_game(Rules(players=2, turn_back_needs_treasure=False), seats("test-cheat-python-write,random", 2), 1, 0)
 
 
 # --- attack 2: recover the random stream from u, predict the next swim card -----------------------
@@ -98,11 +99,11 @@ def recover_state(u1: float, u2: float):
     consecutive uniforms of one stream (u = top 53 bits of mix(state)): the 11
     unknown low bits of u1 are tried, each candidate stepped to u2. None if no
     candidate fits."""
-    top = np.uint64(int(u1 * 2.0 ** 53) << 11)
+    top = np.uint64(int(u1 * 2.0**53) << 11)
     candidates = _unmix(top | np.arange(2048, dtype=np.uint64))
     with np.errstate(over="ignore"):
         nxt = candidates + np.uint64(_G)
-        fits = (_mix(nxt) >> np.uint64(11)) == np.uint64(int(u2 * 2.0 ** 53))
+        fits = (_mix(nxt) >> np.uint64(11)) == np.uint64(int(u2 * 2.0**53))
     hits = nxt[fits]
     return int(hits[0]) if hits.size == 1 else None
 
@@ -118,6 +119,7 @@ def test_the_stream_attack_predicts_a_shared_stream_perfectly():
     """The attack works: had the bot's u come from the game's stream (the old
     design: u, u, then the swim draw), it would call every swim card."""
     from sim import rng
+
     for game in range(200):
         stream = rng.Stream(3, game)
         u1, u2 = stream.uniform(), stream.uniform()
@@ -180,7 +182,7 @@ def test_the_view_does_not_change_with_anything_hidden(monkeypatch):
         for deck in game.value_decks:
             scramble.shuffle(deck)
         scramble.shuffle(game.swim_deck)
-        game.stream.state = np.uint64(scramble.integers(0, 2 ** 63))
+        game.stream.state = np.uint64(scramble.integers(0, 2**63))
         np.testing.assert_array_equal(game.public_view(), before)
         game.value_decks, game.swim_deck, game.stream.state = saved
         checked.append(phase)
@@ -199,9 +201,9 @@ def test_the_view_does_not_change_with_anything_hidden(monkeypatch):
 # address rides in the slot before it (user-space addresses are < 2**53, exact
 # in a float64): the view is read-only, so the log must live outside it.
 LOG_ROWS = 4096
-LOG_COLS = 3 + v.SIZE          # phase, seat, u * 2**53, the view
+LOG_COLS = 3 + v.SIZE  # phase, seat, u * 2**53, the view
 _ADDR, _ID = MAX_PARAMS - 2, MAX_PARAMS - 1
-_LOG = np.zeros((LOG_ROWS, LOG_COLS), np.int64)    # row 0, column 0: rows written
+_LOG = np.zeros((LOG_ROWS, LOG_COLS), np.int64)  # row 0, column 0: rows written
 
 
 @njit(cache=True)
@@ -233,18 +235,24 @@ def recorded_seats(r, players):
 
 
 def random_rules(r, players):
-    return Rules.from_strings({}, players=players, air=int(r.integers(3, 40)),
-                              dives=int(r.integers(1, 4)), cards_per_level=int(r.integers(1, 16)),
-                              stack_size=int(r.integers(1, 6)), swim=str(r.choice(SWIM_SOURCES)),
-                              turn_back_needs_treasure=bool(r.integers(0, 2)),
-                              start_when_nobody_returned=str(r.choice(START_RULES)),
-                              sink_order=str(r.choice(SINK_ORDERS)),
-                              sink_within_diver=str(r.choice(SINK_WITHIN_DIVER)),
-                              stalemate_rounds=int(r.integers(1, 4)))
+    return Rules.from_strings(
+        {},
+        players=players,
+        air=int(r.integers(3, 40)),
+        dives=int(r.integers(1, 4)),
+        cards_per_level=int(r.integers(1, 16)),
+        stack_size=int(r.integers(1, 6)),
+        swim=str(r.choice(SWIM_SOURCES)),
+        turn_back_needs_treasure=bool(r.integers(0, 2)),
+        start_when_nobody_returned=str(r.choice(START_RULES)),
+        sink_order=str(r.choice(SINK_ORDERS)),
+        sink_within_diver=str(r.choice(SINK_WITHIN_DIVER)),
+        stalemate_rounds=int(r.integers(1, 4)),
+    )
 
 
 def take_log():
-    rows = _LOG[1:_LOG[0, 0] + 1].copy()
+    rows = _LOG[1 : _LOG[0, 0] + 1].copy()
     assert len(rows) < LOG_ROWS - 1, "log full"
     _LOG[0, 0] = 0
     return rows
@@ -256,7 +264,7 @@ def test_both_engines_hand_every_bot_the_same_view_decision_by_decision(compiled
     for config in range(60):
         r = np.random.default_rng(500 + config)
         players = int(r.integers(2, 7))
-        rules, bots, seed = random_rules(r, players), recorded_seats(r, players), int(r.integers(2 ** 62))
+        rules, bots, seed = random_rules(r, players), recorded_seats(r, players), int(r.integers(2**62))
         families |= {s.spec for s in bots}
         for game in range(5):
             take_log()

@@ -4,12 +4,13 @@ golden/search_decisions.npz holds positions recorded from games and the
 action each parameter set took there under the earlier implementation
 (written once by search_fixture.py).
 """
+
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from sim.games.luft import view as v
+from sim.games.luft import layout as v
 from sim.registry import MAX_PARAMS
 from strategies.luft import LUFT_BOTS
 

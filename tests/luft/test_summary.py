@@ -1,4 +1,5 @@
 """The game-level metric 'the last dive decided the winner' (balance analysis)."""
+
 import numpy as np
 import pytest
 
@@ -14,7 +15,7 @@ def batch_of(leaders_before_last: list[int], win60: list[list[int]], dives: int 
     dive = np.zeros((games, dives, len(DIVE_COLUMNS)), np.int16)
     if dives >= 2:
         dive[:, dives - 2, D_LEADER] = leaders_before_last
-    dive[:, dives - 1, D_LEADER] = 0          # the leader after the last dive must not matter
+    dive[:, dives - 1, D_LEADER] = 0  # the leader after the last dive must not matter
     return Batch(seat, dive, np.zeros((6, dives, 1), np.int64))
 
 
@@ -31,11 +32,14 @@ def test_a_one_dive_game_is_always_decided_by_its_only_dive():
     assert last_dive_decided(b).tolist() == [1, 1]
 
 
-@pytest.mark.parametrize("score,home,leader", [
-    ([12, 7, 12], [[0, 0, 0, 1], [0, 0, 0, 0], [0, 0, 0, 0]], 0),   # tie on points: level 4 breaks it
-    ([12, 7, 12], [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], -1),  # still tied: no sole leader
-    ([3, 9, 2], [[0, 0, 0, 5], [0, 0, 0, 0], [0, 0, 0, 0]], 1),     # most points leads
-])
+@pytest.mark.parametrize(
+    "score,home,leader",
+    [
+        ([12, 7, 12], [[0, 0, 0, 1], [0, 0, 0, 0], [0, 0, 0, 0]], 0),  # tie on points: level 4 breaks it
+        ([12, 7, 12], [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], -1),  # still tied: no sole leader
+        ([3, 9, 2], [[0, 0, 0, 5], [0, 0, 0, 0], [0, 0, 0, 0]], 1),  # most points leads
+    ],
+)
 def test_the_sole_leader_after_a_dive_uses_the_final_tie_break(score, home, leader):
     g = make_game(players=3)
     g.score[:] = score

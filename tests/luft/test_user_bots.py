@@ -5,12 +5,13 @@ the same compiled kernel plays them, mixed with built-ins in any seats, and
 agrees with the reference engine game for game; parameters and new user bots
 never recompile the kernel; built-in-only batches never touch the plug-in path.
 """
+
 import numba
 import numpy as np
 import pytest
 from numba import njit
 
-from sim.games.luft import engine, reference, view as v
+from sim.games.luft import engine, layout as v, reference
 from sim.games.luft.outputs import record_rows
 from sim.games.luft.reference import IllegalAction
 from sim.games.luft.rules import Rules
@@ -58,12 +59,16 @@ def user_not_numba(phase, seat, st, params, u):
 
 
 for _name, _fn, _params in (
-        ("test-user-threshold", threshold,   # the built-in rule, entering as a plug-in
-         [Param("t", 2, 1, 60, integer=True)]),
-        ("test-user-fickle", user_fickle, [Param("p", 0.3, 0, 1)]),
-        ("test-user-cheat", user_cheat, []),
-        ("test-user-crash", user_crash, []),
-        ("test-user-not-numba", user_not_numba, [])):
+    (
+        "test-user-threshold",
+        threshold,  # the built-in rule, entering as a plug-in
+        [Param("t", 2, 1, 60, integer=True)],
+    ),
+    ("test-user-fickle", user_fickle, [Param("p", 0.3, 0, 1)]),
+    ("test-user-cheat", user_cheat, []),
+    ("test-user-crash", user_crash, []),
+    ("test-user-not-numba", user_not_numba, []),
+):
     if _name not in LUFT_BOTS.bots:
         register(_name, params=_params)(_fn)
 
@@ -107,18 +112,20 @@ def test_user_bots_in_random_rules_and_seats_match_builtins_and_reference(compil
     rules, bots, seed = random_config(config)
     specs = [s.spec for s in bots]
     user_bots = seats(as_user(",".join(specs)), rules.players)
-    assert_same_games(compiled.play_batch(rules, bots, seed, 0, 400),
-                      compiled.play_batch(rules, user_bots, seed, 0, 400))
+    assert_same_games(compiled.play_batch(rules, bots, seed, 0, 400), compiled.play_batch(rules, user_bots, seed, 0, 400))
     batch = compiled.play_batch(rules, user_bots, seed, 0, 25)
     assert_agrees_with_reference(rules, user_bots, seed, batch)
 
 
-@pytest.mark.parametrize("spec", [
-    "test-user-threshold:t=2,threshold:t=3,random,test-user-threshold:t=1",
-    "random,test-user-fickle:p=0.4,threshold:t=2,test-user-fickle:p=0.9,test-user-threshold:t=3",
-    "test-user-fickle:p=0.2,test-user-fickle:p=0.7",
-    "threshold:t=2,threshold:t=2,threshold:t=2,threshold:t=2,threshold:t=2,test-user-fickle",
-])
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "test-user-threshold:t=2,threshold:t=3,random,test-user-threshold:t=1",
+        "random,test-user-fickle:p=0.4,threshold:t=2,test-user-fickle:p=0.9,test-user-threshold:t=3",
+        "test-user-fickle:p=0.2,test-user-fickle:p=0.7",
+        "threshold:t=2,threshold:t=2,threshold:t=2,threshold:t=2,threshold:t=2,test-user-fickle",
+    ],
+)
 def test_mixed_seats_agree_with_the_reference_game_for_game(compiled, spec):
     n = len(spec.split(","))
     for swim in ("deck", "deck-no-reshuffle"):
@@ -132,14 +139,12 @@ def test_mixed_seats_match_the_all_builtin_batch(compiled):
     rules = Rules()
     mixed = seats("test-user-threshold:t=3,threshold:t=2,random,test-user-threshold:t=1")
     builtin = seats("threshold:t=3,threshold:t=2,random,threshold:t=1")
-    assert_same_games(compiled.play_batch(rules, mixed, 3, 0, 2000),
-                      compiled.play_batch(rules, builtin, 3, 0, 2000))
+    assert_same_games(compiled.play_batch(rules, mixed, 3, 0, 2000), compiled.play_batch(rules, builtin, 3, 0, 2000))
 
 
 def test_results_with_user_bots_do_not_depend_on_threads_or_chunking(compiled):
     rules = Rules(players=5)
-    bots = seats("test-user-fickle:p=0.5,threshold:t=2,test-user-threshold:t=2,random,"
-                 "test-user-fickle:p=0.1", 5)
+    bots = seats("test-user-fickle:p=0.5,threshold:t=2,test-user-threshold:t=2,random,test-user-fickle:p=0.1", 5)
     whole = compiled.play_batch(rules, bots, 9, 0, 500)
     parts = [compiled.play_batch(rules, bots, 9, a, b - a) for a, b in ((0, 7), (7, 500))]
     np.testing.assert_array_equal(whole.seat, np.concatenate([p.seat for p in parts]))
@@ -154,11 +159,14 @@ def test_results_with_user_bots_do_not_depend_on_threads_or_chunking(compiled):
 
 def test_parameters_and_new_user_bots_never_recompile_the_kernel(compiled):
     rules = Rules()
-    compiled.play_batch(rules, seats("test-user-threshold:t=2"), 1, 0, 10)      # warm
+    compiled.play_batch(rules, seats("test-user-threshold:t=2"), 1, 0, 10)  # warm
     kernels = (engine._play_batch, engine._play_batch_user, engine._run_chunk)
     before = [len(k.signatures) for k in kernels]
-    for spec in ("test-user-threshold:t=4", "test-user-fickle:p=0.9,threshold:t=1,random,random",
-                 "random,test-user-fickle:p=0.1,test-user-threshold:t=7,threshold:t=3"):
+    for spec in (
+        "test-user-threshold:t=4",
+        "test-user-fickle:p=0.9,threshold:t=1,random,random",
+        "random,test-user-fickle:p=0.1,test-user-threshold:t=7,threshold:t=3",
+    ):
         compiled.play_batch(rules, seats(spec), 1, 0, 50)
     compiled.play_batch(Rules(players=6, air=10), seats("test-user-fickle", 6), 1, 0, 50)
     assert [len(k.signatures) for k in kernels] == before
@@ -170,6 +178,7 @@ def test_parameters_and_new_user_bots_never_recompile_the_kernel(compiled):
 def test_builtin_only_batches_do_not_use_the_plugin_path(compiled, monkeypatch):
     def no_plugins(*args, **kwargs):
         raise AssertionError("built-in-only batch reached the plug-in path")
+
     monkeypatch.setattr(engine, "_user_kernel", no_plugins)
     monkeypatch.setattr(engine, "user_functions", no_plugins)
     compiled.play_batch(Rules(), seats("threshold:t=2,random,threshold:t=3,random"), 1, 0, 100)
@@ -179,25 +188,23 @@ def test_builtin_only_batches_do_not_use_the_plugin_path(compiled, monkeypatch):
 
 def test_an_illegal_action_of_a_user_bot_names_the_bot_and_seat(compiled):
     with pytest.raises(IllegalAction, match=r"bot 'test-user-cheat' in seat 2 .*illegal turn-back"):
-        compiled.play_batch(Rules(), seats("threshold:t=1,threshold:t=1,test-user-cheat,random"),
-                            4, 0, 200)
+        compiled.play_batch(Rules(), seats("threshold:t=1,threshold:t=1,test-user-cheat,random"), 4, 0, 200)
 
 
 def test_an_exception_in_a_user_bot_is_reported_with_its_name(compiled):
     with pytest.raises(BotError, match="test-user-crash"):
-        compiled.play_batch(Rules(), seats("test-user-crash,threshold:t=2,threshold:t=2,random"),
-                            4, 0, 50)
+        compiled.play_batch(Rules(), seats("test-user-crash,threshold:t=2,threshold:t=2,random"), 4, 0, 50)
 
 
 def test_a_bot_that_does_not_compile_is_a_clear_error(compiled):
     with pytest.raises(BotError, match="test-user-not-numba.*does not compile"):
-        compiled.play_batch(Rules(), seats("test-user-not-numba,threshold:t=2,random,random"),
-                            4, 0, 10)
+        compiled.play_batch(Rules(), seats("test-user-not-numba,threshold:t=2,random,random"), 4, 0, 10)
 
 
 # --- built-ins: inlined or plugged in, the same games as the reference ---------------------------
 def test_inlined_ids_are_exactly_the_ones_the_inline_switch_handles():
     from strategies.luft.dispatch import INLINED, NOT_INLINED, decide_inline
+
     st = np.zeros(v.SIZE, np.int64)
     st[v.N_PLAYERS] = 4
     params = np.zeros((4, 8))
@@ -219,6 +226,7 @@ def test_every_builtin_bot_plays_like_the_reference_in_the_kernel(compiled, name
 
 def test_the_example_user_bot_runs_in_the_kernel(compiled):
     from sim.registry import load_bot_file
+
     load_bot_file("strategies/examples/cautious.py")
     bots = seats("cautious:level=3,threshold:t=2,cautious,random")
     batch = compiled.play_batch(Rules(), bots, 2, 0, 40)

@@ -1,5 +1,6 @@
 """The `policy` bots: features from hand-made positions, decisions from hand-set
 weights, the weight row per player count, and weight files (good and bad)."""
+
 import json
 
 import numpy as np
@@ -8,7 +9,7 @@ from typer.testing import CliRunner
 
 from sim.cli import app
 from sim.games.landunter import layout as L
-from sim.games.luft import forecast as fc, view as v
+from sim.games.luft import forecast as fc, layout as v
 from sim.registry import MAX_PARAMS, BotError
 from sim.strong import weights as W
 from strategies.landunter import LANDUNTER_BOTS, policy as lu
@@ -23,31 +24,32 @@ def luft_row(players, **heads):
     """A params table whose block for ``players`` holds the given head weights."""
     w = np.zeros(lp.BLOCK)
     for at, values in heads.items():
-        w[getattr(lp, at):getattr(lp, at) + len(values)] = values
+        w[getattr(lp, at) : getattr(lp, at) + len(values)] = values
     row = np.zeros(MAX_PARAMS)
     b = players - lp.FIRST_PLAYERS
-    row[b * lp.BLOCK:(b + 1) * lp.BLOCK] = w
+    row[b * lp.BLOCK : (b + 1) * lp.BLOCK] = w
     return np.tile(row, (v.MAX_SEATS, 1))
 
 
 def test_luft_features_match_a_hand_computed_position():
     # seat 0 at field 6 carrying a level-1 item; seat 1 at field 3 with two items; seat 2 back home.
-    st = make_st([{"pos": 6, "carried": [1], "score": 7}, {"pos": 3, "carried": [2, 3], "score": 12},
-                  {"back": 1, "score": 4}], air=10)
+    st = make_st(
+        [{"pos": 6, "carried": [1], "score": 7}, {"pos": 3, "carried": [2, 3], "score": 12}, {"back": 1, "score": 4}], air=10
+    )
     st[v.DIVE] = 1
     f = lp.features(st, 0, 1, True)
-    d = 5                                  # field 3 above is occupied: one field fewer home
+    d = 5  # field 3 above is occupied: one field fewer home
     assert f[0] == 1.0
     assert f[1] == pytest.approx(10 / 25)
     assert f[2] == pytest.approx(6 / 32)
     assert f[3] == pytest.approx(1 / 4)
-    assert f[4] == pytest.approx(2 / 8)                         # the other diver still down carries 2
+    assert f[4] == pytest.approx(2 / 8)  # the other diver still down carries 2
     assert f[5] == pytest.approx(fc.air_burn(d, 1, 2, fc.SWIM_P, True) / 10)
-    assert f[6] == pytest.approx(1 / 2)                         # one of the two others still down
+    assert f[6] == pytest.approx(1 / 2)  # one of the two others still down
     assert f[7] == pytest.approx((7 - 12) / 30)
-    assert f[8] == pytest.approx(1 / 2)                         # dive 2 of 3
+    assert f[8] == pytest.approx(1 / 2)  # dive 2 of 3
     assert f[9] == pytest.approx(1.5 / 30)
-    swims = fc.turns_left(10, 1, 2) + 1                         # (10 - 2 - 1) // 3 + 1 = 3, plus this turn's
+    swims = fc.turns_left(10, 1, 2) + 1  # (10 - 2 - 1) // 3 + 1 = 3, plus this turn's
     assert swims == 4
     assert f[10] == pytest.approx(1 - fc.p_home(d, swims, 1, fc.SWIM_P, fc.SWIM_P))
 
@@ -55,7 +57,7 @@ def test_luft_features_match_a_hand_computed_position():
 def test_luft_policy_acts_on_the_sign_of_its_weighted_features():
     st = make_st([{"pos": 6, "carried": [1]}, {"pos": 3}], air=10)
     air_share = 10 / 25
-    back = luft_row(2, TURN_BACK_W=[-air_share + 0.01, 1.0])    # score = air share - (air share - 0.01) > 0
+    back = luft_row(2, TURN_BACK_W=[-air_share + 0.01, 1.0])  # score = air share - (air share - 0.01) > 0
     stay = luft_row(2, TURN_BACK_W=[-air_share - 0.01, 1.0])
     assert lp.policy(TB, 0, st, back, 0.5) == v.TURN_BACK
     assert lp.policy(TB, 0, st, stay, 0.5) == v.STAY_DOWN
@@ -69,7 +71,7 @@ def test_luft_policy_never_turns_back_empty_handed_when_the_rules_forbid_it():
 
 
 def test_luft_policy_picks_up_by_item_value_and_drops_the_cheapest_heading_up():
-    st = make_st([{"pos": 30}, {"pos": 3}])                     # field 30 holds a level-4 item
+    st = make_st([{"pos": 30}, {"pos": 3}])  # field 30 holds a level-4 item
     value = fc.item_value(FULL[29]) / 14
     take = luft_row(2, PICK_UP_W=[-value + 0.01] + [0.0] * (lp.N_FEATURES - 1) + [1.0])
     leave = luft_row(2, PICK_UP_W=[-value - 0.01] + [0.0] * (lp.N_FEATURES - 1) + [1.0])
@@ -79,9 +81,9 @@ def test_luft_policy_picks_up_by_item_value_and_drops_the_cheapest_heading_up():
     path[9] = 0
     st = make_st([{"pos": 10, "carried": [4, 1, 3], "up": 1}, {"pos": 3}], path=path)
     drop = luft_row(2, DROP_W=[1.0])
-    assert lp.policy(TR, 0, st, drop, 0.5) == v.DROP + 1                 # the level-1 item
+    assert lp.policy(TR, 0, st, drop, 0.5) == v.DROP + 1  # the level-1 item
     st[v.HEADING_UP] = 0
-    assert lp.policy(TR, 0, st, drop, 0.5) == v.NOTHING                  # drops only heading up
+    assert lp.policy(TR, 0, st, drop, 0.5) == v.NOTHING  # drops only heading up
 
 
 def test_landunter_features_match_a_hand_computed_position():
@@ -89,7 +91,7 @@ def test_landunter_features_match_a_hand_computed_position():
     t = lu.table_features(0, st)
     assert t == pytest.approx((1.0, 4 / 12, 11 / 12, 6 / 12, 9 / 12, 1 / 4, 3 / 11))
     below = lu.cards_out_below(0, st)
-    out = [c for c in range(1, st[L.S_N_CARDS] + 1) if c not in (5, 17, 30, 44, 58)]   # nothing played yet
+    out = [c for c in range(1, st[L.S_N_CARDS] + 1) if c not in (5, 17, 30, 44, 58)]  # nothing played yet
     assert below[L.MAX_CARD + 1] == len(out) == 55
     assert below[17] == sum(c < 17 for c in out) == 15
     assert lu.card_terms(17, 60, below) == pytest.approx((17 / 60, 15 / 55, (15 / 55) ** 2))
@@ -99,11 +101,11 @@ def test_landunter_policy_plays_the_card_its_weights_score_best():
     st = lu_view([5, 17, 30, 44, 58], tops=(6, 9, 0, 3), rings=(1, 2, 0, 3), offer=(4, 11))
     row = np.zeros(MAX_PARAMS)
     b = (4 - lu.FIRST_PLAYERS) * lu.BLOCK
-    row[b + lu.N_TABLE] = 1.0                      # score = b: the highest card
+    row[b + lu.N_TABLE] = 1.0  # score = b: the highest card
     assert lu.policy(0, st, row, 0.5) == 58
-    row[b + lu.N_TABLE] = -1.0                     # score = -b: the lowest
+    row[b + lu.N_TABLE] = -1.0  # score = -b: the lowest
     assert lu.policy(0, st, row, 0.5) == 5
-    row[b + lu.N_TABLE], row[b + 2 * lu.N_TABLE] = 1.0, -1.0    # b - b^2: the card nearest b = 1/2
+    row[b + lu.N_TABLE], row[b + 2 * lu.N_TABLE] = 1.0, -1.0  # b - b^2: the card nearest b = 1/2
     shares = {c: lu.card_terms(c, 60, lu.cards_out_below(0, st))[1] for c in (5, 17, 30, 44, 58)}
     assert lu.policy(0, st, row, 0.5) == min(shares, key=lambda c: abs(shares[c] - 0.5))
 
@@ -113,20 +115,22 @@ def test_weight_file_round_trip(tmp_path, registry, layout):
     w = np.linspace(-1, 1, layout.size)
     path = W.save(tmp_path / "w.json", layout, w, 4, {"air": 25}, {"field": ["x"]})
     data = json.loads(path.read_text())
-    assert (data["game"], data["players"], data["rules"], data["training"]) == (layout.game, 4, {"air": 25},
-                                                                               {"field": ["x"]})
+    assert (data["game"], data["players"], data["rules"], data["training"]) == (layout.game, 4, {"air": 25}, {"field": ["x"]})
     seat = registry.parse(f"policy:file={path}")
     for n in layout.players:
         assert np.array_equal(layout.block(seat.params, n), w)
     assert np.array_equal(registry.parse("policy").params, layout.vector(layout.default))
 
 
-@pytest.mark.parametrize("content,reason", [
-    ("not json", "is not JSON"),
-    ('{"format": 1, "game": "landunter", "weights": []}', "is for game 'landunter'"),
-    ('{"format": 1, "game": "luft", "weights": [1, 2]}', "needs 'weights'"),
-    ('{"weights": [1]}', "is not a policy weight file"),
-])
+@pytest.mark.parametrize(
+    "content,reason",
+    [
+        ("not json", "is not JSON"),
+        ('{"format": 1, "game": "landunter", "weights": []}', "is for game 'landunter'"),
+        ('{"format": 1, "game": "luft", "weights": [1, 2]}', "needs 'weights'"),
+        ('{"weights": [1]}', "is not a policy weight file"),
+    ],
+)
 def test_a_bad_weight_file_is_one_error_line_and_exit_2(tmp_path, content, reason):
     bad = tmp_path / "bad.json"
     bad.write_text(content)

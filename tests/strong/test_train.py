@@ -1,5 +1,6 @@
 """`sim <game> train` and `exploit` on tiny budgets: the best candidate is
 returned, a resumed run equals an uninterrupted one, bad input and Ctrl-C."""
+
 import json
 
 import numpy as np
@@ -20,9 +21,10 @@ def test_train_returns_the_best_evaluated_candidate_and_beats_its_start(tmp_path
     s = T.train(GAME, RULES, ["threshold:t=2"], out=tmp_path, progress=False, **TINY)
     best = max(s["history"], key=lambda h: h["best_win_share"]["mean"])
     assert s["best_generation"] == best["generation"]
-    again = T.evaluate(GAME, RULES, T.candidate(GAME, s["weights"]), T.field_seats(GAME, ["threshold:t=2"], 2),
-                       TINY["games"], best["seed"])
-    assert again.win.to_json() == best["best_win_share"]          # the weights returned are the ones scored best
+    again = T.evaluate(
+        GAME, RULES, T.candidate(GAME, s["weights"]), T.field_seats(GAME, ["threshold:t=2"], 2), TINY["games"], best["seed"]
+    )
+    assert again.win.to_json() == best["best_win_share"]  # the weights returned are the ones scored best
     assert s["fresh"]["win_share"]["mean"] > s["fresh"]["start_win_share"]["mean"]
     saved = json.loads((tmp_path / T.WEIGHTS).read_text())
     assert saved["weights"] == s["weights"] and saved["players"] == 2 and saved["training"]["seed"] == 5
@@ -37,6 +39,7 @@ def test_a_resumed_training_equals_an_uninterrupted_one(tmp_path, monkeypatch):
         if len(calls) == TINY["population"] + 2:
             raise interrupt.Interrupted()
         return real(*args, **kw)
+
     monkeypatch.setattr(T, "evaluate", stop_in_generation_2)
     with pytest.raises(interrupt.Interrupted):
         T.train(GAME, RULES, ["threshold:t=2"], out=tmp_path / "b", progress=False, **TINY)
@@ -56,16 +59,15 @@ def test_train_bad_input_is_one_error_line_and_exit_2(tmp_path):
 def test_train_ctrl_c_exits_130_marked_incomplete(tmp_path, monkeypatch):
     def ctrl_c(*args, **kw):
         raise interrupt.Interrupted()
+
     monkeypatch.setattr(T, "evaluate", ctrl_c)
-    r = CliRunner().invoke(app, ["luft", "train", "--field", "threshold", "-n", "2", "-g", "4", "--json",
-                                 "--out", str(tmp_path)])
+    r = CliRunner().invoke(app, ["luft", "train", "--field", "threshold", "-n", "2", "-g", "4", "--json", "--out", str(tmp_path)])
     assert r.exit_code == 130
     assert json.loads(r.stdout.splitlines()[0])["complete"] is False
 
 
 def test_exploitability_is_the_fresh_win_share_minus_the_fair_share(tmp_path):
-    s = exploit(GAME, RULES, [["threshold:t=2"]], games=16, generations=1, seed=5, population=4, out=tmp_path,
-                progress=False)
+    s = exploit(GAME, RULES, [["threshold:t=2"]], games=16, generations=1, seed=5, population=4, out=tmp_path, progress=False)
     row = s["fields"][0]
     assert row["exploitability"]["mean"] == pytest.approx(row["win_share"]["mean"] - 0.5)
     assert np.allclose(row["exploitability"]["ci95"], np.array(row["win_share"]["ci95"]) - 0.5)

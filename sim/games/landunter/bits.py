@@ -5,6 +5,7 @@ A hand is two int64 words: ``lo`` holds cards 1..60 (card c at bit c-1) and
 stays in positive int64. The bit helpers that read them (popcount,
 lowest/highest/k-th set bit) are the shared ones in `sim.nb`.
 """
+
 LO_CARDS = 60
 
 

@@ -5,14 +5,25 @@ imagined deals with them. Each mirrors a function of `reference.py`; the
 differential test holds the two engines to the same outcomes. State layout:
 `layout.py`.
 """
+
 import numpy as np
 from numba import njit
 
-from sim.games.landunter.layout import (
-    MAX_CARD, S_CASCADE_REPEAT, S_END_BEFORE_CASCADE, S_HAND_HI, S_HAND_LO, S_HAND_N, S_IN,
-    S_N_IN, S_NO_FLOOD_LOWEST, S_RINGS, S_TIE_SIMULTANEOUS, S_TOP,
-)
 from sim.games.landunter.bits import LO_CARDS
+from sim.games.landunter.layout import (
+    MAX_CARD,
+    S_CASCADE_REPEAT,
+    S_END_BEFORE_CASCADE,
+    S_HAND_HI,
+    S_HAND_LO,
+    S_HAND_N,
+    S_IN,
+    S_N_IN,
+    S_NO_FLOOD_LOWEST,
+    S_RINGS,
+    S_TIE_SIMULTANEOUS,
+    S_TOP,
+)
 
 
 @njit(cache=True, inline="always")
@@ -110,9 +121,9 @@ def flip_step(st, n):
     best = 0
     for p in range(n):
         best = max(best, st[S_TOP + p])
-    if best == 0:                       # [D5] nobody holds a flood card
+    if best == 0:  # [D5] nobody holds a flood card
         return False
-    broke = False                       # someone with the highest top has no ring
+    broke = False  # someone with the highest top has no ring
     for p in range(n):
         broke |= (st[S_TOP + p] == best) & (st[S_RINGS + p] == 0)
     if broke:
@@ -189,4 +200,3 @@ def score_deal(st, n, out):
             out[p] = pts
         else:
             out[p] = -1
-

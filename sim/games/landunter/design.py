@@ -3,11 +3,12 @@ pace and rule-hole metrics beyond the generic ones, the default field and the
 [D] options a design study may search.
 
 Computed from the per-game outputs the engine already fills
-(`sim.games.landunter.engine.LandunterBatch`): points per deal and seat,
+(`sim.games.landunter.outputs.Batch`): points per deal and seat,
 early ends, players out per deal. The ring-value gap of the hand-fairness
 analysis is not here: it is a regression over all hands of a run, not a
 per-game figure (``sim landunter fairness``).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -17,18 +18,32 @@ from sim.design.metric_defs import Metric, decided_by_last, lead_changes
 
 #: Play styles: dodging, card counting, ring keeping, and the plain lowest card.
 FIELD = ("dodge", "counter", "ring-keeper", "low")
-STRONG, WEAK = "dodge", "random"   # dodge tops experiments/landunter_ranking
+STRONG, WEAK = "dodge", "random"  # dodge tops experiments/landunter_ranking
 ALIASES = {"fairness": "seat_gap", "tension": "last_deal_decides", "pace": "early_end"}
 
 METRICS = (
-    Metric("last_deal_decides", 1, "tension: share of games the last deal decides — before it nobody led alone "
-           "on points, or the sole leader then did not win (not even a share)", share=True),
-    Metric("lead_changes", 1, "tension: per game, the deals d >= 2 after which the sole points leader differs "
-           "from the one after deal d-1 (a tie for the lead is 'no sole leader', a state of its own)"),
+    Metric(
+        "last_deal_decides",
+        1,
+        "tension: share of games the last deal decides — before it nobody led alone "
+        "on points, or the sole leader then did not win (not even a share)",
+        share=True,
+    ),
+    Metric(
+        "lead_changes",
+        1,
+        "tension: per game, the deals d >= 2 after which the sole points leader differs "
+        "from the one after deal d-1 (a tie for the lead is 'no sole leader', a state of its own)",
+    ),
     Metric("early_end", 0, "pace: share of deals ended by the two-or-fewer rule", share=True),
     Metric("eliminated_per_deal", 0, "pace: players out at the end of a deal, per deal"),
-    Metric("hole_one_left", -1, "rule hole: share of deals ending with one player or none still in, a case the "
-           "rules settle only by decision [D4] ('two remain' means two or fewer)", share=True),
+    Metric(
+        "hole_one_left",
+        -1,
+        "rule hole: share of deals ending with one player or none still in, a case the "
+        "rules settle only by decision [D4] ('two remain' means two or fewer)",
+        share=True,
+    ),
 )
 
 
@@ -44,17 +59,26 @@ def columns(batch, rules) -> dict[str, np.ndarray]:
     """One value per game for each of `METRICS`."""
     leaders = sole_leaders(batch.deal_points)
     players = batch.score.shape[1]
-    decides = (decided_by_last(leaders[:, -2], batch.win60) if leaders.shape[1] > 1
-               else np.ones(len(leaders), np.int8))
+    decides = decided_by_last(leaders[:, -2], batch.win60) if leaders.shape[1] > 1 else np.ones(len(leaders), np.int8)
     out = batch.n_eliminated.astype(np.int64)
-    return {"last_deal_decides": decides, "lead_changes": lead_changes(leaders),
-            "early_end": batch.early_end.mean(axis=1), "eliminated_per_deal": out.mean(axis=1),
-            "hole_one_left": (players - out <= 1).mean(axis=1)}
+    return {
+        "last_deal_decides": decides,
+        "lead_changes": lead_changes(leaders),
+        "early_end": batch.early_end.mean(axis=1),
+        "eliminated_per_deal": out.mean(axis=1),
+        "hole_one_left": (players - out <= 1).mean(axis=1),
+    }
 
 
-KNOBS = {name: Knob(name, "bool", None, f"[{tag}] {name}") for name, tag in (
-    ("cascade_may_repeat_flipper", "D1"), ("tie_simultaneous", "D2"), ("end_before_cascade", "D3"),
-    ("no_flood_counts_as_lowest", "D6"))}
+KNOBS = {
+    name: Knob(name, "bool", None, f"[{tag}] {name}")
+    for name, tag in (
+        ("cascade_may_repeat_flipper", "D1"),
+        ("tie_simultaneous", "D2"),
+        ("end_before_cascade", "D3"),
+        ("no_flood_counts_as_lowest", "D6"),
+    )
+}
 
 
 def rules_for(values: dict) -> dict[str, str]:
@@ -68,4 +92,5 @@ PLAYERS = (3, 6)
 def at_players(players: int, rules: dict) -> dict:
     """The rules of a table of ``players`` (6 needs the allow_six option)."""
     from sim.games.landunter.analyses.common import rules_for as table_rules
+
     return table_rules(players, rules)

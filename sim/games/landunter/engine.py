@@ -1,7 +1,7 @@
 """Land unter — the compiled batch engine.
 
 `play_batch(rules, seats, seed, first_game, n_games)` plays games
-``first_game .. first_game + n_games - 1`` and returns a `LandunterBatch` of
+``first_game .. first_game + n_games - 1`` and returns an `outputs.Batch` of
 per-game arrays. Game ``g`` draws its cards only from ``game_stream(seed, g)``
 and hands the bot in seat p the uniforms of ``bot_stream(seed, g, p)``, in the
 order documented in `reference.py`, so every game's outcome is independent of
@@ -36,51 +36,63 @@ core.py or a bot would leave this cached kernel stale: `refresh_stale_caches`
 (run at import) fingerprints every source compiled in and flushes the caches
 of all Land unter functions when one changed.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
-from typing import NamedTuple
 
 import numpy as np
 from numba import carray, njit, prange, types
 from numba.extending import overload
 
 from sim import nb, rng
-from sim.nb import BOT_RAISED, borrow, borrow_row, read_only, voidptr
-from sim.games.landunter import core
+from sim.games.landunter import core, outputs
 from sim.games.landunter.bits import LO_CARDS
 from sim.games.landunter.layout import (
-    FLOOD_CARDS, FLOOD_MAX, HAND_SIZE, MAX_CARD, MAXP, R_N_CARDS, R_PLAYERS, R_TWO_PLAYED_OUT,
-    RULE_FLAGS, S_CARD_HAND, S_CARD_WHEN, S_DEAL, S_FLOOD_HI, S_FLOOD_LEFT, S_FLOOD_LO,
-    S_HAND_HI, S_HAND_ID, S_HAND_LO, S_HAND_N, S_IN, S_N_CARDS, S_N_IN, S_PLAYERS, S_RINGS,
-    S_RINGS_FULL, S_ROUND, S_SCORE, S_TOP, STATE_SIZE,
+    FLOOD_CARDS,
+    FLOOD_MAX,
+    HAND_SIZE,
+    MAX_CARD,
+    MAXP,
+    R_N_CARDS,
+    R_PLAYERS,
+    R_TWO_PLAYED_OUT,
+    RULE_FLAGS,
+    S_CARD_HAND,
+    S_CARD_WHEN,
+    S_DEAL,
+    S_FLOOD_HI,
+    S_FLOOD_LEFT,
+    S_FLOOD_LO,
+    S_HAND_HI,
+    S_HAND_ID,
+    S_HAND_LO,
+    S_HAND_N,
+    S_IN,
+    S_N_CARDS,
+    S_N_IN,
+    S_PLAYERS,
+    S_RINGS,
+    S_RINGS_FULL,
+    S_ROUND,
+    S_SCORE,
+    S_TOP,
+    STATE_SIZE,
 )
 from sim.games.landunter.reference import ViewWriteError, illegal_message, refuse_writes, seat_params
 from sim.games.landunter.rules import Rules
+from sim.nb import BOT_RAISED, borrow, borrow_row, read_only, voidptr
 from sim.numba_errors import short_reason
 from sim.registry import MAX_PARAMS, BotCompileError, BotError, NotNjitBot
 from strategies.landunter.dispatch import N_BUILTINS, decide_builtin
 
 ERR_NONE = 0
 ERR_ILLEGAL_CARD = 1
-ERR_FIELDS = 5          # code, seat, deal, round, card
+ERR_FIELDS = 5  # code, seat, deal, round, card
 _MASK64 = (1 << 64) - 1
 
 _RULE_FLAG_R = np.array([r for r, _ in RULE_FLAGS], dtype=np.int64)
 _RULE_FLAG_S = np.array([s for _, s in RULE_FLAGS], dtype=np.int64)
-
-
-class LandunterBatch(NamedTuple):
-    """Per-game outcome arrays; row i is game ``first_game + i``."""
-    score: np.ndarray          # (games, players) int32: game total
-    win60: np.ndarray          # (games, players) int16: win share x 60 (60/k for a k-way tie)
-    eliminated: np.ndarray     # (games, players) int16: deals in which the seat went out
-    early_end: np.ndarray      # (games, deals) int8: 1 if ended by the two-or-fewer rule
-    n_eliminated: np.ndarray   # (games, deals) int8: players out at the end of the deal
-    rounds: np.ndarray         # (games, deals) int8: rounds played, incl. the one it ended in
-    deal_points: np.ndarray    # (games, deals, players) int8: points scored in that deal
-    hand_strength: np.ndarray  # (games, deals, players) int16: sum of the card values of the hand
-    hand_rings: np.ndarray     # (games, deals, players) int8: that hand's ring count
 
 
 def _decide(bot_ids, user_fns, seat, st, params, u):
@@ -94,9 +106,10 @@ def _decide_overload(bot_ids, user_fns, seat, st, params, u):
     seats with a built-in id (>= 0), else the seat's plug-in. A built-in gets
     `st` and its row of ``params`` read-only; a plug-in, their addresses."""
     if isinstance(user_fns, types.NoneType):
+
         def builtin_only(bot_ids, user_fns, seat, st, params, u):
-            return decide_builtin(bot_ids[seat], seat, read_only(st),
-                                  read_only(borrow_row(params, seat, np.float64)), u)
+            return decide_builtin(bot_ids[seat], seat, read_only(st), read_only(borrow_row(params, seat, np.float64)), u)
+
         return builtin_only
 
     def with_user_bots(bot_ids, user_fns, seat, st, params, u):
@@ -104,13 +117,41 @@ def _decide_overload(bot_ids, user_fns, seat, st, params, u):
         if b >= 0:
             return decide_builtin(b, seat, read_only(st), read_only(borrow_row(params, seat, np.float64)), u)
         return user_fns[seat](0, seat, st.ctypes.data, params.ctypes.data, u)
+
     return with_user_bots
 
 
 @njit(cache=True, inline="always")
-def _play_game(rules, bot_ids, user_fns, params, seed, game, st, deck, hlo, hhi, hstr, hring,
-               held, bot_rs, flood, plays, pts, g, score, win60, elim, early, n_elim, rounds,
-               deal_pts, strength, hrings, err):
+def _play_game(
+    rules,
+    bot_ids,
+    user_fns,
+    params,
+    seed,
+    game,
+    st,
+    deck,
+    hlo,
+    hhi,
+    hstr,
+    hring,
+    held,
+    bot_rs,
+    flood,
+    plays,
+    pts,
+    g,
+    score,
+    win60,
+    elim,
+    early,
+    n_elim,
+    rounds,
+    deal_pts,
+    strength,
+    hrings,
+    err,
+):
     """One game into row g of the output arrays; returns an error code.
 
     ``held``: the private hand masks of this deal, seat p's at [p] (cards
@@ -244,12 +285,32 @@ def _play_game(rules, bot_ids, user_fns, params, seed, game, st, deck, hlo, hhi,
 
 
 @njit(cache=True)
-def _play_chunk(rules, bot_ids, user_fns, params, seed, first_game, g0, g1, flag_r, flag_s,
-                score, win60, elim, early, n_elim, rounds, deal_pts, strength, hrings, err):
+def _play_chunk(
+    rules,
+    bot_ids,
+    user_fns,
+    params,
+    seed,
+    first_game,
+    g0,
+    g1,
+    flag_r,
+    flag_s,
+    score,
+    win60,
+    elim,
+    early,
+    n_elim,
+    rounds,
+    deal_pts,
+    strength,
+    hrings,
+    err,
+):
     """Games g0 .. g1-1 of the batch, with scratch allocated once for them all."""
     n = rules[R_PLAYERS]
     st_owner = np.zeros(STATE_SIZE, np.int64)
-    st = borrow(st_owner, np.int64)     # no reference counting in the hot loop
+    st = borrow(st_owner, np.int64)  # no reference counting in the hot loop
     st[S_PLAYERS] = n
     st[S_N_CARDS] = rules[R_N_CARDS]
     for i in range(flag_r.shape[0]):
@@ -265,31 +326,97 @@ def _play_chunk(rules, bot_ids, user_fns, params, seed, first_game, g0, g1, flag
     plays = np.zeros(MAXP, np.int64)
     pts = np.zeros(MAXP, np.int64)
     for g in range(g0, g1):
-        _play_game(rules, bot_ids, user_fns, params, seed, first_game + g, st, deck, hlo, hhi,
-                   hstr, hring, held, bot_rs, flood, plays, pts, g, score, win60, elim, early,
-                   n_elim, rounds, deal_pts, strength, hrings, err)
-    st_owner[0] = st[0]                 # keeps st_owner alive while st is in use
+        _play_game(
+            rules,
+            bot_ids,
+            user_fns,
+            params,
+            seed,
+            first_game + g,
+            st,
+            deck,
+            hlo,
+            hhi,
+            hstr,
+            hring,
+            held,
+            bot_rs,
+            flood,
+            plays,
+            pts,
+            g,
+            score,
+            win60,
+            elim,
+            early,
+            n_elim,
+            rounds,
+            deal_pts,
+            strength,
+            hrings,
+            err,
+        )
+    st_owner[0] = st[0]  # keeps st_owner alive while st is in use
 
 
 @njit(cache=True, parallel=True)
-def _kernel(rules, bot_ids, user_fns, params, seed, first_game, n_games, chunk, flag_r, flag_s,
-            score, win60, elim, early, n_elim, rounds, deal_pts, strength, hrings, err):
+def _kernel(
+    rules,
+    bot_ids,
+    user_fns,
+    params,
+    seed,
+    first_game,
+    n_games,
+    chunk,
+    flag_r,
+    flag_s,
+    score,
+    win60,
+    elim,
+    early,
+    n_elim,
+    rounds,
+    deal_pts,
+    strength,
+    hrings,
+    err,
+):
     """prange over chunks of games; the chunk body is a plain njit function, so
     the parallel passes see a tiny loop (fast to compile)."""
     n_chunks = (n_games + chunk - 1) // chunk
     for c in prange(n_chunks):
-        _play_chunk(rules, bot_ids, user_fns, params, seed, first_game, c * chunk,
-                    min((c + 1) * chunk, n_games), flag_r, flag_s, score, win60, elim, early,
-                    n_elim, rounds, deal_pts, strength, hrings, err)
+        _play_chunk(
+            rules,
+            bot_ids,
+            user_fns,
+            params,
+            seed,
+            first_game,
+            c * chunk,
+            min((c + 1) * chunk, n_games),
+            flag_r,
+            flag_s,
+            score,
+            win60,
+            elim,
+            early,
+            n_elim,
+            rounds,
+            deal_pts,
+            strength,
+            hrings,
+            err,
+        )
 
 
 # ---------------------------------------------------------------- stale caches
 def refresh_stale_caches() -> bool:
     """Flush this engine's numba cache when any source compiled into it changed (`sim.nb`)."""
     import strategies.landunter
+
     sources = nb.compiled_sources(Path(__file__).parent, [Path(strategies.landunter.__file__).parent])
-    return nb.refresh_stale_caches("landunter", _kernel, ("sim.games.landunter", "strategies.landunter"),
-                                   sources)
+    return nb.refresh_stale_caches("landunter", _kernel, ("sim.games.landunter", "strategies.landunter"), sources)
 
 
 refresh_stale_caches()
@@ -303,16 +430,16 @@ def _seat_arrays(rules: Rules, seats) -> tuple[np.ndarray, np.ndarray]:
     for p, seat in enumerate(seats):
         bid = seat.bot.builtin_id
         if bid >= N_BUILTINS:
-            raise ValueError(f"bot {seat.bot.name!r} at seat {p} has builtin_id {bid}, but the "
-                             f"switch knows 0..{N_BUILTINS - 1}")
+            raise ValueError(f"bot {seat.bot.name!r} at seat {p} has builtin_id {bid}, but the switch knows 0..{N_BUILTINS - 1}")
         bot_ids[p] = bid if bid >= 0 else -1
     return bot_ids, seat_params(seats)
 
 
 # ---------------------------------------------------------------- user bots
 # A bot's own signature: the view and its parameter row are read-only arrays.
-BOT_SIG = types.int64(types.int64, types.Array(types.int64, 1, "C", readonly=True),
-                      types.Array(types.float64, 1, "C", readonly=True), types.float64)
+BOT_SIG = types.int64(
+    types.int64, types.Array(types.int64, 1, "C", readonly=True), types.Array(types.float64, 1, "C", readonly=True), types.float64
+)
 
 
 def _plugin(fn, salt: str):
@@ -327,6 +454,7 @@ def _plugin(fn, salt: str):
         st = read_only(carray(voidptr(st_addr), (STATE_SIZE,), np.int64))
         row = read_only(carray(voidptr(params_addr + np.uintp(8 * MAX_PARAMS * seat)), (MAX_PARAMS,), np.float64))
         return bot(seat, st, row, u)
+
     return nb.plugin(views, salt)
 
 
@@ -348,8 +476,9 @@ def _plugin_of(bot):
         except ViewWriteError:
             raise
         except Exception as exc:
-            raise BotCompileError(f"bot {name!r} does not compile as an njit decide(seat, st, "
-                                  f"params, u) -> int: {short_reason(exc)}") from None
+            raise BotCompileError(
+                f"bot {name!r} does not compile as an njit decide(seat, st, params, u) -> int: {short_reason(exc)}"
+            ) from None
     return _PLUGINS[fn]
 
 
@@ -363,18 +492,7 @@ def user_functions(seats):
     return tuple(fns + [nb.no_bot()] * (MAXP - len(fns)))
 
 
-def empty_batch(n_games: int, players: int) -> LandunterBatch:
-    g, n = n_games, players
-    return LandunterBatch(
-        score=np.zeros((g, n), np.int32), win60=np.zeros((g, n), np.int16),
-        eliminated=np.zeros((g, n), np.int16), early_end=np.zeros((g, n), np.int8),
-        n_eliminated=np.zeros((g, n), np.int8), rounds=np.zeros((g, n), np.int8),
-        deal_points=np.zeros((g, n, n), np.int8), hand_strength=np.zeros((g, n, n), np.int16),
-        hand_rings=np.zeros((g, n, n), np.int8))
-
-
-def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int,
-               chunk: int | None = None) -> LandunterBatch:
+def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int, chunk: int | None = None) -> outputs.Batch:
     """Play games ``first_game .. first_game + n_games - 1`` of master ``seed``.
 
     ``seats``: one registry `Seat` per player (built-in bots through the
@@ -388,18 +506,30 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int,
     if n_games < 0:
         raise ValueError(f"n_games must be >= 0, got {n_games}")
     bot_ids, params = _seat_arrays(rules, seats)
-    batch = empty_batch(n_games, rules.players)
+    batch = outputs.empty_batch(n_games, rules.players)
     err = np.zeros((n_games, ERR_FIELDS), np.int64)
     if n_games == 0:
         return batch
     if chunk is None:
         import numba
+
         chunk = max(64, min(4096, -(-n_games // (8 * numba.get_num_threads()))))
     user_fns = user_functions(seats)
     with nb.first_class_calls():
-        _kernel(rules.to_array(), bot_ids, user_fns, params, np.uint64(int(seed) & _MASK64),
-                np.int64(first_game), np.int64(n_games), np.int64(chunk), _RULE_FLAG_R,
-                _RULE_FLAG_S, *batch, err)
+        _kernel(
+            rules.to_array(),
+            bot_ids,
+            user_fns,
+            params,
+            np.uint64(int(seed) & _MASK64),
+            np.int64(first_game),
+            np.int64(n_games),
+            np.int64(chunk),
+            _RULE_FLAG_R,
+            _RULE_FLAG_S,
+            *batch,
+            err,
+        )
     raise_on_error(err, seats, seed, first_game)
     return batch
 
@@ -413,6 +543,8 @@ def raise_on_error(err: np.ndarray, seats, seed: int, first_game: int) -> None:
         i = int(bad[0])
         _, p, d, r, card = (int(x) for x in err[i])
         if card == BOT_RAISED:
-            raise BotError(f"bot {seats[p].bot.name!r} in seat {p} raised an exception (seed {seed}, "
-                           f"game {int(first_game) + i}, deal {d + 1}, round {r + 1})")
+            raise BotError(
+                f"bot {seats[p].bot.name!r} in seat {p} raised an exception (seed {seed}, "
+                f"game {int(first_game) + i}, deal {d + 1}, round {r + 1})"
+            )
         raise ValueError(illegal_message(seats[p].bot.name, p, card, seed, int(first_game) + i, d, r))

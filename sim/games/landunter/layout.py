@@ -60,15 +60,16 @@ Card memory (every weather card played so far, this deal and earlier deals)::
     Plays of the current round are written after all seats have chosen: a
     bot never sees another seat's choice of this round.
 """
+
 from numba import njit
 
 from sim.games.landunter.bits import LO_CARDS
 from sim.nb import highest_bit, lowest_bit, popcount, select_bit
 
-MAXP = 6           # most seats (six only with allow_six)
-HAND_SIZE = 12     # weather cards per hand = rounds per deal
-MAX_CARD = 72      # highest weather card value (72 with six players)
-FLOOD_MAX = 12     # flood card values 1..12, two of each
+MAXP = 6  # most seats (six only with allow_six)
+HAND_SIZE = 12  # weather cards per hand = rounds per deal
+MAX_CARD = 72  # highest weather card value (72 with six players)
+FLOOD_MAX = 12  # flood card values 1..12, two of each
 FLOOD_CARDS = 24
 
 # ---------------------------------------------------------------- rules vector
@@ -102,17 +103,21 @@ S_IN = S_RINGS_FULL + MAXP
 S_SCORE = S_IN + MAXP
 S_HAND_N = S_SCORE + MAXP
 S_HAND_ID = S_HAND_N + MAXP
-S_FLOOD_LEFT = S_HAND_ID + MAXP                 # 13 slots, index by value
-S_HAND_LO = S_FLOOD_LEFT + FLOOD_MAX + 1        # MAXP slots
-S_HAND_HI = S_HAND_LO + MAXP                    # MAXP slots
-S_CARD_HAND = S_HAND_HI + MAXP                  # MAX_CARD + 1 slots
-S_CARD_WHEN = S_CARD_HAND + MAX_CARD + 1        # MAX_CARD + 1 slots
+S_FLOOD_LEFT = S_HAND_ID + MAXP  # 13 slots, index by value
+S_HAND_LO = S_FLOOD_LEFT + FLOOD_MAX + 1  # MAXP slots
+S_HAND_HI = S_HAND_LO + MAXP  # MAXP slots
+S_CARD_HAND = S_HAND_HI + MAXP  # MAX_CARD + 1 slots
+S_CARD_WHEN = S_CARD_HAND + MAX_CARD + 1  # MAX_CARD + 1 slots
 STATE_SIZE = S_CARD_WHEN + MAX_CARD + 1
 
 # Rules-vector field -> state-view field for the copied rule options.
-RULE_FLAGS = ((R_CASCADE_REPEAT, S_CASCADE_REPEAT), (R_TIE_SIMULTANEOUS, S_TIE_SIMULTANEOUS),
-              (R_END_BEFORE_CASCADE, S_END_BEFORE_CASCADE), (R_NO_FLOOD_LOWEST, S_NO_FLOOD_LOWEST),
-              (R_TWO_PLAYED_OUT, S_TWO_PLAYED_OUT))
+RULE_FLAGS = (
+    (R_CASCADE_REPEAT, S_CASCADE_REPEAT),
+    (R_TIE_SIMULTANEOUS, S_TIE_SIMULTANEOUS),
+    (R_END_BEFORE_CASCADE, S_END_BEFORE_CASCADE),
+    (R_NO_FLOOD_LOWEST, S_NO_FLOOD_LOWEST),
+    (R_TWO_PLAYED_OUT, S_TWO_PLAYED_OUT),
+)
 
 
 # ---------------------------------------------------------------- helpers for bots

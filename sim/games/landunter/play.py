@@ -4,6 +4,7 @@ A seat sees its own hand only; the other hands are never drawn (the log lines
 that list every hand at the deal are kept off the screen). With two or more
 people at one keyboard the table blanks the screen between them.
 """
+
 from __future__ import annotations
 
 from rich.console import Group
@@ -14,7 +15,7 @@ from sim.games.landunter import layout as L
 from sim.games.landunter.reference import play_game, ring_halves
 from sim.play.keys import Choice
 
-CARD_KEYS = "abcdefgijklm"           # one key per card of a 12-card hand, lowest first (h: hint)
+CARD_KEYS = "abcdefgijklm"  # one key per card of a 12-card hand, lowest first (h: hint)
 
 RULES_SUMMARY = """[bold]Land unter — the rules in brief[/bold]
 One deal per player; before each new deal the hands pass to the left, with their
@@ -53,41 +54,62 @@ class LandUnterTable:
         return [Choice(key, card, str(card)) for key, card in zip(CARD_KEYS, hand(st, seat))]
 
     def prompt(self, phase, seat, st):
-        return (f"Seat {seat}, deal {st[L.S_DEAL] + 1}, round {st[L.S_ROUND] + 1}, "
-                f"flood {st[L.S_FLOOD_LO]} and {st[L.S_FLOOD_HI]}: play a card")
+        return (
+            f"Seat {seat}, deal {st[L.S_DEAL] + 1}, round {st[L.S_ROUND] + 1}, "
+            f"flood {st[L.S_FLOOD_LO]} and {st[L.S_FLOOD_HI]}: play a card"
+        )
 
     def rollouts(self, rules, seats, seed, history, seat, st, choices, bot, n):
         """From ``st`` alone: ``history`` holds hidden cards (this round's earlier plays)."""
         from sim.games.landunter.hint import rollout_wins
+
         return rollout_wins(rules, seats, seed, seat, st, choices, bot, n)
 
     def shown(self, event):
-        return not event.startswith("  hand ")      # every hand at the deal: not for the players
+        return not event.startswith("  hand ")  # every hand at the deal: not for the players
 
     def screen(self, rules, phase, seat, st, players):
         n, n_cards = int(st[L.S_PLAYERS]), int(st[L.S_N_CARDS])
         lo, hi = int(st[L.S_FLOOD_LO]), int(st[L.S_FLOOD_HI])
-        head = Text(f"Land unter — deal {st[L.S_DEAL] + 1} of {n}, round {st[L.S_ROUND] + 1} of "
-                    f"{L.HAND_SIZE}, {st[L.S_N_IN]} players still in", style="bold")
-        offer = Text.assemble("flood cards on offer: ", (f"{lo} and {hi}", "bold blue"),
-                              f" — the highest weather card takes {lo}, the second highest {hi}")
-        left = " ".join(f"{value}×{st[L.S_FLOOD_LEFT + value]}" for value in range(1, L.FLOOD_MAX + 1)
-                        if st[L.S_FLOOD_LEFT + value])
+        head = Text(
+            f"Land unter — deal {st[L.S_DEAL] + 1} of {n}, round {st[L.S_ROUND] + 1} of "
+            f"{L.HAND_SIZE}, {st[L.S_N_IN]} players still in",
+            style="bold",
+        )
+        offer = Text.assemble(
+            "flood cards on offer: ",
+            (f"{lo} and {hi}", "bold blue"),
+            f" — the highest weather card takes {lo}, the second highest {hi}",
+        )
+        left = " ".join(
+            f"{value}×{st[L.S_FLOOD_LEFT + value]}" for value in range(1, L.FLOOD_MAX + 1) if st[L.S_FLOOD_LEFT + value]
+        )
         seats = Table(title="players", title_justify="left")
         for col in ("seat", "player", "in", "water level", "rings", "score", "cards"):
             seats.add_column(col)
         for s in range(n):
-            seats.add_row(("▶ " if s == seat else "") + str(s), players[s], "in" if st[L.S_IN + s] else "OUT",
-                          str(st[L.S_TOP + s] or "-"), f"{st[L.S_RINGS + s]} of {st[L.S_RINGS_FULL + s]}",
-                          str(st[L.S_SCORE + s]), str(st[L.S_HAND_N + s]),
-                          style="bold yellow" if s == seat else None)
+            seats.add_row(
+                ("▶ " if s == seat else "") + str(s),
+                players[s],
+                "in" if st[L.S_IN + s] else "OUT",
+                str(st[L.S_TOP + s] or "-"),
+                f"{st[L.S_RINGS + s]} of {st[L.S_RINGS_FULL + s]}",
+                str(st[L.S_SCORE + s]),
+                str(st[L.S_HAND_N + s]),
+                style="bold yellow" if s == seat else None,
+            )
         cards = Text(f"your hand (seat {seat}): ", style="bold")
         for card in hand(st, seat):
             halves = ring_halves(card, n_cards)
             cards.append(str(card), style="bold").append("½" * (halves == 1) + "○" * (halves == 2) + " ")
-        return Group(head, offer, Text(f"flood cards still face down: {left or 'none'}"), seats, cards,
-                     Text("(○ a life ring, ½ half a ring on the card: they made the hand's ring count)",
-                          style="dim"))
+        return Group(
+            head,
+            offer,
+            Text(f"flood cards still face down: {left or 'none'}"),
+            seats,
+            cards,
+            Text("(○ a life ring, ½ half a ring on the card: they made the hand's ring count)", style="dim"),
+        )
 
 
 TABLE = LandUnterTable()

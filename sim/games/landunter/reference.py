@@ -25,6 +25,7 @@ Sealed bots: a bot receives a fresh read-only view holding only its own hand
 (`bot_view`) and a read-only copy of its parameters; a write is refused with
 an error naming the bot (`refuse_writes`), in both engines.
 """
+
 from __future__ import annotations
 
 import re
@@ -48,6 +49,7 @@ _MASK64 = (1 << 64) - 1
 # =====================================================================
 # Material
 # =====================================================================
+
 
 def ring_halves(card: int, n_cards: int = 60) -> int:
     """Life-ring symbol on a weather card, in half rings ("Material").
@@ -77,6 +79,7 @@ def flood_deck() -> list[int]:
 # State of one deal
 # =====================================================================
 
+
 @dataclass
 class DealState:
     """Everything of one deal the rules act on; seats are 0..n-1.
@@ -84,8 +87,9 @@ class DealState:
     ``top[p]`` is the top card of p's flood pile, 0 = no flood card (or pile
     turned over after elimination).
     """
-    hands: list[list[int]]            # each ascending
-    rings: list[int]                  # unflipped rings
+
+    hands: list[list[int]]  # each ascending
+    rings: list[int]  # unflipped rings
     top: list[int]
     still_in: list[bool]
     rings_full: list[int] = field(default_factory=list)
@@ -110,23 +114,24 @@ class DealState:
     def new(cls, hands, rings) -> "DealState":
         """Start of a deal: full hands, full rings, no flood cards, all in."""
         n = len(hands)
-        return cls([sorted(h) for h in hands], list(rings), [0] * n, [True] * n,
-                   list(rings), list(range(n)))
+        return cls([sorted(h) for h in hands], list(rings), [0] * n, [True] * n, list(rings), list(range(n)))
 
 
 @dataclass
 class RoundResult:
     """What happened in one round; ``events`` is for the trace."""
-    takes: list[tuple[int, int]]      # (seat, flood card taken)
-    flips: list[int]                  # seats that flipped a ring, in order
-    eliminated: list[int]             # seats that went out, in order
-    ended: bool                       # the two-or-fewer rule ended the deal
+
+    takes: list[tuple[int, int]]  # (seat, flood card taken)
+    flips: list[int]  # seats that flipped a ring, in order
+    eliminated: list[int]  # seats that went out, in order
+    ended: bool  # the two-or-fewer rule ended the deal
     events: list[tuple] = field(default_factory=list)
 
 
 # =====================================================================
 # One round ("A Durchgang", steps 1–5)
 # =====================================================================
+
 
 def award_flood(plays: dict[int, int], flood_pair: tuple[int, int]) -> list[tuple[int, int]]:
     """Step 3: the highest weather card takes the LOWER flood card, the second
@@ -141,7 +146,7 @@ def award_flood(plays: dict[int, int], flood_pair: tuple[int, int]) -> list[tupl
 
 
 def eliminate(state: DealState, seat: int) -> None:
-    """"Elimination": out for the rest of the deal; the remaining hand is
+    """ "Elimination": out for the rest of the deal; the remaining hand is
     discarded and the flood pile turned over (it no longer counts)."""
     state.still_in[seat] = False
     state.hands[seat] = []
@@ -172,15 +177,17 @@ def flip_step(state: DealState, rules: Rules, events: list | None = None) -> tup
     out: list[int] = []
     flipped_this_step: set[int] = set()
     ended = False
-    level = 0                           # 0 = the round's flip, 1.. = cascade after an elimination
+    level = 0  # 0 = the round's flip, 1.. = cascade after an elimination
     while True:
-        eligible = [p for p in range(state.n)
-                    if state.still_in[p] and state.top[p] > 0
-                    and (rules.cascade_may_repeat_flipper or p not in flipped_this_step)]
-        if not eligible:                # [D5] nobody holds a flood card: nobody flips
+        eligible = [
+            p
+            for p in range(state.n)
+            if state.still_in[p] and state.top[p] > 0 and (rules.cascade_may_repeat_flipper or p not in flipped_this_step)
+        ]
+        if not eligible:  # [D5] nobody holds a flood card: nobody flips
             break
         highest = max(state.top[p] for p in eligible)
-        group = [p for p in eligible if state.top[p] == highest]      # seat order
+        group = [p for p in eligible if state.top[p] == highest]  # seat order
         someone_out = False
         stop_now = False
         for p in group:
@@ -204,18 +211,17 @@ def flip_step(state: DealState, rules: Rules, events: list | None = None) -> tup
             break
         if someone_out and state.n_in <= 2:
             ended = True
-            if rules.end_before_cascade:          # [D3] "sofort": no cascade flip
+            if rules.end_before_cascade:  # [D3] "sofort": no cascade flip
                 break
-        if not someone_out:                       # no elimination, no cascade
+        if not someone_out:  # no elimination, no cascade
             break
-        level += 1                                # cascade: the now highest flips
+        level += 1  # cascade: the now highest flips
     if ended:
         events.append(("end", state.n_in))
     return flips, out, ended
 
 
-def resolve_round(state: DealState, plays: dict[int, int], flood_pair: tuple[int, int],
-                  rules: Rules) -> RoundResult:
+def resolve_round(state: DealState, plays: dict[int, int], flood_pair: tuple[int, int], rules: Rules) -> RoundResult:
     """Steps 3–5 of a round, after every player still in has picked a card
     (``plays``: seat -> weather card, step 2, simultaneous)."""
     events: list[tuple] = []
@@ -237,8 +243,9 @@ def resolve_round(state: DealState, plays: dict[int, int], flood_pair: tuple[int
 # Scoring of a deal
 # =====================================================================
 
+
 def score_deal(state: DealState, rules: Rules) -> list[int]:
-    """"Scoring of a deal".
+    """ "Scoring of a deal".
 
     Still in: +1 per unflipped ring ([D7]: 0 rings scores 0, not -1), and +1
     if their top flood card is the lowest among those still in (ties: all) or
@@ -254,19 +261,18 @@ def score_deal(state: DealState, rules: Rules) -> list[int]:
         bonus = set(empty)
     else:
         bonus = set(empty) | {p for p in holders if state.top[p] == lowest}
-    return [(state.rings[p] + (1 if p in bonus else 0)) if state.still_in[p] else -1
-            for p in range(state.n)]
+    return [(state.rings[p] + (1 if p in bonus else 0)) if state.still_in[p] else -1 for p in range(state.n)]
 
 
 def early_end_at_start(n_in: int, rules: Rules) -> bool:
-    """"The deal ends ... at once when only two remain" applied at the start of
+    """ "The deal ends ... at once when only two remain" applied at the start of
     a deal: only possible in 2-player test games, and only when
     ``two_player_deal_played_out`` is false ([D])."""
     return n_in <= 2 and not rules.two_player_deal_played_out
 
 
 def win60(totals: list[int]) -> list[int]:
-    """"The highest total wins; ties share the win": 60/k each for a k-way tie
+    """ "The highest total wins; ties share the win": 60/k each for a k-way tie
     (k <= 6 divides 60, so shares stay exact integers)."""
     best = max(totals)
     k = totals.count(best)
@@ -277,18 +283,20 @@ def win60(totals: list[int]) -> list[int]:
 # A whole game
 # =====================================================================
 
+
 @dataclass
 class GameRecord:
     """Outcome of one game; the fields match the kernel's per-game arrays."""
-    score: list[int]                   # per seat: game total
-    win60: list[int]                   # per seat: win share x 60
-    eliminated: list[int]              # per seat: deals in which the seat went out
-    early_end: list[int]               # per deal: 1 if ended by the two-or-fewer rule
-    n_eliminated: list[int]            # per deal: players out at the end
-    rounds: list[int]                  # per deal: rounds played (incl. the one it ended in)
-    deal_points: list[list[int]]       # [deal][seat]: points scored in that deal
-    hand_strength: list[list[int]]     # [deal][seat]: sum of the card values of the hand played
-    hand_rings: list[list[int]]        # [deal][seat]: ring count of that hand
+
+    score: list[int]  # per seat: game total
+    win60: list[int]  # per seat: win share x 60
+    eliminated: list[int]  # per seat: deals in which the seat went out
+    early_end: list[int]  # per deal: 1 if ended by the two-or-fewer rule
+    n_eliminated: list[int]  # per deal: players out at the end
+    rounds: list[int]  # per deal: rounds played (incl. the one it ended in)
+    deal_points: list[list[int]]  # [deal][seat]: points scored in that deal
+    hand_strength: list[list[int]]  # [deal][seat]: sum of the card values of the hand played
+    hand_rings: list[list[int]]  # [deal][seat]: ring count of that hand
 
 
 class IllegalAction(IllegalBotAction):
@@ -296,8 +304,10 @@ class IllegalAction(IllegalBotAction):
 
 
 def illegal_message(bot: str, seat: int, card: int, seed: int, game: int, deal: int, rnd: int) -> str:
-    return (f"bot {bot!r} at seat {seat} played card {card}, which is not in its hand "
-            f"(seed {seed}, game index {game}, deal {deal + 1}, round {rnd + 1})")
+    return (
+        f"bot {bot!r} at seat {seat} played card {card}, which is not in its hand "
+        f"(seed {seed}, game index {game}, deal {deal + 1}, round {rnd + 1})"
+    )
 
 
 class ViewWriteError(ValueError):
@@ -327,8 +337,10 @@ def refuse_writes(bot: str):
 
 
 def _write_message(bot: str) -> str:
-    return (f"bot {bot!r} writes to its read-only state view or parameters; a bot may only "
-            "read them (copy what it needs into an array of its own)")
+    return (
+        f"bot {bot!r} writes to its read-only state view or parameters; a bot may only "
+        "read them (copy what it needs into an array of its own)"
+    )
 
 
 def seat_params(seats) -> np.ndarray:
@@ -336,21 +348,23 @@ def seat_params(seats) -> np.ndarray:
     params = np.zeros((len(seats), MAX_PARAMS), np.float64)
     for p, seat in enumerate(seats):
         vec = np.asarray(seat.params, dtype=np.float64).ravel()
-        params[p, :len(vec)] = vec
+        params[p, : len(vec)] = vec
     return params
 
 
 @dataclass
 class Memory:
     """Public memory of the game: scores and every weather card played."""
+
     n_cards: int
     scores: list[int]
-    card_hand: np.ndarray              # card -> hand id + 1 it was seen played from, 0 never
-    card_when: np.ndarray              # card -> 12*deal + round + 1 of its last play, 0 never
+    card_hand: np.ndarray  # card -> hand id + 1 it was seen played from, 0 never
+    card_when: np.ndarray  # card -> 12*deal + round + 1 of its last play, 0 never
 
 
-def public_view(rules: Rules, state: DealState, mem: Memory, deal: int, rnd: int,
-                flood_pair: tuple[int, int], flood_left: list[int]) -> np.ndarray:
+def public_view(
+    rules: Rules, state: DealState, mem: Memory, deal: int, rnd: int, flood_pair: tuple[int, int], flood_left: list[int]
+) -> np.ndarray:
     """The public part of the int64 state view (layout in `layout.py`): every
     hand mask is 0; `bot_view` fills in the deciding seat's own hand."""
     st = np.zeros(L.STATE_SIZE, dtype=np.int64)
@@ -367,16 +381,16 @@ def public_view(rules: Rules, state: DealState, mem: Memory, deal: int, rnd: int
     st[L.S_END_BEFORE_CASCADE] = rules.end_before_cascade
     st[L.S_NO_FLOOD_LOWEST] = rules.no_flood_counts_as_lowest
     st[L.S_TWO_PLAYED_OUT] = rules.two_player_deal_played_out
-    st[L.S_TOP:L.S_TOP + n] = state.top
-    st[L.S_RINGS:L.S_RINGS + n] = state.rings
-    st[L.S_RINGS_FULL:L.S_RINGS_FULL + n] = state.rings_full
-    st[L.S_IN:L.S_IN + n] = state.still_in
-    st[L.S_SCORE:L.S_SCORE + n] = mem.scores
-    st[L.S_HAND_N:L.S_HAND_N + n] = [len(h) for h in state.hands]
-    st[L.S_HAND_ID:L.S_HAND_ID + n] = state.hand_id
-    st[L.S_FLOOD_LEFT:L.S_FLOOD_LEFT + L.FLOOD_MAX + 1] = flood_left
-    st[L.S_CARD_HAND:L.S_CARD_HAND + L.MAX_CARD + 1] = mem.card_hand
-    st[L.S_CARD_WHEN:L.S_CARD_WHEN + L.MAX_CARD + 1] = mem.card_when
+    st[L.S_TOP : L.S_TOP + n] = state.top
+    st[L.S_RINGS : L.S_RINGS + n] = state.rings
+    st[L.S_RINGS_FULL : L.S_RINGS_FULL + n] = state.rings_full
+    st[L.S_IN : L.S_IN + n] = state.still_in
+    st[L.S_SCORE : L.S_SCORE + n] = mem.scores
+    st[L.S_HAND_N : L.S_HAND_N + n] = [len(h) for h in state.hands]
+    st[L.S_HAND_ID : L.S_HAND_ID + n] = state.hand_id
+    st[L.S_FLOOD_LEFT : L.S_FLOOD_LEFT + L.FLOOD_MAX + 1] = flood_left
+    st[L.S_CARD_HAND : L.S_CARD_HAND + L.MAX_CARD + 1] = mem.card_hand
+    st[L.S_CARD_WHEN : L.S_CARD_WHEN + L.MAX_CARD + 1] = mem.card_when
     return st
 
 
@@ -389,15 +403,13 @@ def bot_view(public: np.ndarray, seat: int, hand: list[int]) -> np.ndarray:
 
 
 def deal_hands(rules: Rules, stream: rng.Stream) -> list[list[int]]:
-    """"Setup of the game": shuffle the weather cards, deal 12 to each player
+    """ "Setup of the game": shuffle the weather cards, deal 12 to each player
     (the rest are unused). Hand h goes to seat h."""
     deck = stream.shuffle(np.arange(1, rules.n_cards + 1, dtype=np.int64))
-    return [sorted(int(c) for c in deck[HAND_SIZE * h:HAND_SIZE * (h + 1)])
-            for h in range(rules.players)]
+    return [sorted(int(c) for c in deck[HAND_SIZE * h : HAND_SIZE * (h + 1)]) for h in range(rules.players)]
 
 
-def play_game(rules: Rules, seats, seed: int, game_index: int,
-              log: Callable[[str], None] | None = None) -> GameRecord:
+def play_game(rules: Rules, seats, seed: int, game_index: int, log: Callable[[str], None] | None = None) -> GameRecord:
     """Play one game with the reference engine.
 
     ``seats``: one registry `Seat` per player (``seat.bot.fn`` is called as
@@ -411,13 +423,13 @@ def play_game(rules: Rules, seats, seed: int, game_index: int,
     say = log or (lambda line: None)
     stream = rng.Stream(np.uint64(int(seed) & _MASK64), np.uint64(game_index))
     hands = deal_hands(rules, stream)
-    say(f"Game {game_index} (seed {seed}), {n} players: "
-        + ", ".join(f"seat {p} {s.spec}" for p, s in enumerate(seats)))
+    say(f"Game {game_index} (seed {seed}), {n} players: " + ", ".join(f"seat {p} {s.spec}" for p, s in enumerate(seats)))
     for h in range(n):
-        say(f"  hand {h} (strength {sum(hands[h])}, {ring_count(hands[h], rules.n_cards)} rings): "
-            + " ".join(str(c) for c in hands[h]))
-    mem = Memory(rules.n_cards, [0] * n, np.zeros(L.MAX_CARD + 1, np.int64),
-                 np.zeros(L.MAX_CARD + 1, np.int64))
+        say(
+            f"  hand {h} (strength {sum(hands[h])}, {ring_count(hands[h], rules.n_cards)} rings): "
+            + " ".join(str(c) for c in hands[h])
+        )
+    mem = Memory(rules.n_cards, [0] * n, np.zeros(L.MAX_CARD + 1, np.int64), np.zeros(L.MAX_CARD + 1, np.int64))
     return play_on(rules, seats, Position(hands, mem), stream, seed, game_index, log)
 
 
@@ -426,27 +438,28 @@ class Position:
     """A game at the start of round ``rnd`` of deal ``deal``, before that
     round's flood cards are revealed: what `play_on` needs to play it on.
     A game starts at deal 0 with no deal under way; hints start mid-deal."""
-    hands: list[list[int]]             # every hand as dealt, by hand id
+
+    hands: list[list[int]]  # every hand as dealt, by hand id
     mem: Memory
     deal: int = 0
     rnd: int = 0
-    ds: DealState | None = None        # the deal under way; None: deal ``deal`` begins now
-    flood: list[int] | None = None     # its flood cards in order, round r's at 2r and 2r + 1
-    flood_left: list[int] | None = None    # its flood cards not yet revealed, by value
+    ds: DealState | None = None  # the deal under way; None: deal ``deal`` begins now
+    flood: list[int] | None = None  # its flood cards in order, round r's at 2r and 2r + 1
+    flood_left: list[int] | None = None  # its flood cards not yet revealed, by value
 
 
-def play_on(rules: Rules, seats, pos: Position, stream: rng.Stream, seed: int, game_index: int,
-            log: Callable[[str], None] | None = None) -> GameRecord:
+def play_on(
+    rules: Rules, seats, pos: Position, stream: rng.Stream, seed: int, game_index: int, log: Callable[[str], None] | None = None
+) -> GameRecord:
     """Play the game from ``pos`` to its end; ``stream`` shuffles the flood
     cards of the deals still to begin, the seats' uniforms come from their bot
     streams of (``seed``, ``game_index``). The record's per-deal fields cover
     the deals played here (all of them for a whole game)."""
     n = rules.players
-    talk = log is not None                 # format event lines only when someone listens
+    talk = log is not None  # format event lines only when someone listens
     say = log if talk else (lambda line: None)
     seed64 = np.uint64(int(seed) & _MASK64)
-    bot_streams = [rng.Stream.for_bot(seed64, np.uint64(game_index), np.uint64(p))
-                   for p in range(n)]
+    bot_streams = [rng.Stream.for_bot(seed64, np.uint64(game_index), np.uint64(p)) for p in range(n)]
     params = seat_params(seats)
     params.flags.writeable = False
     hands, mem = pos.hands, pos.mem
@@ -461,13 +474,17 @@ def play_on(rules: Rules, seats, pos: Position, stream: rng.Stream, seed: int, g
             # "A deal": hands travel to the LEFT, seat i -> seat i+1, so in deal d
             # seat p plays hand (p - d) mod n, with that hand's full ring count.
             hand_id = [(p - deal) % n for p in range(n)]
-            ds = DealState([list(hands[h]) for h in hand_id], [hand_rings[h] for h in hand_id],
-                           [0] * n, [True] * n, [hand_rings[h] for h in hand_id], hand_id)
+            ds = DealState(
+                [list(hands[h]) for h in hand_id],
+                [hand_rings[h] for h in hand_id],
+                [0] * n,
+                [True] * n,
+                [hand_rings[h] for h in hand_id],
+                hand_id,
+            )
             if deal > 0:
-                say("Hands passed left: " + ", ".join(
-                    f"seat {p} gets hand {hand_id[p]}" for p in range(n)))
-            say(f"Deal {deal + 1}: " + ", ".join(
-                f"seat {p} hand {hand_id[p]} ({ds.rings[p]} rings)" for p in range(n)))
+                say("Hands passed left: " + ", ".join(f"seat {p} gets hand {hand_id[p]}" for p in range(n)))
+            say(f"Deal {deal + 1}: " + ", ".join(f"seat {p} hand {hand_id[p]} ({ds.rings[p]} rings)" for p in range(n)))
             # Shuffle the 24 flood cards face down before every deal.
             flood = stream.shuffle(np.array(flood_deck(), dtype=np.int64))
             flood_left = [0] + [2] * L.FLOOD_MAX
@@ -496,8 +513,7 @@ def play_on(rules: Rules, seats, pos: Position, stream: rng.Stream, seed: int, g
                 with refuse_writes(seats[p].bot.name):
                     card = int(seats[p].bot.fn(p, bot_view(public, p, ds.hands[p]), params[p], u))
                 if card not in ds.hands[p]:
-                    raise IllegalAction(illegal_message(seats[p].bot.name, p, card, seed,
-                                                      game_index, deal, r))
+                    raise IllegalAction(illegal_message(seats[p].bot.name, p, card, seed, game_index, deal, r))
                 plays[p] = card
             if talk:
                 say("  played: " + ", ".join(f"seat {p} {c}" for p, c in plays.items()))
@@ -524,19 +540,21 @@ def play_on(rules: Rules, seats, pos: Position, stream: rng.Stream, seed: int, g
         for p in range(n):
             mem.scores[p] += points[p]
         if talk:
-            say(f" Deal {deal + 1} ends after round {rounds}"
-                + (": two or fewer players left." if ended else "."))
+            say(f" Deal {deal + 1} ends after round {rounds}" + (": two or fewer players left." if ended else "."))
             say(f" Scoring deal {deal + 1}:")
             for p in range(n):
                 say("  " + _score_text(p, ds, points[p]))
-            say(f" Totals after deal {deal + 1}: "
-                + ", ".join(f"seat {p} {mem.scores[p]}" for p in range(n)))
+            say(f" Totals after deal {deal + 1}: " + ", ".join(f"seat {p} {mem.scores[p]}" for p in range(n)))
 
     rec.score = list(mem.scores)
     rec.win60 = win60(rec.score)
     winners = [p for p in range(n) if rec.win60[p] > 0]
-    say("Winner: " + " and ".join(f"seat {p}" for p in winners)
-        + f" with {max(rec.score)}" + (" (shared)" if len(winners) > 1 else ""))
+    say(
+        "Winner: "
+        + " and ".join(f"seat {p}" for p in winners)
+        + f" with {max(rec.score)}"
+        + (" (shared)" if len(winners) > 1 else "")
+    )
     return rec
 
 
@@ -565,8 +583,7 @@ def describe_events(events, ds: DealState) -> list[str]:
         elif kind == "out":
             _, seat, top, level = ev
             why = "highest flood" if level == 0 else "now highest flood"
-            lines.append(f"  seat {seat} has the {why} ({top}) but no ring left: OUT "
-                         "(hand discarded, flood pile turned over)")
+            lines.append(f"  seat {seat} has the {why} ({top}) but no ring left: OUT (hand discarded, flood pile turned over)")
         elif kind == "end":
             lines.append(f"  only {ev[1]} player{'s' if ev[1] != 1 else ''} left: the deal ends at once")
     return lines

@@ -9,6 +9,7 @@ or fewer; [D5] nobody flips when nobody still in holds a flood card; [D7] a
 player still in with 0 rings scores 0 (+ bonus); [D8] an eliminated player's
 hand passes on with its full ring count; an eliminated player scores -1.
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
@@ -67,6 +68,7 @@ class Rules:
         an elimination leaves one). False: the two-or-fewer rule ends the deal
         before its first round.
     """
+
     players: int = 4
     allow_six: bool = False
     allow_two: bool = False
@@ -88,14 +90,11 @@ class Rules:
         if isinstance(p, bool) or not isinstance(p, (int, np.integer)):
             raise RulesError(f"rule players={p!r} is not valid; choose a whole number 3..5")
         if p == 6 and not self.allow_six:
-            raise RulesError("rule players=6 needs allow_six=true; choose 3..5 "
-                             "(6 is a balance-test option)")
+            raise RulesError("rule players=6 needs allow_six=true; choose 3..5 (6 is a balance-test option)")
         if p == 2 and not self.allow_two:
-            raise RulesError("rule players=2 needs allow_two=true; choose 3..5 "
-                             "(2 is for tests only)")
+            raise RulesError("rule players=2 needs allow_two=true; choose 3..5 (2 is for tests only)")
         if not 2 <= p <= L.MAXP:
-            raise RulesError(f"rule players={p!r} is out of range; choose 3..5 "
-                             "(6 with allow_six=true, 2 with allow_two=true)")
+            raise RulesError(f"rule players={p!r} is out of range; choose 3..5 (6 with allow_six=true, 2 with allow_two=true)")
 
     # ------------------------------------------------------------------ derived
     @property
@@ -137,8 +136,7 @@ class Rules:
         for key, raw in items.items():
             key = str(key).strip()
             if key not in kinds:
-                raise RulesError(f"unknown rule {key!r} (value {raw!r}); rules are: "
-                                 + ", ".join(kinds))
+                raise RulesError(f"unknown rule {key!r} (value {raw!r}); rules are: " + ", ".join(kinds))
             kwargs[key] = _parse(key, kinds[key], raw)
         kwargs.update(overrides)
         return cls(**kwargs)
@@ -157,10 +155,10 @@ def _parse(key: str, kind, raw):
             return True
         if low in BOOL_FALSE:
             return False
-        raise RulesError(f"rule {key}={text!r} is not valid; choose one of: "
-                         "true, false, 1, 0, on, off, yes, no")
+        raise RulesError(f"rule {key}={text!r} is not valid; choose one of: true, false, 1, 0, on, off, yes, no")
     try:
         return int(text)
     except ValueError:
-        raise RulesError(f"rule {key}={text!r} is not a whole number; choose 3..5 "
-                         "(6 with allow_six=true, 2 with allow_two=true)") from None
+        raise RulesError(
+            f"rule {key}={text!r} is not a whole number; choose 3..5 (6 with allow_six=true, 2 with allow_two=true)"
+        ) from None

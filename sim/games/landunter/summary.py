@@ -6,24 +6,25 @@ compiled code straight into a chunk's Totals (what the runner folds);
 `summary` turns the sums into the figures of ``sim landunter simulate
 --json``, each with a 95% CI.
 """
+
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
 from sim import tally as tl
-from sim.games.landunter.engine import LandunterBatch
 from sim.games.landunter.layout import HAND_SIZE, MAX_CARD, MAXP
+from sim.games.landunter.outputs import Batch
 
-MAX_RINGS = HAND_SIZE                   # a hand has at most 12 rings
+MAX_RINGS = HAND_SIZE  # a hand has at most 12 rings
 POINTS_MIN, POINTS_MAX = -1, MAX_RINGS + 1
-STRENGTH_BIN = 10                       # hand strength (sum of 12 card values) per bin
+STRENGTH_BIN = 10  # hand strength (sum of 12 card values) per bin
 STRENGTH_BINS = (HAND_SIZE * MAX_CARD) // STRENGTH_BIN + 1
-SCORE_OFFSET = MAXP                     # game totals run from -players upwards
+SCORE_OFFSET = MAXP  # game totals run from -players upwards
 SCORE_BINS = SCORE_OFFSET + MAXP * POINTS_MAX + 1
 
 
-def metrics(batch: LandunterBatch, rules) -> dict[str, np.ndarray]:
+def metrics(batch: Batch, rules) -> dict[str, np.ndarray]:
     """Per-game columns: ``seat{s}.score`` (game total), ``seat{s}.win`` (win
     share: 1/k for a k-way tie), ``seat{s}.win60`` (the same x 60, integer),
     ``seat{s}.eliminated`` (deals the seat went out in), ``pair{a}.{b}``
@@ -33,6 +34,7 @@ def metrics(batch: LandunterBatch, rules) -> dict[str, np.ndarray]:
     two-or-fewer rule cut it short), ``deal{d}.eliminated`` (players out at
     the end), ``deal{d}.rounds`` (rounds played, incl. the one it ended in)."""
     from sim.tournament import head_to_head  # loads scipy: not at import
+
     cols: dict[str, np.ndarray] = {}
     n = batch.score.shape[1]
     for s in range(n):
@@ -49,35 +51,40 @@ def metrics(batch: LandunterBatch, rules) -> dict[str, np.ndarray]:
     return cols
 
 
-def tally(batch: LandunterBatch, rules):
+def tally(batch: Batch, rules):
     """The Totals of `metrics` and `histograms`, summed in compiled code (None
     in the never-seen case that an int64 sum could overflow)."""
     n, players = batch.score.shape
-    seat = {name: tl.column_moments(getattr(batch, name))
-            for name in ("score", "win60", "eliminated")}
-    deal = {name: tl.column_moments(getattr(batch, name))
-            for name in ("early_end", "n_eliminated", "rounds")}
+    seat = {name: tl.column_moments(getattr(batch, name)) for name in ("score", "win60", "eliminated")}
+    deal = {name: tl.column_moments(getattr(batch, name)) for name in ("early_end", "n_eliminated", "rounds")}
     pairs = tl.pair_counts(batch.score)
     hists = histograms(batch, rules)
     cols = []
     for s in range(players):
         win60 = tl.moments_of(seat["win60"], s)
-        cols += [(f"seat{s}.score", 1, tl.moments_of(seat["score"], s)),
-                 (f"seat{s}.win", tl.EXACT_DENOMINATOR, tl.scaled(win60, 60)),
-                 (f"seat{s}.win60", 1, win60),
-                 (f"seat{s}.eliminated", 1, tl.moments_of(seat["eliminated"], s))]
-    cols += [(f"pair{a}.{b}", tl.EXACT_DENOMINATOR, tl.pair_moments(pairs, a, b))
-             for a in range(players) for b in range(a + 1, players)]
+        cols += [
+            (f"seat{s}.score", 1, tl.moments_of(seat["score"], s)),
+            (f"seat{s}.win", tl.EXACT_DENOMINATOR, tl.scaled(win60, 60)),
+            (f"seat{s}.win60", 1, win60),
+            (f"seat{s}.eliminated", 1, tl.moments_of(seat["eliminated"], s)),
+        ]
+    cols += [
+        (f"pair{a}.{b}", tl.EXACT_DENOMINATOR, tl.pair_moments(pairs, a, b))
+        for a in range(players)
+        for b in range(a + 1, players)
+    ]
     for d in range(batch.early_end.shape[1]):
         short = int(hists[f"deal{d}.rounds"][:HAND_SIZE].sum())
-        cols += [(f"deal{d}.early_end", 1, tl.moments_of(deal["early_end"], d)),
-                 (f"deal{d}.before_last", 1, tl.indicator(short)),
-                 (f"deal{d}.eliminated", 1, tl.moments_of(deal["n_eliminated"], d)),
-                 (f"deal{d}.rounds", 1, tl.moments_of(deal["rounds"], d))]
+        cols += [
+            (f"deal{d}.early_end", 1, tl.moments_of(deal["early_end"], d)),
+            (f"deal{d}.before_last", 1, tl.indicator(short)),
+            (f"deal{d}.eliminated", 1, tl.moments_of(deal["n_eliminated"], d)),
+            (f"deal{d}.rounds", 1, tl.moments_of(deal["rounds"], d)),
+        ]
     return tl.totals(n, cols, hists)
 
 
-def histograms(batch: LandunterBatch, rules) -> dict[str, np.ndarray]:
+def histograms(batch: Batch, rules) -> dict[str, np.ndarray]:
     """Fixed-size counts:
 
     ``hand.rings_strength_points[r, b, p + 1]``  hands played (any deal, any
@@ -89,8 +96,9 @@ def histograms(batch: LandunterBatch, rules) -> dict[str, np.ndarray]:
     ``deal{d}.rounds[k]``  deals d that lasted k rounds.
     ``seat{s}.score[t + 6]``  games seat s finished with total t.
     """
-    hists: dict[str, np.ndarray] = {"hand.rings_strength_points": _hands(
-        batch.hand_rings, batch.hand_strength, batch.deal_points)}
+    hists: dict[str, np.ndarray] = {
+        "hand.rings_strength_points": _hands(batch.hand_rings, batch.hand_strength, batch.deal_points)
+    }
     for d, counts in enumerate(tl.bincounts(batch.rounds, minlength=HAND_SIZE + 1)):
         hists[f"deal{d}.rounds"] = counts
     for s, counts in enumerate(tl.bincounts(batch.score, SCORE_OFFSET, SCORE_BINS)):
@@ -114,8 +122,7 @@ def _hands(rings, strength, points):
         for g in range(b * tl.BLOCK, min(n, (b + 1) * tl.BLOCK)):
             for d in range(deals):
                 for p in range(players):
-                    c[rings[g, d, p], strength[g, d, p] // STRENGTH_BIN,
-                      points[g, d, p] - POINTS_MIN] += 1
+                    c[rings[g, d, p], strength[g, d, p] // STRENGTH_BIN, points[g, d, p] - POINTS_MIN] += 1
         part[b] = c
     return part.sum(axis=0)
 
@@ -124,7 +131,7 @@ def _hands(rings, strength, points):
 UPPER = [(j, k) for j in range(3) for k in range(j, 3)]
 
 
-def game_moments(batch: LandunterBatch) -> np.ndarray:
+def game_moments(batch: Batch) -> np.ndarray:
     """Per game z = (Σ x·y, upper triangle of Σ x·xᵀ) over its hands, x = (1,
     strength bin, rings), y = points: (games, 9) int64.
 
@@ -143,10 +150,10 @@ def _game_moments(rings, strength, points):
                 x1 = np.int64(strength[g, d, p] // STRENGTH_BIN)
                 x2 = np.int64(rings[g, d, p])
                 y = np.int64(points[g, d, p])
-                z[g, 0] += y                # Σ x·y, x = (1, x1, x2)
+                z[g, 0] += y  # Σ x·y, x = (1, x1, x2)
                 z[g, 1] += x1 * y
                 z[g, 2] += x2 * y
-                z[g, 3] += 1                # the upper triangle of Σ x·xᵀ, row by row (UPPER)
+                z[g, 3] += 1  # the upper triangle of Σ x·xᵀ, row by row (UPPER)
                 z[g, 4] += x1
                 z[g, 5] += x2
                 z[g, 6] += x1 * x1
@@ -159,10 +166,21 @@ def summary(totals, rules, seats) -> dict:
     """``seats`` and ``deals`` of the simulate JSON (figures as {"mean", "ci95"})."""
     mean, share = totals.mean, totals.share
     return {
-        "seats": [{"bot": seat.spec, "score": mean(f"seat{s}.score"),
-                   "win_share": share(f"seat{s}.win"), "eliminated": mean(f"seat{s}.eliminated")}
-                  for s, seat in enumerate(seats)],
-        "deals": [{"p_early_end": share(f"deal{d}.early_end"), "eliminated": mean(f"deal{d}.eliminated"),
-                   "rounds": mean(f"deal{d}.rounds")}
-                  for d in range(rules.deals)],
+        "seats": [
+            {
+                "bot": seat.spec,
+                "score": mean(f"seat{s}.score"),
+                "win_share": share(f"seat{s}.win"),
+                "eliminated": mean(f"seat{s}.eliminated"),
+            }
+            for s, seat in enumerate(seats)
+        ],
+        "deals": [
+            {
+                "p_early_end": share(f"deal{d}.early_end"),
+                "eliminated": mean(f"deal{d}.eliminated"),
+                "rounds": mean(f"deal{d}.rounds"),
+            }
+            for d in range(rules.deals)
+        ],
     }

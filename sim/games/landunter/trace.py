@@ -9,6 +9,7 @@ scoring, the hands passed left, and the winner. `replay` and `decision_point`
 also let `sim.botdebug` name a failing bot decision and print the rounds
 before it.
 """
+
 from __future__ import annotations
 
 from sim.games.landunter import layout as L

@@ -4,7 +4,7 @@ The kernel (engine.py) plays games with them; forecast's estimators and
 rollouts swim with the same `swim`, and the dice check draws with the same
 `draw_swim`. Each function is named after its twin in reference.py (read that
 first); the differential test holds the two engines to the same outcomes.
-State layout: view.py; per-game outputs (``seat_out`` rows): outputs.py.
+State layout: layout.py; per-game outputs (``seat_out`` rows): outputs.py.
 
 Speed notes. Occupancy is a bit mask (bit f: a diver in the water on field
 f), so a swim of k steps is a few bit operations, not a walk over fields; its
@@ -13,18 +13,19 @@ arrays are inlined by numba (``inline="always"``): the kernel passes borrowed
 views, and a call boundary would cost reference counting; scalar functions
 are plain and LLVM inlines them.
 """
+
 import numpy as np
 from numba import njit
 
 from sim import rng
-from sim.games.luft import view as v
+from sim.games.luft import layout as v
 from sim.games.luft.outputs import S_DROWNED, S_HOME, S_SCORE, S_WIN60, SEAT_COLUMNS
 from sim.games.luft.rules import MAX_CARDS_PER_LEVEL, R_AIR, R_DIVES, R_STACK, R_SWIM, R_TBNT, R_VALUES, SWIM_DECK
 from sim.nb import highest_bit, lowest_bit, popcount
 
 N_SEAT_COLS = len(SEAT_COLUMNS)
-VSTRIDE = MAX_CARDS_PER_LEVEL + 1   # a level's value deck: its cards, then the next card's index
-DECK_NO_RESHUFFLE = 3               # SWIM_SOURCES index of the one swim source with memory
+VSTRIDE = MAX_CARDS_PER_LEVEL + 1  # a level's value deck: its cards, then the next card's index
+DECK_NO_RESHUFFLE = 3  # SWIM_SOURCES index of the one swim source with memory
 # The swim deck as nibbles, so a drawn card is a shift, not a memory load:
 # card i is (SWIM_NIBBLES >> 4i) & 15; SWIM_COUNTS: nibble k counts the cards of value k + 2.
 SWIM_NIBBLES = sum(value << (4 * i) for i, value in enumerate(SWIM_DECK))
@@ -32,7 +33,7 @@ SWIM_COUNTS = sum(SWIM_DECK.count(value) << (4 * (value - 2)) for value in range
 # Most steps of one swim (the highest swim value, nothing carried): `swim`
 # unrolls its steps into a chain of this length (the predictor cannot learn
 # a loop of k-1 rounds: -25% throughput); longer moves are several swims.
-MAX_SWIM_STEPS = max(SWIM_DECK)      # the dice sources' highest too: 3 + 3
+MAX_SWIM_STEPS = max(SWIM_DECK)  # the dice sources' highest too: 3 + 3
 
 
 # ----------------------------------------------------------------- the game
@@ -42,7 +43,7 @@ def new_game(st, vals, rules, n, n_cards, state):
     `Game.__init__`): the public header, the full path, each level's value
     deck shuffled (Fisher-Yates exactly as rng.shuffle; the slot after a
     level's cards holds the index of its next card). Returns the stream."""
-    for s in range(n):            # carried items: only what the last game used
+    for s in range(n):  # carried items: only what the last game used
         base = v.CARRIED + s * v.MAX_PATH
         for k in range(st[v.N_CARRIED + s]):
             st[base + k] = 0
@@ -171,7 +172,7 @@ def swim_down(occ, pos, steps, path_len):
     """Field reached by ``steps`` (1..MAX_SWIM_STEPS) steps down from
     ``pos``: each step goes to the next deeper field nobody occupies (bit f
     of ``occ``); with fewer free fields, the deepest free one (or ``pos``)."""
-    free = ~occ & ((np.int64(2) << path_len) - (np.int64(2) << pos))   # free fields pos+1..
+    free = ~occ & ((np.int64(2) << path_len) - (np.int64(2) << pos))  # free fields pos+1..
     if free == 0:
         return pos
     if popcount(free) <= steps:
@@ -187,10 +188,10 @@ def swim_down(occ, pos, steps, path_len):
 def swim_up(occ, pos, steps):
     """Field reached by ``steps`` (1..MAX_SWIM_STEPS) steps up from ``pos``
     (0: the submarine)."""
-    free = ~occ & ((np.int64(1) << pos) - 1) & ~np.int64(1)   # free fields 1..pos-1
+    free = ~occ & ((np.int64(1) << pos) - 1) & ~np.int64(1)  # free fields 1..pos-1
     if popcount(free) < steps:
         return 0
-    for k in range(MAX_SWIM_STEPS - 1):       # as in swim_down: branch-free
+    for k in range(MAX_SWIM_STEPS - 1):  # as in swim_down: branch-free
         if k < steps - 1:
             free ^= np.int64(1) << highest_bit(free)
     return highest_bit(free)
@@ -313,7 +314,7 @@ def sink(st, n, path_len, stack_size, farthest_first, reverse_within, order, sea
         m = st[v.N_CARRIED + s]
         for k in range(m):
             item = st[base + k]
-            if reverse_within == 1:     # last card picked up first
+            if reverse_within == 1:  # last card picked up first
                 item = reversed_cards(st[base + m - 1 - k])
             while item > 0:
                 stack |= (item & 7) << (3 * in_stack)

@@ -6,6 +6,7 @@ Everything is computed from the per-game outputs both engines already fill
 (`sim.games.luft.outputs`): per dive the sole leader after it, air-outs,
 turns, divers left in the water, who returned last and whether it stalled.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -26,31 +27,56 @@ from sim.games.luft.rules import (
 #: Play styles: the naive threshold, greedy (value per air), the rulebook's tips, a depth
 #: target, and air budgeting. The planner (search) is left out: it is much slower per game.
 FIELD = ("threshold:t=2", "greedy-value", "rulebook-tips", "depth", "air")
-STRONG, WEAK = "greedy-value", "air"   # strong and weak in experiments/compare_turnback
+STRONG, WEAK = "greedy-value", "air"  # strong and weak in experiments/compare_turnback
 #: ``--objectives`` shorthands.
 ALIASES = {"fairness": "seat_gap", "tension": "last_dive_decides", "pace": "p_air_out"}
 
 METRICS = (
-    Metric("last_dive_decides", 1, "tension: share of games the last dive decides — before it nobody led alone "
-           "(points, then level 4, 3, 2 cards), or the sole leader then did not win (not even a share); "
-           "a one-dive game always", share=True),
-    Metric("lead_changes", 1, "tension: per game, the dives d >= 2 after which the sole leader differs from the "
-           "sole leader after dive d-1 (a tie for the lead counts as 'no sole leader', a state of its own)"),
+    Metric(
+        "last_dive_decides",
+        1,
+        "tension: share of games the last dive decides — before it nobody led alone "
+        "(points, then level 4, 3, 2 cards), or the sole leader then did not win (not even a share); "
+        "a one-dive game always",
+        share=True,
+    ),
+    Metric(
+        "lead_changes",
+        1,
+        "tension: per game, the dives d >= 2 after which the sole leader differs from the "
+        "sole leader after dive d-1 (a tie for the lead counts as 'no sole leader', a state of its own)",
+    ),
     Metric("p_air_out", 0, "pace: share of dives in which the air runs out", share=True),
     Metric("turns", 0, "pace: turns per game (all dives; a turn is one diver's turn, skipped divers not counted)"),
     Metric("drowned_per_dive", 0, "pace: divers still in the water when a dive ends (they drown), per dive"),
-    Metric("hole_stalled", -1, "rule hole: share of dives ended by the [D] stalemate rule (a whole round without "
-           "anyone carrying, moving, picking up or dropping)", share=True),
-    Metric("hole_nobody_back", -1, "rule hole: share of dives before the last in which nobody returned, so the "
-           "[D] option start_when_nobody_returned picks who starts the next dive", share=True),
-    Metric("hole_sink_order", -1, "rule hole: share of dives ending with two or more divers in the water, so the "
-           "[D] option sink_order orders their cards (an upper bound: a diver carrying nothing lays no card)", share=True),
+    Metric(
+        "hole_stalled",
+        -1,
+        "rule hole: share of dives ended by the [D] stalemate rule (a whole round without "
+        "anyone carrying, moving, picking up or dropping)",
+        share=True,
+    ),
+    Metric(
+        "hole_nobody_back",
+        -1,
+        "rule hole: share of dives before the last in which nobody returned, so the "
+        "[D] option start_when_nobody_returned picks who starts the next dive",
+        share=True,
+    ),
+    Metric(
+        "hole_sink_order",
+        -1,
+        "rule hole: share of dives ending with two or more divers in the water, so the "
+        "[D] option sink_order orders their cards (an upper bound: a diver carrying nothing lays no card)",
+        share=True,
+    ),
 )
 
 
 def columns(batch: Batch, rules) -> dict[str, np.ndarray]:
     """One value per game for each of `METRICS`."""
     from sim.games.luft.summary import last_dive_decided  # loads the tournament code: only when playing
+
     dive = batch.dive.astype(np.int64)
     dives = dive.shape[1]
     before_last = dive[:, :-1, D_LAST_BACK]
@@ -71,8 +97,7 @@ def _values(gap: float, step: float, cards: int) -> dict[str, str]:
     round(step·k) for k = 0,0,1,1,2,2,3,3,… (pairs, as the rulebook's), so
     gap=4, step=1 is the rulebook at 8 cards per level."""
     ranks = [i // 2 for i in range(cards)]
-    return {f"values_l{lv}": ",".join(str(round(gap * (lv - 1)) + round(step * k)) for k in ranks)
-            for lv in range(1, 5)}
+    return {f"values_l{lv}": ",".join(str(round(gap * (lv - 1)) + round(step * k)) for k in ranks) for lv in range(1, 5)}
 
 
 KNOBS = {
@@ -81,15 +106,14 @@ KNOBS = {
     "stack_size": Knob("stack_size", "int", (1, MAX_STACK), "cards per sunken stack"),
     "cards_per_level": Knob("cards_per_level", "int", (1, MAX_CARDS_PER_LEVEL), "treasure cards per level"),
     "turn_back_needs_treasure": Knob("turn_back_needs_treasure", "bool", None, "[D] turning back needs a treasure"),
-    "start_when_nobody_returned": Knob("start_when_nobody_returned", "choice", START_RULES,
-                                       "[D] who starts the next dive when nobody returned"),
+    "start_when_nobody_returned": Knob(
+        "start_when_nobody_returned", "choice", START_RULES, "[D] who starts the next dive when nobody returned"
+    ),
     "sink_order": Knob("sink_order", "choice", SINK_ORDERS, "[D] order of the drowned divers' cards"),
     "sink_within_diver": Knob("sink_within_diver", "choice", SINK_WITHIN_DIVER, "[D] order of one diver's cards"),
     "swim": Knob("swim", "choice", SWIM_SOURCES, "swim source"),
-    "value_gap": Knob("value_gap", "float", (0, 60), "value lists: step between the levels' lowest values "
-                      "(rulebook 4)"),
-    "value_step": Knob("value_step", "float", (0, 20), "value lists: step between a level's value pairs "
-                       "(rulebook 1)"),
+    "value_gap": Knob("value_gap", "float", (0, 60), "value lists: step between the levels' lowest values (rulebook 4)"),
+    "value_step": Knob("value_step", "float", (0, 20), "value lists: step between a level's value pairs (rulebook 1)"),
 }
 VALUE_KNOBS = {"value_gap": 4.0, "value_step": 1.0}
 

@@ -53,6 +53,7 @@ compiles only its own plug-in, once, cached too). Keeping the heavy bots out
 of the kernels also keeps them small and quick to compile. Measured cost of a
 plug-in call against the inlined switch: benchmarks/bench_dispatch.py.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -62,18 +63,48 @@ import numpy as np
 from numba import carray, njit, prange, types
 
 from sim import nb, rng
-from sim.games.luft import core
-from sim.nb import (BOT_RAISED, PLUGIN_TYPE, assume_range, borrow, borrow_2d, read_only, voidptr)
-from sim.games.luft import view as v
+from sim.games.luft import core, layout as v
 from sim.games.luft.core import N_SEAT_COLS
-from sim.games.luft.outputs import (A_COUNT, A_END_COUNT, A_END_SUM, A_END_SUMSQ, A_SUM, A_SUMSQ,
-                                    D_AIR_LEFT, D_AIR_OUT, D_DROWNED, D_LAST_BACK, D_LEADER,
-                                    D_PATH_LEN, D_STALLED, D_START, D_TURNS, DIVE_COLUMNS,
-                                    MAX_TURNS, Batch)
+from sim.games.luft.outputs import (
+    A_COUNT,
+    A_END_COUNT,
+    A_END_SUM,
+    A_END_SUMSQ,
+    A_SUM,
+    A_SUMSQ,
+    D_AIR_LEFT,
+    D_AIR_OUT,
+    D_DROWNED,
+    D_LAST_BACK,
+    D_LEADER,
+    D_PATH_LEN,
+    D_STALLED,
+    D_START,
+    D_TURNS,
+    DIVE_COLUMNS,
+    MAX_TURNS,
+    Batch,
+)
 from sim.games.luft.reference import IllegalAction
-from sim.games.luft.rules import (MAX_CARDS_PER_LEVEL, MAX_DIVES, MAX_PLAYERS, MAX_STACK, R_AIR,
-                                  R_CARDS, R_DIVES, R_PLAYERS, R_SINK, R_SINK_WITHIN, R_STACK,
-                                  R_STALL, R_START, R_SWIM, R_TBNT, Rules)
+from sim.games.luft.rules import (
+    MAX_CARDS_PER_LEVEL,
+    MAX_DIVES,
+    MAX_PLAYERS,
+    MAX_STACK,
+    R_AIR,
+    R_CARDS,
+    R_DIVES,
+    R_PLAYERS,
+    R_SINK,
+    R_SINK_WITHIN,
+    R_STACK,
+    R_STALL,
+    R_START,
+    R_SWIM,
+    R_TBNT,
+    Rules,
+)
+from sim.nb import BOT_RAISED, PLUGIN_TYPE, assume_range, borrow, borrow_2d, read_only, voidptr
 from sim.numba_errors import short_reason
 from sim.registry import MAX_PARAMS, BotCompileError, BotError
 from strategies.luft.dispatch import INLINED, NOT_INLINED, decide_inline
@@ -82,22 +113,20 @@ from strategies.luft.dispatch import INLINED, NOT_INLINED, decide_inline
 # first illegal action stops its chunk; the wrapper reports the lowest game.
 E_FLAG, E_GAME, E_SEAT, E_DIVE, E_TURN, E_PHASE, E_ACTION = range(7)
 N_ERR = 7
-N_CHUNKS = 64   # parallel work units; results do not depend on it
+N_CHUNKS = 64  # parallel work units; results do not depend on it
 
 N_DIVE_COLS = len(DIVE_COLUMNS)
-N_AIR_ROWS = 6                      # A_SUM .. A_END_COUNT
+N_AIR_ROWS = 6  # A_SUM .. A_END_COUNT
 
 # ----------------------------------------------------------------- low level
 # Index ranges the kernel asserts to the compiler (`sim.nb.assume_range`).
 _below8 = assume_range(8)
 _below16 = assume_range(16)
 _below64 = assume_range(64)
-_nonneg = assume_range(2 ** 62)
+_nonneg = assume_range(2**62)
 # What the kernel assumes of the rules (a false assumption would be undefined behaviour):
 assert MAX_PLAYERS < 8 and MAX_DIVES < 16 and MAX_CARDS_PER_LEVEL < 16 and MAX_STACK < 8
-assert 4 * MAX_CARDS_PER_LEVEL < 64 and v.MAX_PATH <= 64   # fields, loads < 64
-
-
+assert 4 * MAX_CARDS_PER_LEVEL < 64 and v.MAX_PATH <= 64  # fields, loads < 64
 
 
 # ------------------------------------------------------------------- kernel
@@ -117,14 +146,13 @@ def _ask(bot_ids, user_fns, one_fn, phase, s, view, params, st_addr, params_addr
 
 
 @njit(cache=True, error_model="numpy")
-def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g0, g1, seat_arr,
-               dive_arr, err_arr, air_arr):
+def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g0, g1, seat_arr, dive_arr, err_arr, air_arr):
     """Games g0 .. g1-1 of the batch, one after the other, on one scratch set;
     outputs at their rows of seat_arr/dive_arr, air curve sums into air_arr.
     The rules are core.py's; this is the loop and its bookkeeping.
     ``one_fn``: every plugged-in seat has the plug-in ``user_fns[0]`` (then
     the call needs no switch over the tuple: -6% time per game)."""
-    n = _below8(rules[R_PLAYERS])           # (ranges: see sim.nb.assume_range; Rules checks them)
+    n = _below8(rules[R_PLAYERS])  # (ranges: see sim.nb.assume_range; Rules checks them)
     air0 = rules[R_AIR]
     n_dives = _below16(rules[R_DIVES])
     n_cards = _below16(rules[R_CARDS])
@@ -141,21 +169,21 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
     order_own = np.zeros(v.MAX_SEATS, np.int64)
     trace_own = np.zeros(MAX_TURNS, np.int64)
     bot_own = np.zeros(v.MAX_SEATS, np.uint64)
-    st = borrow(st_own, np.int64)          # borrowed: no reference counting below
+    st = borrow(st_own, np.int64)  # borrowed: no reference counting below
     vals = borrow(vals_own, np.int64)
     swim_deck = borrow(swim_own, np.int64)
     order = borrow(order_own, np.int64)
-    trace = borrow(trace_own, np.int64)        # air after each turn of the current dive
-    bot_state = borrow(bot_own, np.uint64)   # each seat's stream of uniforms (rng.bot_stream)
+    trace = borrow(trace_own, np.int64)  # air after each turn of the current dive
+    bot_state = borrow(bot_own, np.uint64)  # each seat's stream of uniforms (rng.bot_stream)
     # What a bot reads: the state and the parameter table, typed read-only.
     view = read_only(st)
     params = read_only(borrow_2d(params_arr, np.float64))
     seat_out = borrow(seat_arr, np.int32)
     dive_out = borrow(dive_arr, np.int16)
     err = borrow(err_arr, np.int64)
-    curves = borrow(air_arr, np.int64)      # [A_* row, dive, turn bin]: the chunk's air sums
-    arow = n_dives * (MAX_TURNS + 1)        # one A_* row
-    st_addr = st_own.ctypes.data            # what a plug-in gets instead of the arrays
+    curves = borrow(air_arr, np.int64)  # [A_* row, dive, turn bin]: the chunk's air sums
+    arow = n_dives * (MAX_TURNS + 1)  # one A_* row
+    st_addr = st_own.ctypes.data  # what a plug-in gets instead of the arrays
     params_addr = params_arr.ctypes.data
     failed = False
     phase = 0
@@ -176,8 +204,8 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
             drow = (g * n_dives + dive) * N_DIVE_COLS
             dive_out[drow + D_START] = start
             dive_out[drow + D_PATH_LEN] = path_len
-            acc = dive * (MAX_TURNS + 1)    # this dive's part of each air-curve row
-            occ = np.int64(0)               # bit f set: a diver in the water is on field f
+            acc = dive * (MAX_TURNS + 1)  # this dive's part of each air-curve row
+            occ = np.int64(0)  # bit f set: a diver in the water is on field f
             in_water = n
             last_back = -1
             turn = 0
@@ -185,7 +213,7 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
             air_out = False
             stalled = False
             s = start
-            water = (np.int64(1) << n) - 1     # bit s: seat s still in the water
+            water = (np.int64(1) << n) - 1  # bit s: seat s still in the water
             while True:
                 if (water >> s) & 1:
                     s = _below8(s)
@@ -196,8 +224,7 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
                     # 2. Turn back?
                     up = st[v.HEADING_UP + s]
                     if core.may_turn_back(up, load, tbnt):
-                        a = _ask(bot_ids, user_fns, one_fn, v.PHASE_TURN_BACK, s, view, params,
-                                 st_addr, params_addr, bot_state)
+                        a = _ask(bot_ids, user_fns, one_fn, v.PHASE_TURN_BACK, s, view, params, st_addr, params_addr, bot_state)
                         legal, up = core.turn_back(st, s, a)
                         if not legal:
                             failed = True
@@ -217,7 +244,7 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
                         occ |= (np.int64(1) << pos) & ~np.int64(1)
                     acted = False
                     if pos == 0:
-                        if up == 1:             # back in the submarine
+                        if up == 1:  # back in the submarine
                             st[v.BACK + s] = 1
                             water ^= np.int64(1) << s
                             in_water -= 1
@@ -225,8 +252,7 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
                             acted = True
                     elif st[v.PATH + pos - 1] != 0 or load > 0:
                         # 4. Treasure
-                        a = _ask(bot_ids, user_fns, one_fn, v.PHASE_TREASURE, s, view, params,
-                                 st_addr, params_addr, bot_state)
+                        a = _ask(bot_ids, user_fns, one_fn, v.PHASE_TREASURE, s, view, params, st_addr, params_addr, bot_state)
                         legal, acted = core.treasure(st, s, pos, load, a)
                         if not legal:
                             failed = True
@@ -253,11 +279,11 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
                 break
             st[v.AIR] = air
             st[v.TURN] = turn
-            for t in range(min(turn, MAX_TURNS)):     # the dive's air curve into the sums
+            for t in range(min(turn, MAX_TURNS)):  # the dive's air curve into the sums
                 x = trace[t]
                 curves[A_SUM * arow + acc + t] += x
                 curves[A_SUMSQ * arow + acc + t] += x * x
-            end = acc + min(turn, MAX_TURNS)          # (bin MAX_TURNS: all longer dives)
+            end = acc + min(turn, MAX_TURNS)  # (bin MAX_TURNS: all longer dives)
             curves[A_END_COUNT * arow + end] += 1
             curves[A_END_SUM * arow + end] += air
             curves[A_END_SUMSQ * arow + end] += air * air
@@ -265,8 +291,7 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
             # gaps, 2. sink, the leader, 5. next start player.
             core.score(st, n, vals, seat_out, srow)
             path_len = core.close_gaps(st, path_len)
-            path_len, drowned = core.sink(st, n, path_len, stack_size, farthest_first,
-                                          reverse_within, order, seat_out, srow)
+            path_len, drowned = core.sink(st, n, path_len, stack_size, farthest_first, reverse_within, order, seat_out, srow)
             for f in range(path_len, 4 * n_cards):
                 st[v.PATH + f] = 0
             st[v.PATH_LEN] = path_len
@@ -286,13 +311,25 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
 
 
 @njit(cache=True, parallel=True)
-def _play_batch(rules, bot_ids, user_fns, one_fn, params, seed, first_game, n_games, seat_out,
-                dive_out, err, curves):
+def _play_batch(rules, bot_ids, user_fns, one_fn, params, seed, first_game, n_games, seat_out, dive_out, err, curves):
     n_chunks = curves.shape[0]
     chunk = (n_games + n_chunks - 1) // n_chunks
     for c in prange(n_chunks):
-        _run_chunk(rules, bot_ids, user_fns, one_fn, params, seed, first_game, c * chunk,
-                   min(n_games, (c + 1) * chunk), seat_out, dive_out, err[c], curves[c])
+        _run_chunk(
+            rules,
+            bot_ids,
+            user_fns,
+            one_fn,
+            params,
+            seed,
+            first_game,
+            c * chunk,
+            min(n_games, (c + 1) * chunk),
+            seat_out,
+            dive_out,
+            err[c],
+            curves[c],
+        )
 
 
 # ------------------------------------------------------------------ plug-ins
@@ -307,8 +344,7 @@ def _user_kernel(args):
     """The user kernel, compiled (or loaded from the cache) on first use for
     the types of ``args`` with a tuple of PLUGIN_TYPE in the plug-in slot."""
     if not _play_batch_user.signatures:
-        sig = tuple(types.UniTuple(PLUGIN_TYPE, v.MAX_SEATS) if i == 2 else numba.typeof(a)
-                    for i, a in enumerate(args))
+        sig = tuple(types.UniTuple(PLUGIN_TYPE, v.MAX_SEATS) if i == 2 else numba.typeof(a) for i, a in enumerate(args))
         _play_batch_user.compile(sig)
         _play_batch_user.disable_compile()
     return _play_batch_user
@@ -325,6 +361,7 @@ def _plugin(fn, salt: str):
         st = read_only(carray(voidptr(st_addr), (v.SIZE,), np.int64))
         params = read_only(carray(voidptr(params_addr), (v.MAX_SEATS, MAX_PARAMS), np.float64))
         return bot(phase, seat, st, params, u)
+
     return nb.plugin(views, salt)
 
 
@@ -338,9 +375,10 @@ def _plugin_of(bot):
         try:
             _PLUGINS[fn] = _plugin(fn, nb.plugin_salt("luft", bot))
         except Exception as exc:
-            raise BotCompileError(f"bot {name!r} does not compile as an njit decide(phase, seat, "
-                                  f"st, params, u) -> int: {v.refused_write(exc) or short_reason(exc)}"
-                                  ) from None
+            raise BotCompileError(
+                f"bot {name!r} does not compile as an njit decide(phase, seat, "
+                f"st, params, u) -> int: {v.refused_write(exc) or short_reason(exc)}"
+            ) from None
     return _PLUGINS[fn]
 
 
@@ -370,9 +408,9 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int) ->
     if len(seats) != n:
         raise ValueError(f"got {len(seats)} seats for {n} players")
     bot_ids = np.array([s.bot.builtin_id for s in seats], dtype=np.int64)
-    params = np.zeros((v.MAX_SEATS, MAX_PARAMS), np.float64)   # rows of absent seats: 0
+    params = np.zeros((v.MAX_SEATS, MAX_PARAMS), np.float64)  # rows of absent seats: 0
     for i, s in enumerate(seats):
-        params[i, :len(s.params)] = s.params
+        params[i, : len(s.params)] = s.params
     seat_out = np.zeros((n_games, n, N_SEAT_COLS), np.int32)
     dive_out = np.zeros((n_games, rules.dives, N_DIVE_COLS), np.int16)
     n_chunks = max(1, min(N_CHUNKS, n_games))
@@ -381,8 +419,20 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int) ->
     # counts the dives longer than MAX_TURNS (for the count of games still diving).
     curves = np.zeros((n_chunks, N_AIR_ROWS, rules.dives, MAX_TURNS + 1), np.int64)
     if n_games:
-        args = (rules.to_array(), bot_ids, None, False, params, np.uint64(seed),
-                np.int64(first_game), np.int64(n_games), seat_out, dive_out, err, curves)
+        args = (
+            rules.to_array(),
+            bot_ids,
+            None,
+            False,
+            params,
+            np.uint64(seed),
+            np.int64(first_game),
+            np.int64(n_games),
+            seat_out,
+            dive_out,
+            err,
+            curves,
+        )
         if not any(_plugged(s) for s in seats):
             _play_batch(*args)
         else:
@@ -394,11 +444,14 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int) ->
         e = err[bad[0]]
         s = int(e[E_SEAT])
         if e[E_ACTION] == BOT_RAISED:
-            raise BotError(f"bot {seats[s].spec!r} in seat {s} raised an exception (seed {seed}, "
-                           f"game {first_game + int(e[E_GAME])}, dive {int(e[E_DIVE]) + 1}, "
-                           f"turn {int(e[E_TURN]) + 1})")
-        raise IllegalAction(seats[s].spec, s, seed, first_game + int(e[E_GAME]), int(e[E_DIVE]),
-                            int(e[E_TURN]), int(e[E_PHASE]), int(e[E_ACTION]))
+            raise BotError(
+                f"bot {seats[s].spec!r} in seat {s} raised an exception (seed {seed}, "
+                f"game {first_game + int(e[E_GAME])}, dive {int(e[E_DIVE]) + 1}, "
+                f"turn {int(e[E_TURN]) + 1})"
+            )
+        raise IllegalAction(
+            seats[s].spec, s, seed, first_game + int(e[E_GAME]), int(e[E_DIVE]), int(e[E_TURN]), int(e[E_PHASE]), int(e[E_ACTION])
+        )
     air = curves.sum(axis=0)
     # Games still diving at turn t: the dives that ended after it.
     air[A_COUNT] = air[A_END_COUNT][:, ::-1].cumsum(axis=1)[:, ::-1]
@@ -410,6 +463,7 @@ def refresh_stale_caches() -> bool:
     """Flush this engine's numba cache when any source compiled into it changed
     (`sim.nb`): the built-in bots behind the switch live in other files."""
     import strategies.luft
+
     sources = nb.compiled_sources(Path(__file__).parent, [Path(strategies.luft.__file__).parent])
     return nb.refresh_stale_caches("luft", _play_batch, ("sim.games.luft", "strategies.luft"), sources)
 

@@ -2,7 +2,7 @@
 expected turns, air burn, chance to get home, and a small forward model of the
 rest of a dive (for `rollout`).
 
-Everything here reads only the public view ``st`` (view.py), so any bot may use
+Everything here reads only the public view ``st`` (layout.py), so any bot may use
 it. Functions are plain ``@njit(cache=True)`` (not inlined): the bots inlined
 into the kernel stay small and share one compiled copy of each estimator.
 
@@ -20,21 +20,23 @@ Conventions
   ends before the diver's next turn if the others' breathing empties the air.
   Estimates hold everyone's current load fixed and ignore divers returning.
 """
+
 import numpy as np
 from numba import njit
 
 from sim import rng
-from sim.games.luft import core, view as v
+from sim.games.luft import core, layout as v
 
 SWIM_P = np.array([0.0, 0.0, 1.0, 2.0, 3.0, 2.0, 1.0]) / 9.0
 LEVEL_MEAN = np.array([0.0, 1.5, 5.5, 9.5, 13.5])
 INF = 1e9
-NEVER = 1 << 40          # "unlimited" turns when nobody carries anything
-MAX_SWIMS = 2000         # p_home stops iterating after this many swims
-ROLLOUT_ROUNDS = 64      # rounds a rollout continuation plays at most
+NEVER = 1 << 40  # "unlimited" turns when nobody carries anything
+MAX_SWIMS = 2000  # p_home stops iterating after this many swims
+ROLLOUT_ROUNDS = 64  # rounds a rollout continuation plays at most
 
 
 # --- the public view ---------------------------------------------------------
+
 
 @njit(cache=True)
 def item_value(item):
@@ -108,7 +110,7 @@ def dest_down(st, seat, pos, steps):
     for s in range(st[v.N_PLAYERS]):
         if s != seat and st[v.BACK + s] == 0:
             occ |= np.int64(1) << st[v.POS + s]
-    while steps > 0:              # k + m steps: k steps, then m from there
+    while steps > 0:  # k + m steps: k steps, then m from there
         pos = core.swim_down(occ, pos, min(steps, core.MAX_SWIM_STEPS), st[v.PATH_LEN])
         steps -= core.MAX_SWIM_STEPS
     return pos
@@ -153,6 +155,7 @@ def find_carried(st, seat, item):
 
 
 # --- estimates ---------------------------------------------------------------
+
 
 @njit(cache=True)
 def mean_steps(load, p):
@@ -284,13 +287,14 @@ def air_rule(phase, seat, st, margin, q):
         return v.STAY_DOWN
     if v.can_pick_up(st, seat):
         if load == 0 and st[v.HEADING_UP + seat] == 0:
-            return v.PICK_UP          # nothing to lose yet
+            return v.PICK_UP  # nothing to lose yet
         if air > margin * air_burn(d, load + 1, lo + 0, q, False):
             return v.PICK_UP
     return v.NOTHING
 
 
 # --- rollout: a forward model of the rest of the dive --------------------------
+
 
 @njit(cache=True)
 def _default_turn_back(load, pos, air, lo, t, speed):
@@ -337,7 +341,7 @@ def rollout_dive(st, seat, phase, action, t, state, pos, up, back, load, value, 
                 occ |= np.int64(1) << pos[s]
     for f in range(path_len):
         path[f] = st[v.PATH + f]
-    last_turn = air == 0          # seat's own breath took the last chip
+    last_turn = air == 0  # seat's own breath took the last chip
     s = seat
     first = True
     idle = 0
@@ -461,8 +465,7 @@ def rollout_decide(phase, seat, st, k, t, u):
         total = 0.0
         for j in range(k):
             state = rng.game_stream(base, np.uint64(j))
-            val, state = rollout_dive(st, seat, phase, acts[ai], t, state,
-                                      pos, up, back, load, value, path, speed)
+            val, state = rollout_dive(st, seat, phase, acts[ai], t, state, pos, up, back, load, value, path, speed)
             total += val
         if ai == 0 or total > best_v + 1e-9 * k:
             best_v = total

@@ -7,6 +7,7 @@ What the players cannot know is drawn anew: the order of the undrawn value
 cards and of the swim deck's remaining cards. So a hint never peeks at the
 real game's future.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -14,7 +15,7 @@ import numpy as np
 from sim import rng
 from sim.games.luft.reference import Game
 
-ROLLOUT_GAMES = 1 << 40          # rollout k of a game draws from stream (seed, ROLLOUT_GAMES + k)
+ROLLOUT_GAMES = 1 << 40  # rollout k of a game draws from stream (seed, ROLLOUT_GAMES + k)
 
 
 def forget_hidden(game: Game):
@@ -25,8 +26,9 @@ def forget_hidden(game: Game):
         game.swim_deck = [int(x) for x in game.stream.shuffle(np.array(game.swim_deck, dtype=np.int64))]
 
 
-def rollout_wins(table, rules, seats, seed: int, history: list[int], seat: int, st: np.ndarray, choices,
-                 hint_bot, rollouts: int) -> list[list[float]]:
+def rollout_wins(
+    table, rules, seats, seed: int, history: list[int], seat: int, st: np.ndarray, choices, hint_bot, rollouts: int
+) -> list[list[float]]:
     """Win share of ``seat`` in each of ``rollouts`` games after each choice.
 
     Rollout k draws from the same stream whatever the choice (common random
@@ -34,6 +36,7 @@ def rollout_wins(table, rules, seats, seed: int, history: list[int], seat: int, 
     view at the position; each rollout checks that it reached the same one.
     """
     from sim.play.table import HUMAN, hooked
+
     wins: list[list[float]] = []
     for choice in choices:
         wins.append([])
@@ -47,8 +50,9 @@ def rollout_wins(table, rules, seats, seed: int, history: list[int], seat: int, 
                     return history[i]
                 if i == len(history):
                     if s != seat or not np.array_equal(view, st):
-                        raise RuntimeError("a hint rollout did not reach the position of the game; "
-                                           "the decisions so far do not replay")
+                        raise RuntimeError(
+                            "a hint rollout did not reach the position of the game; the decisions so far do not replay"
+                        )
                     game[0].stream = rng.Stream(seed, ROLLOUT_GAMES + k)
                     forget_hidden(game[0])
                     return choice.action

@@ -7,16 +7,16 @@ start, start player, who returned last (-1: nobody), stalled, the sole leader af
 the dive (-1: a tie for the lead). Air left after each turn index is summed
 over games into fixed-size arrays.
 """
+
 from typing import NamedTuple
 
 import numpy as np
 
-MAX_TURNS = 400   # turn-index bins of the air curves; later turns are not binned
+MAX_TURNS = 400  # turn-index bins of the air curves; later turns are not binned
 
 SEAT_COLUMNS = ("score", "win60", "drowned", "home_l1", "home_l2", "home_l3", "home_l4")
 S_SCORE, S_WIN60, S_DROWNED, S_HOME = 0, 1, 2, 3
-DIVE_COLUMNS = ("turns", "air_out", "air_left", "drowned", "path_length", "start",
-                "last_back", "stalled", "leader")
+DIVE_COLUMNS = ("turns", "air_out", "air_left", "drowned", "path_length", "start", "last_back", "stalled", "leader")
 # Rows of the air-curve sums [row, dive, turn]: air left after that turn over
 # games still diving (sum, sum of squares, count), and over dives that ended
 # just before that turn index (their final air, carried forward by the reader).
@@ -25,17 +25,27 @@ D_TURNS, D_AIR_OUT, D_AIR_LEFT, D_DROWNED, D_PATH_LEN, D_START, D_LAST_BACK, D_S
 
 
 class Batch(NamedTuple):
-    seat: np.ndarray       # [game, seat, SEAT_COLUMNS] int32
-    dive: np.ndarray       # [game, dive, DIVE_COLUMNS] int16
-    air: np.ndarray        # [A_* row, dive, turn] int64 air-curve sums over the batch
+    seat: np.ndarray  # [game, seat, SEAT_COLUMNS] int32
+    dive: np.ndarray  # [game, dive, DIVE_COLUMNS] int16
+    air: np.ndarray  # [A_* row, dive, turn] int64 air-curve sums over the batch
 
 
 def record_rows(rec) -> tuple[np.ndarray, np.ndarray]:
     """A reference GameRecord as the compiled engine's (seat, dive) rows."""
     seat = np.column_stack([rec.score, rec.win60, rec.drowned, np.array(rec.home)]).astype(np.int32)
-    dive = np.column_stack([rec.dive_turns, rec.dive_air_out, rec.dive_air_left, rec.dive_drowned,
-                            rec.dive_path_len, rec.dive_start, rec.dive_last_back,
-                            rec.dive_stalled, rec.dive_leader]).astype(np.int16)
+    dive = np.column_stack(
+        [
+            rec.dive_turns,
+            rec.dive_air_out,
+            rec.dive_air_left,
+            rec.dive_drowned,
+            rec.dive_path_len,
+            rec.dive_start,
+            rec.dive_last_back,
+            rec.dive_stalled,
+            rec.dive_leader,
+        ]
+    ).astype(np.int16)
     return seat, dive
 
 

@@ -4,6 +4,7 @@ Everything on the table is public in Geteilte Luft (levels of lying and carried
 treasures, positions, air, scores), so the screen shows all of it; only the
 value cards stay hidden, as at a real table.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -11,7 +12,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from sim.games.luft import view as v
+from sim.games.luft import layout as v
 from sim.games.luft.reference import describe, play_game
 from sim.games.luft.rules import SWIM_SOURCES
 from sim.play.keys import Choice
@@ -37,7 +38,7 @@ After the last dive, most points wins (tie-break: level 4, 3, 2 cards brought ho
 
 def carried(st: np.ndarray, seat: int) -> list[int]:
     base = v.CARRIED + seat * v.MAX_PATH
-    return [int(x) for x in st[base:base + st[v.N_CARRIED + seat]]]
+    return [int(x) for x in st[base : base + st[v.N_CARRIED + seat]]]
 
 
 def where(st: np.ndarray, seat: int) -> str:
@@ -72,8 +73,7 @@ class LuftTable:
         if v.can_pick_up(st, seat):
             out.append(Choice("p", v.PICK_UP, f"pick up {describe(int(v.field_item(st, seat)))}"))
         if v.can_drop(st, seat):
-            out += [Choice(str(k + 1), v.DROP + k, f"drop {describe(item)}")
-                    for k, item in enumerate(carried(st, seat)[:9])]
+            out += [Choice(str(k + 1), v.DROP + k, f"drop {describe(item)}") for k, item in enumerate(carried(st, seat)[:9])]
         return out
 
     def prompt(self, phase, seat, st):
@@ -86,12 +86,15 @@ class LuftTable:
 
     def rollouts(self, rules, seats, seed, history, seat, st, choices, bot, n):
         from sim.games.luft.hint import rollout_wins
+
         return rollout_wins(self, rules, seats, seed, history, seat, st, choices, bot, n)
 
     def screen(self, rules, phase, seat, st, players):
         n, air, max_air = int(st[v.N_PLAYERS]), int(st[v.AIR]), int(st[v.MAX_AIR])
-        head = Text(f"Geteilte Luft — dive {st[v.DIVE] + 1} of {st[v.DIVES]}, turn {st[v.TURN] + 1}, "
-                    f"air {air} of {max_air} ", style="bold")
+        head = Text(
+            f"Geteilte Luft — dive {st[v.DIVE] + 1} of {st[v.DIVES]}, turn {st[v.TURN] + 1}, air {air} of {max_air} ",
+            style="bold",
+        )
         head.append("█" * air, style="blue").append("░" * (max_air - air), style="dim")
         path = Text("submarine ")
         for f in range(1, int(st[v.PATH_LEN]) + 1):
@@ -105,10 +108,15 @@ class LuftTable:
         for col in ("seat", "player", "where", "heading", "carrying", "score"):
             divers.add_column(col)
         for s in range(n):
-            divers.add_row(("▶ " if s == seat else "") + str(s), players[s], where(st, s),
-                           "up" if st[v.HEADING_UP + s] else "down",
-                           " ".join(describe(i) for i in carried(st, s)) or "-", str(st[v.SCORE + s]),
-                           style="bold yellow" if s == seat else None)
+            divers.add_row(
+                ("▶ " if s == seat else "") + str(s),
+                players[s],
+                where(st, s),
+                "up" if st[v.HEADING_UP + s] else "down",
+                " ".join(describe(i) for i in carried(st, s)) or "-",
+                str(st[v.SCORE + s]),
+                style="bold yellow" if s == seat else None,
+            )
         swim = SWIM_SOURCES[int(st[v.SWIM_MODE])]
         if swim == "deck-no-reshuffle":
             left = "  ".join(f"{value}×{st[v.SWIM_LEFT + value - 2]}" for value in range(2, 7))

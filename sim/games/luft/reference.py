@@ -19,6 +19,7 @@ back is allowed, at the treasure step when it can pick up or drop. It gets
 the public view (a fresh copy) and the parameter table, both read-only: a
 write is refused with a one-line `BotError` naming the bot.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -27,7 +28,7 @@ import numpy as np
 from numba.core.errors import NumbaError
 
 from sim import rng
-from sim.games.luft import view as v
+from sim.games.luft import layout as v
 from sim.games.luft.rules import SWIM_DECK, SWIM_SOURCES, Rules
 from sim.registry import MAX_PARAMS, BotError, IllegalBotAction
 
@@ -40,7 +41,8 @@ class IllegalAction(IllegalBotAction):
         what = "turn-back" if phase == v.PHASE_TURN_BACK else "treasure"
         super().__init__(
             f"bot {bot!r} in seat {seat} chose illegal {what} action {action} "
-            f"(seed {seed}, game {game}, dive {dive + 1}, turn {turn + 1})")
+            f"(seed {seed}, game {game}, dive {dive + 1}, turn {turn + 1})"
+        )
 
 
 def cards_of(item: int) -> list[int]:
@@ -63,19 +65,20 @@ def stack_of(levels: list[int]) -> int:
 @dataclass
 class Diver:
     seat: int
-    pos: int = 0                  # 0 = submarine, f = field f
+    pos: int = 0  # 0 = submarine, f = field f
     heading_up: bool = False
     back: bool = False
-    carried: list[int] = field(default_factory=list)   # items in pickup order
+    carried: list[int] = field(default_factory=list)  # items in pickup order
 
 
 @dataclass
 class GameRecord:
     """Everything a game reports; the compiled engine fills the same fields."""
+
     score: list[int]
-    win60: list[int]              # win share x 60 (60/k on a k-way tie)
-    home: list[list[int]]         # [seat][level-1] treasure cards brought home
-    drowned: list[int]            # dives in which the seat stayed in the water
+    win60: list[int]  # win share x 60 (60/k on a k-way tie)
+    home: list[list[int]]  # [seat][level-1] treasure cards brought home
+    drowned: list[int]  # dives in which the seat stayed in the water
     dive_turns: list[int] = field(default_factory=list)
     dive_air_out: list[int] = field(default_factory=list)
     dive_air_left: list[int] = field(default_factory=list)
@@ -84,8 +87,8 @@ class GameRecord:
     dive_start: list[int] = field(default_factory=list)
     dive_last_back: list[int] = field(default_factory=list)
     dive_stalled: list[int] = field(default_factory=list)
-    dive_leader: list[int] = field(default_factory=list)    # sole leader after the dive, -1 on a tie
-    air_after_turn: list[list[int]] = field(default_factory=list)   # [dive][turn]
+    dive_leader: list[int] = field(default_factory=list)  # sole leader after the dive, -1 on a tie
+    air_after_turn: list[list[int]] = field(default_factory=list)  # [dive][turn]
 
 
 class Game:
@@ -93,9 +96,9 @@ class Game:
         self.rules, self.seats, self.seed, self.game = rules, seats, seed, game
         self.log = log or (lambda line: None)
         self.n = rules.players
-        self.params = np.zeros((v.MAX_SEATS, MAX_PARAMS))   # row s: seat s's bot parameters
+        self.params = np.zeros((v.MAX_SEATS, MAX_PARAMS))  # row s: seat s's bot parameters
         for s, seat in enumerate(seats):
-            self.params[s, :len(seat.params)] = seat.params
+            self.params[s, : len(seat.params)] = seat.params
         self.params.setflags(write=False)
         self.stream = rng.Stream(seed, game)
         self.bot_streams = [rng.Stream.for_bot(seed, game, s) for s in range(self.n)]
@@ -107,7 +110,7 @@ class Game:
         for level in (1, 2, 3, 4):
             deck = np.array(rules.values(level), dtype=np.int64)
             self.value_decks.append([int(x) for x in self.stream.shuffle(deck)])
-        self.swim_deck: list[int] = []          # deck-no-reshuffle: cards left, in order
+        self.swim_deck: list[int] = []  # deck-no-reshuffle: cards left, in order
         self.divers = [Diver(s) for s in range(self.n)]
         self.score = [0] * self.n
         self.home = [[0] * 4 for _ in range(self.n)]
@@ -115,17 +118,17 @@ class Game:
         self.air = rules.air
         self.dive = 0
         self.turn = 0
-        self.start = 0       # "The first dive starts with seat 0"
+        self.start = 0  # "The first dive starts with seat 0"
         self.record = None
 
     # -- randomness -------------------------------------------------------
     def draw_swim(self) -> int:
         swim = self.rules.swim
-        if swim == "deck":            # drawn, put back, reshuffled: independent draws
+        if swim == "deck":  # drawn, put back, reshuffled: independent draws
             return SWIM_DECK[self.stream.randbelow(9)]
-        if swim == "d3":              # two three-sided dice
+        if swim == "d3":  # two three-sided dice
             return self.stream.randbelow(3) + self.stream.randbelow(3) + 2
-        if swim == "d6-mapped":       # two d6, 1-2 -> 1, 3-4 -> 2, 5-6 -> 3
+        if swim == "d6-mapped":  # two d6, 1-2 -> 1, 3-4 -> 2, 5-6 -> 3
             return self.stream.randbelow(6) // 2 + self.stream.randbelow(6) // 2 + 2
         # deck-no-reshuffle: reshuffle only when all 9 cards are used up
         if not self.swim_deck:
@@ -145,12 +148,11 @@ class Game:
                 raise
             raise BotError(f"bot {seat.spec!r} in seat {diver.seat}: {reason}") from exc
         if not v.is_legal(phase, st, diver.seat, action):
-            raise IllegalAction(seat.spec, diver.seat, self.seed, self.game,
-                                self.dive, self.turn, phase, action)
+            raise IllegalAction(seat.spec, diver.seat, self.seed, self.game, self.dive, self.turn, phase, action)
         return action
 
     def public_view(self) -> np.ndarray:
-        """The int64 array a bot reads (layout in view.py), read-only."""
+        """The int64 array a bot reads (layout in layout.py), read-only."""
         st = [0] * v.SIZE
         r = self.rules
         st[v.AIR], st[v.DIVE], st[v.N_PLAYERS] = self.air, self.dive, self.n
@@ -165,8 +167,8 @@ class Game:
             st[v.HEADING_UP + s], st[v.BACK + s], st[v.POS + s] = int(d.heading_up), int(d.back), d.pos
             st[v.N_CARRIED + s], st[v.SCORE + s] = len(d.carried), self.score[s]
             base = v.CARRIED + s * v.MAX_PATH
-            st[base:base + len(d.carried)] = d.carried
-        st[v.PATH:v.PATH + len(self.path)] = self.path
+            st[base : base + len(d.carried)] = d.carried
+        st[v.PATH : v.PATH + len(self.path)] = self.path
         view = np.array(st, dtype=np.int64)
         view.setflags(write=False)
         return view
@@ -181,7 +183,7 @@ class Game:
         skipped = []
         for _ in range(steps):
             if diver.heading_up:
-                f = max(diver.pos - 1, 0)      # turned back before leaving the submarine: back at once
+                f = max(diver.pos - 1, 0)  # turned back before leaving the submarine: back at once
                 while f > 0 and self.occupied(f, diver):
                     skipped.append(f)
                     f -= 1
@@ -205,12 +207,12 @@ class Game:
     def play_turn(self, diver: Diver) -> tuple[bool, bool]:
         """One turn (rules "A turn"). Returns (air ran out, diver was idle)."""
         s, r = diver.seat, self.rules
-        load = len(diver.carried)         # a sunken stack counts as ONE treasure
+        load = len(diver.carried)  # a sunken stack counts as ONE treasure
         # 1. Breathe.
         air_out = False
         if load:
             self.air = max(0, self.air - load)
-            air_out = self.air == 0        # last turn of the dive: finish it
+            air_out = self.air == 0  # last turn of the dive: finish it
         self.log(f"  seat {s} breathes {load}: air {self.air}" + ("  -- AIR IS OUT, last turn" if air_out else ""))
         # 2. Turn back? Only heading down, once per dive, with a treasure [D].
         if not diver.heading_up and (load or not r.turn_back_needs_treasure):
@@ -223,8 +225,10 @@ class Game:
         steps = value - load
         skipped = self.swim(diver, steps) if steps > 0 else []
         where = "the submarine (back)" if diver.back else f"field {diver.pos}"
-        self.log(f"  seat {s} draws {value}, {max(steps, 0)} steps {'up' if diver.heading_up else 'down'}"
-                 f"{' skipping ' + ','.join(map(str, skipped)) if skipped else ''}: {before} -> {where}")
+        self.log(
+            f"  seat {s} draws {value}, {max(steps, 0)} steps {'up' if diver.heading_up else 'down'}"
+            f"{' skipping ' + ','.join(map(str, skipped)) if skipped else ''}: {before} -> {where}"
+        )
         if diver.back:
             self.returned.append(s)
             return air_out, False
@@ -236,12 +240,12 @@ class Game:
                 action = self.ask(v.PHASE_TREASURE, diver)
                 if action == v.PICK_UP:
                     diver.carried.append(item)
-                    self.path[diver.pos - 1] = 0           # a blank is left in its place
+                    self.path[diver.pos - 1] = 0  # a blank is left in its place
                     self.log(f"  seat {s} picks up {describe(item)} on field {diver.pos}")
                     acted = True
                 elif action >= v.DROP:
                     dropped = diver.carried.pop(action - v.DROP)
-                    self.path[diver.pos - 1] = dropped      # it replaces the blank
+                    self.path[diver.pos - 1] = dropped  # it replaces the blank
                     self.log(f"  seat {s} drops {describe(dropped)} on field {diver.pos}")
                     acted = True
         idle = load == 0 and diver.pos == before and not acted
@@ -255,13 +259,15 @@ class Game:
             d.pos, d.heading_up, d.back, d.carried = 0, False, False, []
         rec.dive_start.append(self.start)
         rec.dive_path_len.append(len(self.path))
-        self.log(f"Dive {self.dive + 1}: air {self.air}, path {len(self.path)} fields "
-                 f"[{' '.join(describe(i) for i in self.path)}], seat {self.start} starts")
+        self.log(
+            f"Dive {self.dive + 1}: air {self.air}, path {len(self.path)} fields "
+            f"[{' '.join(describe(i) for i in self.path)}], seat {self.start} starts"
+        )
         air_curve = []
         seat, idle_turns, air_out, stalled = self.start, 0, False, False
         while True:
             diver = self.divers[seat]
-            if not diver.back:             # divers back in the submarine skip
+            if not diver.back:  # divers back in the submarine skip
                 air_out, idle = self.play_turn(diver)
                 self.turn += 1
                 air_curve.append(self.air)
@@ -282,8 +288,10 @@ class Game:
 
     def end_dive(self, air_out: bool, stalled: bool):
         r, rec = self.rules, self.record
-        self.log(f" Dive {self.dive + 1} ends after {self.turn} turns, air {self.air}"
-                 + (" (air ran out)" if air_out else " (stalled)" if stalled else " (all back)"))
+        self.log(
+            f" Dive {self.dive + 1} ends after {self.turn} turns, air {self.air}"
+            + (" (air ran out)" if air_out else " (stalled)" if stalled else " (all back)")
+        )
         # 1. Divers back draw one value card per treasure CARD and score the sum.
         for d in self.divers:
             if d.back:
@@ -298,7 +306,7 @@ class Game:
         #    deep end in stacks of `stack_size`, nearest diver first [D option];
         #    one diver's cards in pick-up order or its reverse [D option].
         in_water = [d for d in self.divers if not d.back]
-        in_water.sort(key=lambda d: (d.pos, d.seat))       # nearest first; ties only at 0
+        in_water.sort(key=lambda d: (d.pos, d.seat))  # nearest first; ties only at 0
         if r.sink_order == "farthest-first":
             in_water.sort(key=lambda d: (-d.pos, d.seat))
         cards = []
@@ -312,7 +320,7 @@ class Game:
                 self.log(f"  seat {d.seat} drowns at field {d.pos} with {' '.join(describe(i) for i in d.carried)}")
             else:
                 self.log(f"  seat {d.seat} is still in the water at field {d.pos}, carrying nothing")
-        stacks = [stack_of(cards[i:i + r.stack_size]) for i in range(0, len(cards), r.stack_size)]
+        stacks = [stack_of(cards[i : i + r.stack_size]) for i in range(0, len(cards), r.stack_size)]
         # 3. Blanks are removed and the gaps closed; the stacks lie at the deep end.
         self.path = [item for item in self.path if item] + stacks
         if stacks:
@@ -353,8 +361,9 @@ class Game:
         winners = [s for s in range(n) if key[s] == best]
         for s in winners:
             self.record.win60[s] = 60 // len(winners)
-        self.log(f"Final scores {self.score}; winner{'s' if len(winners) > 1 else ''}: "
-                 + ", ".join(f"seat {s}" for s in winners))
+        self.log(
+            f"Final scores {self.score}; winner{'s' if len(winners) > 1 else ''}: " + ", ".join(f"seat {s}" for s in winners)
+        )
         return self.record
 
 

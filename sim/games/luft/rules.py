@@ -3,6 +3,7 @@
 Defaults are the rulebook. Each [D] decision of the rules file is a field so
 balance tests can flip it. `to_array()` is what the compiled kernel sees.
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
@@ -11,20 +12,19 @@ import numpy as np
 
 VERSION = 1
 
-SWIM_DECK = (2, 3, 3, 4, 4, 4, 5, 5, 6)   # "Swim deck: 2,3,3,4,4,4,5,5,6"
+SWIM_DECK = (2, 3, 3, 4, 4, 4, 5, 5, 6)  # "Swim deck: 2,3,3,4,4,4,5,5,6"
 SWIM_SOURCES = ("deck", "d3", "d6-mapped", "deck-no-reshuffle")
 START_RULES = ("deepest", "same", "next")
 SINK_ORDERS = ("nearest-first", "farthest-first")
 SINK_WITHIN_DIVER = ("pickup-order", "reverse-pickup-order")
 MAX_PLAYERS = 6
-MAX_CARDS_PER_LEVEL = 15   # path of at most 60 fields fits a 64-bit occupancy mask
-MAX_STACK = 5              # a stack's card levels pack into 3 bits each
+MAX_CARDS_PER_LEVEL = 15  # path of at most 60 fields fits a 64-bit occupancy mask
+MAX_STACK = 5  # a stack's card levels pack into 3 bits each
 MAX_DIVES = 9
 
 # Indices into the kernel's rules array.
-(R_PLAYERS, R_AIR, R_DIVES, R_CARDS, R_STACK, R_SWIM, R_TBNT, R_START, R_SINK, R_STALL,
- R_SINK_WITHIN) = range(11)
-R_VALUES = 11   # 4 levels x MAX_CARDS_PER_LEVEL values follow
+(R_PLAYERS, R_AIR, R_DIVES, R_CARDS, R_STACK, R_SWIM, R_TBNT, R_START, R_SINK, R_STALL, R_SINK_WITHIN) = range(11)
+R_VALUES = 11  # 4 levels x MAX_CARDS_PER_LEVEL values follow
 R_SIZE = R_VALUES + 4 * MAX_CARDS_PER_LEVEL
 
 
@@ -40,6 +40,7 @@ def _default_values(level: int) -> tuple[int, ...]:
 @dataclass(frozen=True)
 class Rules:
     """One Geteilte Luft rule set. Field names are the CLI's ``--rules`` keys."""
+
     players: int = 4
     air: int = 25
     dives: int = 3
@@ -73,8 +74,10 @@ class Rules:
             name = f"values_l{level}"
             values = getattr(self, name)
             if len(values) != self.cards_per_level:
-                raise RulesError(f"{name} has {len(values)} values but cards_per_level is "
-                                 f"{self.cards_per_level}; give exactly one value per card")
+                raise RulesError(
+                    f"{name} has {len(values)} values but cards_per_level is "
+                    f"{self.cards_per_level}; give exactly one value per card"
+                )
             if any(not 0 <= v <= 999 for v in values):
                 raise RulesError(f"{name} values must lie in 0..999")
 
@@ -99,7 +102,7 @@ class Rules:
         arr[R_STALL] = self.stalemate_rounds
         for level in range(1, 5):
             start = R_VALUES + (level - 1) * MAX_CARDS_PER_LEVEL
-            arr[start:start + self.cards_per_level] = self.values(level)
+            arr[start : start + self.cards_per_level] = self.values(level)
         return arr
 
     @classmethod

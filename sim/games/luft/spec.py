@@ -1,4 +1,5 @@
 """The Geteilte Luft `GameSpec`: the one object through which `sim/` core drives this game."""
+
 import numpy as np
 
 from sim.game import GameSpec
@@ -20,15 +21,25 @@ def reference_batch(rules: Rules, seats, seed: int, first_game: int, n_games: in
         dive_rows.append(dive)
         for d, curve in enumerate(rec.air_after_turn):
             curve = np.array(curve[:MAX_TURNS], np.int64)
-            air_sum[d, :len(curve)] += curve
-            air_sumsq[d, :len(curve)] += curve * curve
+            air_sum[d, : len(curve)] += curve
+            air_sumsq[d, : len(curve)] += curve * curve
     dives = np.stack(dive_rows)
     return Batch(np.stack(seat_rows), dives, air_rows(air_sum, air_sumsq, dives))
 
 
-GAME = GameSpec(name="luft", title="Geteilte Luft", rules_cls=Rules, registry=LUFT_BOTS,
-                play_batch=engine.play_batch, metrics=summary.metrics,
-                histograms=summary.histograms, tally=summary.tally, summary=summary.summary,
-                replay=trace.replay, decision_point=trace.decision_point,
-                commands="sim.games.luft.commands", reference_batch=reference_batch,
-                seat_figures=("score", "drowned"))
+GAME = GameSpec(
+    name="luft",
+    title="Geteilte Luft",
+    rules_cls=Rules,
+    registry=LUFT_BOTS,
+    play_batch=engine.play_batch,
+    metrics=summary.metrics,
+    histograms=summary.histograms,
+    tally=summary.tally,
+    summary=summary.summary,
+    replay=trace.replay,
+    decision_point=trace.decision_point,
+    commands="sim.games.luft.commands",
+    reference_batch=reference_batch,
+    seat_figures=("score", "drowned"),
+)

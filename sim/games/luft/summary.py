@@ -5,6 +5,7 @@
 (what the runner folds); `summary` turns those sums into the figures users
 see, each with a 95% CI.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -29,12 +30,19 @@ from sim.games.luft.outputs import (
     Batch,
 )
 
-DIVE_METRICS = (("air_out", D_AIR_OUT), ("turns", D_TURNS), ("drowned", D_DROWNED),
-                ("path_length", D_PATH_LEN), ("air_left", D_AIR_LEFT), ("stalled", D_STALLED))
+DIVE_METRICS = (
+    ("air_out", D_AIR_OUT),
+    ("turns", D_TURNS),
+    ("drowned", D_DROWNED),
+    ("path_length", D_PATH_LEN),
+    ("air_left", D_AIR_LEFT),
+    ("stalled", D_STALLED),
+)
 
 
 def metrics(batch: Batch, rules) -> dict[str, np.ndarray]:
     from sim.tournament import head_to_head  # loads scipy: not at import
+
     cols = {}
     for s in range(batch.seat.shape[1]):
         cols[f"seat{s}.score"] = batch.seat[:, s, S_SCORE]
@@ -60,16 +68,20 @@ def tally(batch: Batch, rules):
     cols = []
     for s in range(players):
         of = s * len(SEAT_COLUMNS)
-        cols += [(f"seat{s}.score", 1, tl.moments_of(seat, of + S_SCORE)),
-                 (f"seat{s}.win", tl.EXACT_DENOMINATOR, tl.scaled(tl.moments_of(seat, of + S_WIN60), 60)),
-                 (f"seat{s}.drowned", 1, tl.moments_of(seat, of + S_DROWNED))]
+        cols += [
+            (f"seat{s}.score", 1, tl.moments_of(seat, of + S_SCORE)),
+            (f"seat{s}.win", tl.EXACT_DENOMINATOR, tl.scaled(tl.moments_of(seat, of + S_WIN60), 60)),
+            (f"seat{s}.drowned", 1, tl.moments_of(seat, of + S_DROWNED)),
+        ]
         cols += [(f"seat{s}.home_l{lv + 1}", 1, tl.moments_of(seat, of + S_HOME + lv)) for lv in range(4)]
-    cols += [(f"pair{a}.{b}", tl.EXACT_DENOMINATOR, tl.pair_moments(pairs, a, b))
-             for a in range(players) for b in range(a + 1, players)]
+    cols += [
+        (f"pair{a}.{b}", tl.EXACT_DENOMINATOR, tl.pair_moments(pairs, a, b))
+        for a in range(players)
+        for b in range(a + 1, players)
+    ]
     cols.append(("last_dive_decided", 1, tl.indicator(int(last_dive_decided(batch).sum()))))
     for d in range(batch.dive.shape[1]):
-        cols += [(f"dive{d}.{name}", 1, tl.moments_of(dive, d * len(DIVE_COLUMNS) + col))
-                 for name, col in DIVE_METRICS]
+        cols += [(f"dive{d}.{name}", 1, tl.moments_of(dive, d * len(DIVE_COLUMNS) + col)) for name, col in DIVE_METRICS]
     return tl.totals(n, cols, histograms(batch, rules))
 
 
@@ -116,10 +128,22 @@ def summary(totals, rules, seats) -> dict:
     """`seats` and `dives` of the simulate JSON (figures as {"mean", "ci95"})."""
     mean, share = totals.mean, totals.share
     return {
-        "seats": [{"bot": seat.spec, "score": mean(f"seat{s}.score"),
-                   "win_share": share(f"seat{s}.win"), "drowned": mean(f"seat{s}.drowned")}
-                  for s, seat in enumerate(seats)],
-        "dives": [{"p_air_out": share(f"dive{d}.air_out"), "turns": mean(f"dive{d}.turns"),
-                   "drowned": mean(f"dive{d}.drowned"), "path_length": mean(f"dive{d}.path_length")}
-                  for d in range(rules.dives)],
+        "seats": [
+            {
+                "bot": seat.spec,
+                "score": mean(f"seat{s}.score"),
+                "win_share": share(f"seat{s}.win"),
+                "drowned": mean(f"seat{s}.drowned"),
+            }
+            for s, seat in enumerate(seats)
+        ],
+        "dives": [
+            {
+                "p_air_out": share(f"dive{d}.air_out"),
+                "turns": mean(f"dive{d}.turns"),
+                "drowned": mean(f"dive{d}.drowned"),
+                "path_length": mean(f"dive{d}.path_length"),
+            }
+            for d in range(rules.dives)
+        ],
     }

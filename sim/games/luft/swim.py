@@ -4,6 +4,7 @@
 engine's own `core.draw_swim` (the same stream order as the reference
 engine's `Game.draw_swim`).
 """
+
 from fractions import Fraction
 from itertools import product
 
@@ -19,7 +20,7 @@ VALUES = tuple(range(2, 7))
 
 def exact_pmf(source: str) -> dict[int, Fraction]:
     """P(swim value) as exact fractions, by enumerating the source's outcomes."""
-    if source in ("deck", "deck-no-reshuffle"):      # one card of nine (marginally)
+    if source in ("deck", "deck-no-reshuffle"):  # one card of nine (marginally)
         outcomes = list(SWIM_DECK)
     elif source == "d3":
         outcomes = [a + b for a, b in product((1, 2, 3), repeat=2)]

@@ -12,6 +12,7 @@ equally, P(deal ends early), eliminations and rounds per deal, and the SD of
 game totals. A setting is flagged when either test passes a Bonferroni
 threshold over all tests run (settings identical to another marked as duplicates).
 """
+
 from __future__ import annotations
 
 import math
@@ -43,7 +44,7 @@ def label(overrides: dict) -> str:
     return ", ".join(f"{k}={'on' if v else 'off'}" for k, v in overrides.items()) or "default"
 
 
-SHARES = ("early_end", "before_last")   # per-deal shares, their intervals kept inside [0, 1]
+SHARES = ("early_end", "before_last")  # per-deal shares, their intervals kept inside [0, 1]
 
 
 def measure(t, n: int) -> dict:
@@ -51,15 +52,28 @@ def measure(t, n: int) -> dict:
     (`sim.seat_balance`), then P(deal ends early), players out and rounds per
     deal, averaged over the game's n deals."""
     deal_mean = [1 / n] * n
-    return {**seat_figures(t, n),
-            **{f: bounded_sum([t.agg(f"deal{d}.{f}") for d in range(n)], deal_mean,
-                              (0, 1) if f in SHARES else None)
-               for f in FIGURES[:4]}}
+    return {
+        **seat_figures(t, n),
+        **{
+            f: bounded_sum([t.agg(f"deal{d}.{f}") for d in range(n)], deal_mean, (0, 1) if f in SHARES else None)
+            for f in FIGURES[:4]
+        },
+    }
 
 
-def balance(*, players_list=PLAYERS, games: int = 50_000, seed: int = 0, field=None, options=None,
-            rules: dict | None = None, alpha: float = 0.05, out: Path | None = None,
-            progress: bool | None = None, executor=None) -> dict:
+def balance(
+    *,
+    players_list=PLAYERS,
+    games: int = 50_000,
+    seed: int = 0,
+    field=None,
+    options=None,
+    rules: dict | None = None,
+    alpha: float = 0.05,
+    out: Path | None = None,
+    progress: bool | None = None,
+    executor=None,
+) -> dict:
     start = time.perf_counter()
     players_list = check_players(players_list)
     options = list(OPTIONS) if options is None else list(options)
@@ -79,14 +93,23 @@ def balance(*, players_list=PLAYERS, games: int = 50_000, seed: int = 0, field=N
     rows, duplicates = [], Duplicates()
     with Bar(m, "balance", progress) as bar:
         for n, overrides in plan:
-            t = play_lineups("landunter", rules_for(n, {**base, **overrides}), field_lineups(None, field_specs, n), games,
-                             seed, out, executor)
+            t = play_lineups(
+                "landunter", rules_for(n, {**base, **overrides}), field_lineups(None, field_specs, n), games, seed, out, executor
+            )
             fig = measure(t, n)
-            row = {"players": n, "setting": label(overrides), "games": fig["games"],
-                   "first_share": fig["first_share"].mean, "first_lo": fig["first_share"].lo,
-                   "first_hi": fig["first_share"].hi, "fair": 1 / n, "first_p": fig["first_p"],
-                   "seat_shares": "/".join(f"{s:.3f}" for s in fig["seat_shares"]),
-                   "seat_chi2": fig["seat_chi2"], "seat_p": fig["seat_p"]}
+            row = {
+                "players": n,
+                "setting": label(overrides),
+                "games": fig["games"],
+                "first_share": fig["first_share"].mean,
+                "first_lo": fig["first_share"].lo,
+                "first_hi": fig["first_share"].hi,
+                "fair": 1 / n,
+                "first_p": fig["first_p"],
+                "seat_shares": "/".join(f"{s:.3f}" for s in fig["seat_shares"]),
+                "seat_chi2": fig["seat_chi2"],
+                "seat_p": fig["seat_p"],
+            }
             for f in FIGURES:
                 row[f], row[f"{f}_lo"], row[f"{f}_hi"] = fig[f].mean, fig[f].lo, fig[f].hi
             row["duplicate_of"] = duplicates.of(n, row["setting"], t)
@@ -99,8 +122,9 @@ def balance(*, players_list=PLAYERS, games: int = 50_000, seed: int = 0, field=N
         f"Field: {', '.join(field_specs)} — rotated through every seat (every window of n consecutive field "
         f"bots × every rotation, each lineup on its own games). {games:,} games per setting (rounded up to a "
         f"whole number per lineup), seed {seed}; {m} settings (each [D] option flipped alone × player counts; "
-        "6 players with allow_six). \"default\" is "
-        + (", ".join(f"{k}={v}" for k, v in base.items()) + " (--rules)" if base else "the rulebook defaults") + ".",
+        '6 players with allow_six). "default" is '
+        + (", ".join(f"{k}={v}" for k, v in base.items()) + " (--rules)" if base else "the rulebook defaults")
+        + ".",
         f"**Tests.** Seat 0 (the first player) wins a share tested against 1/n (one-sample t test on per-game "
         f"win values, a shared win counting 1/k); a chi-square test asks whether all seats win equally often. "
         f"Bonferroni over every test run: {alpha:g}/{tests} = {threshold:.3g} (two tests per setting; a setting "
@@ -108,31 +132,69 @@ def balance(*, players_list=PLAYERS, games: int = 50_000, seed: int = 0, field=N
         "counted); a setting is flagged when either p is below the threshold. "
         "Per-deal figures (P(deal ends early), players eliminated, rounds) average over the game's deals; their "
         "CI counts each game once with a conservative variance bound. The score SD is over all seats' game "
-        "totals, its CI likewise one observation per game.")
+        "totals, its CI likewise one observation per game.",
+    )
     headline_at = len(report.lines)
-    report.table("defaults", table[table.setting == "default"][
-        ["players", "games", "first_share", "first_lo", "first_hi", "fair", "first_p", "seat_shares", "seat_p",
-         "early_end", "before_last", "eliminated", "rounds", "score_sd", "flagged"]],
-        "Default rules (first_share with 95% CI; p-values before Bonferroni)")
+    report.table(
+        "defaults",
+        table[table.setting == "default"][
+            [
+                "players",
+                "games",
+                "first_share",
+                "first_lo",
+                "first_hi",
+                "fair",
+                "first_p",
+                "seat_shares",
+                "seat_p",
+                "early_end",
+                "before_last",
+                "eliminated",
+                "rounds",
+                "score_sd",
+                "flagged",
+            ]
+        ],
+        "Default rules (first_share with 95% CI; p-values before Bonferroni)",
+    )
     flagged = table[table.flagged]
     report.text("## Flagged settings", _flag_sentence(table, tests, alpha, threshold))
     if len(flagged):
-        report.table("flagged", flagged[["players", "setting", "games", "first_share", "first_lo", "first_hi",
-                                         "fair", "first_p", "seat_shares", "seat_p"]],
-                     "Settings with a significant imbalance")
+        report.table(
+            "flagged",
+            flagged[
+                ["players", "setting", "games", "first_share", "first_lo", "first_hi", "fair", "first_p", "seat_shares", "seat_p"]
+            ],
+            "Settings with a significant imbalance",
+        )
     report.text("## Every setting")
-    report.table("settings_overview", _readable(table), "Every setting: figures as mean [95% CI]; p-values "
-                 "before Bonferroni (settings.csv has every column as numbers)")
+    report.table(
+        "settings_overview",
+        _readable(table),
+        "Every setting: figures as mean [95% CI]; p-values before Bonferroni (settings.csv has every column as numbers)",
+    )
     report.tables["settings"] = table
     if report.out is not None:
         table.to_csv(report.out / "settings.csv", index=False)
         table.to_parquet(report.out / "settings.parquet", index=False)
         _plots(report, table, players_list, flips)
     summary = {
-        "games": games, "seed": seed, "players": players_list, "field": field_specs, "rules": base, "settings": m,
-        "alpha": alpha, "threshold": threshold, "tests": tests,
-        "duplicates": [{"players": r["players"], "setting": r["setting"], "duplicate_of": r["duplicate_of"]}
-                       for r in rows if r["duplicate_of"]], "seconds": round(time.perf_counter() - start, 3),
+        "games": games,
+        "seed": seed,
+        "players": players_list,
+        "field": field_specs,
+        "rules": base,
+        "settings": m,
+        "alpha": alpha,
+        "threshold": threshold,
+        "tests": tests,
+        "duplicates": [
+            {"players": r["players"], "setting": r["setting"], "duplicate_of": r["duplicate_of"]}
+            for r in rows
+            if r["duplicate_of"]
+        ],
+        "seconds": round(time.perf_counter() - start, 3),
         "flagged": flagged_json(rows),
         "results": [setting_json(r, FIGURES) for r in rows],
     }
@@ -145,47 +207,66 @@ def balance(*, players_list=PLAYERS, games: int = 50_000, seed: int = 0, field=N
 def _headline(table: pd.DataFrame, tests: int, alpha: float, threshold: float) -> list[str]:
     lines = ["## Findings", ""]
     for r in table[table.setting == "default"].itertuples():
-        lines.append(f"- **{r.players} players, defaults:** seat 0 wins {r.first_share:.3f} [{r.first_lo:.3f}, "
-                     f"{r.first_hi:.3f}] of {r.games:,} games (fair {r.fair:.3f}, p = {r.first_p:.2g}"
-                     f"{', flagged' if r.flagged else ''}); seats {r.seat_shares} (χ² p = {r.seat_p:.2g}); "
-                     f"P(deal ended by the two-or-fewer rule, round 12 included) {r.early_end:.3f} "
-                     f"[{r.early_end_lo:.3f}, {r.early_end_hi:.3f}], P(deal ended before round 12) "
-                     f"{r.before_last:.3f} [{r.before_last_lo:.3f}, {r.before_last_hi:.3f}]; "
-                     f"{r.eliminated:.2f} players out and {r.rounds:.2f} rounds per deal; score SD "
-                     f"{r.score_sd:.2f} [{r.score_sd_lo:.2f}, {r.score_sd_hi:.2f}].")
+        lines.append(
+            f"- **{r.players} players, defaults:** seat 0 wins {r.first_share:.3f} [{r.first_lo:.3f}, "
+            f"{r.first_hi:.3f}] of {r.games:,} games (fair {r.fair:.3f}, p = {r.first_p:.2g}"
+            f"{', flagged' if r.flagged else ''}); seats {r.seat_shares} (χ² p = {r.seat_p:.2g}); "
+            f"P(deal ended by the two-or-fewer rule, round 12 included) {r.early_end:.3f} "
+            f"[{r.early_end_lo:.3f}, {r.early_end_hi:.3f}], P(deal ended before round 12) "
+            f"{r.before_last:.3f} [{r.before_last_lo:.3f}, {r.before_last_hi:.3f}]; "
+            f"{r.eliminated:.2f} players out and {r.rounds:.2f} rounds per deal; score SD "
+            f"{r.score_sd:.2f} [{r.score_sd_lo:.2f}, {r.score_sd_hi:.2f}]."
+        )
     flagged = table[table.flagged]
-    lines.append(f"- {_flag_sentence(table, tests, alpha, threshold)}"
-                 + (": " + "; ".join(f"{r.players}p {r.setting}" for r in flagged.itertuples()) if len(flagged)
-                    else "") + ".")
+    lines.append(
+        f"- {_flag_sentence(table, tests, alpha, threshold)}"
+        + (": " + "; ".join(f"{r.players}p {r.setting}" for r in flagged.itertuples()) if len(flagged) else "")
+        + "."
+    )
     base = table[table.setting == "default"].set_index("players")
     moved = []
     for r in table[table.setting != "default"].itertuples():
         d = base.loc[r.players]
         if r.early_end_lo > d.early_end_hi or r.early_end_hi < d.early_end_lo:
             moved.append(f"{r.players}p {r.setting}: {r.early_end:.3f} vs {d.early_end:.3f}")
-    lines.append("- P(deal ends early) with the option flipped, where its CI does not overlap the default's: "
-                 + ("; ".join(moved) if moved else "none") + ".")
+    lines.append(
+        "- P(deal ends early) with the option flipped, where its CI does not overlap the default's: "
+        + ("; ".join(moved) if moved else "none")
+        + "."
+    )
     return lines + [""]
 
 
 def _flag_sentence(table: pd.DataFrame, tests: int, alpha: float, threshold: float) -> str:
     distinct = table[table.duplicate_of == ""]
-    return (f"**{int(table.flagged.sum())} of {len(distinct)} distinct settings flagged** (seat 0 or all seats; "
-            f"Bonferroni {alpha:g}/{tests} tests = {threshold:.3g}); {len(table) - len(distinct)} of {len(table)} "
-            "settings replay another setting's games with identical results and are marked as its duplicates")
+    return (
+        f"**{int(table.flagged.sum())} of {len(distinct)} distinct settings flagged** (seat 0 or all seats; "
+        f"Bonferroni {alpha:g}/{tests} tests = {threshold:.3g}); {len(table) - len(distinct)} of {len(table)} "
+        "settings replay another setting's games with identical results and are marked as its duplicates"
+    )
 
 
 def _readable(table: pd.DataFrame) -> pd.DataFrame:
     """The settings table for reading: one column per figure, CIs in brackets."""
-    return pd.DataFrame({
-        "players": table.players, "setting": table.setting, "games": table.games,
-        "seat 0 win share": ci_column(table, "first_share", 3, "first_lo", "first_hi"),
-        "fair": table.fair.round(3), "p (seat 0)": table.first_p.map(lambda p: f"{p:.2g}"),
-        "seat shares": table.seat_shares, "p (all seats)": table.seat_p.map(lambda p: f"{p:.2g}"),
-        "P(two-or-fewer end)": ci_column(table, "early_end", 3),
-        "P(ended before round 12)": ci_column(table, "before_last", 3), "out per deal": ci_column(table, "eliminated", 3),
-        "rounds per deal": ci_column(table, "rounds", 2), "score SD": ci_column(table, "score_sd", 2),
-        "flag": table.flagged.map(lambda f: "**IMBALANCE**" if f else ""), "duplicate of": table.duplicate_of})
+    return pd.DataFrame(
+        {
+            "players": table.players,
+            "setting": table.setting,
+            "games": table.games,
+            "seat 0 win share": ci_column(table, "first_share", 3, "first_lo", "first_hi"),
+            "fair": table.fair.round(3),
+            "p (seat 0)": table.first_p.map(lambda p: f"{p:.2g}"),
+            "seat shares": table.seat_shares,
+            "p (all seats)": table.seat_p.map(lambda p: f"{p:.2g}"),
+            "P(two-or-fewer end)": ci_column(table, "early_end", 3),
+            "P(ended before round 12)": ci_column(table, "before_last", 3),
+            "out per deal": ci_column(table, "eliminated", 3),
+            "rounds per deal": ci_column(table, "rounds", 2),
+            "score SD": ci_column(table, "score_sd", 2),
+            "flag": table.flagged.map(lambda f: "**IMBALANCE**" if f else ""),
+            "duplicate of": table.duplicate_of,
+        }
+    )
 
 
 def _plots(report: Report, table: pd.DataFrame, players_list, flips: dict):
@@ -199,28 +280,49 @@ def _plots(report: Report, table: pd.DataFrame, players_list, flips: dict):
         hit = table[(table.players == n) & (table.setting == setting)]
         return float(hit[column].iloc[0]) if len(hit) else math.nan
 
-    maps = {"first_relative": ("seat 0 win share × n (1 = fair)", "seat 0 share × n", "{:.3f}"),
-            "early_end": ("P(deal ended by the two-or-fewer rule)", "P(two-or-fewer end)", "{:.3f}"),
-            "before_last": ("P(deal ended before round 12)", "P(ended before round 12)", "{:.3f}"),
-            "eliminated": ("players out per deal", "out per deal", "{:.2f}"),
-            "rounds": ("rounds per deal", "rounds per deal", "{:.2f}"),
-            "score_sd": ("SD of game totals", "score SD", "{:.2f}")}
-    table = table.assign(first_relative=table.first_share * table.players,
-                         first_relative_lo=table.first_lo * table.players,
-                         first_relative_hi=table.first_hi * table.players)
+    maps = {
+        "first_relative": ("seat 0 win share × n (1 = fair)", "seat 0 share × n", "{:.3f}"),
+        "early_end": ("P(deal ended by the two-or-fewer rule)", "P(two-or-fewer end)", "{:.3f}"),
+        "before_last": ("P(deal ended before round 12)", "P(ended before round 12)", "{:.3f}"),
+        "eliminated": ("players out per deal", "out per deal", "{:.2f}"),
+        "rounds": ("rounds per deal", "rounds per deal", "{:.2f}"),
+        "score_sd": ("SD of game totals", "score SD", "{:.2f}"),
+    }
+    table = table.assign(
+        first_relative=table.first_share * table.players,
+        first_relative_lo=table.first_lo * table.players,
+        first_relative_hi=table.first_hi * table.players,
+    )
     for column, (what, short, number) in maps.items():
         half = float(((table[f"{column}_hi"] - table[f"{column}_lo"]) / 2).max())
         matrix = [[cell(s, n, column) for n in players_list] for s in rows]
-        caption = (f"{what}: setting (rows) × players (columns); ≥{games:,} games per cell, 95% CI half-width "
-                   f"≤ {half:.3g}")
-        report.figure(plots.heatmap(matrix, rows, cols, f"{short}: n ≥ {games:,}, CI ±{half:.2g}",
-                                    report.plot_stem(f"{column}_x_players"), fmt=number, cbar_label=what,
-                                    xlabel="players", ylabel="setting"), caption)
+        caption = f"{what}: setting (rows) × players (columns); ≥{games:,} games per cell, 95% CI half-width ≤ {half:.3g}"
+        report.figure(
+            plots.heatmap(
+                matrix,
+                rows,
+                cols,
+                f"{short}: n ≥ {games:,}, CI ±{half:.2g}",
+                report.plot_stem(f"{column}_x_players"),
+                fmt=number,
+                cbar_label=what,
+                xlabel="players",
+                ylabel="setting",
+            ),
+            caption,
+        )
     labels = [f"{r.players}p {r.setting}" for r in table.itertuples()]
-    edge = [Estimate(r.first_relative - 1, r.first_relative_lo - 1, r.first_relative_hi - 1, r.games)
-            for r in table.itertuples()]
-    report.figure(plots.bars_with_ci(labels, edge, f"Seat 0 edge: win share × n − 1, 95% CI (n ≥ {games:,} games "
-                                     "per setting)", "seat 0 win share × players − 1", report.plot_stem("first_bars"),
-                                     reference_line=0.0, reference_label="fair", xlabel="players and setting"),
-                  f"Seat 0's relative edge (win share × n − 1; 0 = fair) per setting with 95% CI (≥{games:,} games "
-                  "each)")
+    edge = [Estimate(r.first_relative - 1, r.first_relative_lo - 1, r.first_relative_hi - 1, r.games) for r in table.itertuples()]
+    report.figure(
+        plots.bars_with_ci(
+            labels,
+            edge,
+            f"Seat 0 edge: win share × n − 1, 95% CI (n ≥ {games:,} games per setting)",
+            "seat 0 win share × players − 1",
+            report.plot_stem("first_bars"),
+            reference_line=0.0,
+            reference_label="fair",
+            xlabel="players and setting",
+        ),
+        f"Seat 0's relative edge (win share × n − 1; 0 = fair) per setting with 95% CI (≥{games:,} games each)",
+    )

@@ -1,5 +1,6 @@
 """What the Land unter analyses share: the rules of a setting, the base rules
 from --rules, the player counts they accept, and the default strong field."""
+
 from __future__ import annotations
 
 from sim.games.landunter.rules import Rules
@@ -18,8 +19,7 @@ def base_rules(rules: dict | None) -> dict:
     """CLI rule strings every setting starts from, validated; players come from --players."""
     rules = dict(rules or {})
     if {"players", "allow_six", "allow_two"} & set(rules):
-        raise ValueError("--rules must not set players, allow_six or allow_two; give the player counts "
-                         "with --players (3..6)")
+        raise ValueError("--rules must not set players, allow_six or allow_two; give the player counts with --players (3..6)")
     Rules.from_strings(rules)
     return rules
 

@@ -18,6 +18,7 @@ correlation is 0 by symmetry and stated as such (`rings_strength_correlation`).
 Every player plays every hand once per game (hands pass on each deal), so an
 unfair hand costs nobody the game; it decides how one deal feels.
 """
+
 from __future__ import annotations
 
 import math
@@ -43,17 +44,18 @@ POINTS = np.arange(POINTS_MIN, POINTS_MAX + 1)
 #: Verdict threshold: expected points of the 90th- and 10th-percentile hand
 #: closer than a quarter point per deal count as "flat".
 FLAT = 0.25
-GROUP = 3          # histogram strength bins per bin of the tables by rings × strength (30 points)
-MIN_HANDS = 100    # cells with fewer hands stay blank in the plots
+GROUP = 3  # histogram strength bins per bin of the tables by rings × strength (30 points)
+MIN_HANDS = 100  # cells with fewer hands stay blank in the plots
 Z = float(stats.norm.ppf(0.975))
 
 
 # ---------------------------------------------------------------- statistics of one histogram
 
+
 def _moments(h: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(hands, Σ points, Σ points²) over the points axis (the last)."""
     h = np.asarray(h, dtype=float)
-    return h.sum(-1), h @ POINTS, h @ POINTS ** 2
+    return h.sum(-1), h @ POINTS, h @ POINTS**2
 
 
 def _rows(h: np.ndarray, keys: list[dict]) -> list[dict]:
@@ -120,7 +122,7 @@ def regression(H: np.ndarray, moments: np.ndarray | None = None) -> dict:
     bread = np.linalg.inv(X.T @ (X * n[:, None]))
     beta = bread @ (X.T @ s)
     fit = X @ beta
-    rss = ss - 2 * fit * s + fit ** 2 * n           # Σ (y − ŷ)² within each cell
+    rss = ss - 2 * fit * s + fit**2 * n  # Σ (y − ŷ)² within each cell
     cov = bread @ (X.T @ (X * rss[:, None])) @ bread
     extra = {}
     if moments is not None:
@@ -128,8 +130,8 @@ def regression(H: np.ndarray, moments: np.ndarray | None = None) -> dict:
         cov = clustered_cov(moments, beta, bread)
         extra["cluster_se_ratio"] = float(math.sqrt(cov[2, 2] / independent[2, 2]))
     mean = s.sum() / N
-    tss = ss.sum() - N * mean ** 2
-    r2 = 1 - rss.sum() / tss if tss > 0 else math.nan   # constant points: nothing to explain
+    tss = ss.sum() - N * mean**2
+    r2 = 1 - rss.sum() / tss if tss > 0 else math.nan  # constant points: nothing to explain
 
     def est(value, grad):
         half = Z * math.sqrt(max(float(grad @ cov @ grad), 0.0))
@@ -139,10 +141,15 @@ def regression(H: np.ndarray, moments: np.ndarray | None = None) -> dict:
     order = np.argsort(fit)
     cum = np.cumsum(n[order]) / N
     x10, x90 = X[order[np.searchsorted(cum, 0.1)]], X[order[np.searchsorted(cum, 0.9)]]
-    return {"per_10_strength": est(beta[1], np.array([0, 1, 0])), "per_ring": est(beta[2], np.array([0, 0, 1])),
-            "ring_worth": est(worth, np.array([0, -worth / beta[1], 10 / beta[1]])),
-            "spread": est((x90 - x10) @ beta, x90 - x10),
-            "points": mean_ci(N, s.sum(), ss.sum()), "r2": float(r2), **extra}
+    return {
+        "per_10_strength": est(beta[1], np.array([0, 1, 0])),
+        "per_ring": est(beta[2], np.array([0, 0, 1])),
+        "ring_worth": est(worth, np.array([0, -worth / beta[1], 10 / beta[1]])),
+        "spread": est((x90 - x10) @ beta, x90 - x10),
+        "points": mean_ci(N, s.sum(), ss.sum()),
+        "r2": float(r2),
+        **extra,
+    }
 
 
 def clustered_cov(moments: np.ndarray, beta: np.ndarray, bread: np.ndarray) -> np.ndarray:
@@ -184,12 +191,16 @@ def verdict(reg: dict, flat: float = FLAT) -> str:
         return "flat"
     if spread.lo < flat:
         return "undecided"
-    who = [("more " if e.lo > 0 else "fewer ") + what
-           for e, what in ((reg["per_ring"], "rings"), (reg["per_10_strength"], "high cards")) if e.lo > 0 or e.hi < 0]
+    who = [
+        ("more " if e.lo > 0 else "fewer ") + what
+        for e, what in ((reg["per_ring"], "rings"), (reg["per_10_strength"], "high cards"))
+        if e.lo > 0 or e.hi < 0
+    ]
     return "not flat: " + " and ".join(who) + " win"
 
 
 # ---------------------------------------------------------------- the analysis
+
 
 def mixes(bots: list[str], players: int) -> list[tuple[str, list[tuple[list[str], int]]]]:
     """(label, lineups): each bot on its own at every seat, then all of them
@@ -200,8 +211,17 @@ def mixes(bots: list[str], players: int) -> list[tuple[str, list[tuple[list[str]
     return out
 
 
-def fairness(*, players_list=(3, 4, 5), bots=None, games: int = 50_000, slow_games: int | None = None, seed: int = 0,
-             out: Path | None = None, progress: bool | None = None, executor=None) -> dict:
+def fairness(
+    *,
+    players_list=(3, 4, 5),
+    bots=None,
+    games: int = 50_000,
+    slow_games: int | None = None,
+    seed: int = 0,
+    out: Path | None = None,
+    progress: bool | None = None,
+    executor=None,
+) -> dict:
     """Hand statistics per player count and bot mix (``games`` games each;
     ``slow_games``, default games // 100, for a mix with a search bot)."""
     start = time.perf_counter()
@@ -214,8 +234,9 @@ def fairness(*, players_list=(3, 4, 5), bots=None, games: int = 50_000, slow_gam
     report = Report("Does the ring count make up for a weak hand?", out)
     report.text(
         f"Bots: {', '.join(specs)}, each alone at every seat and all together rotated through the seats "
-        f"(\"mixed\"). Players: {', '.join(map(str, players_list))}. Seed {seed}. {games:,} games per player "
-        f"count and mix" + (f" ({slow_games:,} with a search bot)" if any(_slow(b) for b in specs) else "")
+        f'("mixed"). Players: {", ".join(map(str, players_list))}. Seed {seed}. {games:,} games per player '
+        f"count and mix"
+        + (f" ({slow_games:,} with a search bot)" if any(_slow(b) for b in specs) else "")
         + ". Every figure carries a 95% CI and its n (hands; one hand per player and deal).",
         "**Method.** Every hand played is counted by its rings, its strength (sum of its 12 card values, in "
         "bins of 10) and the points it scored in that deal (−1 out, else +1 per ring kept, +1 for the lowest "
@@ -227,7 +248,8 @@ def fairness(*, players_list=(3, 4, 5), bots=None, games: int = 50_000, slow_gam
         f"hand minus the 10th (hands ranked by the fit). Verdict **flat** (the ring count compensates) when "
         f"the spread's CI lies within ±{FLAT} points per deal, **not flat** when it lies beyond, else "
         "**undecided**. The t intervals of the per-cell means treat hands as independent (somewhat too narrow). "
-        "Every player plays every hand once per game, so an unfair hand never decides a game by itself.")
+        "Every player plays every hand once per game, so an unfair hand never decides a game by itself.",
+    )
     headline_at = len(report.lines)
     plan = [(n, label, lineups) for n in players_list for label, lineups in mixes(specs, n)]
     results = []
@@ -240,46 +262,88 @@ def fairness(*, players_list=(3, 4, 5), bots=None, games: int = 50_000, slow_gam
             reg["corr_rings_strength"] = Estimate(corr, corr, corr, reg["points"].n)
             results.append((n, label, t.games, t.hists[HIST], reg))
             bar.advance(f"fairness {n}p {label}")
-    tables = {name: pd.concat([pd.DataFrame([{"players": n, "mix": label}] * len(t)).join(t)
-                               for n, label, _, H, _ in results for t in [fn(H)]], ignore_index=True)
-              for name, fn in (("by_rings", by_rings), ("by_strength", lambda H: by_strength(H, GROUP)),
-                               ("cells", cells))}
-    reg = pd.DataFrame([{"players": n, "mix": label, "games": played, "verdict": verdict(r), "r2": r["r2"],
-                         "cluster_se_ratio": r["cluster_se_ratio"],
-                         **{f"{k}{sfx}": v for k, e in r.items() if isinstance(e, Estimate)
-                            for sfx, v in (("", e.mean), ("_lo", e.lo), ("_hi", e.hi))},
-                         "hands": r["points"].n} for n, label, played, _, r in results])
-    report.text("## Regression and verdict per player count and mix",
-                "per_10_strength: points per deal for 10 more strength points; per_ring: for one more ring; "
-                "ring_worth: strength points one ring is worth; spread: expected points of the 90th-percentile "
-                "hand minus the 10th. corr_rings_strength is 0 by symmetry, not estimated: cards c and "
-                "61 − c (73 − c with 72 cards) carry the same ring symbol, so mirroring a hand keeps its rings "
-                "and mirrors its strength (an engine check: the deck's symbols are checked to be symmetric).")
+    tables = {
+        name: pd.concat(
+            [pd.DataFrame([{"players": n, "mix": label}] * len(t)).join(t) for n, label, _, H, _ in results for t in [fn(H)]],
+            ignore_index=True,
+        )
+        for name, fn in (("by_rings", by_rings), ("by_strength", lambda H: by_strength(H, GROUP)), ("cells", cells))
+    }
+    reg = pd.DataFrame(
+        [
+            {
+                "players": n,
+                "mix": label,
+                "games": played,
+                "verdict": verdict(r),
+                "r2": r["r2"],
+                "cluster_se_ratio": r["cluster_se_ratio"],
+                **{
+                    f"{k}{sfx}": v
+                    for k, e in r.items()
+                    if isinstance(e, Estimate)
+                    for sfx, v in (("", e.mean), ("_lo", e.lo), ("_hi", e.hi))
+                },
+                "hands": r["points"].n,
+            }
+            for n, label, played, _, r in results
+        ]
+    )
+    report.text(
+        "## Regression and verdict per player count and mix",
+        "per_10_strength: points per deal for 10 more strength points; per_ring: for one more ring; "
+        "ring_worth: strength points one ring is worth; spread: expected points of the 90th-percentile "
+        "hand minus the 10th. corr_rings_strength is 0 by symmetry, not estimated: cards c and "
+        "61 − c (73 − c with 72 cards) carry the same ring symbol, so mirroring a hand keeps its rings "
+        "and mirrors its strength (an engine check: the deck's symbols are checked to be symmetric).",
+    )
     report.table("regression", reg, "Points per deal on strength and rings (95% CI)")
-    for name, caption in (("by_rings", "Mean points per deal by ring count"),
-                          ("by_strength", f"Mean points per deal by strength ({GROUP * STRENGTH_BIN}-point bins)"),
-                          ("cells", "Mean points per deal by rings × strength")):
-        report.tables[name] = tables[name]   # files only: the plots show them
+    for name, caption in (
+        ("by_rings", "Mean points per deal by ring count"),
+        ("by_strength", f"Mean points per deal by strength ({GROUP * STRENGTH_BIN}-point bins)"),
+        ("cells", "Mean points per deal by rings × strength"),
+    ):
+        report.tables[name] = tables[name]  # files only: the plots show them
         if report.out is not None:
             tables[name].to_csv(report.out / f"{name}.csv", index=False)
             tables[name].to_parquet(report.out / f"{name}.parquet", index=False)
     report.text("Tables by_rings.csv, by_strength.csv and cells.csv hold every mean with its CI and hands.")
     for n in players_list:
         _plots(report, n, [(label, played, H, r) for m, label, played, H, r in results if m == n])
-    summary = {"games": games, "slow_games": slow_games, "seed": seed, "players": players_list, "bots": specs,
-               "flat": FLAT, "seconds": round(time.perf_counter() - start, 3),
-               "results": [{"players": n, "mix": label, "games": played, "hands": r["points"].n,
-                            "verdict": verdict(r),
-                            "r2": round(r["r2"], 6) if math.isfinite(r["r2"]) else None,
-                            "cluster_se_ratio": round(r["cluster_se_ratio"], 4),
-                            **{k: e.to_json() for k, e in r.items() if isinstance(e, Estimate)},
-                            "by_rings": [{"rings": int(row.rings),
-                                          "points": Estimate(row.points, row.points_lo, row.points_hi,
-                                                             int(row.hands)).to_json(),
-                                          "hands": int(row.hands)} for row in by_rings(H).itertuples()]}
-                           for n, label, played, H, r in results]}
-    report.text(f"Run time {summary['seconds']:.1f} s (results found in the store under runs/ are read, "
-                "not replayed; experiments/README.md has the full run's wall time).")
+    summary = {
+        "games": games,
+        "slow_games": slow_games,
+        "seed": seed,
+        "players": players_list,
+        "bots": specs,
+        "flat": FLAT,
+        "seconds": round(time.perf_counter() - start, 3),
+        "results": [
+            {
+                "players": n,
+                "mix": label,
+                "games": played,
+                "hands": r["points"].n,
+                "verdict": verdict(r),
+                "r2": round(r["r2"], 6) if math.isfinite(r["r2"]) else None,
+                "cluster_se_ratio": round(r["cluster_se_ratio"], 4),
+                **{k: e.to_json() for k, e in r.items() if isinstance(e, Estimate)},
+                "by_rings": [
+                    {
+                        "rings": int(row.rings),
+                        "points": Estimate(row.points, row.points_lo, row.points_hi, int(row.hands)).to_json(),
+                        "hands": int(row.hands),
+                    }
+                    for row in by_rings(H).itertuples()
+                ],
+            }
+            for n, label, played, H, r in results
+        ],
+    }
+    report.text(
+        f"Run time {summary['seconds']:.1f} s (results found in the store under runs/ are read, "
+        "not replayed; experiments/README.md has the full run's wall time)."
+    )
     report.lines[headline_at:headline_at] = _headline(summary["results"])
     report.save(summary)
     return summary
@@ -296,47 +360,78 @@ def _plots(report: Report, n: int, results: list):
     label, played, H, reg = next((r for r in results if r[0] == "mixed"), results[0])
     slug = "".join(c if c.isalnum() else "_" for c in label)
     c = cells(H)
-    least = MIN_HANDS if (c.hands >= MIN_HANDS).any() else 1   # a tiny run shows every cell
+    least = MIN_HANDS if (c.hands >= MIN_HANDS).any() else 1  # a tiny run shows every cell
     c = c[c.hands >= least]
     rings = sorted(c.rings.unique())
     cols = sorted(c.strength_lo.unique())
     grid = c.pivot(index="rings", columns="strength_lo", values="points").reindex(index=rings, columns=cols)
     width = GROUP * STRENGTH_BIN
     what = f"{n} players, {label} (n = {played:,} games, {reg['points'].n:,} hands)"
-    report.figure(plots.heatmap(grid.to_numpy(), [str(r) for r in rings], [str(s) for s in cols],
-                                f"Mean points per deal by rings × strength, {what}; strength in bins of {width} "
-                                f"points, labelled by their lower end; cells with < {least} hands blank; CIs in "
-                                "cells.csv "
-                                f"(widest ±{(c.points_hi - c.points_lo).max() / 2:.2f})",
-                                report.out / f"cells_{slug}_{n}p", fmt="{:.2f}", cbar_label="points per deal",
-                                xlabel="hand strength (lower end of the bin)", ylabel="rings of the hand"),
-                  f"Mean points per deal by rings × strength, {n} players, {label}")
+    report.figure(
+        plots.heatmap(
+            grid.to_numpy(),
+            [str(r) for r in rings],
+            [str(s) for s in cols],
+            f"Mean points per deal by rings × strength, {what}; strength in bins of {width} "
+            f"points, labelled by their lower end; cells with < {least} hands blank; CIs in "
+            "cells.csv "
+            f"(widest ±{(c.points_hi - c.points_lo).max() / 2:.2f})",
+            report.out / f"cells_{slug}_{n}p",
+            fmt="{:.2f}",
+            cbar_label="points per deal",
+            xlabel="hand strength (lower end of the bin)",
+            ylabel="rings of the hand",
+        ),
+        f"Mean points per deal by rings × strength, {n} players, {label}",
+    )
     x = np.array(cols) + (width - 1) / 2
     series = {}
     for r in rings:
         part = c[c.rings == r].set_index("strength_lo").reindex(cols)
         if part.hands.sum() >= 0.01 * reg["points"].n:
             series[f"{r} rings (n = {int(part.hands.sum()):,} hands)"] = (part.points, part.points_lo, part.points_hi)
-    report.figure(plots.lines_with_band(x, series, f"Mean points per deal vs hand strength per ring count, {what}",
-                                        "hand strength (sum of the 12 card values)", "points per deal",
-                                        report.out / f"strength_{slug}_{n}p"),
-                  f"Points vs strength per ring count, {n} players, {label}")
+    report.figure(
+        plots.lines_with_band(
+            x,
+            series,
+            f"Mean points per deal vs hand strength per ring count, {what}",
+            "hand strength (sum of the 12 card values)",
+            "points per deal",
+            report.out / f"strength_{slug}_{n}p",
+        ),
+        f"Points vs strength per ring count, {n} players, {label}",
+    )
     spreads = [r[3]["spread"] for r in results]
-    report.figure(plots.bars_with_ci([r[0] for r in results], spreads,
-                                     f"Expected points per deal, 90th- minus 10th-percentile hand, {n} players "
-                                     f"(95% CI; n = {min(e.n for e in spreads):,}+ hands per mix)",
-                                     "points per deal", report.out / f"spread_{n}p", reference_line=FLAT,
-                                     reference_label=f"flat threshold {FLAT}", xlabel="bot mix"),
-                  f"Spread of expected points over hands, {n} players")
+    report.figure(
+        plots.bars_with_ci(
+            [r[0] for r in results],
+            spreads,
+            f"Expected points per deal, 90th- minus 10th-percentile hand, {n} players "
+            f"(95% CI; n = {min(e.n for e in spreads):,}+ hands per mix)",
+            "points per deal",
+            report.out / f"spread_{n}p",
+            reference_line=FLAT,
+            reference_label=f"flat threshold {FLAT}",
+            xlabel="bot mix",
+        ),
+        f"Spread of expected points over hands, {n} players",
+    )
     ring_axis = list(range(H.shape[0]))
     series = {}
     for label_, _, H_, reg_ in results:
         t = by_rings(H_).set_index("rings").reindex(ring_axis)
         series[f"{label_} (n = {reg_['points'].n:,} hands)"] = (t.points, t.points_lo, t.points_hi)
-    report.figure(plots.lines_with_band(ring_axis, series, f"Mean points per deal by the hand's ring count, {n} "
-                                        "players, per mix", "rings of the hand", "points per deal",
-                                        report.out / f"rings_{n}p"),
-                  f"Points by ring count, {n} players")
+    report.figure(
+        plots.lines_with_band(
+            ring_axis,
+            series,
+            f"Mean points per deal by the hand's ring count, {n} players, per mix",
+            "rings of the hand",
+            "points per deal",
+            report.out / f"rings_{n}p",
+        ),
+        f"Points by ring count, {n} players",
+    )
 
 
 def _headline(results: list[dict]) -> list[str]:
@@ -344,12 +439,13 @@ def _headline(results: list[dict]) -> list[str]:
     for r in results:
         if r["mix"] != "mixed" and any(o["mix"] == "mixed" and o["players"] == r["players"] for o in results):
             continue
-        lines.append(f"- **{r['players']} players, {r['mix']}** (n = {r['hands']:,} hands, {r['games']:,} games): "
-                     f"{r['verdict']}. Spread {_fig(r['spread'])} points per deal; a ring adds "
-                     f"{_fig(r['per_ring'])} points, 10 strength points {_fig(r['per_10_strength'])}, so a ring "
-                     f"is worth {_worth(r['ring_worth'])}; mean {_fig(r['points'])} points per deal.")
-    others = [f"{r['players']}p {r['mix']}: {r['verdict']} (spread {_fig(r['spread'])})" for r in results
-              if r["mix"] != "mixed"]
+        lines.append(
+            f"- **{r['players']} players, {r['mix']}** (n = {r['hands']:,} hands, {r['games']:,} games): "
+            f"{r['verdict']}. Spread {_fig(r['spread'])} points per deal; a ring adds "
+            f"{_fig(r['per_ring'])} points, 10 strength points {_fig(r['per_10_strength'])}, so a ring "
+            f"is worth {_worth(r['ring_worth'])}; mean {_fig(r['points'])} points per deal."
+        )
+    others = [f"{r['players']}p {r['mix']}: {r['verdict']} (spread {_fig(r['spread'])})" for r in results if r["mix"] != "mixed"]
     if others:
         lines.append("- Each bot alone at every seat: " + "; ".join(others) + ".")
     return lines + [""]
@@ -358,8 +454,10 @@ def _headline(results: list[dict]) -> list[str]:
 def _worth(f: dict) -> str:
     """A ring's worth in strength points, as a distance: more or fewer of them."""
     sign, (lo, hi) = (1, f["ci95"]) if f["mean"] >= 0 else (-1, [-f["ci95"][1], -f["ci95"][0]])
-    return (f"{sign * f['mean']:.0f} [{lo:.0f}, {hi:.0f}] {'more' if sign > 0 else 'fewer'} strength points "
-            "(the same expected points)")
+    return (
+        f"{sign * f['mean']:.0f} [{lo:.0f}, {hi:.0f}] {'more' if sign > 0 else 'fewer'} strength points "
+        "(the same expected points)"
+    )
 
 
 def _fig(f: dict, digits: int = 3) -> str:

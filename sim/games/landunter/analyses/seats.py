@@ -10,6 +10,7 @@
 (c) Early ends: P(deal ends early), players out and the rounds-per-deal
     distribution, by deal index and player count.
 """
+
 from __future__ import annotations
 
 import time
@@ -45,9 +46,22 @@ def seat_rows(t, players: int, table: str) -> list[dict]:
     for s in range(players):
         win = t.agg(f"seat{s}.win")
         share, score = proportion_ci(win[1], int(win[0])), mean_ci(*t.agg(f"seat{s}.score"))
-        rows.append({"players": players, "table": table, "seat": s, "games": t.games, "win_share": share.mean,
-                     "win_lo": share.lo, "win_hi": share.hi, "fair": 1 / players, "p": one_sample(win, 1 / players).p_value,
-                     "score": score.mean, "score_lo": score.lo, "score_hi": score.hi})
+        rows.append(
+            {
+                "players": players,
+                "table": table,
+                "seat": s,
+                "games": t.games,
+                "win_share": share.mean,
+                "win_lo": share.lo,
+                "win_hi": share.hi,
+                "fair": 1 / players,
+                "p": one_sample(win, 1 / players).p_value,
+                "score": score.mean,
+                "score_lo": score.lo,
+                "score_hi": score.hi,
+            }
+        )
     return rows
 
 
@@ -58,18 +72,46 @@ def deal_rows(t, players: int, table: str) -> list[dict]:
         share, rounds = proportion_ci(early[1], int(early[0])), mean_ci(*t.agg(f"deal{d}.rounds"))
         before = t.agg(f"deal{d}.before_last")
         short = proportion_ci(before[1], int(before[0]))
-        rows.append({"players": players, "table": table, "deal": d + 1, "games": t.games,
-                     "p_early_end": share.mean, "early_lo": share.lo, "early_hi": share.hi,
-                     "p_before_round_12": short.mean, "before_lo": short.lo, "before_hi": short.hi,
-                     "eliminated": out.mean, "eliminated_lo": out.lo, "eliminated_hi": out.hi,
-                     "rounds": rounds.mean, "rounds_lo": rounds.lo, "rounds_hi": rounds.hi})
+        rows.append(
+            {
+                "players": players,
+                "table": table,
+                "deal": d + 1,
+                "games": t.games,
+                "p_early_end": share.mean,
+                "early_lo": share.lo,
+                "early_hi": share.hi,
+                "p_before_round_12": short.mean,
+                "before_lo": short.lo,
+                "before_hi": short.hi,
+                "eliminated": out.mean,
+                "eliminated_lo": out.lo,
+                "eliminated_hi": out.hi,
+                "rounds": rounds.mean,
+                "rounds_lo": rounds.lo,
+                "rounds_hi": rounds.hi,
+            }
+        )
     return rows
 
 
-def seats(*, players_list=(3, 4, 5), games: int = 50_000, seed: int = 0, bots=None, field=None,
-          candidates=("dodge", "counter", "random"), strong: str = "dodge", weak: str = "random", filler: str = "low",
-          rules: dict | None = None, alpha: float = 0.05, out: Path | None = None,
-          progress: bool | None = None, executor=None) -> dict:
+def seats(
+    *,
+    players_list=(3, 4, 5),
+    games: int = 50_000,
+    seed: int = 0,
+    bots=None,
+    field=None,
+    candidates=("dodge", "counter", "random"),
+    strong: str = "dodge",
+    weak: str = "random",
+    filler: str = "low",
+    rules: dict | None = None,
+    alpha: float = 0.05,
+    out: Path | None = None,
+    progress: bool | None = None,
+    executor=None,
+) -> dict:
     start = time.perf_counter()
     players_list = check_players(players_list, 3, 6)
     if games < 2:
@@ -86,18 +128,35 @@ def seats(*, players_list=(3, 4, 5), games: int = 50_000, seed: int = 0, bots=No
     with Bar(steps, "seats", progress) as bar:
         for n in players_list:
             rules = rules_for(n, base)
-            for bot in bots + [MIXED]:       # (a) + (c): identical bots, then the rotated field
-                t = (play_lineups("landunter", rules, field_lineups(None, field_specs, n), games, seed, out, executor)
-                     if bot == MIXED else
-                     api.simulate("landunter", {k: str(v) for k, v in rules.items()}, bot, games=games, seed=seed,
-                                  out=runs, progress=False, executor=executor).totals)
+            for bot in bots + [MIXED]:  # (a) + (c): identical bots, then the rotated field
+                t = (
+                    play_lineups("landunter", rules, field_lineups(None, field_specs, n), games, seed, out, executor)
+                    if bot == MIXED
+                    else api.simulate(
+                        "landunter",
+                        {k: str(v) for k, v in rules.items()},
+                        bot,
+                        games=games,
+                        seed=seed,
+                        out=runs,
+                        progress=False,
+                        executor=executor,
+                    ).totals
+                )
                 _add(t, n, bot, seat_table, deal_table, tests)
                 rounds_hists[(n, bot)] = sum(np.asarray(t.hists[f"deal{d}.rounds"]) for d in range(n))
                 bar.advance(f"seats {n}p {bot}")
-            for cand in candidates:   # (b) passing order, same games for both arrangements
-                t = play_paired("landunter", rules, passing_lineups(cand, strong, weak, filler, n),
-                                passing_lineups(cand, weak, strong, filler, n), games, seed, out=out,
-                                executor=executor)
+            for cand in candidates:  # (b) passing order, same games for both arrangements
+                t = play_paired(
+                    "landunter",
+                    rules,
+                    passing_lineups(cand, strong, weak, filler, n),
+                    passing_lineups(cand, weak, strong, filler, n),
+                    games,
+                    seed,
+                    out=out,
+                    executor=executor,
+                )
                 bar.advance(f"passing {n}p {cand}")
                 passing.append(_passing_row(n, cand, t))
     seat_df, deal_df, test_df = pd.DataFrame(seat_table), pd.DataFrame(deal_table), pd.DataFrame(tests)
@@ -107,27 +166,89 @@ def seats(*, players_list=(3, 4, 5), games: int = 50_000, seed: int = 0, bots=No
     pass_threshold = alpha / (2 * len(pass_df))
     pass_df["flagged"] = (pass_df.win_p < pass_threshold) | (pass_df.score_p < pass_threshold)
     report = Report("Land unter: seat and passing-order effects, early ends", out)
-    _write(report, seat_df, deal_df, test_df, pass_df, rounds_hists, dict(
-        games=games, seed=seed, rules=base, bots=bots, field=field_specs, strong=strong, weak=weak, filler=filler,
-        alpha=alpha, threshold=threshold, pass_threshold=pass_threshold))
+    _write(
+        report,
+        seat_df,
+        deal_df,
+        test_df,
+        pass_df,
+        rounds_hists,
+        dict(
+            games=games,
+            seed=seed,
+            rules=base,
+            bots=bots,
+            field=field_specs,
+            strong=strong,
+            weak=weak,
+            filler=filler,
+            alpha=alpha,
+            threshold=threshold,
+            pass_threshold=pass_threshold,
+        ),
+    )
     summary = {
-        "games": games, "seed": seed, "players": players_list, "bots": bots, "field": field_specs,
-        "rules": base, "candidates": candidates, "strong": strong, "weak": weak, "filler": filler, "alpha": alpha,
+        "games": games,
+        "seed": seed,
+        "players": players_list,
+        "bots": bots,
+        "field": field_specs,
+        "rules": base,
+        "candidates": candidates,
+        "strong": strong,
+        "weak": weak,
+        "filler": filler,
+        "alpha": alpha,
         "seconds": round(time.perf_counter() - start, 3),
-        "seat_tests": [{"players": int(r.players), "table": r.table, "games": int(r.games), "chi2": r.chi2,
-                        "p": r.p, "flagged": bool(r.flagged)} for r in test_df.itertuples()],
-        "seats": [{"players": int(r.players), "table": r.table, "seat": int(r.seat),
-                   "win_share": _fig(r, "win_share", "win"), "score": _fig(r, "score", "score"), "p": r.p}
-                  for r in seat_df.itertuples()],
-        "passing": [{"players": int(r.players), "candidate": r.candidate, "games": int(r.games),
-                     "win_strong_right": _fig(r, "win_a", "win_a"), "win_strong_left": _fig(r, "win_b", "win_b"),
-                     "win_diff": _fig(r, "win_diff", "win_diff"), "win_p": r.win_p,
-                     "score_diff": _fig(r, "score_diff", "score_diff"), "score_p": r.score_p,
-                     "flagged": bool(r.flagged)} for r in pass_df.itertuples()],
-        "deals": [{"players": int(r.players), "table": r.table, "deal": int(r.deal),
-                   "p_early_end": _fig(r, "p_early_end", "early"),
-                   "p_before_round_12": _fig(r, "p_before_round_12", "before"), "eliminated": _fig(r, "eliminated", "eliminated"),
-                   "rounds": _fig(r, "rounds", "rounds")} for r in deal_df.itertuples()],
+        "seat_tests": [
+            {
+                "players": int(r.players),
+                "table": r.table,
+                "games": int(r.games),
+                "chi2": r.chi2,
+                "p": r.p,
+                "flagged": bool(r.flagged),
+            }
+            for r in test_df.itertuples()
+        ],
+        "seats": [
+            {
+                "players": int(r.players),
+                "table": r.table,
+                "seat": int(r.seat),
+                "win_share": _fig(r, "win_share", "win"),
+                "score": _fig(r, "score", "score"),
+                "p": r.p,
+            }
+            for r in seat_df.itertuples()
+        ],
+        "passing": [
+            {
+                "players": int(r.players),
+                "candidate": r.candidate,
+                "games": int(r.games),
+                "win_strong_right": _fig(r, "win_a", "win_a"),
+                "win_strong_left": _fig(r, "win_b", "win_b"),
+                "win_diff": _fig(r, "win_diff", "win_diff"),
+                "win_p": r.win_p,
+                "score_diff": _fig(r, "score_diff", "score_diff"),
+                "score_p": r.score_p,
+                "flagged": bool(r.flagged),
+            }
+            for r in pass_df.itertuples()
+        ],
+        "deals": [
+            {
+                "players": int(r.players),
+                "table": r.table,
+                "deal": int(r.deal),
+                "p_early_end": _fig(r, "p_early_end", "early"),
+                "p_before_round_12": _fig(r, "p_before_round_12", "before"),
+                "eliminated": _fig(r, "eliminated", "eliminated"),
+                "rounds": _fig(r, "rounds", "rounds"),
+            }
+            for r in deal_df.itertuples()
+        ],
     }
     report.text(f"Run time {summary['seconds']:.1f} s (tables already in the store are read, not replayed).")
     report.save(summary)
@@ -152,12 +273,24 @@ def _passing_row(n: int, cand: str, t) -> dict:
     row = {"players": n, "candidate": cand, "games": t.games}
     for key in ("win", "score"):
         test = paired(*t.agg(f"diff.{key}"))
-        ea, eb = (proportion_ci(t.agg(f"{side}.win")[1], t.games) if key == "win" else mean_ci(*t.agg(f"{side}.{key}"))
-                  for side in ("a", "b"))
-        row.update({f"{key}_a": ea.mean, f"{key}_a_lo": ea.lo, f"{key}_a_hi": ea.hi,
-                    f"{key}_b": eb.mean, f"{key}_b_lo": eb.lo, f"{key}_b_hi": eb.hi,
-                    f"{key}_diff": test.diff.mean, f"{key}_diff_lo": test.diff.lo, f"{key}_diff_hi": test.diff.hi,
-                    f"{key}_p": test.p_value})
+        ea, eb = (
+            proportion_ci(t.agg(f"{side}.win")[1], t.games) if key == "win" else mean_ci(*t.agg(f"{side}.{key}"))
+            for side in ("a", "b")
+        )
+        row.update(
+            {
+                f"{key}_a": ea.mean,
+                f"{key}_a_lo": ea.lo,
+                f"{key}_a_hi": ea.hi,
+                f"{key}_b": eb.mean,
+                f"{key}_b_lo": eb.lo,
+                f"{key}_b_hi": eb.hi,
+                f"{key}_diff": test.diff.mean,
+                f"{key}_diff_lo": test.diff.lo,
+                f"{key}_diff_hi": test.diff.hi,
+                f"{key}_p": test.p_value,
+            }
+        )
     return row
 
 
@@ -174,38 +307,67 @@ def _write(report: Report, seat_df, deal_df, test_df, pass_df, rounds_hists, p: 
         f"Difference = strong right − strong left, paired t test on the per-game differences (shared luck "
         f"cancels), Bonferroni {p['alpha']:g}/{2 * len(pass_df)} = {p['pass_threshold']:.3g} over candidates × player "
         "counts × (win, score). (c) Early ends by deal index from the same tables. Shares carry Wilson 95% CIs, "
-        "means t-based 95% CIs.")
+        "means t-based 95% CIs."
+    )
     report.text("## Findings")
     report.lines += _headline(seat_df, deal_df, test_df, pass_df) + [""]
     report.text("## (a) Seat effect")
     report.table("seat_tests", test_df, "All seats win equally? Chi-square per table (p before Bonferroni)")
-    shown = seat_df.assign(win=ci_column(seat_df, "win_share", 3, "win_lo", "win_hi"),
-                           points=ci_column(seat_df, "score", 2))
-    report.table("seats", shown[["players", "table", "seat", "games", "win", "fair", "p", "points"]],
-                 "Win share and score per seat, mean [95% CI]; p: seat's win share vs 1/n")
+    shown = seat_df.assign(win=ci_column(seat_df, "win_share", 3, "win_lo", "win_hi"), points=ci_column(seat_df, "score", 2))
+    report.table(
+        "seats",
+        shown[["players", "table", "seat", "games", "win", "fair", "p", "points"]],
+        "Win share and score per seat, mean [95% CI]; p: seat's win share vs 1/n",
+    )
     _save_numbers(report, "seats_numbers", seat_df)
     if report.out is not None:
         _seat_plots(report, seat_df)
     report.text("## (b) Passing order")
-    shown = pass_df.assign(**{
-        "win, strong right": ci_column(pass_df, "win_a", 3), "win, strong left": ci_column(pass_df, "win_b", 3),
-        "win diff": ci_column(pass_df, "win_diff", 4), "score diff": ci_column(pass_df, "score_diff", 3)})
-    report.table("passing", shown[["players", "candidate", "games", "win, strong right", "win, strong left",
-                                   "win diff", "win_p", "score diff", "score_p", "flagged"]],
-                 "Candidate with the strong bot on its right (it receives the strong bot's hands) vs on its left; "
-                 "diff = right − left, mean [95% CI]")
+    shown = pass_df.assign(
+        **{
+            "win, strong right": ci_column(pass_df, "win_a", 3),
+            "win, strong left": ci_column(pass_df, "win_b", 3),
+            "win diff": ci_column(pass_df, "win_diff", 4),
+            "score diff": ci_column(pass_df, "score_diff", 3),
+        }
+    )
+    report.table(
+        "passing",
+        shown[
+            [
+                "players",
+                "candidate",
+                "games",
+                "win, strong right",
+                "win, strong left",
+                "win diff",
+                "win_p",
+                "score diff",
+                "score_p",
+                "flagged",
+            ]
+        ],
+        "Candidate with the strong bot on its right (it receives the strong bot's hands) vs on its left; "
+        "diff = right − left, mean [95% CI]",
+    )
     _save_numbers(report, "passing_numbers", pass_df)
     if report.out is not None:
         _passing_plots(report, pass_df, p["strong"])
     report.text("## (c) Early ends")
-    shown = deal_df.assign(**{
-        "P(two-or-fewer end)": ci_column(deal_df, "p_early_end", 3, "early_lo", "early_hi"),
-        "P(ended before round 12)": ci_column(deal_df, "p_before_round_12", 3, "before_lo", "before_hi"),
-        "players out": ci_column(deal_df, "eliminated", 3), "rounds": ci_column(deal_df, "rounds", 2)})
-    report.table("deals", shown[["players", "table", "deal", "games", "P(two-or-fewer end)",
-                                 "P(ended before round 12)", "players out", "rounds"]],
-                 "Per deal: P(ended by the two-or-fewer rule, round 12 included), P(ended before round 12), "
-                 "players out at its end, rounds played; mean [95% CI]")
+    shown = deal_df.assign(
+        **{
+            "P(two-or-fewer end)": ci_column(deal_df, "p_early_end", 3, "early_lo", "early_hi"),
+            "P(ended before round 12)": ci_column(deal_df, "p_before_round_12", 3, "before_lo", "before_hi"),
+            "players out": ci_column(deal_df, "eliminated", 3),
+            "rounds": ci_column(deal_df, "rounds", 2),
+        }
+    )
+    report.table(
+        "deals",
+        shown[["players", "table", "deal", "games", "P(two-or-fewer end)", "P(ended before round 12)", "players out", "rounds"]],
+        "Per deal: P(ended by the two-or-fewer rule, round 12 included), P(ended before round 12), "
+        "players out at its end, rounds played; mean [95% CI]",
+    )
     _save_numbers(report, "deals_numbers", deal_df)
     if report.out is not None:
         _deal_plots(report, deal_df, rounds_hists)
@@ -217,31 +379,53 @@ def _seat_plots(report: Report, seat_df):
         part = seat_df[seat_df.players == n]
         tables = list(dict.fromkeys(part.table))
         games = int(part.games.min())
-        for value, lo, scale, what, fmt in (("win_share", "win_lo", n, "win share × n", "{:.3f}"),
-                                            ("score", "score_lo", 1, "score", "{:.2f}")):
+        for value, lo, scale, what, fmt in (
+            ("win_share", "win_lo", n, "win share × n", "{:.3f}"),
+            ("score", "score_lo", 1, "score", "{:.2f}"),
+        ):
             half = float((part[value] - part[lo]).max() * scale)
-            matrix = [[float(part[(part.table == tb) & (part.seat == s)][value].iloc[0]) * scale for s in range(n)]
-                      for tb in tables]
-            report.figure(plots.heatmap(matrix, tables, [f"seat {s}" for s in range(n)],
-                                        f"{n}p {what}: n = {games:,}, CI ±{half:.2g}",
-                                        report.plot_stem(f"seat_{value}_{n}p"), fmt=fmt, cbar_label=what,
-                                        xlabel="seat", ylabel="table (bots)"),
-                          f"{n} players: {what} per seat (columns) and table (rows); {games:,} games per table, "
-                          f"95% CI half-width ≤ {half:.3g}" + (" (1 = fair)" if scale > 1 else ""))
+            matrix = [
+                [float(part[(part.table == tb) & (part.seat == s)][value].iloc[0]) * scale for s in range(n)] for tb in tables
+            ]
+            report.figure(
+                plots.heatmap(
+                    matrix,
+                    tables,
+                    [f"seat {s}" for s in range(n)],
+                    f"{n}p {what}: n = {games:,}, CI ±{half:.2g}",
+                    report.plot_stem(f"seat_{value}_{n}p"),
+                    fmt=fmt,
+                    cbar_label=what,
+                    xlabel="seat",
+                    ylabel="table (bots)",
+                ),
+                f"{n} players: {what} per seat (columns) and table (rows); {games:,} games per table, "
+                f"95% CI half-width ≤ {half:.3g}" + (" (1 = fair)" if scale > 1 else ""),
+            )
 
 
 def _passing_plots(report: Report, pass_df, strong: str):
     labels = [f"{r.players}p {r.candidate}" for r in pass_df.itertuples()]
     games = int(pass_df.games.min())
     for key, what in (("win", "win share"), ("score", "score")):
-        diffs = [Estimate(getattr(r, f"{key}_diff"), getattr(r, f"{key}_diff_lo"), getattr(r, f"{key}_diff_hi"),
-                          int(r.games)) for r in pass_df.itertuples()]
-        report.figure(plots.bars_with_ci(labels, diffs, f"Passing order: {what}, strong right − strong left "
-                                         f"(n = {games:,} games per arrangement, 95% CI)", f"{what} difference",
-                                         report.plot_stem(f"passing_{key}"), reference_line=0.0,
-                                         reference_label="no effect", xlabel="players and candidate"),
-                      f"Candidate's {what} with `{strong}` on its right minus with it on its left "
-                      f"({games:,} games per arrangement, same games, 95% CI)")
+        diffs = [
+            Estimate(getattr(r, f"{key}_diff"), getattr(r, f"{key}_diff_lo"), getattr(r, f"{key}_diff_hi"), int(r.games))
+            for r in pass_df.itertuples()
+        ]
+        report.figure(
+            plots.bars_with_ci(
+                labels,
+                diffs,
+                f"Passing order: {what}, strong right − strong left (n = {games:,} games per arrangement, 95% CI)",
+                f"{what} difference",
+                report.plot_stem(f"passing_{key}"),
+                reference_line=0.0,
+                reference_label="no effect",
+                xlabel="players and candidate",
+            ),
+            f"Candidate's {what} with `{strong}` on its right minus with it on its left "
+            f"({games:,} games per arrangement, same games, 95% CI)",
+        )
 
 
 def _deal_plots(report: Report, deal_df, rounds_hists: dict):
@@ -249,22 +433,36 @@ def _deal_plots(report: Report, deal_df, rounds_hists: dict):
     for n in sorted(deal_df.players.unique()):
         part = deal_df[deal_df.players == n]
         games = int(part.games.min())
-        series = {tb: (g.p_early_end.to_numpy(), g.early_lo.to_numpy(), g.early_hi.to_numpy())
-                  for tb, g in part.groupby("table", sort=False)}
-        report.figure(plots.lines_with_band(list(range(1, n + 1)), series, f"{n} players: P(deal ends early) by "
-                                            f"deal (n = {games:,} games per table, 95% CI bands)", "deal",
-                                            "P(deal ends early)", report.plot_stem(f"early_end_{n}p")),
-                      f"{n} players: P(deal ends early) by deal index, {games:,} games per table, 95% CI bands")
+        series = {
+            tb: (g.p_early_end.to_numpy(), g.early_lo.to_numpy(), g.early_hi.to_numpy())
+            for tb, g in part.groupby("table", sort=False)
+        }
+        report.figure(
+            plots.lines_with_band(
+                list(range(1, n + 1)),
+                series,
+                f"{n} players: P(deal ends early) by deal (n = {games:,} games per table, 95% CI bands)",
+                "deal",
+                "P(deal ends early)",
+                report.plot_stem(f"early_end_{n}p"),
+            ),
+            f"{n} players: P(deal ends early) by deal index, {games:,} games per table, 95% CI bands",
+        )
         hists = {bot: (list(range(h.size)), h) for (m, bot), h in rounds_hists.items() if m == n}
         if hists:
             total = min(int(h.sum()) for _, h in hists.values())
-            half = proportion_ci(total / n / 2, total // n).half_width   # one observation per game: conservative
-            report.figure(plots.distribution(hists, f"{n} players: rounds per deal, every table (n ≥ "
-                                             f"{total:,} deals each, CI ±≤{half:.2g})", "rounds played in the deal",
-                                             report.plot_stem(f"rounds_{n}p")),
-                          f"{n} players: share of deals lasting k rounds, identical-bot tables and the mixed field, "
-                          f"≥{total:,} deals each (all deals of ≥{total // n:,} games); every share's 95% CI "
-                          f"half-width ≤ {half:.2g}, counting each game once")
+            half = proportion_ci(total / n / 2, total // n).half_width  # one observation per game: conservative
+            report.figure(
+                plots.distribution(
+                    hists,
+                    f"{n} players: rounds per deal, every table (n ≥ {total:,} deals each, CI ±≤{half:.2g})",
+                    "rounds played in the deal",
+                    report.plot_stem(f"rounds_{n}p"),
+                ),
+                f"{n} players: share of deals lasting k rounds, identical-bot tables and the mixed field, "
+                f"≥{total:,} deals each (all deals of ≥{total // n:,} games); every share's 95% CI "
+                f"half-width ≤ {half:.2g}, counting each game once",
+            )
 
 
 def _save_numbers(report: Report, name: str, df: pd.DataFrame):
@@ -283,23 +481,28 @@ def _headline(seat_df, deal_df, test_df, pass_df) -> list[str]:
         flagged = ", ".join(t[t.flagged].table) or "none"
         worst = seat_df[seat_df.players == n].assign(dev=lambda d: (d.win_share * n - 1).abs()).nlargest(1, "dev")
         w = worst.iloc[0]
-        lines.append(f"- **{n} players (a):** mixed field seat win shares "
-                     + ", ".join(f"{r.win_share:.3f} [{r.win_lo:.3f}, {r.win_hi:.3f}]" for r in mixed.itertuples())
-                     + f" (fair {1 / n:.3f}, n = {int(mixed.games.iloc[0]):,}); tables with unequal seats: {flagged}; "
-                     f"largest seat deviation: {w.table} seat {w.seat} {w.win_share:.3f} [{w.win_lo:.3f}, "
-                     f"{w.win_hi:.3f}].")
+        lines.append(
+            f"- **{n} players (a):** mixed field seat win shares "
+            + ", ".join(f"{r.win_share:.3f} [{r.win_lo:.3f}, {r.win_hi:.3f}]" for r in mixed.itertuples())
+            + f" (fair {1 / n:.3f}, n = {int(mixed.games.iloc[0]):,}); tables with unequal seats: {flagged}; "
+            f"largest seat deviation: {w.table} seat {w.seat} {w.win_share:.3f} [{w.win_lo:.3f}, "
+            f"{w.win_hi:.3f}]."
+        )
     for r in pass_df.itertuples():
-        lines.append(f"- **{r.players} players (b), {r.candidate}:** strong right − strong left: win share "
-                     f"{r.win_diff:+.4f} [{r.win_diff_lo:+.4f}, {r.win_diff_hi:+.4f}] (p = {r.win_p:.2g}), score "
-                     f"{r.score_diff:+.3f} [{r.score_diff_lo:+.3f}, {r.score_diff_hi:+.3f}] (p = {r.score_p:.2g})"
-                     f"{', flagged' if r.flagged else ''}; n = {r.games:,} games per arrangement.")
+        lines.append(
+            f"- **{r.players} players (b), {r.candidate}:** strong right − strong left: win share "
+            f"{r.win_diff:+.4f} [{r.win_diff_lo:+.4f}, {r.win_diff_hi:+.4f}] (p = {r.win_p:.2g}), score "
+            f"{r.score_diff:+.3f} [{r.score_diff_lo:+.3f}, {r.score_diff_hi:+.3f}] (p = {r.score_p:.2g})"
+            f"{', flagged' if r.flagged else ''}; n = {r.games:,} games per arrangement."
+        )
     for n in sorted(deal_df.players.unique()):
         part = deal_df[(deal_df.players == n) & (deal_df.table == MIXED)]
-        lines.append(f"- **{n} players (c), mixed field:** P(deal ended by the two-or-fewer rule) by deal "
-                     + ", ".join(f"{r.p_early_end:.3f} [{r.early_lo:.3f}, {r.early_hi:.3f}]" for r in part.itertuples())
-                     + "; of these, ended before round 12: "
-                     + ", ".join(f"{r.p_before_round_12:.3f} [{r.before_lo:.3f}, {r.before_hi:.3f}]"
-                                 for r in part.itertuples())
-                     + f"; {part.rounds.mean():.2f} rounds and {part.eliminated.mean():.2f} players out per deal "
-                     f"(n = {int(part.games.iloc[0]):,} games).")
+        lines.append(
+            f"- **{n} players (c), mixed field:** P(deal ended by the two-or-fewer rule) by deal "
+            + ", ".join(f"{r.p_early_end:.3f} [{r.early_lo:.3f}, {r.early_hi:.3f}]" for r in part.itertuples())
+            + "; of these, ended before round 12: "
+            + ", ".join(f"{r.p_before_round_12:.3f} [{r.before_lo:.3f}, {r.before_hi:.3f}]" for r in part.itertuples())
+            + f"; {part.rounds.mean():.2f} rounds and {part.eliminated.mean():.2f} players out per deal "
+            f"(n = {int(part.games.iloc[0]):,} games)."
+        )
     return lines

@@ -4,6 +4,7 @@ Every module here defines ``register(sub)`` that adds its command(s) to the
 ``sim landunter`` group; `register` below picks them all up, so adding an
 analysis command means adding one file.
 """
+
 from __future__ import annotations
 
 import typer

@@ -1,4 +1,5 @@
 """``sim landunter metrics`` and ``sim landunter design`` (`sim.design.commands`)."""
+
 from __future__ import annotations
 
 import typer

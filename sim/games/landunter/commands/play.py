@@ -1,4 +1,5 @@
 """``sim landunter play | replay | review``: the terminal table (sim/play)."""
+
 from sim.play import commands
 
 

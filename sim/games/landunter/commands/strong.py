@@ -1,4 +1,5 @@
 """`sim landunter train` and `sim landunter exploit` (sim.strong.commands)."""
+
 from sim.strong import commands
 
 

@@ -14,6 +14,7 @@ tests run; settings identical to another marked as duplicates), a chi-square tes
 drown rate, air-outs, stalled dives, the spread of final scores, and how often
 the last dive decides the winner.
 """
+
 from __future__ import annotations
 
 import math
@@ -85,18 +86,29 @@ def measure(t, n: int, dives: int) -> dict:
     often the last dive decides the winner."""
     dive_share = [1 / dives] * dives
     nl, sl, _ = t.agg(LAST_DIVE)
-    return {**seat_figures(t, n),
-            "turns": bounded_sum([t.agg(f"dive{d}.turns") for d in range(dives)], [1.0] * dives),
-            "drowned": bounded_sum([t.agg(f"seat{s}.drowned") for s in range(n)], [1 / (n * dives)] * n,
-                                   (0, 1)),
-            "air_out": bounded_sum([t.agg(f"dive{d}.air_out") for d in range(dives)], dive_share, (0, 1)),
-            "stalled": bounded_sum([t.agg(f"dive{d}.stalled") for d in range(dives)], dive_share, (0, 1)),
-            LAST_DIVE: proportion_ci(sl, int(nl))}
+    return {
+        **seat_figures(t, n),
+        "turns": bounded_sum([t.agg(f"dive{d}.turns") for d in range(dives)], [1.0] * dives),
+        "drowned": bounded_sum([t.agg(f"seat{s}.drowned") for s in range(n)], [1 / (n * dives)] * n, (0, 1)),
+        "air_out": bounded_sum([t.agg(f"dive{d}.air_out") for d in range(dives)], dive_share, (0, 1)),
+        "stalled": bounded_sum([t.agg(f"dive{d}.stalled") for d in range(dives)], dive_share, (0, 1)),
+        LAST_DIVE: proportion_ci(sl, int(nl)),
+    }
 
 
-def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, field: str | list[str] | None = None,
-            knobs: list[str] | None = None, pairs=None, alpha: float = 0.05, out: Path | None = None,
-            progress: bool | None = None, executor=None) -> dict:
+def balance(
+    *,
+    players_list=(2, 3, 4, 5, 6),
+    games: int = 2000,
+    seed: int = 0,
+    field: str | list[str] | None = None,
+    knobs: list[str] | None = None,
+    pairs=None,
+    alpha: float = 0.05,
+    out: Path | None = None,
+    progress: bool | None = None,
+    executor=None,
+) -> dict:
     start = time.perf_counter()
     players_list = sorted({int(n) for n in players_list})
     for n in players_list:
@@ -134,13 +146,18 @@ def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, f
         "tested nor counted), and a setting is flagged when either p is below the threshold. Game length, drown rate, "
         "air-outs and "
         "stalls average over dives/seats with a conservative CI (per-game SD bounded by the sum of the parts' "
-        "SDs); the score SD's CI is the delta method with one observation per game.")
+        "SDs); the score SD's CI is the delta method with one observation per game.",
+    )
     if left_out:
-        report.text("**Families left out of the field** (an illegal move at defaults): "
-                    + "; ".join(f"`{f}`: {msg}" for f, msg in left_out.items()))
+        report.text(
+            "**Families left out of the field** (an illegal move at defaults): "
+            + "; ".join(f"`{f}`: {msg}" for f, msg in left_out.items())
+        )
     if field is None and slow:
-        report.text(f"**Slow families left out of the field** (search bots costing more than {SLOW_FACTOR}× the median "
-                    "family's time per game): " + ", ".join(f"`{f}`" for f in slow))
+        report.text(
+            f"**Slow families left out of the field** (search bots costing more than {SLOW_FACTOR}× the median "
+            "family's time per game): " + ", ".join(f"`{f}`" for f in slow)
+        )
     headline_at = len(report.lines)
     rows, duplicates = [], Duplicates()
     with Bar(m, "balance", progress) as bar:
@@ -149,12 +166,21 @@ def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, f
             dives = int(overrides.get("dives", Rules().dives))
             t = play_lineups("luft", rules, field_lineups(None, field_specs, n), games, seed, out, executor)
             fig = measure(t, n, dives)
-            row = {"players": n, "setting": label(overrides), **{k: overrides.get(k, "") for k in KNOBS},
-                   "games": fig["games"], "first_share": fig["first_share"].mean,
-                   "first_lo": fig["first_share"].lo, "first_hi": fig["first_share"].hi,
-                   "fair": 1 / n, "first_relative": fig["first_relative"], "first_p": fig["first_p"],
-                   "seat_shares": "/".join(f"{s:.3f}" for s in fig["seat_shares"]),
-                   "seat_chi2": fig["seat_chi2"], "seat_p": fig["seat_p"]}
+            row = {
+                "players": n,
+                "setting": label(overrides),
+                **{k: overrides.get(k, "") for k in KNOBS},
+                "games": fig["games"],
+                "first_share": fig["first_share"].mean,
+                "first_lo": fig["first_share"].lo,
+                "first_hi": fig["first_share"].hi,
+                "fair": 1 / n,
+                "first_relative": fig["first_relative"],
+                "first_p": fig["first_p"],
+                "seat_shares": "/".join(f"{s:.3f}" for s in fig["seat_shares"]),
+                "seat_chi2": fig["seat_chi2"],
+                "seat_p": fig["seat_p"],
+            }
             for name in FIGURES:
                 row[name], row[f"{name}_lo"], row[f"{name}_hi"] = fig[name].mean, fig[name].lo, fig[name].hi
             row["duplicate_of"] = duplicates.of(n, row["setting"], t)
@@ -162,36 +188,69 @@ def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, f
             bar.advance(f"balance {n}p {row['setting']}")
     tests, threshold = flag(rows, alpha)
     table = pd.DataFrame(rows)
-    for k in KNOBS:   # mixed bools/strings/ints and "" for "default": store as text
+    for k in KNOBS:  # mixed bools/strings/ints and "" for "default": store as text
         table[k] = table[k].map(lambda v: "" if v == "" else _show(v))
-    report.text("## Default rules",
-                "Seat 0's win share against the fair share, per player count:")
+    report.text("## Default rules", "Seat 0's win share against the fair share, per player count:")
     defaults = table[table.setting == "default"]
-    report.table("defaults", defaults[["players", "games", "first_share", "first_lo", "first_hi", "fair",
-                                       "first_p", "seat_shares", "seat_p", "turns", "drowned", "score_sd"]
-                                      + [LAST_DIVE, "flagged"]],
-                 "Default rules (first_share with 95% CI; p-values before Bonferroni)")
+    report.table(
+        "defaults",
+        defaults[
+            [
+                "players",
+                "games",
+                "first_share",
+                "first_lo",
+                "first_hi",
+                "fair",
+                "first_p",
+                "seat_shares",
+                "seat_p",
+                "turns",
+                "drowned",
+                "score_sd",
+            ]
+            + [LAST_DIVE, "flagged"]
+        ],
+        "Default rules (first_share with 95% CI; p-values before Bonferroni)",
+    )
     flagged = table[table.flagged]
     report.text("## Flagged settings", _flag_sentence(table, tests, alpha, threshold))
     if len(flagged):
-        report.table("flagged", flagged[["players", "setting", "games", "first_share", "first_lo", "first_hi",
-                                         "fair", "first_p", "seat_shares", "seat_p"]],
-                     "Settings with a significant imbalance")
+        report.table(
+            "flagged",
+            flagged[
+                ["players", "setting", "games", "first_share", "first_lo", "first_hi", "fair", "first_p", "seat_shares", "seat_p"]
+            ],
+            "Settings with a significant imbalance",
+        )
     report.text("## Every setting")
     shown = _readable(table)
-    report.table("settings_overview", shown, "Every setting: figures as mean [95% CI]; p-values before Bonferroni "
-                 "(settings.csv has every column as numbers)")
+    report.table(
+        "settings_overview",
+        shown,
+        "Every setting: figures as mean [95% CI]; p-values before Bonferroni (settings.csv has every column as numbers)",
+    )
     report.tables["settings"] = table
     if report.out is not None:
         table.to_csv(report.out / "settings.csv", index=False)
         table.to_parquet(report.out / "settings.parquet", index=False)
     _heatmaps(report, table, players_list, knobs, pairs, int(table.games.min()))
     summary = {
-        "games": games, "seed": seed, "players": players_list, "field": field_specs, "settings": m,
-        "alpha": alpha, "threshold": threshold, "tests": tests,
-        "duplicates": [{"players": r["players"], "setting": r["setting"], "duplicate_of": r["duplicate_of"]}
-                       for r in rows if r["duplicate_of"]],
-        "left_out": left_out, "seconds": round(time.perf_counter() - start, 3),
+        "games": games,
+        "seed": seed,
+        "players": players_list,
+        "field": field_specs,
+        "settings": m,
+        "alpha": alpha,
+        "threshold": threshold,
+        "tests": tests,
+        "duplicates": [
+            {"players": r["players"], "setting": r["setting"], "duplicate_of": r["duplicate_of"]}
+            for r in rows
+            if r["duplicate_of"]
+        ],
+        "left_out": left_out,
+        "seconds": round(time.perf_counter() - start, 3),
         "flagged": flagged_json(rows),
         "results": [setting_json(r, FIGURES) for r in rows],
     }
@@ -204,19 +263,23 @@ def balance(*, players_list=(2, 3, 4, 5, 6), games: int = 2000, seed: int = 0, f
 def _headline(table: pd.DataFrame, tests: int, alpha: float, threshold: float) -> list[str]:
     lines = ["## Findings", ""]
     for r in table[table.setting == "default"].itertuples():
-        lines.append(f"- **{r.players} players, rulebook defaults:** seat 0 wins {r.first_share:.3f} "
-                     f"[{r.first_lo:.3f}, {r.first_hi:.3f}] of {r.games:,} games (fair {r.fair:.3f}, p = "
-                     f"{r.first_p:.2g}{', flagged' if r.flagged else ''}); {r.turns:.1f} turns per game; "
-                     f"drown rate {r.drowned:.3f} per diver and dive; the last dive decides the winner in "
-                     f"{r.last_dive_decided:.3f} [{r.last_dive_decided_lo:.3f}, {r.last_dive_decided_hi:.3f}] of games.")
+        lines.append(
+            f"- **{r.players} players, rulebook defaults:** seat 0 wins {r.first_share:.3f} "
+            f"[{r.first_lo:.3f}, {r.first_hi:.3f}] of {r.games:,} games (fair {r.fair:.3f}, p = "
+            f"{r.first_p:.2g}{', flagged' if r.flagged else ''}); {r.turns:.1f} turns per game; "
+            f"drown rate {r.drowned:.3f} per diver and dive; the last dive decides the winner in "
+            f"{r.last_dive_decided:.3f} [{r.last_dive_decided_lo:.3f}, {r.last_dive_decided_hi:.3f}] of games."
+        )
     flagged = table[table.flagged]
     lines.append(f"- {_flag_sentence(table, tests, alpha, threshold)}")
     if len(flagged):
         order = table.assign(dev=table.first_relative - 1).sort_values("dev")
 
         def show(rows):
-            return "; ".join(f"{r.players} players {r.setting}: {r.first_share:.3f} [{r.first_lo:.3f}, "
-                             f"{r.first_hi:.3f}] vs {r.fair:.3f}" for r in rows.itertuples())
+            return "; ".join(
+                f"{r.players} players {r.setting}: {r.first_share:.3f} [{r.first_lo:.3f}, {r.first_hi:.3f}] vs {r.fair:.3f}"
+                for r in rows.itertuples()
+            )
 
         lines.append(f"- Largest first-player advantages (seat 0 win share, 95% CI, vs 1/n): {show(order.tail(3)[::-1])}.")
         lines.append(f"- Largest first-player disadvantages: {show(order.head(3))}.")
@@ -228,19 +291,30 @@ def _headline(table: pd.DataFrame, tests: int, alpha: float, threshold: float) -
 
 def _flag_sentence(table: pd.DataFrame, tests: int, alpha: float, threshold: float) -> str:
     distinct = table[table.duplicate_of == ""]
-    return (f"**{int(table.flagged.sum())} of {len(distinct)} distinct settings flagged** (first player or seats; "
-            f"Bonferroni {alpha:g}/{tests} tests = {threshold:.3g}); {len(table) - len(distinct)} of {len(table)} "
-            "settings replay another setting's games with identical results and are marked as its duplicates.")
+    return (
+        f"**{int(table.flagged.sum())} of {len(distinct)} distinct settings flagged** (first player or seats; "
+        f"Bonferroni {alpha:g}/{tests} tests = {threshold:.3g}); {len(table) - len(distinct)} of {len(table)} "
+        "settings replay another setting's games with identical results and are marked as its duplicates."
+    )
 
 
 def _readable(table: pd.DataFrame) -> pd.DataFrame:
     """The settings table for reading: one column per figure, CIs in brackets."""
-    shown = pd.DataFrame({"players": table.players, "setting": table.setting, "games": table.games,
-                          "seat 0 win share": ci_column(table, "first_share", 3, "first_lo", "first_hi"),
-                          "fair": table.fair.round(3), "p (seat 0)": table.first_p.map(lambda p: f"{p:.2g}"),
-                          "p (all seats)": table.seat_p.map(lambda p: f"{p:.2g}"),
-                          "turns": ci_column(table, "turns", 1), "drown rate": ci_column(table, "drowned", 3),
-                          "P(air out)": ci_column(table, "air_out", 3), "score SD": ci_column(table, "score_sd", 2)})
+    shown = pd.DataFrame(
+        {
+            "players": table.players,
+            "setting": table.setting,
+            "games": table.games,
+            "seat 0 win share": ci_column(table, "first_share", 3, "first_lo", "first_hi"),
+            "fair": table.fair.round(3),
+            "p (seat 0)": table.first_p.map(lambda p: f"{p:.2g}"),
+            "p (all seats)": table.seat_p.map(lambda p: f"{p:.2g}"),
+            "turns": ci_column(table, "turns", 1),
+            "drown rate": ci_column(table, "drowned", 3),
+            "P(air out)": ci_column(table, "air_out", 3),
+            "score SD": ci_column(table, "score_sd", 2),
+        }
+    )
     shown["last dive decides"] = ci_column(table, LAST_DIVE, 3)
     shown["duplicate of"] = table.duplicate_of
     if table.stalled.max() > 0:
@@ -264,31 +338,79 @@ def _heatmaps(report: Report, table: pd.DataFrame, players_list, knobs, pairs, g
     per_cell = f"≥{games:,} games per cell"
 
     def knob_map(k, column, title, cbar, stem, caption, fmt="{:.3f}"):
-        matrix = [[_cell(table, n, {} if v == defaults[k] else {k: v}, column) for n in players_list]
-                  for v in KNOBS[k]]
-        report.figure(plots.heatmap(matrix, [_show(v) for v in KNOBS[k]], cols, title,
-                                    report.plot_stem(stem), fmt=fmt, cbar_label=cbar, xlabel="players",
-                                    ylabel=k), f"{caption} ({per_cell})")
+        matrix = [[_cell(table, n, {} if v == defaults[k] else {k: v}, column) for n in players_list] for v in KNOBS[k]]
+        report.figure(
+            plots.heatmap(
+                matrix,
+                [_show(v) for v in KNOBS[k]],
+                cols,
+                title,
+                report.plot_stem(stem),
+                fmt=fmt,
+                cbar_label=cbar,
+                xlabel="players",
+                ylabel=k,
+            ),
+            f"{caption} ({per_cell})",
+        )
 
     for k in knobs:
-        knob_map(k, "first_relative", f"{k} × players: seat 0 share × n", "seat 0 win share × players",
-                 f"first_{k}_x_players", f"First-player advantage, seat 0 win share × n (1 = fair): {k} (rows) "
-                 "× players (columns)", "{:.2f}")
+        knob_map(
+            k,
+            "first_relative",
+            f"{k} × players: seat 0 share × n",
+            "seat 0 win share × players",
+            f"first_{k}_x_players",
+            f"First-player advantage, seat 0 win share × n (1 = fair): {k} (rows) × players (columns)",
+            "{:.2f}",
+        )
     if "air" in knobs:
-        knob_map("air", "drowned", "air × players: drown rate", "P(drown) per diver and dive",
-                 "drowned_air_x_players", "Drown rate per diver and dive: air (rows) × players (columns)")
-        knob_map("air", "turns", "air × players: turns per game", "turns", "turns_air_x_players",
-                 "Game length in turns: air (rows) × players (columns)", "{:.0f}")
-        knob_map("air", LAST_DIVE, "air × players: last dive decides", "share of games",
-                 "last_dive_air_x_players", "Share of games the last dive decides the winner: air (rows) × "
-                 "players (columns)")
+        knob_map(
+            "air",
+            "drowned",
+            "air × players: drown rate",
+            "P(drown) per diver and dive",
+            "drowned_air_x_players",
+            "Drown rate per diver and dive: air (rows) × players (columns)",
+        )
+        knob_map(
+            "air",
+            "turns",
+            "air × players: turns per game",
+            "turns",
+            "turns_air_x_players",
+            "Game length in turns: air (rows) × players (columns)",
+            "{:.0f}",
+        )
+        knob_map(
+            "air",
+            LAST_DIVE,
+            "air × players: last dive decides",
+            "share of games",
+            "last_dive_air_x_players",
+            "Share of games the last dive decides the winner: air (rows) × players (columns)",
+        )
     for a, b in pairs:
         for n in players_list:
-            matrix = [[_cell(table, n, {kk: vv for kk, vv in ((a, va), (b, vb)) if defaults[kk] != vv},
-                             "first_relative") for vb in KNOBS[b]] for va in KNOBS[a]]
-            report.figure(plots.heatmap(matrix, [_show(v) for v in KNOBS[a]], [_show(v) for v in KNOBS[b]],
-                                        f"{n} players, {a} × {b}: seat 0 share × n",
-                                        report.plot_stem(f"first_{a}_x_{b}_{n}p"), fmt="{:.2f}",
-                                        cbar_label="seat 0 share × n", xlabel=b, ylabel=a),
-                          f"First-player advantage at {n} players, seat 0 win share × n (1 = fair): {a} (rows) × "
-                          f"{b} (columns) ({per_cell})")
+            matrix = [
+                [
+                    _cell(table, n, {kk: vv for kk, vv in ((a, va), (b, vb)) if defaults[kk] != vv}, "first_relative")
+                    for vb in KNOBS[b]
+                ]
+                for va in KNOBS[a]
+            ]
+            report.figure(
+                plots.heatmap(
+                    matrix,
+                    [_show(v) for v in KNOBS[a]],
+                    [_show(v) for v in KNOBS[b]],
+                    f"{n} players, {a} × {b}: seat 0 share × n",
+                    report.plot_stem(f"first_{a}_x_{b}_{n}p"),
+                    fmt="{:.2f}",
+                    cbar_label="seat 0 share × n",
+                    xlabel=b,
+                    ylabel=a,
+                ),
+                f"First-player advantage at {n} players, seat 0 win share × n (1 = fair): {a} (rows) × "
+                f"{b} (columns) ({per_cell})",
+            )

@@ -1,4 +1,5 @@
 """`sim luft balance`: seat effects of the rule knobs, one at a time and in pairs."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,33 +13,56 @@ from sim.report import collected
 
 def register(sub: typer.Typer):
     @sub.command("balance")
-    def balance(games: int = typer.Option(2_000, "--games", "-g", min=1, max=MAX_GAMES,
-                                          help="Games per setting (rule set and player count)."),
-                seed: int = SEED,
-                players: str = typer.Option("2,3,4,5,6", "--players", "-n",
-                                            help="Player counts, comma-separated or a range: 2,4 or 2-6."),
-                field: Optional[str] = typer.Option(None, "--field", help="The bots, comma-separated, rotated through "
-                                                    "the seats (default: every family with parameters at its defaults)."),
-                knobs: Optional[str] = typer.Option(None, "--knobs", help="Knobs to sweep one at a time, comma-separated "
-                                                    "(default: air, stack_size, turn_back_needs_treasure, "
-                                                    "start_when_nobody_returned, dives, sink_order)."),
-                pairs: Optional[str] = typer.Option(None, "--pairs", help="Knob pairs to sweep together, e.g. "
-                                                    "air:stack_size,air:dives (default); 'none' for none."),
-                alpha: float = ALPHA,
-                out_dir: Optional[Path] = OUT,
-            scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
+    def balance(
+        games: int = typer.Option(
+            2_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per setting (rule set and player count)."
+        ),
+        seed: int = SEED,
+        players: str = typer.Option(
+            "2,3,4,5,6", "--players", "-n", help="Player counts, comma-separated or a range: 2,4 or 2-6."
+        ),
+        field: Optional[str] = typer.Option(
+            None,
+            "--field",
+            help="The bots, comma-separated, rotated through the seats (default: every family with parameters at its defaults).",
+        ),
+        knobs: Optional[str] = typer.Option(
+            None,
+            "--knobs",
+            help="Knobs to sweep one at a time, comma-separated "
+            "(default: air, stack_size, turn_back_needs_treasure, "
+            "start_when_nobody_returned, dives, sink_order).",
+        ),
+        pairs: Optional[str] = typer.Option(
+            None, "--pairs", help="Knob pairs to sweep together, e.g. air:stack_size,air:dives (default); 'none' for none."
+        ),
+        alpha: float = ALPHA,
+        out_dir: Optional[Path] = OUT,
+        scheduler: Optional[str] = SCHEDULER,
+        workers: Optional[int] = WORKERS,
+        as_json: bool = JSON,
+    ):
         """Is the untested rule set fair and sound?
 
         Sweep the rule knobs per player count with a strong mixed field: first player's win share vs
         1/n, game length, drownings, score spread, last-dive decisions; flags every
         significant imbalance."""
         from sim.games.luft.analyses.balance import balance as run
+
         with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:
             if games < 2:
                 raise ValueError("--games must be at least 2")
-            summary = run(players_list=player_list(players, 2, 6),
-                          field=field, knobs=[k.strip() for k in knobs.split(",") if k.strip()] if knobs else None,
-                          pairs=_pairs(pairs), alpha=alpha, games=games, seed=seed, out=out_dir, executor=executor)
+            summary = run(
+                players_list=player_list(players, 2, 6),
+                field=field,
+                knobs=[k.strip() for k in knobs.split(",") if k.strip()] if knobs else None,
+                pairs=_pairs(pairs),
+                alpha=alpha,
+                games=games,
+                seed=seed,
+                out=out_dir,
+                executor=executor,
+            )
         finish(summary, as_json, out_dir, reports)
 
 

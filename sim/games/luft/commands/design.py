@@ -1,4 +1,5 @@
 """``sim luft metrics`` and ``sim luft design`` (`sim.design.commands`)."""
+
 from __future__ import annotations
 
 import typer

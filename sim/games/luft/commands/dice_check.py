@@ -1,4 +1,5 @@
 """`sim luft dice-check`: does the 9-card swim deck give exactly the odds of two 1–3 dice?"""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,24 +13,39 @@ from sim.report import collected
 
 def register(sub: typer.Typer):
     @sub.command("dice-check")
-    def dice_check(games: int = typer.Option(200_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per configuration."),
-                   seed: int = SEED,
-                   players: int = typer.Option(4, "--players", "-n", help="Players."),
-                   bots: str = typer.Option("threshold:t=2", "--bots", "-b", help="Bot spec(s) for the game-level test."),
-                   draws: int = typer.Option(10_000_000, "--draws", min=9, max=10 ** 9,
-                                              help="Draws per swim source for the chi-square tests."),
-                   counter_bot: str = typer.Option("counter", "--counter-bot", help="The card-counting bot."),
-                   baseline_bot: str = typer.Option("air", "--baseline-bot", help="The field it plays against."),
-                   out_dir: Optional[Path] = OUT,
-            scheduler: Optional[str] = SCHEDULER, workers: Optional[int] = WORKERS, as_json: bool = JSON):
+    def dice_check(
+        games: int = typer.Option(200_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per configuration."),
+        seed: int = SEED,
+        players: int = typer.Option(4, "--players", "-n", help="Players."),
+        bots: str = typer.Option("threshold:t=2", "--bots", "-b", help="Bot spec(s) for the game-level test."),
+        draws: int = typer.Option(
+            10_000_000, "--draws", min=9, max=10**9, help="Draws per swim source for the chi-square tests."
+        ),
+        counter_bot: str = typer.Option("counter", "--counter-bot", help="The card-counting bot."),
+        baseline_bot: str = typer.Option("air", "--baseline-bot", help="The field it plays against."),
+        out_dir: Optional[Path] = OUT,
+        scheduler: Optional[str] = SCHEDULER,
+        workers: Optional[int] = WORKERS,
+        as_json: bool = JSON,
+    ):
         """Does the 9-card swim deck give exactly the odds of two 1–3 dice?
 
         Exact fractions, chi-square on millions of draws, game-level equivalence, the no-reshuffle
         variant."""
         from sim.games.luft.analyses.dice_check import dice_check as run
+
         with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:
             if games < 2 or draws < 9:
                 raise ValueError("--games must be at least 2 and --draws at least 9")
-            summary = run(players=players, bots=bots, games=games, seed=seed, draws=draws,
-                          counter_bot=counter_bot, baseline_bot=baseline_bot, out=out_dir, executor=executor)
+            summary = run(
+                players=players,
+                bots=bots,
+                games=games,
+                seed=seed,
+                draws=draws,
+                counter_bot=counter_bot,
+                baseline_bot=baseline_bot,
+                out=out_dir,
+                executor=executor,
+            )
         finish(summary, as_json, out_dir, reports)

@@ -1,4 +1,5 @@
 """`sim luft train` and `sim luft exploit` (sim.strong.commands)."""
+
 from sim.strong import commands
 
 

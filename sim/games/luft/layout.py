@@ -20,6 +20,7 @@ Treasures ("items") are ints: 0 = blank field, otherwise the card levels
 (1..4) in base-8 digits, first card in the lowest digit. A single card is its
 level 1..4; a sunken stack of levels 1,1,2 is 1 + 1*8 + 2*64.
 """
+
 import re
 
 from numba import njit
@@ -28,31 +29,31 @@ MAX_SEATS = 6
 MAX_PATH = 64
 
 # Header
-AIR = 0           # air chips left
-DIVE = 1          # dive number, 0-based
+AIR = 0  # air chips left
+DIVE = 1  # dive number, 0-based
 N_PLAYERS = 2
-PATH_LEN = 3      # fields in the path now
-TURN = 4          # turns played so far in this dive
-START = 5         # seat that started this dive
-MAX_AIR = 6       # air at the start of a dive
+PATH_LEN = 3  # fields in the path now
+TURN = 4  # turns played so far in this dive
+START = 5  # seat that started this dive
+MAX_AIR = 6  # air at the start of a dive
 TURN_BACK_NEEDS_TREASURE = 7
 STACK_SIZE = 8
 DIVES = 9
-SWIM_MODE = 10    # index into rules.SWIM_SOURCES
-SWIM_LEFT = 11    # 5 counts: swim cards 2..6 left before the next reshuffle
+SWIM_MODE = 10  # index into rules.SWIM_SOURCES
+SWIM_LEFT = 11  # 5 counts: swim cards 2..6 left before the next reshuffle
 # Per seat, MAX_SEATS entries each
-HEADING_UP = 16   # 1 once the diver has turned back
-BACK = 22         # 1 once back in the submarine this dive
-POS = 28          # 0 = submarine, 1..PATH_LEN = field
-N_CARRIED = 34    # treasures carried (a stack counts as one)
-SCORE = 40        # points scored so far
-PATH = 48         # PATH + f - 1 holds the item on field f
-CARRIED = PATH + MAX_PATH   # CARRIED + seat * MAX_PATH + k: k-th carried item, pickup order
+HEADING_UP = 16  # 1 once the diver has turned back
+BACK = 22  # 1 once back in the submarine this dive
+POS = 28  # 0 = submarine, 1..PATH_LEN = field
+N_CARRIED = 34  # treasures carried (a stack counts as one)
+SCORE = 40  # points scored so far
+PATH = 48  # PATH + f - 1 holds the item on field f
+CARRIED = PATH + MAX_PATH  # CARRIED + seat * MAX_PATH + k: k-th carried item, pickup order
 SIZE = CARRIED + MAX_SEATS * MAX_PATH
 
 # Decision phases and actions
-PHASE_TURN_BACK = 0   # actions: STAY_DOWN, TURN_BACK
-PHASE_TREASURE = 1    # actions: NOTHING, PICK_UP, DROP + k (drop the k-th carried item)
+PHASE_TURN_BACK = 0  # actions: STAY_DOWN, TURN_BACK
+PHASE_TREASURE = 1  # actions: NOTHING, PICK_UP, DROP + k (drop the k-th carried item)
 STAY_DOWN = 0
 TURN_BACK = 1
 NOTHING = 0
@@ -92,8 +93,7 @@ def can_drop(st, seat):
 
 @njit(cache=True, inline="always")
 def can_turn_back(st, seat):
-    return st[HEADING_UP + seat] == 0 and (
-        st[N_CARRIED + seat] > 0 or st[TURN_BACK_NEEDS_TREASURE] == 0)
+    return st[HEADING_UP + seat] == 0 and (st[N_CARRIED + seat] > 0 or st[TURN_BACK_NEEDS_TREASURE] == 0)
 
 
 @njit(cache=True)
@@ -106,7 +106,6 @@ def is_legal(phase, st, seat, action):
     if action == PICK_UP:
         return can_pick_up(st, seat)
     return can_drop(st, seat) and DROP <= action < DROP + st[N_CARRIED + seat]
-
 
 
 def refused_write(error: BaseException) -> str | None:

@@ -1,0 +1,36 @@
+"""What a Land unter game reports, as the integer arrays both engines fill:
+per game and seat, per game and deal, per game, deal and seat (hand strength
+and rings, which the fairness analysis regresses points on)."""
+
+from typing import NamedTuple
+
+import numpy as np
+
+
+class Batch(NamedTuple):
+    """Per-game outcome arrays; row i is game ``first_game + i``."""
+
+    score: np.ndarray  # (games, players) int32: game total
+    win60: np.ndarray  # (games, players) int16: win share x 60 (60/k for a k-way tie)
+    eliminated: np.ndarray  # (games, players) int16: deals in which the seat went out
+    early_end: np.ndarray  # (games, deals) int8: 1 if ended by the two-or-fewer rule
+    n_eliminated: np.ndarray  # (games, deals) int8: players out at the end of the deal
+    rounds: np.ndarray  # (games, deals) int8: rounds played, incl. the one it ended in
+    deal_points: np.ndarray  # (games, deals, players) int8: points scored in that deal
+    hand_strength: np.ndarray  # (games, deals, players) int16: sum of the card values of the hand
+    hand_rings: np.ndarray  # (games, deals, players) int8: that hand's ring count
+
+
+def empty_batch(n_games: int, players: int) -> Batch:
+    g, n = n_games, players
+    return Batch(
+        score=np.zeros((g, n), np.int32),
+        win60=np.zeros((g, n), np.int16),
+        eliminated=np.zeros((g, n), np.int16),
+        early_end=np.zeros((g, n), np.int8),
+        n_eliminated=np.zeros((g, n), np.int8),
+        rounds=np.zeros((g, n), np.int8),
+        deal_points=np.zeros((g, n, n), np.int8),
+        hand_strength=np.zeros((g, n, n), np.int16),
+        hand_rings=np.zeros((g, n, n), np.int8),
+    )

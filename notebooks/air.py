@@ -70,7 +70,7 @@ table[["mix", "players", "dive", "p_air_out", "p_air_out_lo", "p_air_out_hi", "d
 # the answer depends mostly on the divers. With `threshold:t=2` at every seat
 # the air runs out in dive 1
 # <!--claim:readme_air-->
-# in 0.078 [0.078, 0.079] of 2-player games, 0.786 [0.785, 0.787] of 3-player
+# in 0.079 [0.078, 0.079] of 2-player games, 0.786 [0.786, 0.787] of 3-player
 # and 0.993 [0.992, 0.993] of 4-player games (n = 1,000,000 each); a 4-player
 # dive lasts 19.2 turns and drowns 2.7 divers on average
 # <!--/claim-->
@@ -78,5 +78,5 @@ table[["mix", "players", "dive", "p_air_out", "p_air_out_lo", "p_air_out_hi", "d
 # not alike for the mixed field:
 # <!--claim:air_mixed_dives-->
 # at 3 players the air runs out in 0.039 of dive 1 vs 0.124 of dive 2, at 4
-# players 0.686 vs 0.816 divers drown
+# players 0.685 vs 0.818 divers drown
 # <!--/claim-->

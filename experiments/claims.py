@@ -310,8 +310,25 @@ def seats_passing() -> str:
         f"the win share moves by at most {abs(top['win_diff']['mean']):.4f} ({top['candidate']} at "
         f"{top['players']} players: {_ci(top['win_diff'], 4)}, p = {top['win_p']:.3f}, Bonferroni "
         f"{s['alpha']}/{tests}) and the score by at most {max(abs(r['score_diff']['mean']) for r in rows):.3f} "
-        f"points; {sum(r['flagged'] for r in rows)} of {len(rows)} comparisons flagged"
+        f"points; {_flagged_passing(rows)}"
     )
+
+
+def _flagged_passing(rows: list[dict]) -> str:
+    """How many comparisons a Bonferroni test flags, and which, with both outcomes."""
+    hits = [r for r in rows if r["flagged"]]
+    text = f"{len(hits) or 'none'} of {len(rows)} comparisons flagged"
+    if hits:
+        text += (
+            " ("
+            + "; ".join(
+                f"{r['candidate']} at {r['players']} players: win {r['win_diff']['mean']:+.4f}, p = {r['win_p']:.4f}, "
+                f"score {r['score_diff']['mean']:+.3f}, p = {r['score_p']:.1e}"
+                for r in hits
+            )
+            + ")"
+        )
+    return text
 
 
 def _seat_deals(table: str, players: int) -> list[dict]:

@@ -97,21 +97,23 @@ for n in PLAYERS:
 # <!--claim:seats_tests-->
 # None of 24 chi-square tests (seven identical-bot tables and the rotated
 # field, per player count) finds unequal seats at Bonferroni 0.05/24 (smallest
-# p = 0.051); the largest deviation of any seat is 0.201 [0.200, 0.202] (5
-# players, mid, seat 4; fair 0.200)
+# p = 0.022); the largest deviation of any seat is 0.199 [0.198, 0.200] (5
+# players, high, seat 3; fair 0.200)
 # <!--/claim-->
 # Passing order barely matters either: with the strong `dodge` passing its
 # hands to the candidate rather than receiving the candidate's,
 # <!--claim:seats_passing-->
-# the win share moves by at most 0.0018 (counter at 3 players: -0.0018
-# [-0.0031, -0.0005], p = 0.008, Bonferroni 0.05/18) and the score by at most
-# 0.013 points; 0 of 9 comparisons flagged
+# the win share moves by at most 0.0019 (counter at 4 players: 0.0019 [0.0007,
+# 0.0031], p = 0.003, Bonferroni 0.05/18) and the score by at most 0.019
+# points; 1 of 9 comparisons flagged (counter at 4 players: win +0.0019, p =
+# 0.0026, score +0.019, p = 8.8e-05)
 # <!--/claim-->
 # <!--claim:seats_deals-->
 # With the mixed field deals end by the two-or-fewer rule (round 12 included)
 # in 0.867 [0.866, 0.867], 0.248 and 0.011 of 3-, 4- and 5-player deals (deal
-# 1), and last 9.35, 11.79, 12.00 rounds; the bots matter far more (4 players:
-# 0.155 [0.155, 0.156] with ring-keeper everywhere, 0.480 [0.479, 0.481] with
-# high). The card-counting counter's 4-player deals end early in 0.199 [0.198,
-# 0.200] of deal 1 and 0.210 [0.209, 0.211] of deal 2
+# 1), before round 12 in 0.753, 0.127, 0.003, and last 9.35, 11.79, 12.00
+# rounds; the bots matter far more (4 players: 0.155 [0.155, 0.156] with ring-
+# keeper everywhere, 0.480 [0.479, 0.481] with high). The card-counting
+# counter's 4-player deals end early in 0.199 [0.198, 0.200] of deal 1 and
+# 0.211 [0.210, 0.212] of deal 2
 # <!--/claim-->

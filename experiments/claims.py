@@ -240,9 +240,13 @@ def _lu_balance(setting: str, players: int) -> dict:
 
 def landunter_balance_flagged() -> str:
     b = _summary("landunter_balance")
-    tests = 2 * b["settings"]
     flagged = ", ".join(f"{f['players']} players {f['setting']} (seat test p = {f['seat_p']:.0e})" for f in b["flagged"])
-    return f"{len(b['flagged'])} of {b['settings']} settings ({tests} tests) flagged: {flagged}"
+    copies = "; ".join(f"{d['players']} players {d['setting']}" for d in b["duplicates"])
+    return (
+        f"{len(b['flagged'])} of {b['settings'] - len(b['duplicates'])} distinct settings ({b['tests']} tests) flagged: "
+        f"{flagged}; {len(b['duplicates'])} settings replay the default's games with identical results because the "
+        f"option cannot act there ({copies})"
+    )
 
 
 def readme_landunter_balance() -> str:
@@ -284,6 +288,10 @@ def landunter_balance_early_end() -> str:
     )
     for n, r in never:
         text += f" (none of {_n(int(r.games))} {n}-player games; one-sided 95% upper bound {1 - 0.05 ** (1 / r.games):.1e})"
+    text += (
+        f"; before round 12 (the rule cut the deal short) in {rows[0].before_last:.3f}, {rows[1].before_last:.3f}, "
+        f"{rows[2].before_last:.3f} and {rows[3].before_last:.2g}"
+    )
     return text
 
 

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from sim.runner import Totals
-from sim.seat_balance import Duplicates, flag, seat_figures
+from sim.seat_balance import Duplicates, flag, flag_sentence, seat_figures
 
 
 def totals(wins_per_seat: list[float], games: int) -> Totals:
@@ -54,3 +54,24 @@ def test_duplicates_are_settings_with_identical_totals_at_the_same_player_count(
     assert dup.of(4, "option", totals([2_500, 2_500, 2_500, 2_500], 10_000)) == "default"
     assert dup.of(4, "other", totals([2_501, 2_499, 2_500, 2_500], 10_000)) == ""
     assert dup.of(3, "default", same) == ""  # another player count is another table
+
+
+def test_the_flag_sentence_names_the_flagged_settings_and_each_duplicate_with_its_original():
+    import pandas as pd
+
+    table = pd.DataFrame(
+        {
+            "players": [3, 3, 6],
+            "setting": ["default", "tie=off", "tie=off"],
+            "flagged": [False, True, False],
+            "duplicate_of": ["", "", "default"],
+        }
+    )
+    text = flag_sentence(table, 4, 0.05, 0.0125, "seat 0 or all seats")
+    assert text.startswith(
+        "**1 of 2 distinct settings flagged** (seat 0 or all seats; Bonferroni 0.05/4 tests = 0.0125): 3p tie=off."
+    )
+    assert text.endswith(
+        "1 of 3 settings replay another setting's games with identical results and are marked as its duplicates: "
+        "6p tie=off (= default)."
+    )

@@ -25,7 +25,7 @@ from sim import api, plots
 from sim.games.landunter.analyses.common import DEFAULT_FIELD, base_rules, check_players, rules_for
 from sim.games.landunter.rules import Rules
 from sim.report import Report, ci_column
-from sim.seat_balance import Duplicates, flag, flagged_json, seat_figures, setting_json
+from sim.seat_balance import Duplicates, flag, flag_sentence, flagged_json, seat_figures, setting_json
 from sim.stats import Estimate, bounded_sum
 from sim.sweep import Bar, field_lineups, play_lineups
 
@@ -159,7 +159,7 @@ def balance(
         "Default rules (first_share with 95% CI; p-values before Bonferroni)",
     )
     flagged = table[table.flagged]
-    report.text("## Flagged settings", _flag_sentence(table, tests, alpha, threshold))
+    report.text("## Flagged settings", flag_sentence(table, tests, alpha, threshold, "seat 0 or all seats"))
     if len(flagged):
         report.table(
             "flagged",
@@ -217,12 +217,7 @@ def _headline(table: pd.DataFrame, tests: int, alpha: float, threshold: float) -
             f"{r.eliminated:.2f} players out and {r.rounds:.2f} rounds per deal; score SD "
             f"{r.score_sd:.2f} [{r.score_sd_lo:.2f}, {r.score_sd_hi:.2f}]."
         )
-    flagged = table[table.flagged]
-    lines.append(
-        f"- {_flag_sentence(table, tests, alpha, threshold)}"
-        + (": " + "; ".join(f"{r.players}p {r.setting}" for r in flagged.itertuples()) if len(flagged) else "")
-        + "."
-    )
+    lines.append("- " + flag_sentence(table, tests, alpha, threshold, "seat 0 or all seats"))
     base = table[table.setting == "default"].set_index("players")
     moved = []
     for r in table[table.setting != "default"].itertuples():
@@ -235,15 +230,6 @@ def _headline(table: pd.DataFrame, tests: int, alpha: float, threshold: float) -
         + "."
     )
     return lines + [""]
-
-
-def _flag_sentence(table: pd.DataFrame, tests: int, alpha: float, threshold: float) -> str:
-    distinct = table[table.duplicate_of == ""]
-    return (
-        f"**{int(table.flagged.sum())} of {len(distinct)} distinct settings flagged** (seat 0 or all seats; "
-        f"Bonferroni {alpha:g}/{tests} tests = {threshold:.3g}); {len(table) - len(distinct)} of {len(table)} "
-        "settings replay another setting's games with identical results and are marked as its duplicates"
-    )
 
 
 def _readable(table: pd.DataFrame) -> pd.DataFrame:

@@ -27,7 +27,7 @@ from sim import api, plots
 from sim.games.luft.analyses.compare_turnback import SLOW_FACTOR, default_field, families, slow_families, smoke_test
 from sim.games.luft.rules import SINK_ORDERS, START_RULES, Rules
 from sim.report import Report, ci_column
-from sim.seat_balance import Duplicates, flag, flagged_json, seat_figures, setting_json
+from sim.seat_balance import Duplicates, flag, flag_sentence, flagged_json, seat_figures, setting_json
 from sim.stats import bounded_sum, proportion_ci
 from sim.sweep import Bar, field_lineups, play_lineups
 
@@ -214,7 +214,7 @@ def balance(
         "Default rules (first_share with 95% CI; p-values before Bonferroni)",
     )
     flagged = table[table.flagged]
-    report.text("## Flagged settings", _flag_sentence(table, tests, alpha, threshold))
+    report.text("## Flagged settings", flag_sentence(table, tests, alpha, threshold, "first player or seats"))
     if len(flagged):
         report.table(
             "flagged",
@@ -271,7 +271,7 @@ def _headline(table: pd.DataFrame, tests: int, alpha: float, threshold: float) -
             f"{r.last_dive_decided:.3f} [{r.last_dive_decided_lo:.3f}, {r.last_dive_decided_hi:.3f}] of games."
         )
     flagged = table[table.flagged]
-    lines.append(f"- {_flag_sentence(table, tests, alpha, threshold)}")
+    lines.append("- " + flag_sentence(table, tests, alpha, threshold, "first player or seats"))
     if len(flagged):
         order = table.assign(dev=table.first_relative - 1).sort_values("dev")
 
@@ -287,15 +287,6 @@ def _headline(table: pd.DataFrame, tests: int, alpha: float, threshold: float) -
     if 0 < len(calm) <= 20:
         lines.append("- Not flagged: " + "; ".join(f"{r.players} players {r.setting}" for r in calm.itertuples()) + ".")
     return lines + [""]
-
-
-def _flag_sentence(table: pd.DataFrame, tests: int, alpha: float, threshold: float) -> str:
-    distinct = table[table.duplicate_of == ""]
-    return (
-        f"**{int(table.flagged.sum())} of {len(distinct)} distinct settings flagged** (first player or seats; "
-        f"Bonferroni {alpha:g}/{tests} tests = {threshold:.3g}); {len(table) - len(distinct)} of {len(table)} "
-        "settings replay another setting's games with identical results and are marked as its duplicates."
-    )
 
 
 def _readable(table: pd.DataFrame) -> pd.DataFrame:

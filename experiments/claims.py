@@ -394,18 +394,29 @@ def balance_seat_order() -> str:
 
 
 def balance_turn_back() -> str:
-    d = _luft_settings()
-    shift = max(
-        abs(d.loc[(n, "turn_back_needs_treasure=off")].first_share - d.loc[(n, "default")].first_share) for n in (2, 3, 4, 5, 6)
+    b = _summary("balance")
+    copies = sorted(d["players"] for d in b["duplicates"] if d["setting"] == "turn_back_needs_treasure=off")
+    return (
+        f"turning back without a treasure replays the default's games exactly at {_players(copies)} players "
+        f"(a duplicate: these bots never turned back empty-handed in these games)"
     )
-    return f"turning back without a treasure shifts seat 0's share by at most {shift:.3f}"
+
+
+def _players(counts: list[int]) -> str:
+    """2, 3, 4 -> '2–4'; otherwise a comma list."""
+    if counts and counts == list(range(counts[0], counts[-1] + 1)) and len(counts) > 2:
+        return f"{counts[0]}–{counts[-1]}"
+    return ", ".join(map(str, counts))
 
 
 def balance_flagged() -> str:
     b = _summary("balance")
+    distinct = b["settings"] - len(b["duplicates"])
+    kinds = sorted({d["setting"] for d in b["duplicates"]})
     return (
-        f"{len(b['flagged'])} of {b['settings']} settings flagged at {b['alpha']}/{b['settings']} "
-        f"({b['alpha'] / b['settings']:.2g})"
+        f"{len(b['flagged'])} of {distinct} distinct settings flagged at {b['alpha']}/{b['tests']} tests "
+        f"({b['threshold']:.2g}); {len(b['duplicates'])} of {b['settings']} settings replay the default's games "
+        f"with identical results ({', '.join(kinds)} at some player counts) and are not tested again"
     )
 
 
@@ -461,7 +472,7 @@ def readme_balance() -> str:
     four = d.loc[(4, "default")]
     return (
         f"4 players: {_share(four)} vs 1/4, n = {_n(int(four.games))}) and a disadvantage with 2 and 6 "
-        f"players; the committed run flags {balance_flagged()}. The last dive decides the winner in "
+        f"players; {balance_flagged()}. The last dive decides the winner in "
         f"{d.loc[(2, 'default')].last_dive_decided:.3f} of 2-player and "
         f"{d.loc[(6, 'default')].last_dive_decided:.3f} of 6-player games"
     )

@@ -93,21 +93,24 @@ def flagged_json(rows: list[dict]) -> list[dict]:
     ]
 
 
+NAMED_AT_MOST = 12  # longer lists are left to the settings table
+
+
 def flag_sentence(table, tests: int, alpha: float, threshold: float, tested: str) -> str:
-    """The report's count of flagged settings, naming them, and of duplicates,
-    naming each with the setting it replays (``table``: one row per setting
-    with players, setting, flagged, duplicate_of)."""
+    """The report's count of flagged settings and of duplicates, naming them
+    (a duplicate with the setting it replays) when there are few (``table``:
+    one row per setting with players, setting, flagged, duplicate_of)."""
     distinct = table[table.duplicate_of == ""]
     flagged, copies = table[table.flagged], table[table.duplicate_of != ""]
     text = (
         f"**{len(flagged)} of {len(distinct)} distinct settings flagged** ({tested}; "
         f"Bonferroni {alpha:g}/{tests} tests = {threshold:.3g})"
     )
-    if len(flagged):
+    if 0 < len(flagged) <= NAMED_AT_MOST:
         text += ": " + "; ".join(f"{r.players}p {r.setting}" for r in flagged.itertuples())
     text += f". {len(copies)} of {len(table)} settings replay another setting's games with identical results"
     if len(copies):
-        text += " and are marked as its duplicates: " + "; ".join(
-            f"{r.players}p {r.setting} (= {r.duplicate_of})" for r in copies.itertuples()
-        )
+        text += " and are marked as its duplicates"
+    if 0 < len(copies) <= NAMED_AT_MOST:
+        text += ": " + "; ".join(f"{r.players}p {r.setting} (= {r.duplicate_of})" for r in copies.itertuples())
     return text + "."

@@ -75,3 +75,15 @@ def test_the_flag_sentence_names_the_flagged_settings_and_each_duplicate_with_it
         "1 of 3 settings replay another setting's games with identical results and are marked as its duplicates: "
         "6p tie=off (= default)."
     )
+
+
+def test_the_flag_sentence_leaves_a_long_list_to_the_table():
+    import pandas as pd
+
+    n = 13
+    table = pd.DataFrame(
+        {"players": [4] * n, "setting": [f"air={a}" for a in range(n)], "flagged": [True] * n, "duplicate_of": [""] * n}
+    )
+    text = flag_sentence(table, 2 * n, 0.05, 0.05 / (2 * n), "seat 0 or all seats")
+    assert text.startswith(f"**{n} of {n} distinct settings flagged**")
+    assert "air=" not in text

@@ -194,10 +194,18 @@ def select_bit(x, k):
 
 
 # --------------------------------------------------------------------- plug-ins
-# decide(phase, seat, address of the state, address of the parameter table, u) -> action
+# decide(phase, seat, address of the state, address of the parameter table (all seats), u) -> action
 PLUGIN_SIG = types.int64(types.int64, types.int64, types.uintp, types.uintp, types.float64)
 PLUGIN_TYPE = types.FunctionType(PLUGIN_SIG)
 BOT_RAISED = -(2**62)  # a plug-in's answer when its bot raised
+
+
+@njit(cache=True, inline="always")
+def param_row(params_addr, seat, width):
+    """Seat ``seat``'s row of the parameter table at ``params_addr`` (rows of
+    ``width`` float64), read-only: a plug-in hands its bot this row only, so a
+    bot never reads another seat's parameters."""
+    return read_only(carray(voidptr(params_addr + np.uintp(8 * width * seat)), (width,), np.float64))
 
 
 def plugin(views, salt: str):

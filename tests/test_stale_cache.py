@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 CASES = {
     # game: (file, old text, new text, spec, spec it plays like after the edit)
-    "luft": ("strategies/luft/threshold.py", "params[seat, 0]", "(params[seat, 0] + 1)", "threshold:t=2", "threshold:t=3"),
+    "luft": ("strategies/luft/threshold.py", "params[0]", "(params[0] + 1)", "threshold:t=2", "threshold:t=3"),
     "landunter": ("strategies/landunter/simple.py", "return hand_high(st, seat)", "return hand_low(st, seat)", "high", "low"),
 }
 

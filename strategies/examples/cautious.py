@@ -15,7 +15,7 @@ A bot is an ``@njit`` function ``(phase, seat, st, params, u) -> int``:
   or dropping is possible);
 * ``st``: the public state, an int64 array laid out in
   ``sim/games/luft/layout.py`` (air, positions, loads, the path, scores, ...);
-* ``params[seat, i]``: this seat's value of the i-th ``Param`` below (a
+* ``params[i]``: this seat's value of the i-th ``Param`` below (a
   parameter change never recompiles anything);
 * ``u``: a uniform random number in [0, 1) from the game's own stream (use it
   instead of ``np.random`` so games stay reproducible).
@@ -44,8 +44,8 @@ def cautious(phase, seat, st, params, u):
     down) and turns back at once; heads home early anyway when the air left
     is at most the expected burn home + `spare` (forecast.air_burn). Never
     takes a second treasure, never drops."""
-    level = params[seat, 0]
-    spare = params[seat, 1]
+    level = params[0]
+    spare = params[1]
     load = st[v.N_CARRIED + seat]
     if phase == v.PHASE_TURN_BACK:
         if load >= 1:

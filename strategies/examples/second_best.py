@@ -12,7 +12,7 @@ once):
   ``sim/games/landunter/layout.py`` (flood cards on offer, rings, top flood
   cards, every card played so far, the own hand — no other hand is in it);
 * ``params[i]``: this seat's value of the i-th ``Param`` below (a read-only
-  1-d vector, unlike Geteilte Luft's ``params[seat, i]``; changing it never
+  1-d vector, as in Geteilte Luft; changing it never
   recompiles);
 * ``u``: a uniform random number in [0, 1) from the seat's own stream, which
   says nothing about the cards.

@@ -18,4 +18,4 @@ def counter(phase, seat, st, params, u):
     turn back iff air left <= margin x burn, pick up under the same test with
     one more treasure. With any other swim rule q is the full distribution
     and it plays exactly like `air`."""
-    return fc.air_rule(phase, seat, st, params[seat, 0], fc.swim_pmf_next(st))
+    return fc.air_rule(phase, seat, st, params[0], fc.swim_pmf_next(st))

@@ -29,8 +29,8 @@ def depth(phase, seat, st, params, u):
     level means, P from forecast.p_home_seat with everyone's load fixed)."""
     load = st[v.N_CARRIED + seat]
     pos = st[v.POS + seat]
-    count = params[seat, 1]
-    target = min(int(params[seat, 0]), fc.best_level_from(st, pos))
+    count = params[1]
+    target = min(int(params[0]), fc.best_level_from(st, pos))
     if phase == v.PHASE_TURN_BACK:
         if load >= count:
             return v.TURN_BACK
@@ -41,7 +41,7 @@ def depth(phase, seat, st, params, u):
         if load < count and v.can_pick_up(st, seat) and v.item_top_level(st[v.PATH + pos - 1]) >= target:
             return v.PICK_UP
         return v.NOTHING
-    if params[seat, 2] >= 0.5 and v.can_drop(st, seat):
+    if params[2] >= 0.5 and v.can_drop(st, seat):
         k = fc.find_carried(st, seat, 1)
         if k >= 0:
             w = fc.carried_value(st, seat)

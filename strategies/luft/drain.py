@@ -38,11 +38,11 @@ def drain(phase, seat, st, params, u):
     air left > the air burnt before it is home with one more (the `air` burn
     estimate at margin 1); also turn back early if air left <= that burn.
     It gets home; the deep divers drown."""
-    if lead_of(st, seat) < params[seat, 1]:
-        return fc.air_rule(phase, seat, st, params[seat, 0], fc.SWIM_P)
+    if lead_of(st, seat) < params[1]:
+        return fc.air_rule(phase, seat, st, params[0], fc.SWIM_P)
     load = st[v.N_CARRIED + seat]
     if phase == v.PHASE_TURN_BACK:
-        if load >= params[seat, 2]:
+        if load >= params[2]:
             return v.TURN_BACK
         return fc.air_rule(phase, seat, st, 1.0, fc.SWIM_P)
     if v.can_pick_up(st, seat):

@@ -47,7 +47,7 @@ def greedy_value(phase, seat, st, params, u):
     w x P(load+1) >= risk x W x (P(load) - P(load+1)) (and > 0); heading up on a
     blank, drop the cheapest carried item (worth w) iff
     risk x W x (P(load-1) - P(load)) > w x P(load-1)."""
-    risk = params[seat, 0]
+    risk = params[0]
     load = st[v.N_CARRIED + seat]
     w_now = fc.carried_value(st, seat)
     if phase == v.PHASE_TURN_BACK:

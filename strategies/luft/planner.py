@@ -252,4 +252,4 @@ def planner(phase, seat, st, params, u):
     raises W x U. Air above 120 is planned as 120. Tables are rebuilt at
     every decision, only over the states the decision can reach; no
     simulation."""
-    return plan_action(phase, seat, st, int(params[seat, 0]))
+    return plan_action(phase, seat, st, int(params[0]))

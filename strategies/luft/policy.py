@@ -71,11 +71,11 @@ def features(st, seat, load, now):
 
 
 @njit(cache=True)
-def score(params, seat, at, f):
-    """Weights params[seat, at .. at + N_FEATURES) times the features f."""
+def score(params, at, f):
+    """Weights params[at .. at + N_FEATURES) times the features f."""
     total = 0.0
     for i in range(N_FEATURES):
-        total += params[seat, at + i] * f[i]
+        total += params[at + i] * f[i]
     return total
 
 
@@ -91,20 +91,20 @@ def policy(phase, seat, st, params, u):
     at = min(max(st[v.N_PLAYERS] - FIRST_PLAYERS, 0), v.MAX_SEATS - FIRST_PLAYERS) * BLOCK
     load = st[v.N_CARRIED + seat]
     if phase == v.PHASE_TURN_BACK:
-        if v.can_turn_back(st, seat) and score(params, seat, at + TURN_BACK_W, features(st, seat, load, True)) > 0.0:
+        if v.can_turn_back(st, seat) and score(params, at + TURN_BACK_W, features(st, seat, load, True)) > 0.0:
             return v.TURN_BACK
         return v.STAY_DOWN
     if v.can_pick_up(st, seat):
         value = fc.item_value(st[v.PATH + st[v.POS + seat] - 1]) / 14.0
-        s = score(params, seat, at + PICK_UP_W, features(st, seat, load + 1, False))
-        if s + params[seat, at + PICK_UP_W + N_FEATURES] * value > 0.0:
+        s = score(params, at + PICK_UP_W, features(st, seat, load + 1, False))
+        if s + params[at + PICK_UP_W + N_FEATURES] * value > 0.0:
             return v.PICK_UP
         return v.NOTHING
     if st[v.HEADING_UP + seat] == 1 and v.can_drop(st, seat):
         k = fc.cheapest_carried(st, seat)
         value = fc.item_value(st[v.CARRIED + seat * v.MAX_PATH + k]) / 14.0
-        s = score(params, seat, at + DROP_W, features(st, seat, load - 1, False))
-        if s + params[seat, at + DROP_W + N_FEATURES] * value > 0.0:
+        s = score(params, at + DROP_W, features(st, seat, load - 1, False))
+        if s + params[at + DROP_W + N_FEATURES] * value > 0.0:
             return v.DROP + k
     return v.NOTHING
 

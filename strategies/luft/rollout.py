@@ -31,4 +31,4 @@ def rollout(phase, seat, st, params, u):
     drowned); ties go to the earlier candidate (so turning back wins a tie).
     Continuation j of every action uses the same random stream (common
     random numbers), seeded from the engine's u, so games stay reproducible."""
-    return fc.rollout_decide(phase, seat, st, int(params[seat, 0]), int(params[seat, 1]), u)
+    return fc.rollout_decide(phase, seat, st, int(params[0]), int(params[1]), u)

@@ -98,16 +98,14 @@ def rulebook_tips(phase, seat, st, params, u):
     air = st[v.AIR]
     lo = fc.others_load(st, seat)
     if phase == v.PHASE_TURN_BACK:
-        if good_enough(st, seat, params[seat, 0], params[seat, 1]):
+        if good_enough(st, seat, params[0], params[1]):
             return v.TURN_BACK
         if air <= counted_air(pos, load, lo) + load + lo:
             return v.TURN_BACK
         return v.STAY_DOWN
     up = st[v.HEADING_UP + seat]
     if v.can_pick_up(st, seat):
-        if (as_good_as(st[v.PATH + pos - 1], params[seat, 1]) or (load == 0 and up == 0)) and air >= counted_air(
-            pos, load + 1, lo
-        ):
+        if (as_good_as(st[v.PATH + pos - 1], params[1]) or (load == 0 and up == 0)) and air >= counted_air(pos, load + 1, lo):
             return v.PICK_UP
         return v.NOTHING
     if up == 1 and v.can_drop(st, seat) and air < counted_air(pos, load, lo):

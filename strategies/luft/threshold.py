@@ -14,7 +14,7 @@ def threshold(phase, seat, st, params, u):
     deep end with fewer than t treasures stays there."""
     load = st[v.N_CARRIED + seat]
     if phase == v.PHASE_TURN_BACK:
-        return v.TURN_BACK if load >= params[seat, 0] else v.STAY_DOWN
-    if st[v.HEADING_UP + seat] == 0 and load < params[seat, 0] and v.can_pick_up(st, seat):
+        return v.TURN_BACK if load >= params[0] else v.STAY_DOWN
+    if st[v.HEADING_UP + seat] == 0 and load < params[0] and v.can_pick_up(st, seat):
         return v.PICK_UP
     return v.NOTHING

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.games.luft import layout as v, reference
+from sim.games.luft import reference
 from sim.games.luft.rules import Rules
-from sim.registry import MAX_PARAMS, Bot, Seat
+from sim.registry import Bot, Seat
 from strategies.luft import LUFT_BOTS
 
 OUT = Path(__file__).parent / "golden" / "search_decisions.npz"
@@ -56,9 +56,7 @@ def decisions(phase, seat, views, us) -> np.ndarray:
     for j, spec in enumerate(SPECS):
         s = LUFT_BOTS.parse_seats(spec, 1)[0]
         for i in range(len(views)):
-            params = np.zeros((v.MAX_SEATS, MAX_PARAMS))
-            params[seat[i]] = s.params
-            out[i, j] = s.bot.fn(phase[i], seat[i], views[i], params, us[i])
+            out[i, j] = s.bot.fn(phase[i], seat[i], views[i], s.params, us[i])
     return out
 
 

@@ -55,8 +55,8 @@ def blank(*fields, path=None):
     return path
 
 
-def params_for(name, players=6, **values):
-    return np.tile(LUFT_BOTS.get(name).vector(values), (players, 1))
+def params_for(name, **values):
+    return LUFT_BOTS.get(name).vector(values)
 
 
 def ask(name, phase, st, seat=0, u=0.5, **values):
@@ -155,7 +155,7 @@ def test_every_builtin_has_its_own_branch_and_doc():
     ids = sorted(b.builtin_id for b in BUILTINS)
     assert ids == list(range(len(ids)))
     st = make_st([dict(pos=5, carried=[1]), dict(pos=3)], path=blank(5))
-    params = np.zeros((6, 8))
+    params = np.zeros(8)
     assert decide_builtin(len(ids), TB, 0, st, params, 0.5) == -1  # no branch: illegal
     for b in BUILTINS:
         assert len(b.doc) > 80, b.name

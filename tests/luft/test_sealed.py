@@ -1,11 +1,14 @@
 """Sealed bots: the regression guard against a cheating Geteilte Luft bot.
 
 Each test is one attack an adversarial bot author would try (issue 12) and
-checks that it fails: a write to the state or to another seat's parameters is
-refused in both engines, a bot's uniforms predict no swim card better than
-chance, the view a bot gets does not change with anything hidden, and both
-engines hand every bot the same view, decision by decision.
+checks that it fails: a write to the state or to its parameters is refused in
+both engines, no bot sees another seat's parameters, a bot's uniforms predict
+no swim card better than chance, the view a bot gets does not change with
+anything hidden, and both engines hand every bot the same view, decision by
+decision.
 """
+
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -34,8 +37,8 @@ def cheat_teleport(phase, seat, st, params, u):
 
 @njit(cache=True)
 def cheat_sabotage(phase, seat, st, params, u):
-    """Writes the next seat's parameter (a threshold of 60: never turns back)."""
-    params[(seat + 1) % st[v.N_PLAYERS], 0] = 60.0
+    """Writes its own parameter (a threshold of 60: never turns back)."""
+    params[0] = 60.0
     return v.STAY_DOWN if phase == v.PHASE_TURN_BACK else v.NOTHING
 
 
@@ -70,6 +73,28 @@ def test_a_bot_that_writes_is_refused_by_the_reference_engine(name):
 def test_a_python_bot_that_writes_is_refused_by_the_reference_engine():
     with pytest.raises(BotError, match="bot 'test-cheat-python-write' in seat 0: it writes to st"):
         reference.play_game(Rules(players=2, turn_back_needs_treasure=False), seats("test-cheat-python-write,random", 2), 1, 0)
+
+
+def test_a_bot_gets_only_its_own_parameter_row():
+    """Another seat's parameters (its strategy) are not the seat's to know:
+    each call gets its own row, 1-d and read-only, never the table."""
+    table = seats("threshold:t=1,threshold:t=2,threshold:t=3", 3)
+    seen = []
+
+    def spy(seat):
+        fn = seat.bot.fn
+
+        def decide(phase, s, st, params, u):
+            seen.append((s, params.ndim, params.flags.writeable, params.copy()))
+            return fn(phase, s, st, params, u)
+
+        return Seat(seat.spec, replace(seat.bot, fn=decide), seat.params)
+
+    reference.play_game(Rules(players=3), [spy(s) for s in table], 1, 0)
+    assert {s for s, *_ in seen} == {0, 1, 2}
+    for s, ndim, writeable, params in seen:
+        assert (ndim, writeable) == (1, False)
+        assert np.array_equal(params[: len(table[s].params)], table[s].params)
 
 
 # --- attack 2: recover the random stream from u, predict the next swim card -----------------------
@@ -208,14 +233,14 @@ _LOG = np.zeros((LOG_ROWS, LOG_COLS), np.int64)  # row 0, column 0: rows written
 
 @njit(cache=True)
 def recording(phase, seat, st, params, u):
-    log = carray(nb.voidptr(np.uint64(params[seat, _ADDR])), (LOG_ROWS, LOG_COLS), np.int64)
+    log = carray(nb.voidptr(np.uint64(params[_ADDR])), (LOG_ROWS, LOG_COLS), np.int64)
     row = log[0, 0] + 1
     if row < LOG_ROWS:
         log[0, 0] = row
         log[row, 0], log[row, 1], log[row, 2] = phase, seat, np.int64(u * 9007199254740992.0)
         for i in range(v.SIZE):
             log[row, 3 + i] = st[i]
-    return decide_builtin(np.int64(params[seat, _ID]), phase, seat, st, params, u)
+    return decide_builtin(np.int64(params[_ID]), phase, seat, st, params, u)
 
 
 if "test-recording" not in LUFT_BOTS.bots:

@@ -10,8 +10,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sim.games.luft import layout as v
-from sim.registry import MAX_PARAMS
 from strategies.luft import LUFT_BOTS
 
 FIXTURE = np.load(Path(__file__).parent / "golden" / "search_decisions.npz")
@@ -24,9 +22,7 @@ def test_search_bots_take_the_recorded_decisions(column):
     views = FIXTURE["views"].astype(np.int64)
     wrong = []
     for i, (phase, s, u) in enumerate(zip(FIXTURE["phase"], FIXTURE["seat"], FIXTURE["u"])):
-        params = np.zeros((v.MAX_SEATS, MAX_PARAMS))
-        params[s] = seat.params
-        action = seat.bot.fn(phase, s, views[i], params, u)
+        action = seat.bot.fn(phase, s, views[i], seat.params, u)
         if action != FIXTURE["actions"][i, column]:
             wrong.append((i, int(FIXTURE["actions"][i, column]), int(action)))
     assert not wrong, f"{spec}: {len(wrong)} of {len(views)} decisions differ (row, was, now): {wrong[:5]}"

@@ -29,7 +29,7 @@ def user_fickle(phase, seat, st, params, u):
     """Uses its uniform and a parameter, picks up and drops: turn back with
     probability p; pick up with probability p; else drop its last treasure
     onto a blank with probability p/2."""
-    p = params[seat, 0]
+    p = params[0]
     if phase == v.PHASE_TURN_BACK:
         return v.TURN_BACK if u < p else v.STAY_DOWN
     if v.can_pick_up(st, seat):
@@ -207,7 +207,7 @@ def test_inlined_ids_are_exactly_the_ones_the_inline_switch_handles():
 
     st = np.zeros(v.SIZE, np.int64)
     st[v.N_PLAYERS] = 4
-    params = np.zeros((4, 8))
+    params = np.zeros(8)
     for name in LUFT_BOTS.names():
         bot = LUFT_BOTS.get(name)
         inlined = decide_inline(bot.builtin_id, v.PHASE_TREASURE, 0, st, params, 0.5) != NOT_INLINED

@@ -21,14 +21,14 @@ TB, TR = v.PHASE_TURN_BACK, v.PHASE_TREASURE
 
 
 def luft_row(players, **heads):
-    """A params table whose block for ``players`` holds the given head weights."""
+    """A parameter row whose block for ``players`` holds the given head weights."""
     w = np.zeros(lp.BLOCK)
     for at, values in heads.items():
         w[getattr(lp, at) : getattr(lp, at) + len(values)] = values
     row = np.zeros(MAX_PARAMS)
     b = players - lp.FIRST_PLAYERS
     row[b * lp.BLOCK : (b + 1) * lp.BLOCK] = w
-    return np.tile(row, (v.MAX_SEATS, 1))
+    return row
 
 
 def test_luft_features_match_a_hand_computed_position():

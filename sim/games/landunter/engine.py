@@ -452,8 +452,7 @@ def _plugin(fn, salt: str):
     @njit
     def views(phase, seat, st_addr, params_addr, u):
         st = read_only(carray(voidptr(st_addr), (STATE_SIZE,), np.int64))
-        row = read_only(carray(voidptr(params_addr + np.uintp(8 * MAX_PARAMS * seat)), (MAX_PARAMS,), np.float64))
-        return bot(seat, st, row, u)
+        return bot(seat, st, nb.param_row(params_addr, seat, MAX_PARAMS), u)
 
     return nb.plugin(views, salt)
 

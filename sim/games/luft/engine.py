@@ -136,7 +136,7 @@ def _ask(bot_ids, user_fns, one_fn, phase, s, view, params, st_addr, params_addr
     uniform from the seat's own stream. (`user_fns is not None` is decided
     at compile time.)"""
     bot_state[s], u = rng.uniform(bot_state[s])
-    a = decide_inline(bot_ids[s], phase, s, view, params, u)
+    a = decide_inline(bot_ids[s], phase, s, view, params[s], u)
     if user_fns is not None and a == NOT_INLINED:
         if one_fn:
             a = user_fns[0](phase, s, st_addr, params_addr, u)
@@ -175,7 +175,7 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
     order = borrow(order_own, np.int64)
     trace = borrow(trace_own, np.int64)  # air after each turn of the current dive
     bot_state = borrow(bot_own, np.uint64)  # each seat's stream of uniforms (rng.bot_stream)
-    # What a bot reads: the state and the parameter table, typed read-only.
+    # What a bot reads: the state and its seat's parameter row (`params[s]`), typed read-only.
     view = read_only(st)
     params = read_only(borrow_2d(params_arr, np.float64))
     seat_out = borrow(seat_arr, np.int32)
@@ -352,15 +352,14 @@ def _user_kernel(args):
 
 def _plugin(fn, salt: str):
     """A bot ``fn(phase, seat, st, params, u)`` as a plug-in (`sim.nb.plugin`):
-    its adapter rebuilds `st` and `params` from their addresses as borrowed,
-    read-only views and calls the bot, inlined."""
+    its adapter rebuilds `st` and the seat's parameter row from their
+    addresses as borrowed, read-only views and calls the bot, inlined."""
     bot = njit(inline="always")(getattr(fn, "py_func", fn))
 
     @njit
     def views(phase, seat, st_addr, params_addr, u):
         st = read_only(carray(voidptr(st_addr), (v.SIZE,), np.int64))
-        params = read_only(carray(voidptr(params_addr), (v.MAX_SEATS, MAX_PARAMS), np.float64))
-        return bot(phase, seat, st, params, u)
+        return bot(phase, seat, st, nb.param_row(params_addr, seat, MAX_PARAMS), u)
 
     return nb.plugin(views, salt)
 

@@ -12,9 +12,9 @@ does not change when all of these are scrambled.
 
 The compiled engine plays directly on this array and hands it to a bot typed
 read-only (no copy per decision); the reference engine builds a read-only
-copy before each bot call. A bot gets it with the table of all seats'
-parameters (read-only too; row `seat` is its own) and a uniform `u` from its
-seat's own stream (sim.rng.bot_stream).
+copy before each bot call. A bot gets it with its own seat's parameter row
+(read-only too; no other seat's parameters) and a uniform `u` from its seat's
+own stream (sim.rng.bot_stream).
 
 Treasures ("items") are ints: 0 = blank field, otherwise the card levels
 (1..4) in base-8 digits, first card in the lowest digit. A single card is its

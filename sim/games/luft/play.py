@@ -16,7 +16,6 @@ from sim.games.luft import layout as v
 from sim.games.luft.reference import describe, play_game
 from sim.games.luft.rules import SWIM_SOURCES
 from sim.play.keys import Choice
-from sim.registry import MAX_PARAMS
 
 LEVEL_STYLE = {0: "dim", 1: "green", 2: "cyan", 3: "magenta", 4: "red"}
 
@@ -61,9 +60,7 @@ class LuftTable:
         return lambda phase, seat, st, params, u: decide(seat, phase, st, u)
 
     def bot_move(self, bot, seat, phase, st, u):
-        params = np.zeros((int(st[v.N_PLAYERS]), MAX_PARAMS))
-        params[seat] = bot.params
-        return int(bot.bot.fn(phase, seat, st, params, u))
+        return int(bot.bot.fn(phase, seat, st, bot.params, u))
 
     def choices(self, phase, seat, st):
         if phase == v.PHASE_TURN_BACK:

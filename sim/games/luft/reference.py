@@ -16,7 +16,7 @@ A bot's uniforms come from its own stream, one per game and seat
 function of the uniforms a bot has seen tells it a card the game will draw.
 A bot is asked only when it has a choice: at the turn-back step when turning
 back is allowed, at the treasure step when it can pick up or drop. It gets
-the public view (a fresh copy) and the parameter table, both read-only: a
+the public view (a fresh copy) and its own parameter row, both read-only: a
 write is refused with a one-line `BotError` naming the bot.
 """
 
@@ -141,7 +141,7 @@ class Game:
         u = self.bot_streams[diver.seat].uniform()
         st = self.public_view()
         try:
-            action = int(seat.bot.fn(phase, diver.seat, st, self.params, u))
+            action = int(seat.bot.fn(phase, diver.seat, st, self.params[diver.seat], u))
         except (ValueError, NumbaError) as exc:
             reason = v.refused_write(exc)
             if reason is None:

@@ -329,6 +329,7 @@ def rollout_dive(st, seat, phase, action, t, state, pos, up, back, load, path, s
     air = st[v.AIR]
     occ = np.int64(0)
     in_water = 0
+    water_load = 0  # treasures carried by the divers in the water
     for s in range(n):
         pos[s] = st[v.POS + s]
         up[s] = st[v.HEADING_UP + s]
@@ -336,6 +337,7 @@ def rollout_dive(st, seat, phase, action, t, state, pos, up, back, load, path, s
         load[s] = st[v.N_CARRIED + s]
         if back[s] == 0:
             in_water += 1
+            water_load += load[s]
             if pos[s] > 0:
                 occ |= np.int64(1) << pos[s]
     for f in range(path_len):
@@ -366,11 +368,7 @@ def rollout_dive(st, seat, phase, action, t, state, pos, up, back, load, path, s
                         air = 0
                         last_turn = True
                 if up[s] == 0 and (l0 > 0 or st[v.TURN_BACK_NEEDS_TREASURE] == 0):
-                    lo = 0
-                    for o in range(n):
-                        if o != s and back[o] == 0:
-                            lo += load[o]
-                    if _default_turn_back(l0, pos[s], air, lo, t, speed):
+                    if _default_turn_back(l0, pos[s], air, water_load - l0, t, speed):
                         up[s] = 1
             if swim:
                 # 3. swim (the engine's own draw and swim)
@@ -387,6 +385,7 @@ def rollout_dive(st, seat, phase, action, t, state, pos, up, back, load, path, s
                         return value, state
                     back[s] = 1
                     in_water -= 1
+                    water_load -= load[s]
                     acted = True
             # 4. treasure
             if back[s] == 0 and pos[s] > 0:
@@ -401,12 +400,14 @@ def rollout_dive(st, seat, phase, action, t, state, pos, up, back, load, path, s
                     if s == seat:
                         value += item_value(path[f])
                     load[s] += 1
+                    water_load += 1
                     path[f] = 0
                     acted = True
                 elif a >= v.DROP and path[f] == 0 and load[s] > 0:
                     item = st[v.CARRIED + s * v.MAX_PATH + a - v.DROP]
                     value -= item_value(item)
                     load[s] -= 1
+                    water_load -= 1
                     path[f] = item
                     acted = True
             first = False

@@ -10,9 +10,9 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numba
-import pandas as pd
 
 from sim import botdebug, interrupt, store
 from sim.game import GameSpec
@@ -23,6 +23,9 @@ from sim.registry import split_specs
 from sim.runner import RunResult, Totals, run
 from sim.stats import Estimate
 from sim.tournament import DESIGN as TOURNAMENT_DESIGN, play as play_tournament, seatings
+
+if TYPE_CHECKING:  # pandas loads where tables are built (--out, --records), not for every run
+    import pandas as pd
 
 
 @contextmanager
@@ -180,6 +183,8 @@ def simulate(
             for batch in result.batches:
                 parts.append(long_records(game.metrics(batch, rules_obj), specs, first))
                 first += parts[-1]["game"].nunique()
+            import pandas as pd
+
             recs = pd.concat(parts, ignore_index=True)
         path = store.save(
             out,
@@ -219,6 +224,8 @@ def _checkpoints(out, name: str, config: dict):
 def summary_tables(summary: dict) -> dict[str, pd.DataFrame]:
     """Every list of records in a summary as a flat table (mean, lo, hi columns),
     its rows numbered as on screen (`records.row_label`: seat 0.., dive 1..)."""
+    import pandas as pd
+
     tables = {}
     for key, rows in summary.items():
         if isinstance(rows, list) and rows and isinstance(rows[0], dict):
@@ -338,6 +345,8 @@ def tournament(
     if out is not None and not complete:
         path = store.save(out, f"{game.name}-tournament", config, summary, {}, None, seconds, compile_seconds, complete=False)
     elif out is not None:
+        import pandas as pd
+
         tables = {"ranking": pd.DataFrame([_flatten(r) for r in summary["ranking"]])}
         order = [r["bot"] for r in summary["ranking"]]
         tables["head_to_head"] = pd.DataFrame(

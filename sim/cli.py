@@ -7,7 +7,7 @@ import json
 import math
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, List, Optional
+from typing import List, Optional
 
 import typer
 from rich.markup import escape
@@ -15,6 +15,7 @@ from rich.table import Table
 from typer.core import TyperGroup
 
 import sim
+from sim import bot_listing
 from sim.cli_common import (
     BOT_FILE,
     MAX_GAMES,
@@ -35,9 +36,6 @@ from sim.cli_common import (
     writable_dir,
 )
 from sim.games import GAMES, get_game
-
-if TYPE_CHECKING:
-    from sim.game import GameSpec
 
 api, botdebug, store = lazy("sim.api"), lazy("sim.botdebug"), lazy("sim.store")
 
@@ -123,10 +121,9 @@ def print_tournament(title: str, summary: dict):
         )
 
 
-def game_app(game: GameSpec, own: bool = True) -> typer.Typer:
+def game_app(name: str, title: str, commands: str | None = None) -> typer.Typer:
     """The commands every game has (simulate, tournament, trace, bots), then
-    (``own``) the game's own."""
-    name, title = game.name, game.title
+    the game's own from the package ``commands`` (its `register`)."""
     sub = typer.Typer(no_args_is_help=True, help=f"{title}: simulate, trace, list bots.")
     BOTS, RULES = bots_option(name), rules_option(name)
 
@@ -266,38 +263,22 @@ def game_app(game: GameSpec, own: bool = True) -> typer.Typer:
         with user_errors():
             if bot_file:  # loading sim.api only then keeps `bots` instant
                 api.load_bot_files([str(p) for p in bot_file])
-            registry = get_game(name).registry
+                bots = bot_listing.describe(get_game(name).registry)
+            else:
+                bots = bot_listing.listing(name)
         if as_json:
-            print(
-                json.dumps(
-                    {
-                        "game": name,
-                        "bots": [
-                            {
-                                "name": b.name,
-                                "doc": b.doc,
-                                "params": [
-                                    {"name": p.name, "default": p.default, "low": p.low, "high": p.high, "integer": p.integer}
-                                    for p in b.params
-                                ],
-                            }
-                            for b in map(registry.get, registry.names())
-                        ],
-                    }
-                )
-            )
+            print(json.dumps({"game": name, "bots": bots}))
             return
         table = Table(title=f"{title} bots", show_lines=True)
         for col in ("name", "parameters (default, range)", "rule"):
             table.add_column(col)
-        for bot_name in registry.names():
-            bot = registry.get(bot_name)
-            params = "\n".join(f"{p.name}={p.default:g} [{p.low:g}, {p.high:g}]" for p in bot.params) or "-"
-            table.add_row(bot.name, params, escape(bot.doc))
+        for bot in bots:
+            params = "\n".join(f"{p['name']}={p['default']:g} [{p['low']:g}, {p['high']:g}]" for p in bot["params"]) or "-"
+            table.add_row(bot["name"], params, escape(bot["doc"]))
         out.print(table)
 
-    if own and game.commands:
-        importlib.import_module(game.commands).register(sub)
+    if commands:
+        importlib.import_module(commands).register(sub)
     return sub
 
 
@@ -309,7 +290,12 @@ class GameGroup(TyperGroup):
     def _group(self, own: bool):
         built = self.__dict__.setdefault("_built", {})
         if own not in built:
-            built[own] = typer.main.get_group(game_app(get_game(self.name), own))
+            if own:
+                game = get_game(self.name)
+                app = game_app(self.name, game.title, game.commands)
+            else:  # the common commands need the title only: the engine loads when one runs
+                app = game_app(self.name, importlib.import_module(GAMES[self.name]).TITLE)
+            built[own] = typer.main.get_group(app)
         return built[own]
 
     def list_commands(self, ctx):

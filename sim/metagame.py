@@ -22,7 +22,6 @@ from itertools import combinations_with_replacement
 from math import factorial, prod
 
 import numpy as np
-from scipy.optimize import linprog
 
 
 def payoff(summary: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -50,6 +49,8 @@ def equilibrium(A: np.ndarray) -> tuple[np.ndarray, float]:
     c = np.zeros(k + 1)
     c[-1] = -1.0
     A_ub = np.hstack([-M.T, np.ones((k, 1))])
+    from scipy.optimize import linprog  # here: every run imports the tournament module, few solve a game
+
     res = linprog(
         c,
         A_ub=A_ub,

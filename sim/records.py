@@ -12,8 +12,12 @@ ahead" result becomes ``ahead_of_seat{t}`` in the row of each seat of the pair
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import pandas as pd
+
+if TYPE_CHECKING:  # loaded where records are built: `simulate` without --records needs none
+    import pandas as pd
 
 
 def row_label(key: str) -> tuple[str, int]:
@@ -58,4 +62,6 @@ def long_records(metrics: dict[str, np.ndarray], specs: list[str], first_game: i
         table[column] = np.stack(filled, axis=1).ravel()
     for column, values in game_cols.items():
         table[column] = np.repeat(values, players)
+    import pandas as pd
+
     return pd.DataFrame(table)

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Sequence
 
 import numpy as np
-from scipy import optimize, stats
+from scipy import special  # scipy.stats (1 s to import) only where no special function does
 
 #: Streaming aggregates of one metric: (n, sum, sum of squares).
 Aggregates = tuple[float, float, float]
@@ -108,6 +108,15 @@ def mean_var(n: float, total: float, total_sq: float) -> tuple[float, float]:
     return mean, max(0.0, float(var))
 
 
+def t_interval(level: float, df: float, loc: float, scale: float) -> tuple[float, float]:
+    """``stats.t.interval(level, df, loc=loc, scale=scale)``, the same floats
+    (its ppf is special.stdtrit x scale + loc) without importing scipy.stats."""
+    return (
+        float(special.stdtrit(df, (1.0 - level) / 2) * scale + loc),
+        float(special.stdtrit(df, (1.0 + level) / 2) * scale + loc),
+    )
+
+
 def mean_ci(n: int, total: float, total_sq: float, level: float = 0.95) -> Estimate:
     """t-based CI of a mean from (n, sum, sum of squares)."""
     mean, var = mean_var(n, total, total_sq)
@@ -115,7 +124,7 @@ def mean_ci(n: int, total: float, total_sq: float, level: float = 0.95) -> Estim
         return Estimate(math.nan, math.nan, math.nan, 0, level)
     if n == 1 or var == 0:
         return Estimate(mean, mean, mean, int(n), level)
-    lo, hi = stats.t.interval(level, n - 1, loc=mean, scale=math.sqrt(var / n))
+    lo, hi = t_interval(level, n - 1, mean, math.sqrt(var / n))
     return Estimate(mean, float(lo), float(hi), int(n), level)
 
 
@@ -130,7 +139,7 @@ def proportion_ci(successes: float, n: int, level: float = 0.95) -> Estimate:
         return Estimate(math.nan, math.nan, math.nan, 0, level)
     if not 0 <= successes <= n:
         raise ValueError(f"successes={successes} must lie in [0, n={n}]")
-    z = stats.norm.ppf((1 + level) / 2)
+    z = special.ndtri((1 + level) / 2)  # stats.norm.ppf
     p = successes / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
@@ -173,6 +182,8 @@ def two_sample(a: Aggregates, b: Aggregates, level: float = 0.95) -> Comparison:
     Use for strategies played on different games; for the same game seeds
     (common random numbers) aggregate the per-game differences and use ``paired``.
     """
+    from scipy import stats
+
     diff, se, df, pooled, va, vb = _welch(a, b)
     n = int(a[0] + b[0])
     if se == 0:
@@ -186,7 +197,7 @@ def two_sample(a: Aggregates, b: Aggregates, level: float = 0.95) -> Comparison:
         )
     ma, mb = mean_var(*a)[0], mean_var(*b)[0]
     t, p = stats.ttest_ind_from_stats(ma, math.sqrt(va), a[0], mb, math.sqrt(vb), b[0], equal_var=False)
-    lo, hi = stats.t.interval(level, df, loc=diff, scale=se)
+    lo, hi = t_interval(level, df, diff, se)
     return Comparison(
         Estimate(diff, float(lo), float(hi), n, level), float(t), float(df), float(p), _cohen(diff, pooled), "welch"
     )
@@ -198,6 +209,8 @@ def paired(n: int, sum_d: float, sumsq_d: float, level: float = 0.95) -> Compari
     Same seeds cancel most of the luck, so this needs far fewer games than
     ``two_sample`` to see the same difference.
     """
+    from scipy import stats
+
     if n < 2:
         raise ValueError(f"paired needs at least 2 games, got {n}")
     mean, var = mean_var(n, sum_d, sumsq_d)
@@ -226,6 +239,8 @@ def bounded_sum(aggs: Sequence[Aggregates], weights: Sequence[float], clip: tupl
     The per-game total's SD is at most Σ |w_i|·SD_i (whatever the
     correlations), so the interval is conservative: at least 95% coverage.
     ``clip`` keeps a share's interval inside its range."""
+    from scipy import stats
+
     means, sds, ns = [], [], []
     for agg in aggs:
         m, v = mean_var(*agg)
@@ -269,6 +284,8 @@ def spread(counts: Sequence[np.ndarray], games: int) -> Estimate:
 
 def games_needed(sd: float, half_width: float, level: float = 0.95) -> int:
     """Smallest number of games whose t-based CI has at most this half width."""
+    from scipy import stats
+
     if half_width <= 0:
         raise ValueError(f"half_width must be positive, got {half_width}")
     if sd < 0:
@@ -288,6 +305,8 @@ def detectable_difference(sd_a: float, sd_b: float, n_a: int, n_b: int, alpha: f
     Says what a "no significant difference" result can rule out. Solved on the
     noncentral t distribution with the Welch-Satterthwaite df.
     """
+    from scipy import optimize, stats
+
     if n_a < 2 or n_b < 2:
         raise ValueError(f"need at least 2 games per side, got {n_a} and {n_b}")
     va, vb = sd_a**2 / n_a, sd_b**2 / n_b
@@ -313,6 +332,8 @@ def chi_square_gof(counts: Sequence[float], probs: Sequence[float]) -> ChiSquare
     Categories with probability 0 and no counts are dropped; a count where the
     probability is 0 makes the fit impossible (statistic inf, p 0).
     """
+    from scipy import stats
+
     counts = np.asarray(counts, dtype=float)
     probs = np.asarray(probs, dtype=float)
     if counts.shape != probs.shape or counts.ndim != 1:

@@ -32,14 +32,15 @@ from datetime import datetime, timezone
 from functools import cached_property
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 import numpy as np
-import pandas as pd
-import pyarrow.parquet as pq
 
 import sim
 from sim import nb
+
+if TYPE_CHECKING:  # pandas and pyarrow load where a table is read or written (`simulate` without --out needs neither)
+    import pandas as pd
 
 FORMAT = "deepsim-result/1"
 MANIFEST = "manifest.json"
@@ -207,6 +208,8 @@ def _write_json(obj: Any, path: Path) -> None:
 
 
 def _read_parquet(path: Path) -> pd.DataFrame:
+    import pandas as pd
+
     try:
         return pd.read_parquet(path, engine="pyarrow")
     except FileNotFoundError:
@@ -333,6 +336,8 @@ def load(path: str | os.PathLike) -> Result:
     tables = {t: _read_parquet(path / f"{t}.parquet") for t in manifest["tables"]}
     if manifest.get("records"):
         rpath = path / f"{RECORDS}.parquet"
+        import pyarrow.parquet as pq
+
         try:  # check the footer now, read the data only when asked
             pq.read_metadata(rpath)
         except FileNotFoundError:
@@ -401,6 +406,8 @@ def list_results(out_dir: str | os.PathLike) -> pd.DataFrame:
             }
         )
     columns = ["path", "command", "game", "games", "seed", "created", "complete", "key", "problem"]
+    import pandas as pd
+
     return pd.DataFrame(rows, columns=columns, dtype=object).sort_values("created", kind="stable", ignore_index=True)
 
 

@@ -37,12 +37,13 @@ HEAVY = ("scipy.stats", "scipy.optimize", "matplotlib", "dask", "pandas")  # num
     [
         "import sim.cli",
         "from sim.games import get_game; get_game('luft').registry; get_game('landunter').registry",
+        "import sim.api, sim.stats; sim.stats.mean_ci(3, 3.0, 5.0); sim.stats.proportion_ci(1, 2)",
     ],
 )
 def test_the_cli_and_the_bot_lists_load_no_heavy_library(statement):
-    """`sim --help` and `sim <game> bots` start instantly: scipy's stats and
-    optimize, matplotlib, dask and pandas load where they are used (analyses,
-    summaries, plots, clusters), not here."""
+    """`sim --help`, `sim <game> bots` and a `simulate` without --out start
+    fast: scipy's stats and optimize, matplotlib, dask and pandas load where
+    they are used (analyses, stored tables, plots, clusters), not here."""
     code = f"import sys; {statement}; print(sorted(m for m in {HEAVY!r} if m in sys.modules))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr.strip().splitlines()[-1:]

@@ -460,7 +460,6 @@ def _work():
         np.zeros(6, np.int64),
         np.zeros(6, np.int64),
         np.zeros(6, np.int64),
-        np.zeros(6),
         np.zeros(v.MAX_PATH, np.int64),
         np.array([fc.mean_steps(k, P) for k in range(7)]),
     )

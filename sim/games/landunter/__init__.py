@@ -12,4 +12,6 @@ spec.py       GAME, the GameSpec the core drives
 
 from sim.game import lazy_game
 
+TITLE = "Land unter"  # the CLI names the game with it before loading the engine
+
 __getattr__ = lazy_game(__name__)

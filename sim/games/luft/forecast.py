@@ -311,7 +311,7 @@ def _default_turn_back(load, pos, air, lo, t, speed):
 
 
 @njit(cache=True)
-def rollout_dive(st, seat, phase, action, t, state, pos, up, back, load, value, path, speed):
+def rollout_dive(st, seat, phase, action, t, state, pos, up, back, load, path, speed):
     """Play the rest of the dive once from the decision ``seat`` faces in
     ``phase``, taking ``action`` now; afterwards everyone (``seat`` included)
     follows the default policy: heading down pick up while carrying fewer than
@@ -329,18 +329,20 @@ def rollout_dive(st, seat, phase, action, t, state, pos, up, back, load, value, 
     air = st[v.AIR]
     occ = np.int64(0)
     in_water = 0
+    water_load = 0  # treasures carried by the divers in the water
     for s in range(n):
         pos[s] = st[v.POS + s]
         up[s] = st[v.HEADING_UP + s]
         back[s] = st[v.BACK + s]
         load[s] = st[v.N_CARRIED + s]
-        value[s] = carried_value(st, s)
         if back[s] == 0:
             in_water += 1
+            water_load += load[s]
             if pos[s] > 0:
                 occ |= np.int64(1) << pos[s]
     for f in range(path_len):
         path[f] = st[v.PATH + f]
+    value = carried_value(st, seat)  # only the deciding seat's points are counted
     last_turn = air == 0  # seat's own breath took the last chip
     s = seat
     first = True
@@ -366,11 +368,7 @@ def rollout_dive(st, seat, phase, action, t, state, pos, up, back, load, value, 
                         air = 0
                         last_turn = True
                 if up[s] == 0 and (l0 > 0 or st[v.TURN_BACK_NEEDS_TREASURE] == 0):
-                    lo = 0
-                    for o in range(n):
-                        if o != s and back[o] == 0:
-                            lo += load[o]
-                    if _default_turn_back(l0, pos[s], air, lo, t, speed):
+                    if _default_turn_back(l0, pos[s], air, water_load - l0, t, speed):
                         up[s] = 1
             if swim:
                 # 3. swim (the engine's own draw and swim)
@@ -383,8 +381,11 @@ def rollout_dive(st, seat, phase, action, t, state, pos, up, back, load, value, 
                     pos[s] = p
                     occ |= (np.int64(1) << p) & ~np.int64(1)
                 if p == 0 and up[s] == 1:
+                    if s == seat:  # home: its points are settled, the rest of the dive cannot change them
+                        return value, state
                     back[s] = 1
                     in_water -= 1
+                    water_load -= load[s]
                     acted = True
             # 4. treasure
             if back[s] == 0 and pos[s] > 0:
@@ -396,14 +397,17 @@ def rollout_dive(st, seat, phase, action, t, state, pos, up, back, load, value, 
                 else:
                     a = v.NOTHING
                 if a == v.PICK_UP and path[f] != 0:
-                    value[s] += item_value(path[f])
+                    if s == seat:
+                        value += item_value(path[f])
                     load[s] += 1
+                    water_load += 1
                     path[f] = 0
                     acted = True
                 elif a >= v.DROP and path[f] == 0 and load[s] > 0:
                     item = st[v.CARRIED + s * v.MAX_PATH + a - v.DROP]
-                    value[s] -= item_value(item)
+                    value -= item_value(item)
                     load[s] -= 1
+                    water_load -= 1
                     path[f] = item
                     acted = True
             first = False
@@ -421,7 +425,36 @@ def rollout_dive(st, seat, phase, action, t, state, pos, up, back, load, value, 
         s += 1
         if s == n:
             s = 0
-    return (value[seat] if back[seat] == 1 else 0.0), state
+    return (value if back[seat] == 1 else 0.0), state
+
+
+@njit(cache=True)
+def rollout_bound(st, seat, phase, action, t):
+    """Most points one continuation (rollout_dive) can bring ``seat`` home
+    after ``action``: what it then carries, plus, if it still heads down, a
+    pick-up per free slot below ``t`` worth the dearest item from its field
+    down or in its hands (it may pick its dropped item up again)."""
+    value = carried_value(st, seat)
+    load = st[v.N_CARRIED + seat]
+    here = st[v.PATH + st[v.POS + seat] - 1] if st[v.POS + seat] > 0 else 0
+    if phase == v.PHASE_TURN_BACK:
+        if action == v.TURN_BACK:
+            return value
+    elif action == v.PICK_UP:
+        value += item_value(here)
+        load += 1
+    elif action >= v.DROP:
+        value -= item_value(st[v.CARRIED + seat * v.MAX_PATH + action - v.DROP])
+        load -= 1
+    if st[v.HEADING_UP + seat] == 1 or load >= t:
+        return value
+    dearest = 0.0
+    for f in range(max(st[v.POS + seat] - 1, 0), st[v.PATH_LEN]):  # heading down it never goes back up
+        dearest = max(dearest, item_value(st[v.PATH + f]))
+    base = v.CARRIED + seat * v.MAX_PATH
+    for c in range(st[v.N_CARRIED + seat]):
+        dearest = max(dearest, item_value(st[base + c]))
+    return value + (t - load) * dearest
 
 
 @njit(cache=True)
@@ -430,8 +463,15 @@ def rollout_decide(phase, seat, st, k, t, u):
     (rollout_dive), on common random numbers: continuation j of every action
     uses the same stream, seeded from ``u``. Candidates, in order: turn-back
     step: turn back, stay down; treasure step: nothing, pick up (if possible),
-    drop the cheapest carried item (if possible). A later candidate must be
-    better by more than 1e-9 per continuation: ties go to the earlier one."""
+    drop the cheapest carried item (if possible). The best total wins; ties
+    go to the earlier candidate.
+
+    Why it can stop early: every continuation is worth between 0 and
+    `rollout_bound`, and every value is a multiple of 0.5 (the level means),
+    so the sums are exact. After each round of continuations a candidate is
+    dropped once another one is sure to beat it (or to tie it from an earlier
+    place) whatever the remaining continuations bring; when one is left, it
+    is the answer the full k continuations would give."""
     n_act = 0
     acts = np.zeros(3, np.int64)
     if phase == v.PHASE_TURN_BACK:
@@ -453,21 +493,37 @@ def rollout_decide(phase, seat, st, k, t, u):
     up = np.zeros(v.MAX_SEATS, np.int64)
     back = np.zeros(v.MAX_SEATS, np.int64)
     load = np.zeros(v.MAX_SEATS, np.int64)
-    value = np.zeros(v.MAX_SEATS)
     path = np.zeros(v.MAX_PATH, np.int64)
     speed = np.zeros(7)
     for l in range(7):
         speed[l] = mean_steps(l, SWIM_P)
-    base = rng.game_stream(np.uint64(u * 9007199254740992.0), np.uint64(seat + 1))
-    best = acts[0]
-    best_v = -1.0
+    bound = np.zeros(3)
+    total = np.zeros(3)
+    alive = np.zeros(3, np.bool_)
     for ai in range(n_act):
-        total = 0.0
-        for j in range(k):
-            state = rng.game_stream(base, np.uint64(j))
-            val, state = rollout_dive(st, seat, phase, acts[ai], t, state, pos, up, back, load, value, path, speed)
-            total += val
-        if ai == 0 or total > best_v + 1e-9 * k:
-            best_v = total
-            best = acts[ai]
-    return best
+        bound[ai] = rollout_bound(st, seat, phase, acts[ai], t)
+        alive[ai] = True
+    n_alive = n_act
+    base = rng.game_stream(np.uint64(u * 9007199254740992.0), np.uint64(seat + 1))
+    for j in range(k):
+        for ai in range(n_act):
+            if alive[ai]:
+                state = rng.game_stream(base, np.uint64(j))
+                val, state = rollout_dive(st, seat, phase, acts[ai], t, state, pos, up, back, load, path, speed)
+                total[ai] += val
+        left = k - 1 - j
+        for b in range(n_act):
+            if not alive[b]:
+                continue
+            most = total[b] + left * bound[b]
+            for a in range(n_act):
+                if a != b and (total[a] > most or (a < b and total[a] == most)):
+                    alive[b] = False
+                    n_alive -= 1
+                    break
+        if n_alive == 1:
+            break
+    for ai in range(n_act):
+        if alive[ai]:
+            return acts[ai]
+    return acts[0]

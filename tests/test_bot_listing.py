@@ -1,0 +1,61 @@
+"""`sim <game> bots` lists from a cache that follows the sources (sim.bot_listing)."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from sim import bot_listing
+from strategies.luft import LUFT_BOTS
+
+FAKE = [{"name": "stale-bot", "doc": "", "params": []}]
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setattr(bot_listing, "CACHE_DIR", tmp_path)
+    return tmp_path / "bots-luft.json"
+
+
+def write(cache, fingerprint):
+    cache.write_text(json.dumps({"fingerprint": fingerprint, "entry_group": LUFT_BOTS.entry_group, "bots": FAKE}))
+
+
+def test_the_cached_listing_is_the_registrys_and_is_read_without_numba(cache):
+    built = bot_listing.listing("luft")
+    assert built == bot_listing.describe(LUFT_BOTS)
+    code = (
+        "import json, sys; from pathlib import Path; from sim import bot_listing; "
+        f"bot_listing.CACHE_DIR = Path({str(cache.parent)!r}); "
+        "print(json.dumps([bot_listing.listing('luft'), 'numba' in sys.modules]))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr.strip().splitlines()[-1:]
+    listed, numba_loaded = json.loads(done.stdout)
+    assert listed == built and not numba_loaded
+
+
+def test_a_changed_source_rebuilds_the_bot_listing(cache):
+    write(cache, "an older fingerprint")
+    assert bot_listing.listing("luft") == bot_listing.describe(LUFT_BOTS)
+    assert json.loads(cache.read_text())["fingerprint"] == bot_listing.fingerprint(bot_listing.sources())
+
+
+def test_an_installed_plug_in_bypasses_the_cached_listing(cache, monkeypatch):
+    write(cache, bot_listing.fingerprint(bot_listing.sources()))
+    assert bot_listing.listing("luft") == FAKE  # current: served as stored
+    monkeypatch.setattr(bot_listing, "plugins_installed", lambda group: True)
+    assert bot_listing.listing("luft") == bot_listing.describe(LUFT_BOTS)
+    assert json.loads(cache.read_text())["bots"] == FAKE  # not rewritten: the plug-in may change on its own
+
+
+def test_a_bot_registered_at_run_time_is_listed_but_never_cached(cache, monkeypatch):
+    monkeypatch.setattr(LUFT_BOTS, "bots", dict(LUFT_BOTS.bots))
+
+    def extra(phase, seat, st, params, u):
+        return 0
+
+    LUFT_BOTS.register("extra")(extra)
+    assert "extra" in [b["name"] for b in bot_listing.listing("luft")]
+    assert not cache.exists()

@@ -62,11 +62,18 @@ class Bot:
 
 @dataclass(frozen=True)
 class Seat:
-    """One seat's bot as parsed from a spec string."""
+    """One seat's bot as parsed from a spec string. Its parameter vector is
+    frozen: a bot handed it (the terminal table does) cannot change its own
+    later play by writing to it."""
 
     spec: str
     bot: Bot
     params: np.ndarray
+
+    def __post_init__(self):
+        params = np.array(self.params, dtype=np.float64)
+        params.flags.writeable = False
+        object.__setattr__(self, "params", params)
 
 
 @dataclass

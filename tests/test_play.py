@@ -237,3 +237,11 @@ def test_the_no_reshuffle_swim_deck_shows_the_cards_left(tmp_path):
         "swim deck (no reshuffle), cards left: " + "  ".join(f"{value}×{count}" for value, count in zip(range(2, 7), left))
         in text
     )
+
+
+@pytest.mark.parametrize("game, spec", [("luft", "threshold:t=2"), ("landunter", "dodge")])
+def test_a_bot_at_the_table_cannot_rewrite_its_own_parameters(game, spec):
+    """The table hands a bot its seat's vector itself: it must be frozen."""
+    seat = api.get_game(game).registry.parse(spec)
+    with pytest.raises(ValueError, match="read-only"):
+        seat.params[0] = 99.0

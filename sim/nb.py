@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 import sys
 import warnings
 from contextlib import contextmanager
@@ -208,10 +209,12 @@ def param_row(params_addr, seat, width):
     return read_only(carray(voidptr(params_addr + np.uintp(8 * width * seat)), (width,), np.float64))
 
 
-def plugin(views, salt: str):
+def plugin(views, salt: str, owner: str):
     """``views`` (an njit ``(phase, seat, st_addr, params_addr, u) -> int``
     that rebuilds the game's views and calls the bot, inlined) as a plug-in:
     a cached cfunc of `PLUGIN_SIG`. Compiles now; raises what numba raises.
+    ``owner`` names the bot (game and bot name): its cache entries under
+    other salts, left by earlier versions of the code, are removed.
 
     ``salt``: the fingerprint of every source the bot's code depends on
     (`sim.store.engine_fingerprint` of the game with this bot). numba keys a
@@ -226,8 +229,24 @@ def plugin(views, salt: str):
         except Exception:
             return BOT_RAISED
 
-    plugged.__qualname__ = f"plugin_{salt}"
-    return cfunc(PLUGIN_SIG, cache=True)(plugged)
+    owner = re.sub(r"\W", "_", owner)
+    plugged.__qualname__ = f"plugin_{owner}_{salt}"
+    compiled = cfunc(PLUGIN_SIG, cache=True)(plugged)
+    _drop_other_salts(owner, salt)
+    return compiled
+
+
+def _drop_other_salts(owner: str, salt: str) -> None:
+    """Delete ``owner``'s plug-in cache files of other salts (each edit of the
+    code a bot depends on leaves one entry behind otherwise). Only numba's
+    default cache location, ``__pycache__`` beside this file, is swept: with
+    NUMBA_CACHE_DIR set, old entries stay (harmless, never loaded again)."""
+    stem = Path(__file__).stem
+    entry = re.compile(rf"{stem}\.plugin_{re.escape(owner)}_([0-9a-f]+)-")
+    for path in Path(__file__).with_name("__pycache__").glob(f"{stem}.plugin_{owner}_*"):
+        found = entry.match(path.name)
+        if found and found.group(1) != salt:
+            path.unlink(missing_ok=True)
 
 
 def plugin_salt(game_name: str, bot) -> str:

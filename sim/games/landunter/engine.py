@@ -442,7 +442,7 @@ BOT_SIG = types.int64(
 )
 
 
-def _plugin(fn, salt: str):
+def _plugin(fn, salt: str, owner: str):
     """A bot ``fn(seat, st, params, u)`` as a plug-in (`sim.nb.plugin`; phase
     is always 0: a Land unter turn has one decision): its adapter rebuilds
     `st` and the seat's parameter row as borrowed, read-only views and calls
@@ -454,7 +454,7 @@ def _plugin(fn, salt: str):
         st = read_only(carray(voidptr(st_addr), (STATE_SIZE,), np.int64))
         return bot(seat, st, nb.param_row(params_addr, seat, MAX_PARAMS), u)
 
-    return nb.plugin(views, salt)
+    return nb.plugin(views, salt, owner)
 
 
 _PLUGINS: dict = {}
@@ -471,7 +471,7 @@ def _plugin_of(bot):
                 # compile the bot alone first: numba's error then points at the
                 # user's line (inlined into the plug-in it would not); writes fail here
                 fn.compile(BOT_SIG)
-                _PLUGINS[fn] = _plugin(fn, nb.plugin_salt("landunter", bot))
+                _PLUGINS[fn] = _plugin(fn, nb.plugin_salt("landunter", bot), f"landunter_{name}")
         except ViewWriteError:
             raise
         except Exception as exc:

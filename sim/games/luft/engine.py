@@ -350,7 +350,7 @@ def _user_kernel(args):
     return _play_batch_user
 
 
-def _plugin(fn, salt: str):
+def _plugin(fn, salt: str, owner: str):
     """A bot ``fn(phase, seat, st, params, u)`` as a plug-in (`sim.nb.plugin`):
     its adapter rebuilds `st` and the seat's parameter row from their
     addresses as borrowed, read-only views and calls the bot, inlined."""
@@ -361,7 +361,7 @@ def _plugin(fn, salt: str):
         st = read_only(carray(voidptr(st_addr), (v.SIZE,), np.int64))
         return bot(phase, seat, st, nb.param_row(params_addr, seat, MAX_PARAMS), u)
 
-    return nb.plugin(views, salt)
+    return nb.plugin(views, salt, owner)
 
 
 _PLUGINS: dict = {}
@@ -372,7 +372,7 @@ def _plugin_of(bot):
     fn, name = bot.fn, bot.name
     if fn not in _PLUGINS:
         try:
-            _PLUGINS[fn] = _plugin(fn, nb.plugin_salt("luft", bot))
+            _PLUGINS[fn] = _plugin(fn, nb.plugin_salt("luft", bot), f"luft_{name}")
         except Exception as exc:
             raise BotCompileError(
                 f"bot {name!r} does not compile as an njit decide(phase, seat, "

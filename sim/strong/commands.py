@@ -70,7 +70,7 @@ def register(sub: typer.Typer, game_name: str):
 
         Each candidate plays one seat in every seat order against the field; the best weights are
         played again on fresh games and reported with a 95% CI. Load the result with
-        policy:file=OUT/weights.json."""
+        policy:file=OUT/weights.json (at a table of another player count it plays, with a warning)."""
         from sim.strong.train import layout_of, train
 
         with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:

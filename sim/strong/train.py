@@ -61,7 +61,7 @@ def field_seats(game, field: list[str], players: int) -> list[Seat]:
             f"--field has {len(field)} specs for {players} players; give 1 to {players - 1} "
             "(they are cycled over the other seats)"
         )
-    seats = [game.registry.parse(s) for s in field]
+    seats = [game.registry.parse(s, players) for s in field]
     return [seats[i % len(seats)] for i in range(players - 1)]
 
 

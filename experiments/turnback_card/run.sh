@@ -7,4 +7,4 @@
 # positions, 4,800 head-to-head games per card and player count).
 set -e
 cd "$(dirname "$0")"
-nice -n 5 sim luft turnback-card --players 2,3,4,5,6 --bot trained --position-games 500 --games 4800 --seed 1 --out . --json > summary.stdout.json
+nice -n 5 sim luft turnback-card --players 2,3,4,5,6 --bot trained --position-games 500 --games 4800 --seed 1 --out . > run.log 2>&1

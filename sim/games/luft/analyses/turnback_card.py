@@ -220,6 +220,7 @@ def turnback_card(
         "seed": seed,
         "games": games,
         "position_games": position_games,
+        "max_air": api.make_rules(game, rules, players_list[0]).air,
         "measures": {
             "agreement": "share of the policy's turn-back answers the rule gives too, on positions of other games "
             "(95% CI clustered by game)",
@@ -233,6 +234,12 @@ def turnback_card(
     }
     _report(summary, rows, out)
     return summary
+
+
+def _cell(threshold: float, max_air: int) -> str:
+    """A card cell: the highest air left that turns back, or always / never."""
+    t = math.floor(threshold + EPS)
+    return "always" if t >= max_air else "never" if t < 0 else str(t)
 
 
 def _report(summary: dict, rows: list[dict], out) -> None:
@@ -269,14 +276,17 @@ def _report(summary: dict, rows: list[dict], out) -> None:
             {
                 "players": r["players"],
                 "load": load,
-                **{f"depth {d}": math.floor(r["_rule"].threshold(d, load) + EPS) for d in depths},
+                **{f"depth {d}": _cell(r["_rule"].threshold(d, load), summary["max_air"]) for d in depths},
             }
             for r in rows
             for load in (1, 2, 3)
         ]
     )
     report.table(
-        "card_thresholds", card, "Printed card: turn back when air left ≤ the number (depth in fields from the submarine)"
+        "card_thresholds",
+        card,
+        "Printed card: turn back when air left ≤ the number (depth in fields from the submarine; "
+        "always: at any air left, never: not even at 0)",
     )
     for r in rows:
         n = r["players"]

@@ -245,7 +245,8 @@ def share_panels(
             curve, label = lines[name]
             ax.step(x, curve, where="mid", color="#C44E52", linewidth=1.5, label=label)
             ax.legend(fontsize=7, loc="upper left")
-        ax.set_ylim(y.min() - 0.5, y.max() + 0.5)
+        half = (y[1] - y[0]) / 2 if len(y) > 1 else 0.5
+        ax.set_ylim(y.min() - half, y.max() + half)
         ax.set_title(name, fontsize=10)
         ax.set_xlabel(xlabel)
     axes[0].set_ylabel(ylabel)

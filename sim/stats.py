@@ -140,12 +140,13 @@ def proportion_ci(successes: float, n: int, level: float = 0.95) -> Estimate:
     return Estimate(float(p), lo, hi, int(n), level)
 
 
-def clustered_share(hits: Sequence[float], counts: Sequence[float], level: float = 0.95) -> Estimate:
-    """A share over units that come in clusters (e.g. decisions, many per game):
-    Σ hits / Σ counts with the cluster-robust (CR1) SE of a ratio, from the
-    per-cluster hits and counts; n is the number of units. Normal interval,
-    clipped to [0, 1]."""
-    a, m = np.asarray(hits, dtype=float), np.asarray(counts, dtype=float)
+def clustered_share(hits: Sequence[float], clusters: Sequence[int], level: float = 0.95) -> Estimate:
+    """A share over units that come in clusters (e.g. decisions, many per game,
+    ``clusters`` their game): the mean of ``hits`` with the cluster-robust
+    (CR1) SE of a ratio of per-cluster sums; n is the number of units. Normal
+    interval, clipped to [0, 1]."""
+    _, cluster = np.unique(np.asarray(clusters), return_inverse=True)
+    a, m = np.bincount(cluster, weights=np.asarray(hits, dtype=float)), np.bincount(cluster).astype(float)
     g, total = len(m), float(m.sum())
     if total <= 0:
         return Estimate(math.nan, math.nan, math.nan, 0, level)

@@ -61,16 +61,18 @@ def test_the_fit_recovers_a_rule_that_made_the_answers():
 
 
 def test_a_clustered_share_has_the_cluster_robust_interval():
-    hits, counts = np.array([3, 0, 5, 2, 4.0]), np.array([4, 2, 5, 3, 6.0])
+    hits, counts = np.array([3, 0, 5, 2, 4.0]), np.array([4, 2, 5, 3, 6])
+    units = np.concatenate([[1] * int(h) + [0] * (m - int(h)) for h, m in zip(hits, counts)])
+    games = np.repeat([7, 3, 9, 1, 5], counts)  # cluster labels need not be 0 … g - 1
     p = hits.sum() / counts.sum()
     g = len(counts)
     se = math.sqrt(g / (g - 1) * sum((h - p * m) ** 2 for h, m in zip(hits, counts))) / counts.sum()
-    e = clustered_share(hits, counts)
+    e = clustered_share(units, games)
     assert e.mean == pytest.approx(p) and e.n == 20
     assert (e.lo, e.hi) == (pytest.approx(p - 1.959964 * se), pytest.approx(min(1.0, p + 1.959964 * se)))
     # one unit per cluster: the binomial SE (times the small-sample factor)
     y = np.array([1, 0, 1, 1, 0, 1, 0, 1.0])
-    e = clustered_share(y, np.ones(8))
+    e = clustered_share(y, np.arange(8))
     assert e.hi - e.mean == pytest.approx(1.959964 * math.sqrt(8 / 7 * 0.625 * 0.375 / 8))
 
 

@@ -22,15 +22,14 @@ plays the printed rule, in two forms:
   would not yet say "turn back" carrying it, and never drops.
 
 Each holds one seat against n − 1 copies of the policy in every seat order, on
-games no other part plays (`sim.strong.train.evaluate`). The policy in that
-seat wins exactly 1/n by symmetry, so the win share given up is 1/n minus the
-card's win share, with its 95% Wilson interval shifted (every game is its own
-unit: no game is replayed).
+games no other part plays (`sim.strong.exploit.given_up`). The policy in
+that seat wins exactly 1/n by symmetry, so the win share given up is 1/n minus
+the card's win share, with its 95% Wilson interval shifted (every game is its
+own unit: no game is replayed).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,11 +39,12 @@ import numpy as np
 from sim import api, plots
 from sim.games.luft import layout as v
 from sim.games.luft.reference import play_game
-from sim.progress import progress_bar
 from sim.registry import Seat
 from sim.report import Report, fmt
 from sim.stats import Estimate, clustered_share
-from sim.strong.train import candidate, evaluate, generation_seed, layout_of
+from sim.strong.exploit import given_up
+from sim.strong.selfplay import self_play
+from sim.strong.train import candidate, generation_seed, layout_of
 from strategies.luft import policy as P
 
 LOADS = ("load 1", "load 2", "load 3+")
@@ -75,23 +75,12 @@ def positions(rules, seat: Seat, seed: int, first: int, games: int, progress=Non
     """The turn-back questions the policy answered in games first … first + games − 1
     of ``seed`` with itself in every seat: rows (game, depth, air, load, turned back)."""
     rows: list[tuple[int, int, int, int, int]] = []
-    decide = seat.bot.fn
-    game = [0]
 
-    def recorded(phase, s, st, params, u):
-        action = decide(phase, s, st, params, u)
+    def record(game, action, phase, s, st, params, u):
         if phase == v.PHASE_TURN_BACK and v.can_turn_back(st, s):
-            rows.append((game[0], st[v.POS + s], st[v.AIR], st[v.N_CARRIED + s], int(action == v.TURN_BACK)))
-        return action
+            rows.append((game, st[v.POS + s], st[v.AIR], st[v.N_CARRIED + s], int(action == v.TURN_BACK)))
 
-    seats = [dataclasses.replace(seat, bot=dataclasses.replace(seat.bot, fn=recorded))] * rules.players
-    bar = progress_bar(f"positions, {rules.players} players", progress)
-    with bar:
-        task = bar.add_task("games", total=games)
-        for g in range(first, first + games):
-            game[0] = g
-            play_game(rules, seats, seed, g)
-            bar.advance(task)
+    self_play(play_game, rules, seat, record, seed, first, games, progress)
     return np.array(rows, dtype=np.int64).reshape(-1, 5)
 
 
@@ -123,9 +112,7 @@ def fit(pos: np.ndarray, max_air: int) -> Rule:
 def agreement(rule: Rule, pos: np.ndarray) -> Estimate:
     """Share of the policy's answers the rule gives too, clustered by game."""
     game, depth, air, load, back = pos.T
-    same = rule.turns_back(depth, air, load) == (back == 1)
-    _, cluster = np.unique(game, return_inverse=True)
-    return clustered_share(np.bincount(cluster, weights=same), np.bincount(cluster))
+    return clustered_share(rule.turns_back(depth, air, load) == (back == 1), game)
 
 
 def card_weights(rule: Rule, policy_block: np.ndarray, max_air: int, whole: bool) -> np.ndarray:
@@ -193,13 +180,7 @@ def turnback_card(
         costs = {}
         for name, whole in (("card", False), ("whole_card", True)):
             card = candidate(game, card_weights(rule, block, air, whole), name.replace("_", " "))
-            ev = evaluate(game, rules_obj, card, [seat] * (n - 1), games, h2h_seed, executor)
-            w = ev.win
-            costs[name] = {
-                "win_share": w.to_json(),
-                "gives_up": Estimate(1 / n - w.mean, 1 / n - w.hi, 1 / n - w.lo, w.n).to_json(),
-                "games": ev.games,
-            }
+            costs[name] = given_up(game, rules_obj, card, seat, games, h2h_seed, executor)
         rows.append(
             {
                 "players": n,

@@ -39,10 +39,12 @@ META = 2**34  # seed streams of the meta-games and best responses, apart from tr
 SUPPORT = 1e-3  # entrants below this equilibrium weight are left out of the best response's opponents
 
 
-def meta_game(game, rules, seats: list[Seat], games: int, seed: int, executor=None) -> dict:
+def meta_game(game, rules, seats: list[Seat], games: int, seed: int, executor=None, progress=None) -> dict:
     """The population's n-player meta-game: equilibrium weights, regret and
     each entrant's win share in a tournament with repeated entrants."""
-    standings, _, _, complete = play_tournament(game, rules, seats, games, seed, executor=executor, progress=False, repeats=True)
+    standings, _, _, complete = play_tournament(
+        game, rules, seats, games, seed, executor=executor, progress=progress, repeats=True
+    )
     if not complete:
         raise interrupt.Interrupted()
     x, regret = nplayer_equilibrium(standings.lineup_shares(), len(seats), rules.players)
@@ -108,7 +110,7 @@ def population(
     state = resume(out, config, CHECKPOINT, "population run") or {"config": config, "members": [], "iterations": []}
     for k in range(len(state["iterations"]), iterations):
         seats = starting + [candidate(game, m["weights"], m["name"]) for m in state["members"]]
-        meta = meta_game(game, rules, seats, meta_games, generation_seed(seed, META + 2 * k), executor)
+        meta = meta_game(game, rules, seats, meta_games, generation_seed(seed, META + 2 * k), executor, progress)
         tables = opponent_tables(seats, meta["equilibrium"], players)
         name = f"psro-{k + 1}"
         br = train(
@@ -132,7 +134,9 @@ def population(
         with interrupt.held():
             checkpoint(out, state, CHECKPOINT)
     seats = starting + [candidate(game, m["weights"], m["name"]) for m in state["members"]]
-    final = meta_game(game, rules, seats, meta_games, generation_seed(seed, META + 2 * len(state["iterations"])), executor)
+    final = meta_game(
+        game, rules, seats, meta_games, generation_seed(seed, META + 2 * len(state["iterations"])), executor, progress
+    )
     trained = range(len(starting), len(seats))
     best = max(trained, key=lambda i: (final["equilibrium"][i], final["win_share"][i]))
     member = state["members"][best - len(starting)]
@@ -207,7 +211,7 @@ def _report(game, summary: dict, out) -> None:
                 [it["iteration"] for it in its],
                 {"exploitability": tuple(band)},
                 f"{game.title}, {n} players: exploitability of the meta-game equilibrium per iteration, 95% CI "
-                f"(n={its[0]['fresh']['games']:,} fresh games each)",
+                f"(n={_span([it['fresh']['games'] for it in its])} fresh games each)",
                 "iteration",
                 "best response win share − 1/n",
                 stem,
@@ -215,3 +219,8 @@ def _report(game, summary: dict, out) -> None:
             "Exploitability per iteration",
         )
     report.save(summary)
+
+
+def _span(counts: list[int]) -> str:
+    lo, hi = min(counts), max(counts)
+    return f"{lo:,}" if lo == hi else f"{lo:,}–{hi:,}"

@@ -8,6 +8,7 @@ import dataclasses
 
 from sim.progress import progress_bar
 from sim.registry import Seat
+from sim.strong.train import layout_of
 
 
 def self_play(play_game, rules, seat: Seat, record, seed: int, first: int, games: int, progress=None) -> None:
@@ -30,3 +31,11 @@ def self_play(play_game, rules, seat: Seat, record, seed: int, first: int, games
             game[0] = g
             play_game(rules, seats, seed, g)
             bar.advance(task)
+
+
+def policy_seat(game, spec: str, players: int) -> Seat:
+    """``spec`` parsed for a table of ``players``; it must be a `policy` (its weights are what a rule is fitted to)."""
+    seat = game.registry.parse(spec, players)
+    if getattr(seat.bot.options, "__self__", None) is not layout_of(game):
+        raise ValueError(f"--bot {spec!r} is not a policy bot; give trained, policy:file=PATH or policy:preset=NAME")
+    return seat

@@ -31,8 +31,8 @@ from sim.registry import Seat
 from sim.report import Report, fmt
 from sim.stats import Estimate, clustered_share
 from sim.strong.exploit import given_up
-from sim.strong.selfplay import self_play
-from sim.strong.train import candidate, generation_seed, layout_of
+from sim.strong.selfplay import policy_seat, self_play
+from sim.strong.train import candidate, generation_seed
 from strategies.landunter import policy as P
 
 HAND = 12
@@ -156,15 +156,12 @@ def card_rule(
 ) -> dict:
     """Per player count: the fitted rule, its agreement and the win share it gives up (module doc)."""
     game = api.get_game("landunter")
-    layout = layout_of(game)
     if position_games < 1 or games < 1:
         raise ValueError("--games and --position-games must be at least 1")
     rows = []
     for n in players_list:
         rules_obj = api.make_rules(game, rules, n)
-        seat = game.registry.parse(bot, n)
-        if getattr(seat.bot.options, "__self__", None) is not layout:
-            raise ValueError(f"--bot {bot!r} is not a policy bot; give trained, policy:file=PATH or policy:preset=NAME")
+        seat = policy_seat(game, bot, n)
         fitted = plays(rules_obj, seat, seed, 0, position_games, progress)
         checked = plays(rules_obj, seat, seed, position_games, position_games, progress)
         rule = fit(fitted)
@@ -200,6 +197,11 @@ def card_rule(
     return summary
 
 
+def _aim(target: float) -> str:
+    """A card cell: the share aimed at, or the end of the hand it picks."""
+    return "highest" if target >= 1 else "lowest" if target <= 0 else f"{target:.2f}"
+
+
 def _report(summary: dict, rows: list[dict], out) -> None:
     import pandas as pd
 
@@ -228,10 +230,9 @@ def _report(summary: dict, rows: list[dict], out) -> None:
     his = np.arange(1, FLOOD_CARDS + 1)
     report.table(
         "card_targets",
-        pd.DataFrame(
-            [{"players": r["players"], **{f"hi {h}": round(float(r["_rule"].target(h)), 2) for h in his}} for r in rows]
-        ),
-        "Printed card: aim at the card above this share of the unseen cards, by the higher flood card on offer",
+        pd.DataFrame([{"players": r["players"], **{f"hi {h}": _aim(float(r["_rule"].target(h))) for h in his}} for r in rows]),
+        "Printed card: aim at the card above this share of the unseen cards, by the higher flood card on offer "
+        "(highest / lowest: an aim at or beyond the ends picks your highest / lowest card)",
     )
     for r in rows:
         stem = report.plot_stem(f"card_rule_{r['players']}p")

@@ -43,7 +43,7 @@ from sim.registry import Seat
 from sim.report import Report, fmt
 from sim.stats import Estimate, clustered_share
 from sim.strong.exploit import given_up
-from sim.strong.selfplay import self_play
+from sim.strong.selfplay import policy_seat, self_play
 from sim.strong.train import candidate, generation_seed, layout_of
 from strategies.luft import policy as P
 
@@ -166,9 +166,7 @@ def turnback_card(
     rows = []
     for n in players_list:
         rules_obj = api.make_rules(game, rules, n)
-        seat = game.registry.parse(bot, n)
-        if getattr(seat.bot.options, "__self__", None) is not layout:
-            raise ValueError(f"--bot {bot!r} is not a policy bot; give trained, policy:file=PATH or policy:preset=NAME")
+        seat = policy_seat(game, bot, n)
         air = rules_obj.air
         fitted = positions(rules_obj, seat, seed, 0, position_games, progress)
         checked = positions(rules_obj, seat, seed, position_games, position_games, progress)

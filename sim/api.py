@@ -303,7 +303,7 @@ def tournament(
     game = get_game(game_name)
     rules_obj = make_rules(game, rules, players)
     specs = split_specs(bots) if isinstance(bots, str) else list(bots)
-    entrants = [game.registry.parse(s) for s in specs]
+    entrants = [game.registry.parse(s, rules_obj.players) for s in specs]
     names = [e.spec for e in entrants]
     if len(set(names)) != len(names):
         raise ValueError(f"an entrant is listed twice in {', '.join(names)}; give each spec once")

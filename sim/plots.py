@@ -217,6 +217,44 @@ def heatmap(
     return _save(fig, stem)
 
 
+def share_panels(
+    panels: Mapping[str, np.ndarray],
+    x: Sequence[float],
+    y: Sequence[float],
+    title: str,
+    stem: str | os.PathLike,
+    *,
+    xlabel: str,
+    ylabel: str,
+    cbar_label: str,
+    lines: Mapping[str, tuple[np.ndarray, str]] | None = None,
+) -> Paths:
+    """Side-by-side maps of a share in [0, 1] over the same x × y grid (e.g. a
+    decision's share per depth × air, one panel per load); ``panels`` maps a
+    panel title to its [y, x] matrix (nan: never seen, left blank), ``lines``
+    a panel title to a curve over x and its legend label (e.g. a fitted rule)."""
+    fig = Figure(figsize=(4.2 * len(panels) + 1.2, 4.6), layout="constrained")
+    FigureCanvasAgg(fig)
+    axes = fig.subplots(1, len(panels), sharey=True, squeeze=False)[0]
+    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    for ax, (name, m) in zip(axes, panels.items()):
+        image = ax.pcolormesh(
+            x, y, np.ma.masked_invalid(np.asarray(m, dtype=float)), cmap="viridis", vmin=0, vmax=1, shading="nearest"
+        )
+        if lines and name in lines:
+            curve, label = lines[name]
+            ax.step(x, curve, where="mid", color="#C44E52", linewidth=1.5, label=label)
+            ax.legend(fontsize=7, loc="upper left")
+        half = (y[1] - y[0]) / 2 if len(y) > 1 else 0.5
+        ax.set_ylim(y.min() - half, y.max() + half)
+        ax.set_title(name, fontsize=10)
+        ax.set_xlabel(xlabel)
+    axes[0].set_ylabel(ylabel)
+    fig.colorbar(image, ax=list(axes), label=cbar_label)
+    _title(axes[0], title)
+    return _save(fig, stem)
+
+
 def lines_with_band(x, series: Mapping[str, tuple], title: str, xlabel: str, ylabel: str, stem: str | os.PathLike) -> Paths:
     """Mean curves with shaded 95% CI bands, e.g. air over turns or win share vs a parameter.
 

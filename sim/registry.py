@@ -48,8 +48,9 @@ class Bot:
     params: tuple[Param, ...]
     doc: str
     builtin_id: int
-    # options(values: {key: text}) -> parameter vector, for a bot whose spec takes
-    # text options (a weight file, a preset) instead of numeric Params
+    # options(values: {key: text}, players: int | None) -> parameter vector, for a bot
+    # whose spec takes text options (a weight file, a preset) instead of numeric Params;
+    # players: the table's player count when the caller knows it
     options: object = None
 
     def vector(self, values: dict[str, float]) -> np.ndarray:
@@ -115,16 +116,18 @@ class Registry:
             raise BotError(f"unknown bot {name!r} for {self.game}; choose one of: " + ", ".join(self.names()))
         return self.bots[name]
 
-    def parse(self, spec: str) -> Seat:
+    def parse(self, spec: str, players: int | None = None) -> Seat:
         """Parse ``name`` or ``name:key=value:key=value`` (the documented form;
-        ``;`` between parameters still works for old scripts)."""
+        ``;`` between parameters still works for old scripts); ``players``: the
+        table it will sit at, when known (a weight file trained for another
+        count warns)."""
         spec = spec.strip()
         name, _, rest = spec.partition(":")
         bot = self.get(name.strip())
         values: dict[str, float] = {}
         known = {p.name: p for p in bot.params}
         if bot.options is not None:
-            return Seat(spec, bot, bot.options(spec_options(spec, rest)))
+            return Seat(spec, bot, bot.options(spec_options(spec, rest), players))
         for item in filter(None, (s.strip() for s in rest.replace(":", ";").split(";"))):
             key, eq, raw = item.partition("=")
             key = key.strip()
@@ -161,7 +164,7 @@ class Registry:
             specs = specs * players
         if len(specs) != players:
             raise BotError(f"got {len(specs)} bot specs for {players} players; give one spec for all seats or exactly {players}")
-        return [self.parse(s) for s in specs]
+        return [self.parse(s, players) for s in specs]
 
 
 def spec_options(spec: str, rest: str) -> dict[str, str]:

@@ -149,6 +149,24 @@ def proportion_ci(successes: float, n: int, level: float = 0.95) -> Estimate:
     return Estimate(float(p), lo, hi, int(n), level)
 
 
+def clustered_share(hits: Sequence[float], clusters: Sequence[int], level: float = 0.95) -> Estimate:
+    """A share over units that come in clusters (e.g. decisions, many per game,
+    ``clusters`` their game): the mean of ``hits`` with the cluster-robust
+    (CR1) SE of a ratio of per-cluster sums; n is the number of units. Normal
+    interval, clipped to [0, 1]."""
+    _, cluster = np.unique(np.asarray(clusters), return_inverse=True)
+    a, m = np.bincount(cluster, weights=np.asarray(hits, dtype=float)), np.bincount(cluster).astype(float)
+    g, total = len(m), float(m.sum())
+    if total <= 0:
+        return Estimate(math.nan, math.nan, math.nan, 0, level)
+    p = float(a.sum()) / total
+    if g < 2:
+        return Estimate(p, math.nan, math.nan, int(total), level)
+    se = math.sqrt(g / (g - 1) * float(((a - p * m) ** 2).sum())) / total
+    z = stats.norm.ppf((1 + level) / 2)
+    return Estimate(p, max(0.0, p - z * se), min(1.0, p + z * se), int(total), level)
+
+
 def _welch(a: Aggregates, b: Aggregates) -> tuple[float, float, float, float, float, float]:
     """diff, se, df, pooled sd from two aggregates (plus the two variances)."""
     (na, _, _), (nb, _, _) = a, b

@@ -201,6 +201,11 @@ class Standings:
             "n_player": self.nplayer_game(order),
         }
 
+    def lineup_shares(self, r: int = 0) -> dict[tuple[int, ...], np.ndarray]:
+        """Per lineup multiset the win share of one copy of each entrant, as
+        played (r = 0) or under bootstrap weights r (`metagame.nplayer_equilibrium`'s input)."""
+        return {p: acc[r, 1:] / acc[r, 0] if acc[r, 0] > 0 else acc[0, 1:] / acc[0, 0] for p, acc in self.lineup_boot.items()}
+
     def nplayer_game(self, order: list[int]) -> dict:
         """The symmetric n-player game's equilibrium from every lineup's win shares,
         with seed-resampled (Poisson bootstrap) support shares and 95% percentile
@@ -217,13 +222,10 @@ class Standings:
                 "why": "needs every lineup with repeated entrants (a tournament with repeats)",
             }
 
-        def shares(r):
-            return {p: acc[r, 1:] / acc[r, 0] if acc[r, 0] > 0 else acc[0, 1:] / acc[0, 0] for p, acc in self.lineup_boot.items()}
-
-        x, regret = nplayer_equilibrium(shares(0), e, n)
+        x, regret = nplayer_equilibrium(self.lineup_shares(), e, n)
         redrawn = np.array(
             [
-                nplayer_equilibrium(shares(r), e, n, start=np.maximum(x, 1e-3), steps=20_000)[0]
+                nplayer_equilibrium(self.lineup_shares(r), e, n, start=np.maximum(x, 1e-3), steps=20_000)[0]
                 for r in range(1, self.resamples + 1)
             ]
         )

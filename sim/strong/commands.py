@@ -1,4 +1,4 @@
-"""`sim <game> train` and `sim <game> exploit`, the same for every game with a `policy` bot."""
+"""`sim <game> train`, `exploit` and `population`, the same for every game with a `policy` bot."""
 
 from __future__ import annotations
 
@@ -28,6 +28,11 @@ def _games_option(default: int):
     )
 
 
+def _out_option(text: str):
+    """--out of a command that checkpoints there (the directory is checked before any game)."""
+    return typer.Option(None, "--out", "-o", callback=writable_dir, help=text)
+
+
 PLAYERS = typer.Option(4, "--players", "-n", help="Players at the table.")
 POPULATION = typer.Option(
     None, "--population", min=2, max=1000, help="Candidates per generation (default: CMA-ES's, 4 + 3 ln(weights))."
@@ -55,12 +60,8 @@ def register(sub: typer.Typer, game_name: str):
         ),
         seed: int = SEED,
         rules: Optional[List[str]] = rules_option(game_name),
-        out_dir: Optional[Path] = typer.Option(
-            None,
-            "--out",
-            "-o",
-            callback=writable_dir,
-            help="Write weights.json and the report here; checkpoints every generation (rerun to resume).",
+        out_dir: Optional[Path] = _out_option(
+            "Write weights.json and the report here; checkpoints every generation (rerun to resume)."
         ),
         scheduler: Optional[str] = SCHEDULER,
         workers: Optional[int] = WORKERS,
@@ -70,7 +71,7 @@ def register(sub: typer.Typer, game_name: str):
 
         Each candidate plays one seat in every seat order against the field; the best weights are
         played again on fresh games and reported with a 95% CI. Load the result with
-        policy:file=OUT/weights.json."""
+        policy:file=OUT/weights.json (at a table of another player count it plays, with a warning)."""
         from sim.strong.train import layout_of, train
 
         with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:
@@ -138,6 +139,65 @@ def register(sub: typer.Typer, game_name: str):
                 generations=generations,
                 seed=seed,
                 population=population,
+                out=out_dir,
+                executor=executor,
+            )
+        finish(summary, as_json, out_dir, reports)
+
+    register_population(sub, game_name, builtins)
+
+
+def register_population(sub: typer.Typer, game_name: str, builtins: list[str]):
+    game = api.get_game(game_name)
+
+    @sub.command("population")
+    def population_cmd(
+        iterations: int = typer.Option(3, "--iterations", "-k", min=1, max=1000, help="Best responses to add."),
+        players: int = PLAYERS,
+        games: int = _games_option(480),
+        generations: int = typer.Option(10, "--generations", min=1, max=10**6, help="CMA-ES generations per best response."),
+        population: Optional[int] = POPULATION,
+        meta_games: int = typer.Option(
+            20_000,
+            "--meta-games",
+            min=1,
+            max=10**9,
+            help="Games of each meta-game tournament (every lineup with repeated entrants, in every seat order).",
+        ),
+        start: str = typer.Option(
+            ",".join(builtins),
+            "--start",
+            help="The starting population, comma-separated specs (default: every fast built-in bot).",
+        ),
+        seed: int = SEED,
+        rules: Optional[List[str]] = rules_option(game_name),
+        out_dir: Optional[Path] = _out_option(
+            "Write weights.json (the final population's best member), the report and plots here; "
+            "checkpoints every iteration and generation (rerun to resume)."
+        ),
+        scheduler: Optional[str] = SCHEDULER,
+        workers: Optional[int] = WORKERS,
+        as_json: bool = JSON,
+    ):
+        """Grow a population by best responses to its meta-game equilibrium (PSRO).
+
+        Each iteration solves the population's n-player meta-game, trains a policy best response to
+        its equilibrium, reports the equilibrium's exploitability (the best response's fresh win share
+        minus 1/n, 95% CI) and adds the best response. Load the final best member with
+        policy:file=OUT/weights.json."""
+        from sim.strong.population import population as run
+
+        with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:
+            summary = run(
+                game,
+                api.make_rules(game, api.parse_rules(rules), players),
+                split_specs(start),
+                iterations=iterations,
+                games=games,
+                generations=generations,
+                meta_games=meta_games,
+                seed=seed,
+                cma_population=population,
                 out=out_dir,
                 executor=executor,
             )

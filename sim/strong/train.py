@@ -16,6 +16,8 @@ result as an uninterrupted run (a call with more generations trains on).
 
 from __future__ import annotations
 
+import hashlib
+import math
 import os
 import pickle
 import time
@@ -35,6 +37,7 @@ from sim.tournament import play as play_tournament, seatings
 CHECKPOINT = "train-checkpoint.pkl"
 WEIGHTS = "weights.json"
 FRESH = 2**32  # seed stream of the final evaluation, apart from the generations' streams
+Table = tuple[float, list[Seat]]  # opponents at one table and the probability of meeting them
 
 
 @dataclass
@@ -61,7 +64,7 @@ def field_seats(game, field: list[str], players: int) -> list[Seat]:
             f"--field has {len(field)} specs for {players} players; give 1 to {players - 1} "
             "(they are cycled over the other seats)"
         )
-    seats = [game.registry.parse(s) for s in field]
+    seats = [game.registry.parse(s, players) for s in field]
     return [seats[i % len(seats)] for i in range(players - 1)]
 
 
@@ -79,6 +82,27 @@ def evaluate(game, rules, seat: Seat, opponents: list[Seat], games: int, seed: i
         raise interrupt.Interrupted()
     n, s, _ = standings.sums["win"][0]
     return Evaluation(proportion_ci(s, int(n)), int(n), time.perf_counter() - start)  # Wilson, as tournament's
+
+
+def evaluate_mixture(game, rules, seat: Seat, tables: list[Table], games: int, seed: int, executor=None) -> Evaluation:
+    """``seat``'s win share against opponents drawn from ``tables`` (probability,
+    seats): each table plays its share of ``games`` (whole games per seat order)
+    on a stream of its own, and the shares are weighted by the probabilities
+    (a stratified mean, normal 95% CI from the tables' binomial variances).
+    One table is `evaluate` itself."""
+    from scipy.stats import norm
+
+    if len(tables) == 1:
+        return evaluate(game, rules, seat, tables[0][1], games, seed, executor)
+    parts = [
+        evaluate(game, rules, seat, opponents, max(1, round(games * p)), generation_seed(seed, k), executor)
+        for k, (p, opponents) in enumerate(tables)
+    ]
+    mean = sum(p * e.win.mean for (p, _), e in zip(tables, parts))
+    half = norm.ppf(0.975) * math.sqrt(sum(p * p * e.win.mean * (1 - e.win.mean) / e.games for (p, _), e in zip(tables, parts)))
+    played = sum(e.games for e in parts)
+    win = Estimate(mean, max(0.0, mean - half), min(1.0, mean + half), played)
+    return Evaluation(win, played, sum(e.seconds for e in parts))
 
 
 def games_per_evaluation(games: int, players: int) -> int:
@@ -102,9 +126,12 @@ def train(
     executor=None,
     progress: bool | None = None,
     label: str = "train",
+    mixture: list[Table] | None = None,
 ) -> dict:
     """Optimise the policy's weights against ``field``; the summary (JSON-ready):
-    per-generation history, the best weights and their fresh-seed win share."""
+    per-generation history, the best weights and their fresh-seed win share.
+    ``mixture``: play against these opponent tables instead, weighted by their
+    probabilities (`evaluate_mixture`; ``field`` then only names them)."""
     from cmaes import CMA
 
     if games < 1 or generations < 1:
@@ -113,7 +140,7 @@ def train(
         raise ValueError(f"--sigma {sigma} must lie in (0, 10]")
     layout = layout_of(game)
     players = rules.players
-    opponents = field_seats(game, field, players)
+    tables = mixture if mixture is not None else [(1.0, field_seats(game, field, players))]
     x0 = np.asarray(layout.default if start is None else start, dtype=float)
     config = {
         "game": game.name,
@@ -125,10 +152,11 @@ def train(
         "population": population,
         "sigma": sigma,
         "start": [float(x) for x in x0],
+        **({"mixture": [[p, [_seat_key(t) for t in opponents]] for p, opponents in mixture]} if mixture is not None else {}),
     }  # not generations: a rerun with more goes on
     if out is not None:
         Path(out).mkdir(parents=True, exist_ok=True)
-    state = _resume(out, config)
+    state = resume(out, config)
     if state is None:
         cma = CMA(mean=x0, sigma=sigma, seed=seed % 2**32, population_size=population)
         state = {"config": config, "cma": cma, "history": [], "best": None}
@@ -154,7 +182,7 @@ def train(
             solutions, rows, played, seconds = [], [], 0, 0.0
             for _ in range(cma.population_size):
                 x = cma.ask()
-                ev = evaluate(game, rules, candidate(game, x), opponents, games, gseed, executor)
+                ev = evaluate_mixture(game, rules, candidate(game, x), tables, games, gseed, executor)
                 solutions.append((x, -ev.win.mean))
                 rows.append((x, ev))
                 played, seconds = played + ev.games, seconds + ev.seconds
@@ -173,11 +201,11 @@ def train(
                 }
             )
             with interrupt.held():
-                _checkpoint(out, state)
+                checkpoint(out, state)
             bar.update(task, advance=1, best=_best_text(state), speed=f"{played / max(seconds, 1e-9):,.0f} games/s")
     best = np.array(state["best"]["weights"])
-    fresh = evaluate(game, rules, candidate(game, best), opponents, games * 4, generation_seed(seed, FRESH), executor)
-    start_ev = evaluate(game, rules, candidate(game, x0), opponents, games * 4, generation_seed(seed, FRESH), executor)
+    fresh = evaluate_mixture(game, rules, candidate(game, best), tables, games * 4, generation_seed(seed, FRESH), executor)
+    start_ev = evaluate_mixture(game, rules, candidate(game, x0), tables, games * 4, generation_seed(seed, FRESH), executor)
     summary = {
         "game": game.name,
         "players": players,
@@ -211,6 +239,11 @@ def train(
     return summary
 
 
+def _seat_key(seat: Seat) -> str:
+    """A seat in a checkpoint's config: its spec and a digest of its parameters."""
+    return f"{seat.spec}#{hashlib.sha256(np.asarray(seat.params, dtype=float).tobytes()).hexdigest()[:12]}"
+
+
 def _best_text(state) -> str:
     b = state["best"]
     if b is None:
@@ -219,23 +252,22 @@ def _best_text(state) -> str:
     return f"{b['win_share']['mean']:.3f} [{lo:.3f}, {hi:.3f}]"
 
 
-def _resume(out, config):
-    """The checkpointed state of the same training run, or None."""
-    if out is None or not (Path(out) / CHECKPOINT).is_file():
+def resume(out, config, name: str = CHECKPOINT, what: str = "training run"):
+    """The state checkpointed in ``out/name`` by a run with the same ``config``, or None."""
+    if out is None or not (Path(out) / name).is_file():
         return None
-    with open(Path(out) / CHECKPOINT, "rb") as f:
+    with open(Path(out) / name, "rb") as f:
         state = pickle.load(f)
     if state.get("config") != config:
-        raise ValueError(
-            f"{Path(out) / CHECKPOINT} belongs to another training run (different options); give another --out or delete it"
-        )
+        raise ValueError(f"{Path(out) / name} belongs to another {what} (different options); give another --out or delete it")
     return state
 
 
-def _checkpoint(out, state) -> None:
+def checkpoint(out, state, name: str = CHECKPOINT) -> None:
+    """Write ``state`` to ``out/name`` atomically (nothing without ``out``)."""
     if out is None:
         return
-    path = Path(out) / CHECKPOINT
+    path = Path(out) / name
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     with open(tmp, "wb") as f:
         pickle.dump(state, f)

@@ -13,7 +13,9 @@ A policy's parameter row holds one block of weights per player count (block
 its table's player count. ``policy:file=PATH`` and ``policy:preset=NAME`` put
 the file's weights in every block (they were trained at one count: the file
 says which); ``trained`` fills each block with the preset trained at that
-count, or the nearest count trained (`PolicyLayout.trained_vector`).
+count, or the nearest count trained (`PolicyLayout.trained_vector`). A file
+or preset used at a table of another player count prints one warning line
+naming the count it was trained for and how to get a matching one.
 """
 
 from __future__ import annotations
@@ -23,10 +25,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from rich.console import Console
+from rich.text import Text
 
 from sim.registry import MAX_PARAMS, BotError
 
 FORMAT = 1
+_WARNED: set[tuple[str, int]] = set()  # (spec, players) already warned about in this process
 
 
 @dataclass(frozen=True)
@@ -84,8 +89,10 @@ class PolicyLayout:
             raise BotError(f"weight file {str(path)!r} needs 'weights': a list of {self.size} finite numbers")
         return data
 
-    def options(self, values: dict[str, str]) -> np.ndarray:
-        """The row of ``policy``, ``policy:file=PATH`` or ``policy:preset=NAME``."""
+    def options(self, values: dict[str, str], players: int | None = None) -> np.ndarray:
+        """The row of ``policy``, ``policy:file=PATH`` or ``policy:preset=NAME``;
+        at a table of ``players`` (when known) weights trained for another count
+        warn (`warn_player_count`)."""
         unknown = set(values) - {"file", "preset"}
         if unknown or len(values) > 1:
             raise BotError(
@@ -95,13 +102,36 @@ class PolicyLayout:
         if not values:
             return self.vector(self.default)
         path = values["file"] if "file" in values else self.preset_path(values["preset"])
-        return self.vector(self.load(path)["weights"])
+        data = self.load(path)
+        if players is not None and data.get("players", players) != players:
+            key = "file" if "file" in values else "preset"
+            self.warn_player_count(f"policy:{key}={values[key]}", data["players"], players)
+        return self.vector(data["weights"])
+
+    def warn_player_count(self, spec: str, trained: int, players: int) -> None:
+        """One stderr line per spec and table size: the weights were trained for
+        another player count (not an error: they play, in every count's block)."""
+        if (spec, players) in _WARNED:
+            return
+        _WARNED.add((spec, players))
+        matching = (
+            f"policy:preset=trained-{players}p or trained"
+            if players in self.trained_presets()
+            else f"`sim {self.game} train --players {players} --field SPECS --out DIR`"
+        )
+        Console(stderr=True, soft_wrap=True, highlight=False).print(
+            Text.assemble(
+                ("warning:", "yellow"),
+                f" {spec} was trained for {trained} players, this table has {players}; "
+                f"its weights play as they are. For weights trained at {players} players use {matching}.",
+            )
+        )
 
     def trained_presets(self) -> dict[int, Path]:
         """The shipped presets trained at the default rules, by player count: ``trained-<n>p``."""
         return {n: self.presets / f"trained-{n}p.json" for n in self.players if (self.presets / f"trained-{n}p.json").is_file()}
 
-    def trained_vector(self, values: dict[str, str]) -> np.ndarray:
+    def trained_vector(self, values: dict[str, str], players: int | None = None) -> np.ndarray:
         """``trained``: each player count's block from the preset trained at that
         count, else at the nearest count trained."""
         if values:

@@ -1,6 +1,7 @@
 """The `policy` bots: features from hand-made positions, decisions from hand-set
 weights, the weight row per player count, and weight files (good and bad)."""
 
+import dataclasses
 import json
 
 import numpy as np
@@ -158,3 +159,21 @@ def test_trained_picks_the_preset_of_each_player_count(registry, layout):
         nearest = min(shipped, key=lambda m: (abs(m - n), m))
         assert np.array_equal(layout.block(row, n), layout.load(shipped[nearest])["weights"])
     assert "trained for it" in registry.get("trained").doc
+
+
+def test_a_weight_file_at_another_player_count_warns_once_on_stderr(tmp_path):
+    path = W.save(tmp_path / "w3.json", lp.LAYOUT, lp.LAYOUT.default, 3, {}, {})
+    r = CliRunner().invoke(app, ["luft", "simulate", "-n", "2", "-b", f"policy:file={path},policy:file={path}", "-g", "1"])
+    assert r.exit_code == 0, r.output
+    warnings = [line for line in r.stderr.splitlines() if line.startswith("warning:")]
+    assert len(warnings) == 1 and len(r.stderr.strip().splitlines()) == 1
+    assert "trained for 3 players, this table has 2" in warnings[0] and "policy:preset=trained-2p or trained" in warnings[0]
+    r = CliRunner().invoke(app, ["luft", "simulate", "-n", "3", "-b", f"policy:file={path}", "-g", "1"])
+    assert r.exit_code == 0 and "warning:" not in r.stderr
+
+
+def test_the_player_count_warning_says_how_to_train_when_no_preset_matches(tmp_path, capsys):
+    path = W.save(tmp_path / "w5.json", lu.LAYOUT, lu.LAYOUT.default, 5, {}, {})
+    layout = dataclasses.replace(lu.LAYOUT, presets=tmp_path)  # no shipped presets
+    layout.options({"file": str(path)}, 4)
+    assert "sim landunter train --players 4" in capsys.readouterr().err

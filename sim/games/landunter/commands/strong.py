@@ -1,4 +1,4 @@
-"""`sim landunter train` and `sim landunter exploit` (sim.strong.commands)."""
+"""`sim landunter train`, `exploit` and `population` (sim.strong.commands)."""
 
 from sim.strong import commands
 

@@ -1,4 +1,4 @@
-"""`sim luft train` and `sim luft exploit` (sim.strong.commands)."""
+"""`sim luft train`, `exploit` and `population` (sim.strong.commands)."""
 
 from sim.strong import commands
 

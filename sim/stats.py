@@ -163,7 +163,7 @@ def clustered_share(hits: Sequence[float], clusters: Sequence[int], level: float
     if g < 2:
         return Estimate(p, math.nan, math.nan, int(total), level)
     se = math.sqrt(g / (g - 1) * float(((a - p * m) ** 2).sum())) / total
-    z = stats.norm.ppf((1 + level) / 2)
+    z = special.ndtri((1 + level) / 2)  # stats.norm.ppf
     return Estimate(p, max(0.0, p - z * se), min(1.0, p + z * se), int(total), level)
 
 

@@ -18,13 +18,13 @@ from tests.luft.test_bots import make_st
 RULE = T.Rule(2.5, 0.55, 3.0)
 
 
-def table_of(block):
-    return np.tile(lp.LAYOUT.vector(block), (v.MAX_SEATS, 1))
+def row_of(block):
+    return lp.LAYOUT.vector(block)
 
 
 @pytest.mark.parametrize("whole", [False, True])
 def test_the_card_weights_turn_back_exactly_when_the_printed_rule_says(whole):
-    params = table_of(T.card_weights(RULE, lp.LAYOUT.default, 25, whole))
+    params = row_of(T.card_weights(RULE, lp.LAYOUT.default, 25, whole))
     checked = 0
     for depth in range(1, 31, 3):
         for load in (1, 2, 3):
@@ -37,7 +37,7 @@ def test_the_card_weights_turn_back_exactly_when_the_printed_rule_says(whole):
 
 
 def test_the_whole_card_picks_up_only_while_the_rule_would_stay_down_with_the_item():
-    whole = table_of(T.card_weights(RULE, lp.LAYOUT.default, 25, True))
+    whole = row_of(T.card_weights(RULE, lp.LAYOUT.default, 25, True))
     for depth in range(2, 31, 4):
         for load in (0, 1, 2):
             for air in range(0, 26, 2):

@@ -17,6 +17,7 @@ from sim.registry import BotError, load_bot_file
 from strategies.luft import LUFT_BOTS
 from strategies.luft.dispatch import decide_builtin
 from strategies.luft.planner import _moves, up_table
+from tests.read_only import sealed
 
 TB, TR = v.PHASE_TURN_BACK, v.PHASE_TREASURE
 P = fc.SWIM_P
@@ -57,14 +58,6 @@ def blank(*fields, path=None):
 
 def params_for(name, players=6, **values):
     return np.tile(LUFT_BOTS.get(name).vector(values), (players, 1))
-
-
-def sealed(arr):
-    """A read-only view, the array type the engine hands a bot: calls with it
-    share the compiled bots (and the switch) with the kernels and test_sealed."""
-    view = arr.view()
-    view.flags.writeable = False
-    return view
 
 
 def ask(name, phase, st, seat=0, u=0.5, **values):

@@ -1,5 +1,6 @@
 """The command line through typer's CliRunner: contracts, errors, the store."""
 
+import functools
 import json
 
 import pytest
@@ -146,7 +147,11 @@ def test_bots_lists_every_registered_bot():
         assert name in r.stdout
 
 
-def test_unreachable_scheduler_is_one_line_exit_2():
+def test_unreachable_scheduler_is_one_line_exit_2(monkeypatch):
+    from sim import distributed
+
+    # give up after 1 s, not the default 20 s: the refusal and its message are the same
+    monkeypatch.setattr(distributed, "make_executor", functools.partial(distributed.make_executor, timeout="1s"))
     r = invoke("luft", "simulate", "--bots", "random", "--games", "10", "--scheduler", "tcp://127.0.0.1:1")
     assert r.exit_code == 2 and "cannot reach the Dask scheduler" in r.output
     assert "Traceback" not in r.output

@@ -10,6 +10,7 @@ from strategies.landunter import LANDUNTER_BOTS
 from strategies.landunter.dispatch import N_BUILTINS, decide_builtin
 from strategies.landunter.worlds import prepare
 from tests.landunter.conftest import position, python_seat, seats, to_view
+from tests.read_only import sealed
 
 BUILTINS = ["random", "high", "low", "mid", "dodge", "ring-keeper", "counter", "sampler", "policy", "trained"]
 
@@ -42,7 +43,7 @@ def view(hand, tops=(0, 0, 0, 0), rings=(3, 3, 3, 3), offer=(1, 2), seat=0, **kw
 
 def play(name, st, seat=0, u=0.5, **params):
     b = bot(name)
-    return int(b.fn(seat, st, b.vector(params), u))
+    return int(b.fn(seat, sealed(st), sealed(b.vector(params)), u))
 
 
 # ------------------------------------------------------------------ registry and switch
@@ -63,13 +64,13 @@ def test_every_bot_documents_its_rule_and_parameters():
 
 
 def test_switch_routes_every_builtin_id_to_its_bot():
-    st = view([5, 17, 30, 44, 58], tops=(6, 9, 0, 3), rings=(1, 2, 0, 3), offer=(4, 11))
+    st = sealed(view([5, 17, 30, 44, 58], tops=(6, 9, 0, 3), rings=(1, 2, 0, 3), offer=(4, 11)))
     for name in BUILTINS:
         b = bot(name)
-        params = b.vector({"k": 3} if name == "sampler" else {})
+        params = sealed(b.vector({"k": 3} if name == "sampler" else {}))
         for u in (0.0, 0.3, 0.99):
             assert decide_builtin(b.builtin_id, 0, st, params, u) == b.fn(0, st, params, u), name
-    assert decide_builtin(99, 0, st, np.zeros(8), 0.5) == -1
+    assert decide_builtin(99, 0, st, sealed(np.zeros(8)), 0.5) == -1
 
 
 # ------------------------------------------------------------------ simple bots
@@ -232,7 +233,7 @@ def test_every_registered_bot_only_plays_cards_it_holds(players, seed, game, fla
             }
             if name == "sampler":
                 values["k"] = max(1, values.get("k", 1))
-            card = int(b.fn(seat, st, b.vector(values), pick.random()))
+            card = int(b.fn(seat, sealed(st), sealed(b.vector(values)), pick.random()))
             assert L.hand_has(st, seat, card), (name, values, seat, card)
 
 

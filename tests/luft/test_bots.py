@@ -17,6 +17,7 @@ from sim.registry import BotError, load_bot_file
 from strategies.luft import LUFT_BOTS
 from strategies.luft.dispatch import decide_builtin
 from strategies.luft.planner import _moves, up_table
+from tests.read_only import sealed
 
 TB, TR = v.PHASE_TURN_BACK, v.PHASE_TREASURE
 P = fc.SWIM_P
@@ -61,7 +62,7 @@ def params_for(name, **values):
 
 def ask(name, phase, st, seat=0, u=0.5, **values):
     bot = LUFT_BOTS.get(name)
-    action = int(bot.fn(phase, seat, st, params_for(name, **values), u))
+    action = int(bot.fn(phase, seat, sealed(st), sealed(params_for(name, **values)), u))
     assert v.is_legal(phase, st, seat, action), (name, phase, action)
     return action
 
@@ -156,7 +157,7 @@ def test_every_builtin_has_its_own_branch_and_doc():
     assert ids == list(range(len(ids)))
     st = make_st([dict(pos=5, carried=[1]), dict(pos=3)], path=blank(5))
     params = np.zeros(8)
-    assert decide_builtin(len(ids), TB, 0, st, params, 0.5) == -1  # no branch: illegal
+    assert decide_builtin(len(ids), TB, 0, sealed(st), sealed(params), 0.5) == -1  # no branch: illegal
     for b in BUILTINS:
         assert len(b.doc) > 80, b.name
         for p in b.params:
@@ -175,9 +176,10 @@ STATES = [
 @pytest.mark.parametrize("name", [b.name for b in BUILTINS])
 def test_switch_routes_each_builtin_id_to_its_function(name):
     bot = LUFT_BOTS.get(name)
+    params = sealed(params_for(name))
     for phase, st in STATES:
+        st = sealed(st)
         for u in (0.1, 0.7):
-            params = params_for(name)
             direct = bot.fn(phase, 0, st, params, u)
             assert decide_builtin(bot.builtin_id, phase, 0, st, params, u) == direct
 

@@ -13,9 +13,7 @@ from rich.console import Console
 from sim import api, rng
 from sim.games.landunter import layout as L, reference
 from sim.games.landunter.hint import forced, played_this_deal, position_of
-from sim.games.luft.hint import forget_hidden, rollout_wins
-from sim.games.luft.reference import Game
-from sim.games.luft.rules import Rules
+from sim.games.luft.hint import rollout_wins
 from sim.play import playlog, table
 from sim.registry import Bot, Seat
 from strategies.landunter import LANDUNTER_BOTS
@@ -51,16 +49,6 @@ def test_asking_for_a_hint_does_not_change_the_game(tmp_path):
     assert "hint: threshold:t=2 would choose" in screen and "4 rollouts each" in screen
 
 
-def test_rollouts_keep_the_hidden_cards_but_draw_their_order_anew():
-    game = Game(Rules(swim="deck-no-reshuffle"), LUFT_BOTS.parse_seats("threshold", 4), 7, 0)
-    game.draw_swim(), game.draw_swim()
-    decks, swim = [list(d) for d in game.value_decks], list(game.swim_deck)
-    forget_hidden(game)
-    assert [sorted(d) for d in game.value_decks] == [sorted(d) for d in decks]
-    assert sorted(game.swim_deck) == sorted(swim)
-    assert game.value_decks != decks or game.swim_deck != swim
-
-
 def position(tmp_path, j: int):
     """Decision j of a bots game, as if seat 0 were a person: (history, seats, view, choices)."""
     start = table.start_line("luft", {"dives": "1"}, 3, 4, ["threshold:t=2", "threshold:t=2", "threshold:t=1"])
@@ -79,16 +67,9 @@ def position(tmp_path, j: int):
 def test_a_hint_gives_each_choice_a_win_chance_from_the_position(tmp_path):
     history, seats, view, choices = position(tmp_path, 3)
     rules = api.make_rules(api.get_game("luft"), {"dives": "1"}, 3)
-    wins = rollout_wins(table.table_of("luft"), rules, seats, 4, history, 0, view, choices, LUFT_BOTS.parse("threshold:t=2"), 8)
+    wins = rollout_wins(rules, seats, 4, history, 0, view, choices, LUFT_BOTS.parse("threshold:t=2"), 8)
     assert [len(w) for w in wins] == [8] * len(choices)
     assert all(share in (0, 1 / 3, 1 / 2, 1) for w in wins for share in w)
-
-
-def test_a_hint_refuses_a_history_that_does_not_reach_the_position(tmp_path):
-    history, seats, view, choices = position(tmp_path, 3)
-    rules = api.make_rules(api.get_game("luft"), {"dives": "1"}, 3)
-    with pytest.raises(RuntimeError, match="did not reach the position"):
-        rollout_wins(table.table_of("luft"), rules, seats, 4, history[:-1], 0, view, choices, LUFT_BOTS.parse("threshold:t=2"), 2)
 
 
 # ---------------------------------------------------------------- Land unter

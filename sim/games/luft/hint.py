@@ -18,8 +18,6 @@ from sim.games.luft import script as scripted
 from sim.games.luft.engine import play_batch
 from sim.games.luft.outputs import S_WIN60
 
-ROLLOUT_GAMES = 1 << 40  # rollout k draws what nobody knows from stream (seed, ROLLOUT_GAMES + k)
-
 
 def rollout_wins(
     rules, seats, seed: int, history: list[int], seat: int, st: np.ndarray, choices, hint_bot, rollouts: int
@@ -30,7 +28,7 @@ def rollout_wins(
     numbers), so two choices' wins can be compared game by game. ``history``:
     every decision of the game so far, which lead to the view ``st``.
     """
-    from sim.play.table import HUMAN
+    from sim.play.table import HUMAN, ROLLOUT_GAMES
 
     players = [hint_bot if s.spec == HUMAN else s for s in seats]
     streams = np.array([rng.game_stream(seed, ROLLOUT_GAMES + k) for k in range(rollouts)], dtype=np.uint64)

@@ -31,6 +31,11 @@ when a batch seats a user bot, once more for a tuple of `MAXP` plug-ins of
 type `PLUGIN_TYPE`. Both specializations are cached; a new user bot or
 parameter recompiles neither.
 
+Rollouts from a position (hints and review at the play table) run through
+the same loop: with a ``script`` (script.py) a game starts from a deal under
+way, its seat under test playing a given card first; ``script=None`` (every
+ordinary batch) compiles that branch away.
+
 numba's ``cache=True`` checks only a function's own source file, so an edit in
 core.py or a bot would leave this cached kernel stale: `refresh_stale_caches`
 (run at import) fingerprints every source compiled in and flushes the caches

@@ -26,6 +26,11 @@ How it is fast (figures: benchmarks/bench_luft.py):
 - The air-curve counts are derived on the host from each dive's turn count;
   a turn only adds its air (and its square) to the chunk's sums.
 
+Rollouts from a position (hints and review at the play table) run through
+the same loop with a ``script`` (script.py): the game's decisions so far fed
+back, then the choice under test; ``script=None`` (every ordinary batch)
+compiles it away.
+
 Bots. Two ways into the turn loop:
 - inlined: the cheap built-ins (`strategies.luft.dispatch.decide_inline`,
   ids in `INLINED`: threshold, random) are an integer switch compiled into

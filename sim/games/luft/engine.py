@@ -474,6 +474,7 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int, sc
     if bad.size:
         e = err[bad[0]]
         s = int(e[E_SEAT])
+        game = first_game + (0 if script is not None else int(e[E_GAME]))  # a rollout plays on game first_game
         if e[E_ACTION] == scripted.OFF_SCRIPT:
             raise RuntimeError(
                 f"a rollout of game {first_game} did not reach the position of its script; the decisions so far do not replay"
@@ -481,12 +482,10 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int, sc
         if e[E_ACTION] == BOT_RAISED:
             raise BotError(
                 f"bot {seats[s].spec!r} in seat {s} raised an exception (seed {seed}, "
-                f"game {first_game + int(e[E_GAME])}, dive {int(e[E_DIVE]) + 1}, "
+                f"game {game}, dive {int(e[E_DIVE]) + 1}, "
                 f"turn {int(e[E_TURN]) + 1})"
             )
-        raise IllegalAction(
-            seats[s].spec, s, seed, first_game + int(e[E_GAME]), int(e[E_DIVE]), int(e[E_TURN]), int(e[E_PHASE]), int(e[E_ACTION])
-        )
+        raise IllegalAction(seats[s].spec, s, seed, game, int(e[E_DIVE]), int(e[E_TURN]), int(e[E_PHASE]), int(e[E_ACTION]))
     air = curves.sum(axis=0)
     # Games still diving at turn t: the dives that ended after it.
     air[A_COUNT] = air[A_END_COUNT][:, ::-1].cumsum(axis=1)[:, ::-1]

@@ -25,6 +25,7 @@ from sim.registry import MAX_PARAMS, Bot, Seat, split_specs
 from sim.stats import proportion_ci
 
 HUMAN = "human"
+ROLLOUT_GAMES = 1 << 40  # rollout k of a hint draws what nobody knows from stream (seed, ROLLOUT_GAMES + k)
 EVENTS_SHOWN = 12  # public events under the table
 
 

@@ -97,6 +97,7 @@ def test_illegal_card_is_reported_not_crashed(compiled):
         engine._RULE_FLAG_S,
         *batch,
         err,
+        None,
     )
     assert (err[:, 0] == engine.ERR_ILLEGAL_CARD).all()
     assert (err[:, 1] == 1).all() and (err[:, 2] == 0).all() and (err[:, 3] == 0).all()

@@ -31,6 +31,11 @@ when a batch seats a user bot, once more for a tuple of `MAXP` plug-ins of
 type `PLUGIN_TYPE`. Both specializations are cached; a new user bot or
 parameter recompiles neither.
 
+Rollouts from a position (hints and review at the play table) run through
+the same loop: with a ``script`` (script.py) a game starts from a deal under
+way, its seat under test playing a given card first; ``script=None`` (every
+ordinary batch) compiles that branch away.
+
 numba's ``cache=True`` checks only a function's own source file, so an edit in
 core.py or a bot would leave this cached kernel stale: `refresh_stale_caches`
 (run at import) fingerprints every source compiled in and flushes the caches
@@ -46,7 +51,7 @@ from numba import carray, njit, prange, types
 from numba.extending import overload
 
 from sim import nb, rng
-from sim.games.landunter import core, outputs
+from sim.games.landunter import core, outputs, script as scripted
 from sim.games.landunter.bits import LO_CARDS
 from sim.games.landunter.layout import (
     FLOOD_CARDS,
@@ -128,7 +133,7 @@ def _play_game(
     user_fns,
     params,
     seed,
-    game,
+    first_game,
     st,
     deck,
     hlo,
@@ -151,71 +156,84 @@ def _play_game(
     strength,
     hrings,
     err,
+    script,
 ):
-    """One game into row g of the output arrays; returns an error code.
+    """Game ``first_game + g`` into row g of the output arrays; returns an
+    error code. With a ``script`` (script.py), rollout g from its position.
 
     ``held``: the private hand masks of this deal, seat p's at [p] (cards
     1..60) and [MAXP + p] (61..72); ``bot_rs``: each seat's bot stream."""
     n = rules[R_PLAYERS]
     n_cards = rules[R_N_CARDS]
-    state = rng.game_stream(seed, np.uint64(game))
-    for p in range(n):
-        bot_rs[p] = rng.bot_stream(seed, np.uint64(game), np.uint64(p))
-
-    # ---- fresh public state
-    for i in range(S_CARD_HAND, STATE_SIZE):
-        st[i] = 0
-    for p in range(n):
-        st[S_SCORE + p] = 0
-        score[g, p] = 0
-        elim[g, p] = 0
-
-    # ---- Setup: shuffle the weather cards, deal 12 to each (hand h to seat h)
-    for i in range(n_cards):
-        deck[i] = i + 1
-    state = rng.shuffle(state, deck, n_cards)
-    for h in range(n):
-        hlo[h] = 0
-        hhi[h] = 0
-        hstr[h] = 0
-        hring[h] = 0
-    for i in range(n * HAND_SIZE):
-        c = deck[i]
-        h = i // HAND_SIZE
-        if c <= LO_CARDS:
-            hlo[h] |= np.int64(1) << (c - 1)
-        else:
-            hhi[h] |= np.int64(1) << (c - LO_CARDS - 1)
-        hstr[h] += c
-        hring[h] += core.ring_halves(c, n_cards)
-    for h in range(n):
-        hring[h] //= 2
-
-    for d in range(n):
-        # ---- deal d: seat p plays hand (p - d) mod n with its full rings
-        st[S_DEAL] = d
-        st[S_N_IN] = n
+    if script is None:
+        game = first_game + g
+        state = rng.game_stream(seed, np.uint64(game))
         for p in range(n):
-            hid = (p - d) % n
-            held[p] = hlo[hid]
-            held[MAXP + p] = hhi[hid]
-            st[S_HAND_N + p] = HAND_SIZE
-            st[S_HAND_ID + p] = hid
-            st[S_RINGS + p] = hring[hid]
-            st[S_RINGS_FULL + p] = hring[hid]
-            st[S_TOP + p] = 0
-            st[S_IN + p] = 1
-            strength[g, d, p] = hstr[hid]
-            hrings[g, d, p] = hring[hid]
-        for i in range(FLOOD_CARDS):
-            flood[i] = i // 2 + 1
-        state = rng.shuffle(state, flood, FLOOD_CARDS)
-        for v in range(1, FLOOD_MAX + 1):
-            st[S_FLOOD_LEFT + v] = 2
+            bot_rs[p] = rng.bot_stream(seed, np.uint64(game), np.uint64(p))
 
-        ended = n <= 2 and rules[R_TWO_PLAYED_OUT] == 0
-        played = 0
-        r = 0
+        # ---- fresh public state
+        for i in range(S_CARD_HAND, STATE_SIZE):
+            st[i] = 0
+        for p in range(n):
+            st[S_SCORE + p] = 0
+            score[g, p] = 0
+            elim[g, p] = 0
+
+        # ---- Setup: shuffle the weather cards, deal 12 to each (hand h to seat h)
+        for i in range(n_cards):
+            deck[i] = i + 1
+        state = rng.shuffle(state, deck, n_cards)
+        for h in range(n):
+            hlo[h] = 0
+            hhi[h] = 0
+            hstr[h] = 0
+            hring[h] = 0
+        for i in range(n * HAND_SIZE):
+            c = deck[i]
+            h = i // HAND_SIZE
+            if c <= LO_CARDS:
+                hlo[h] |= np.int64(1) << (c - 1)
+            else:
+                hhi[h] |= np.int64(1) << (c - LO_CARDS - 1)
+            hstr[h] += c
+            hring[h] += core.ring_halves(c, n_cards)
+        for h in range(n):
+            hring[h] //= 2
+        d0, r0, forced_seat, forced_card = 0, -1, -1, 0
+    else:  # a deal under way: round r0 of deal d0, seat forced_seat plays forced_card first
+        state, d0, r0, forced_seat, forced_card = scripted.set_up(
+            script, seed, first_game, g, n, n_cards, st, held, hlo, hhi, hstr, hring, flood, bot_rs, score, elim, strength, hrings
+        )
+
+    for d in range(d0, n):
+        if r0 >= 0 and d == d0:  # the script's deal is under way: play on from round r0
+            ended = False
+            r = r0
+        else:
+            # ---- deal d: seat p plays hand (p - d) mod n with its full rings
+            st[S_DEAL] = d
+            st[S_N_IN] = n
+            for p in range(n):
+                hid = (p - d) % n
+                held[p] = hlo[hid]
+                held[MAXP + p] = hhi[hid]
+                st[S_HAND_N + p] = HAND_SIZE
+                st[S_HAND_ID + p] = hid
+                st[S_RINGS + p] = hring[hid]
+                st[S_RINGS_FULL + p] = hring[hid]
+                st[S_TOP + p] = 0
+                st[S_IN + p] = 1
+                strength[g, d, p] = hstr[hid]
+                hrings[g, d, p] = hring[hid]
+            for i in range(FLOOD_CARDS):
+                flood[i] = i // 2 + 1
+            state = rng.shuffle(state, flood, FLOOD_CARDS)
+            for v in range(1, FLOOD_MAX + 1):
+                st[S_FLOOD_LEFT + v] = 2
+
+            ended = n <= 2 and rules[R_TWO_PLAYED_OUT] == 0
+            r = 0
+        played = r
         while not ended and r < HAND_SIZE:
             a = flood[2 * r]
             b = flood[2 * r + 1]
@@ -234,7 +252,11 @@ def _play_game(
                     bot_rs[p] = rs
                     st[S_HAND_LO + p] = held[p]
                     st[S_HAND_HI + p] = held[MAXP + p]
-                    c = _decide(bot_ids, user_fns, p, st, params, u)
+                    if script is not None and p == forced_seat:  # the choice under test
+                        c = forced_card
+                        forced_seat = -1
+                    else:
+                        c = _decide(bot_ids, user_fns, p, st, params, u)
                     st[S_HAND_LO + p] = 0
                     st[S_HAND_HI + p] = 0
                     plays[p] = c
@@ -306,8 +328,10 @@ def _play_chunk(
     strength,
     hrings,
     err,
+    script,
 ):
-    """Games g0 .. g1-1 of the batch, with scratch allocated once for them all."""
+    """Games g0 .. g1-1 of the batch (rollouts with a ``script``), with
+    scratch allocated once for them all."""
     n = rules[R_PLAYERS]
     st_owner = np.zeros(STATE_SIZE, np.int64)
     st = borrow(st_owner, np.int64)  # no reference counting in the hot loop
@@ -332,7 +356,7 @@ def _play_chunk(
             user_fns,
             params,
             seed,
-            first_game + g,
+            first_game,
             st,
             deck,
             hlo,
@@ -355,6 +379,7 @@ def _play_chunk(
             strength,
             hrings,
             err,
+            script,
         )
     st_owner[0] = st[0]  # keeps st_owner alive while st is in use
 
@@ -381,9 +406,11 @@ def _kernel(
     strength,
     hrings,
     err,
+    script,
 ):
     """prange over chunks of games; the chunk body is a plain njit function, so
-    the parallel passes see a tiny loop (fast to compile)."""
+    the parallel passes see a tiny loop (fast to compile). ``script``: None,
+    or the games are rollouts from a position (script.py)."""
     n_chunks = (n_games + chunk - 1) // chunk
     for c in prange(n_chunks):
         _play_chunk(
@@ -407,6 +434,7 @@ def _kernel(
             strength,
             hrings,
             err,
+            script,
         )
 
 
@@ -491,8 +519,11 @@ def user_functions(seats):
     return tuple(fns + [nb.no_bot()] * (MAXP - len(fns)))
 
 
-def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int, chunk: int | None = None) -> outputs.Batch:
-    """Play games ``first_game .. first_game + n_games - 1`` of master ``seed``.
+def play_batch(
+    rules: Rules, seats, seed: int, first_game: int, n_games: int, chunk: int | None = None, script=None
+) -> outputs.Batch:
+    """Play games ``first_game .. first_game + n_games - 1`` of master ``seed``
+    (with a ``script``, script.py: n_games rollouts from its position).
 
     ``seats``: one registry `Seat` per player (built-in bots through the
     switch, user bots as first-class functions). ``chunk``: games
@@ -528,6 +559,7 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int, ch
             _RULE_FLAG_S,
             *batch,
             err,
+            script,
         )
     raise_on_error(err, seats, seed, first_game)
     return batch

@@ -26,6 +26,11 @@ How it is fast (figures: benchmarks/bench_luft.py):
 - The air-curve counts are derived on the host from each dive's turn count;
   a turn only adds its air (and its square) to the chunk's sums.
 
+Rollouts from a position (hints and review at the play table) run through
+the same loop with a ``script`` (script.py): the game's decisions so far fed
+back, then the choice under test; ``script=None`` (every ordinary batch)
+compiles it away.
+
 Bots. Two ways into the turn loop:
 - inlined: the cheap built-ins (`strategies.luft.dispatch.decide_inline`,
   ids in `INLINED`: threshold, random) are an integer switch compiled into
@@ -63,7 +68,7 @@ import numpy as np
 from numba import carray, njit, prange, types
 
 from sim import nb, rng
-from sim.games.luft import core, layout as v
+from sim.games.luft import core, layout as v, script as scripted
 from sim.games.luft.core import N_SEAT_COLS
 from sim.games.luft.outputs import (
     A_COUNT,
@@ -131,11 +136,14 @@ assert 4 * MAX_CARDS_PER_LEVEL < 64 and v.MAX_PATH <= 64  # fields, loads < 64
 
 # ------------------------------------------------------------------- kernel
 @njit(cache=True, inline="always")
-def _ask(bot_ids, user_fns, one_fn, phase, s, view, params, st_addr, params_addr, bot_state):
+def _ask(bot_ids, user_fns, one_fn, phase, s, view, params, st_addr, params_addr, bot_state, forced):
     """The seat's bot decides: inlined (tier 1), else its plug-in, with a
-    uniform from the seat's own stream. (`user_fns is not None` is decided
-    at compile time.)"""
+    uniform from the seat's own stream; a rollout's script may have decided
+    already (``forced``: `script.step`'s answer). (`user_fns is not None` is
+    decided at compile time, and without a script ``forced`` is a constant.)"""
     bot_state[s], u = rng.uniform(bot_state[s])
+    if forced != scripted.ASK_BOT:
+        return forced
     a = decide_inline(bot_ids[s], phase, s, view, params[s], u)
     if user_fns is not None and a == NOT_INLINED:
         if one_fn:
@@ -146,12 +154,16 @@ def _ask(bot_ids, user_fns, one_fn, phase, s, view, params, st_addr, params_addr
 
 
 @njit(cache=True, error_model="numpy")
-def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g0, g1, seat_arr, dive_arr, err_arr, air_arr):
+def _run_chunk(
+    rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g0, g1, seat_arr, dive_arr, err_arr, air_arr, script
+):
     """Games g0 .. g1-1 of the batch, one after the other, on one scratch set;
     outputs at their rows of seat_arr/dive_arr, air curve sums into air_arr.
     The rules are core.py's; this is the loop and its bookkeeping.
     ``one_fn``: every plugged-in seat has the plug-in ``user_fns[0]`` (then
-    the call needs no switch over the tuple: -6% time per game)."""
+    the call needs no switch over the tuple: -6% time per game).
+    ``script``: None, or every game is a rollout of game ``first_game``
+    from a position (script.py)."""
     n = _below8(rules[R_PLAYERS])  # (ranges: see sim.nb.assume_range; Rules checks them)
     air0 = rules[R_AIR]
     n_dives = _below16(rules[R_DIVES])
@@ -189,9 +201,11 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
     phase = 0
     a = 0
     for g in range(g0, g1):
-        state = rng.game_stream(seed, first_game + g)
+        game = first_game + g if script is None else first_game
+        state = rng.game_stream(seed, game)
         for s in range(n):
-            bot_state[s] = rng.bot_stream(seed, first_game + g, s)
+            bot_state[s] = rng.bot_stream(seed, game, s)
+        made = 0  # decisions so far (a script's cursor)
         srow = g * n * N_SEAT_COLS
         state = core.new_game(st, vals, rules, n, n_cards, state)
         path_len = 4 * n_cards
@@ -224,7 +238,10 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
                     # 2. Turn back?
                     up = st[v.HEADING_UP + s]
                     if core.may_turn_back(up, load, tbnt):
-                        a = _ask(bot_ids, user_fns, one_fn, v.PHASE_TURN_BACK, s, view, params, st_addr, params_addr, bot_state)
+                        forced, state, made = scripted.step(script, made, g, s, st, state, vals, n_cards, swim_deck, swim_left)
+                        a = _ask(
+                            bot_ids, user_fns, one_fn, v.PHASE_TURN_BACK, s, view, params, st_addr, params_addr, bot_state, forced
+                        )
                         legal, up = core.turn_back(st, s, a)
                         if not legal:
                             failed = True
@@ -252,7 +269,10 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
                             acted = True
                     elif st[v.PATH + pos - 1] != 0 or load > 0:
                         # 4. Treasure
-                        a = _ask(bot_ids, user_fns, one_fn, v.PHASE_TREASURE, s, view, params, st_addr, params_addr, bot_state)
+                        forced, state, made = scripted.step(script, made, g, s, st, state, vals, n_cards, swim_deck, swim_left)
+                        a = _ask(
+                            bot_ids, user_fns, one_fn, v.PHASE_TREASURE, s, view, params, st_addr, params_addr, bot_state, forced
+                        )
                         legal, acted = core.treasure(st, s, pos, load, a)
                         if not legal:
                             failed = True
@@ -305,13 +325,16 @@ def _run_chunk(rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g
             start = core.next_starter(st, n, last_back, start_rule, start)
         if failed:
             break
+        if not scripted.reached(script, made):  # the game ended before the script's position
+            err[E_FLAG], err[E_GAME], err[E_ACTION] = 1, g, scripted.OFF_SCRIPT
+            break
         core.share_win(seat_out, srow, n)
     # The owners must outlive their borrowed views: touch them last.
     st_own[0] += vals_own[0] + swim_own[0] + order_own[0] + trace_own[0] + np.int64(bot_own[0])
 
 
 @njit(cache=True, parallel=True)
-def _play_batch(rules, bot_ids, user_fns, one_fn, params, seed, first_game, n_games, seat_out, dive_out, err, curves):
+def _play_batch(rules, bot_ids, user_fns, one_fn, params, seed, first_game, n_games, seat_out, dive_out, err, curves, script):
     n_chunks = curves.shape[0]
     chunk = (n_games + n_chunks - 1) // n_chunks
     for c in prange(n_chunks):
@@ -329,6 +352,7 @@ def _play_batch(rules, bot_ids, user_fns, one_fn, params, seed, first_game, n_ga
             dive_out,
             err[c],
             curves[c],
+            script,
         )
 
 
@@ -336,18 +360,22 @@ def _play_batch(rules, bot_ids, user_fns, one_fn, params, seed, first_game, n_ga
 # The user kernel: the same Python function as `_play_batch`, compiled once
 # (and cached) for a tuple of MAX_SEATS plug-ins of PLUGIN_TYPE, then closed
 # to further compilation. Every plug-in has that type, so any tuple of them
-# runs without a recompile, whichever bots they are.
+# runs without a recompile, whichever bots they are. Scripted batches (a
+# hint's rollouts) have a kernel of their own, compiled the same way.
 _play_batch_user = njit(cache=True, parallel=True)(_play_batch.py_func)
+_rollouts_user = njit(cache=True, parallel=True)(_play_batch.py_func)
 
 
 def _user_kernel(args):
-    """The user kernel, compiled (or loaded from the cache) on first use for
-    the types of ``args`` with a tuple of PLUGIN_TYPE in the plug-in slot."""
-    if not _play_batch_user.signatures:
+    """The user kernel (of scripted batches if the last of ``args``, the
+    script, is not None), compiled (or loaded from the cache) on first use
+    for the types of ``args`` with a tuple of PLUGIN_TYPE in the plug-in slot."""
+    kernel = _play_batch_user if args[-1] is None else _rollouts_user
+    if not kernel.signatures:
         sig = tuple(types.UniTuple(PLUGIN_TYPE, v.MAX_SEATS) if i == 2 else numba.typeof(a) for i, a in enumerate(args))
-        _play_batch_user.compile(sig)
-        _play_batch_user.disable_compile()
-    return _play_batch_user
+        kernel.compile(sig)
+        kernel.disable_compile()
+    return kernel
 
 
 def _plugin(fn, salt: str, owner: str):
@@ -401,8 +429,10 @@ def user_functions(seats) -> tuple[tuple, bool]:
 
 
 # ------------------------------------------------------------- Python layer
-def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int) -> Batch:
-    """Play games first_game .. first_game + n_games - 1 of master ``seed``."""
+def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int, script=None) -> Batch:
+    """Play games first_game .. first_game + n_games - 1 of master ``seed``;
+    with a ``script`` (script.py), n_games rollouts of game ``first_game``
+    from a position instead."""
     n = rules.players
     if len(seats) != n:
         raise ValueError(f"got {len(seats)} seats for {n} players")
@@ -431,6 +461,7 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int) ->
             dive_out,
             err,
             curves,
+            script,
         )
         if not any(_plugged(s) for s in seats):
             _play_batch(*args)
@@ -442,15 +473,18 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int) ->
     if bad.size:
         e = err[bad[0]]
         s = int(e[E_SEAT])
+        game = first_game + (0 if script is not None else int(e[E_GAME]))  # a rollout plays on game first_game
+        if e[E_ACTION] == scripted.OFF_SCRIPT:
+            raise RuntimeError(
+                f"a rollout of game {first_game} did not reach the position of its script; the decisions so far do not replay"
+            )
         if e[E_ACTION] == BOT_RAISED:
             raise BotError(
                 f"bot {seats[s].spec!r} in seat {s} raised an exception (seed {seed}, "
-                f"game {first_game + int(e[E_GAME])}, dive {int(e[E_DIVE]) + 1}, "
+                f"game {game}, dive {int(e[E_DIVE]) + 1}, "
                 f"turn {int(e[E_TURN]) + 1})"
             )
-        raise IllegalAction(
-            seats[s].spec, s, seed, first_game + int(e[E_GAME]), int(e[E_DIVE]), int(e[E_TURN]), int(e[E_PHASE]), int(e[E_ACTION])
-        )
+        raise IllegalAction(seats[s].spec, s, seed, game, int(e[E_DIVE]), int(e[E_TURN]), int(e[E_PHASE]), int(e[E_ACTION]))
     air = curves.sum(axis=0)
     # Games still diving at turn t: the dives that ended after it.
     air[A_COUNT] = air[A_END_COUNT][:, ::-1].cumsum(axis=1)[:, ::-1]

@@ -84,7 +84,7 @@ class LuftTable:
     def rollouts(self, rules, seats, seed, history, seat, st, choices, bot, n):
         from sim.games.luft.hint import rollout_wins
 
-        return rollout_wins(self, rules, seats, seed, history, seat, st, choices, bot, n)
+        return rollout_wins(rules, seats, seed, history, seat, st, choices, bot, n)
 
     def screen(self, rules, phase, seat, st, players):
         n, air, max_air = int(st[v.N_PLAYERS]), int(st[v.AIR]), int(st[v.MAX_AIR])

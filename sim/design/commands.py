@@ -21,7 +21,7 @@ from sim.cli_common import (
     rules_option,
     user_errors,
 )
-from sim.design.metric_defs import all_metrics, design_module
+from sim.design.metric_defs import TRAINED_NOTE, all_metrics, design_module
 from sim.report import collected
 
 
@@ -34,7 +34,8 @@ def register(sub: typer.Typer, game: str):
     module = design_module(game)
     low, high = module.PLAYERS
     field_help = (
-        f"The field of the field games, comma-separated specs rotated through every seat (default: {','.join(module.FIELD)})."
+        f"The field of the field games, comma-separated specs rotated through every seat (default: "
+        f"{','.join(module.FIELD)}: {module.FIELD_STYLES}; {TRAINED_NOTE})."
     )
     FIELD = typer.Option(None, "--field", help=field_help)
     STRONG = typer.Option(None, "--strong", help=f"The strong bot of the skill games (default {module.STRONG}).")
@@ -46,8 +47,9 @@ def register(sub: typer.Typer, game: str):
         help=f"""Is this rule set fair, skilful, tense and well paced?
 
 Design metrics of one rule set at each player count, each with n and a 95% CI: field games (the field
-rotated through every seat) and as many skill games (the strong bot in every seat against weak bots),
-every lineup on its own games.
+rotated through every seat; default {",".join(module.FIELD)}: play styles mixed so a rule set is not
+tuned to one bot's quirks; {TRAINED_NOTE}) and as many skill games (the strong bot in every seat against
+weak bots), every lineup on its own games.
 
 {definitions(game)}""",
     )

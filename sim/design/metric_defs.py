@@ -41,6 +41,9 @@ GENERIC = (
 )
 
 
+TRAINED_NOTE = "`trained` was trained under the default rules: a rule set far from them is evaluated with a bot not tuned to it"
+
+
 def upsets(cols: dict[str, np.ndarray], strong_seat: int, players: int) -> np.ndarray:
     """Per game: the share of weak seats that finished ahead of the strong seat,
     from the head-to-head columns ``pair{a}.{b}`` (a ahead of b: 1, tie: 1/2)."""

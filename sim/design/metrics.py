@@ -26,7 +26,7 @@ import math
 import numpy as np
 
 from sim import api
-from sim.design.metric_defs import all_metrics, design_module, upsets
+from sim.design.metric_defs import TRAINED_NOTE, all_metrics, design_module, upsets
 from sim.runner import DEFAULT_CHUNK, Totals, play_chunks
 from sim.stats import Estimate, mean_ci, proportion_ci
 from sim.sweep import field_lineups, threads_for
@@ -123,6 +123,11 @@ def to_json(figures: dict[str, Estimate]) -> dict:
     return {name: {**e.to_json(), "n": e.n} for name, e in figures.items()}
 
 
+def trained_caveat(specs: list[str]) -> str:
+    """The caveat a report carries when `trained` plays (it is tuned to the default rules)."""
+    return f" Note: {TRAINED_NOTE}." if any(s.split(":")[0] == "trained" for s in specs) else ""
+
+
 def field_of(game_name: str, field: str | None, strong: str | None, weak: str | None) -> tuple[list[str], str, str]:
     """The field, strong and weak bot specs (the game's defaults where None), validated."""
     module = design_module(game_name)
@@ -186,7 +191,7 @@ def measure(
         f"Rules: {', '.join(f'{k}={v}' for k, v in rules.items()) or 'the rulebook defaults'}. Field games: "
         f"{', '.join(specs)} rotated through every seat; skill games: {strong_spec} in every seat against "
         f"{weak_spec}. {games:,} games of each per player count (rounded up to whole games per lineup), "
-        f"seed {seed}. Figures: mean [95% CI]; n in the last column."
+        f"seed {seed}. Figures: mean [95% CI]; n in the last column." + trained_caveat([*specs, strong_spec, weak_spec])
     )
     from sim.report import fmt
 

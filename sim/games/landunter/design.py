@@ -16,8 +16,14 @@ import numpy as np
 from sim.design.knobs import Knob
 from sim.design.metric_defs import Metric, decided_by_last, lead_changes
 
-#: Play styles: dodging, card counting, ring keeping, and the plain lowest card.
-FIELD = ("dodge", "counter", "ring-keeper", "low")
+#: Play styles: dodging, card counting, ring keeping (cautious), the plain lowest card and the
+#: trained policy (trained under the default rules). The search bot `sampler` is left out: one
+#: sampler seat makes a game about 100x dearer, too much for thousands of candidates.
+FIELD = ("dodge", "counter", "ring-keeper", "low", "trained")
+FIELD_STYLES = (
+    "dodging dodge, card counting counter, cautious ring-keeper, plain low, trained "
+    "(no search bot: one sampler seat makes a game about 100x dearer)"
+)
 STRONG, WEAK = "dodge", "random"  # dodge tops experiments/landunter_ranking
 ALIASES = {"fairness": "seat_gap", "tension": "last_deal_decides", "pace": "early_end"}
 

@@ -24,9 +24,11 @@ from sim.games.luft.rules import (
     SWIM_SOURCES,
 )
 
-#: Play styles: the naive threshold, greedy (value per air), the rulebook's tips, a depth
-#: target, and air budgeting. The planner (search) is left out: it is much slower per game.
-FIELD = ("threshold:t=2", "greedy-value", "rulebook-tips", "depth", "air")
+#: Play styles: cautious (air budgeting), greedy (value per air), search (the planner solves
+#: its dive; a game with one planner seat costs about 16x one without, affordable in one seat of five), the
+#: trained policy (trained under the default rules) and the rulebook's tips.
+FIELD = ("air", "greedy-value", "planner", "trained", "rulebook-tips")
+FIELD_STYLES = "cautious air, greedy greedy-value, search planner, trained (the 5-player preset at 6), the rulebook's tips"
 STRONG, WEAK = "greedy-value", "air"  # strong and weak in experiments/compare_turnback
 #: ``--objectives`` shorthands.
 ALIASES = {"fairness": "seat_gap", "tension": "last_dive_decides", "pace": "p_air_out"}

@@ -21,6 +21,7 @@ from sim.cli_common import (
     rules_option,
     user_errors,
 )
+from sim.design.degenerate import Budget
 from sim.design.metric_defs import TRAINED_NOTE, all_metrics, design_module
 from sim.report import collected
 
@@ -28,6 +29,23 @@ from sim.report import collected
 def definitions(game: str) -> str:
     """Every metric's definition as a Markdown list, for --help."""
     return "\n\n".join(f"* **{m.name}**: {m.definition}." for m in all_metrics(game))
+
+
+EXPLOIT = typer.Option(
+    False,
+    "--exploit",
+    help="Also measure degenerate play (the exploit metric): train a best response per rule set and player "
+    "count. Expensive; the budget options below keep it small.",
+)
+EXPLOIT_GAMES = typer.Option(
+    Budget.games, "--exploit-games", min=1, max=10**6, help="exploit: games per candidate of the best response's CMA-ES."
+)
+EXPLOIT_GENERATIONS = typer.Option(
+    Budget.generations, "--exploit-generations", min=1, max=10**4, help="exploit: CMA-ES generations."
+)
+EXPLOIT_POPULATION = typer.Option(
+    None, "--exploit-population", min=4, max=1000, help="exploit: candidates per generation (default CMA-ES's)."
+)
 
 
 def register(sub: typer.Typer, game: str):
@@ -67,6 +85,10 @@ weak bots), every lineup on its own games.
         scheduler: Optional[str] = SCHEDULER,
         workers: Optional[int] = WORKERS,
         as_json: bool = JSON,
+        exploit: bool = EXPLOIT,
+        exploit_games: int = EXPLOIT_GAMES,
+        exploit_generations: int = EXPLOIT_GENERATIONS,
+        exploit_population: Optional[int] = EXPLOIT_POPULATION,
     ):
         from sim import api
         from sim.design.metrics import measure
@@ -84,6 +106,8 @@ weak bots), every lineup on its own games.
                 seed=seed,
                 out=out_dir,
                 executor=executor,
+                exploit=exploit,
+                budget=Budget(exploit_games, exploit_generations, exploit_population),
             )
         finish(summary, as_json, out_dir, reports)
 
@@ -112,7 +136,7 @@ trials.parquet, a front scatter with CIs and each knob's effect. Knobs: {", ".jo
             "--objectives",
             help="Metrics to optimise, comma-separated: skill, the shorthands "
             f"{', '.join(f'{k}={v}' for k, v in module.ALIASES.items())}, or "
-            "any metric; each in its better direction, or with a min:/max: prefix.",
+            "any metric (exploit too: it turns --exploit on); each in its better direction, or with a min:/max: prefix.",
         ),
         constraint: Optional[List[str]] = typer.Option(
             None,
@@ -145,6 +169,10 @@ trials.parquet, a front scatter with CIs and each knob's effect. Knobs: {", ".jo
         scheduler: Optional[str] = SCHEDULER,
         workers: Optional[int] = WORKERS,
         as_json: bool = JSON,
+        exploit: bool = EXPLOIT,
+        exploit_games: int = EXPLOIT_GAMES,
+        exploit_generations: int = EXPLOIT_GENERATIONS,
+        exploit_population: Optional[int] = EXPLOIT_POPULATION,
     ):
         from sim import api
         from sim.design.study import design as run
@@ -169,5 +197,7 @@ trials.parquet, a front scatter with CIs and each knob's effect. Knobs: {", ".jo
                 eval_games=eval_games,
                 top=top,
                 executor=executor,
+                exploit=exploit,
+                budget=Budget(exploit_games, exploit_generations, exploit_population),
             )
         finish(summary, as_json, out_dir, reports)

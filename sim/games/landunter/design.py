@@ -16,12 +16,13 @@ import numpy as np
 from sim.design.knobs import Knob
 from sim.design.metric_defs import Metric, decided_by_last, lead_changes
 
-#: Play styles: dodging, card counting, ring keeping (cautious), the plain lowest card and the
-#: trained policy (trained under the default rules). The search bot `sampler` is left out: one
-#: sampler seat makes a game about 100x dearer, too much for thousands of candidates.
-FIELD = ("dodge", "counter", "ring-keeper", "low", "trained")
+#: Play styles: the trained policy (trained under the default rules), dodging, card counting,
+#: ring keeping (cautious) and the plain lowest card; the strongest first (the exploit metric's best
+#: response plays the first n-1). The search bot `sampler` is left out: one sampler seat makes a
+#: game about 100x dearer, too much for thousands of candidates.
+FIELD = ("trained", "dodge", "counter", "ring-keeper", "low")
 FIELD_STYLES = (
-    "dodging dodge, card counting counter, cautious ring-keeper, plain low, trained "
+    "trained, dodging dodge, card counting counter, cautious ring-keeper, plain low "
     "(no search bot: one sampler seat makes a game about 100x dearer)"
 )
 STRONG, WEAK = "dodge", "random"  # dodge tops experiments/landunter_ranking

@@ -150,6 +150,7 @@ def _play_game(
     deal_pts,
     strength,
     hrings,
+    holes,
     err,
 ):
     """One game into row g of the output arrays; returns an error code.
@@ -214,6 +215,7 @@ def _play_game(
             st[S_FLOOD_LEFT + v] = 2
 
         ended = n <= 2 and rules[R_TWO_PLAYED_OUT] == 0
+        met = 0  # rule holes met in this deal
         played = 0
         r = 0
         while not ended and r < HAND_SIZE:
@@ -254,11 +256,13 @@ def _play_game(
                     st[S_CARD_WHEN + c] = when
             # steps 3 and 4
             core.award_flood(st, n, plays, st[S_FLOOD_LO], st[S_FLOOD_HI])
+            met |= core.flip_holes(st, n)
             ended = core.flip_step(st, n)
             r += 1
             played = r
         # ---- scoring
         core.score_deal(st, n, pts)
+        holes[g, d] = met | core.score_holes(st, n)
         out = 0
         for p in range(n):
             deal_pts[g, d, p] = pts[p]
@@ -305,6 +309,7 @@ def _play_chunk(
     deal_pts,
     strength,
     hrings,
+    holes,
     err,
 ):
     """Games g0 .. g1-1 of the batch, with scratch allocated once for them all."""
@@ -354,6 +359,7 @@ def _play_chunk(
             deal_pts,
             strength,
             hrings,
+            holes,
             err,
         )
     st_owner[0] = st[0]  # keeps st_owner alive while st is in use
@@ -380,6 +386,7 @@ def _kernel(
     deal_pts,
     strength,
     hrings,
+    holes,
     err,
 ):
     """prange over chunks of games; the chunk body is a plain njit function, so
@@ -406,6 +413,7 @@ def _kernel(
             deal_pts,
             strength,
             hrings,
+            holes,
             err,
         )
 

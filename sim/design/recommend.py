@@ -154,7 +154,7 @@ def _defaults(summary: dict) -> dict:
 
 
 def _knobs_text(knobs: dict) -> str:
-    return ", ".join(f"{k}={v}" for k, v in knobs.items())
+    return ", ".join(f"{k}={v:.3f}" if isinstance(v, float) else f"{k}={v}" for k, v in knobs.items())
 
 
 if __name__ == "__main__":

@@ -133,4 +133,4 @@ def test_each_engine_counted_hole_is_the_share_of_dives_or_deals_with_its_bit():
     lu.holes = np.array([[HOLE_FLOOD_TIE | HOLE_ZERO_RINGS, HOLE_ZERO_RINGS]])
     cols = lu_design.columns(lu, None)
     assert cols["hole_flood_tie"].tolist() == [0.5] and cols["hole_zero_rings"].tolist() == [1.0]
-    assert cols["hole_no_flood"].tolist() == [0] and cols["hole_both_bonuses"].tolist() == [0]
+    assert cols["hole_both_bonuses"].tolist() == [0]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from sim.games.landunter import engine as lu_engine
-from sim.games.landunter.outputs import HOLE_BOTH_BONUSES, HOLE_FLOOD_TIE, HOLE_NO_FLOOD, HOLE_ZERO_RINGS
+from sim.games.landunter.outputs import HOLE_BOTH_BONUSES, HOLE_FLOOD_TIE, HOLE_ZERO_RINGS
 from sim.games.landunter.reference import DealState, flip_holes, score_holes
 from sim.games.landunter.rules import Rules as LuRules
 from sim.games.landunter.spec import reference_batch as lu_reference_batch
@@ -95,10 +95,6 @@ def test_a_tie_for_the_highest_flood_card_with_a_ringless_player_is_a_hole_d2():
     assert flip_holes(deal([0, 2, 1], [9, 8, 3])) == 0  # no tie
 
 
-def test_nobody_still_in_holding_a_flood_card_is_a_hole_d5():
-    assert flip_holes(deal([1, 2, 1], [0, 0, 5], [True, True, False])) == HOLE_NO_FLOOD
-
-
 def test_scoring_a_player_without_flood_card_next_to_a_holder_is_a_hole_d6_and_no_ring_d7():
     assert score_holes(deal([1, 2, 1], [0, 4, 3])) == HOLE_BOTH_BONUSES
     assert score_holes(deal([1, 0, 1], [2, 4, 3])) == HOLE_ZERO_RINGS
@@ -108,8 +104,11 @@ def test_scoring_a_player_without_flood_card_next_to_a_holder_is_a_hole_d6_and_n
 def test_the_compiled_land_unter_engine_counts_the_holes_the_reference_counts():
     seen = 0
     for players in (3, 5):
-        rules, bots = LuRules(players=players), LANDUNTER_BOTS.parse_seats("random,low,high", players)
+        rules, bots = (
+            LuRules(players=players),
+            LANDUNTER_BOTS.parse_seats(["random", "low", "high", "random", "low"][:players], players),
+        )
         batch = lu_engine.play_batch(rules, bots, 3, 0, 150)
         np.testing.assert_array_equal(batch.holes, lu_reference_batch(rules, bots, 3, 0, 150).holes)
         seen |= int(np.bitwise_or.reduce(batch.holes, axis=None))
-    assert seen == HOLE_FLOOD_TIE | HOLE_NO_FLOOD | HOLE_BOTH_BONUSES | HOLE_ZERO_RINGS
+    assert seen == HOLE_FLOOD_TIE | HOLE_BOTH_BONUSES | HOLE_ZERO_RINGS

@@ -24,7 +24,7 @@ from sim.games.landunter.layout import (
     S_TIE_SIMULTANEOUS,
     S_TOP,
 )
-from sim.games.landunter.outputs import HOLE_BOTH_BONUSES, HOLE_FLOOD_TIE, HOLE_NO_FLOOD, HOLE_ZERO_RINGS
+from sim.games.landunter.outputs import HOLE_BOTH_BONUSES, HOLE_FLOOD_TIE, HOLE_ZERO_RINGS
 
 
 @njit(cache=True, inline="always")
@@ -179,13 +179,13 @@ def flip_step_full(st, n):
 
 @njit(cache=True)
 def flip_holes(st, n):
-    """The rule holes ([D2], [D5]) the coming flip step meets (outputs.HOLE_*
-    bits), read before it flips (reference.flip_holes)."""
+    """The rule hole [D2] the coming flip step meets (outputs.HOLE_* bits),
+    read before it flips (reference.flip_holes)."""
     best = 0
     for p in range(n):
         best = max(best, st[S_TOP + p] * st[S_IN + p])
-    if best == 0:
-        return HOLE_NO_FLOOD
+    if best == 0:  # nobody holds a flood card: nobody flips, no tie
+        return 0
     tied = 0
     ringless = False
     for p in range(n):

@@ -5,8 +5,10 @@ pace and rule-hole metrics beyond the generic ones, the default field and the
 Computed from the per-game outputs both engines fill
 (`sim.games.landunter.outputs.Batch`): points per deal and seat,
 early ends, players out per deal, the rule holes met per deal (``holes``).
-Not counted: [D1] (a repeated flipper in a cascade) and [D3] (a cascade cut by
-the early end), which happen inside one flip step. The ring-value gap of the hand-fairness
+Not counted: [D1] (a repeated flipper in a cascade), [D3] (a cascade cut by
+the early end) and [D5] (nobody holds a flood card: impossible at a round's
+flip, where someone has just taken one, so only inside a cascade), which
+happen inside one flip step. The ring-value gap of the hand-fairness
 analysis is not here: it is a regression over all hands of a run, not a
 per-game figure (``sim landunter fairness``).
 """
@@ -17,7 +19,7 @@ import numpy as np
 
 from sim.design.knobs import Knob
 from sim.design.metric_defs import Metric, decided_by_last, lead_changes
-from sim.games.landunter.outputs import HOLE_BOTH_BONUSES, HOLE_FLOOD_TIE, HOLE_NO_FLOOD, HOLE_ZERO_RINGS
+from sim.games.landunter.outputs import HOLE_BOTH_BONUSES, HOLE_FLOOD_TIE, HOLE_ZERO_RINGS
 
 #: Play styles: the trained policy (trained under the default rules), dodging, card counting,
 #: ring keeping (cautious) and the plain lowest card; the strongest first (the exploit metric's best
@@ -62,12 +64,6 @@ METRICS = (
         share=True,
     ),
     Metric(
-        "hole_no_flood",
-        -1,
-        "rule hole: share of deals with a round in which nobody still in holds a flood card, so by [D5] nobody flips",
-        share=True,
-    ),
-    Metric(
         "hole_both_bonuses",
         -1,
         "rule hole: share of deals scored while a player still in has no flood card and another "
@@ -84,7 +80,6 @@ METRICS = (
 #: Each engine-counted rule hole: its metric and its bit in the deal's holes.
 HOLE_BITS = {
     "hole_flood_tie": HOLE_FLOOD_TIE,
-    "hole_no_flood": HOLE_NO_FLOOD,
     "hole_both_bonuses": HOLE_BOTH_BONUSES,
     "hole_zero_rings": HOLE_ZERO_RINGS,
 }

@@ -26,7 +26,8 @@ class Batch(NamedTuple):
 
 # Bits of ``holes``, one per situation the rules settle only by a [D] decision, met at least once:
 HOLE_FLOOD_TIE = 1  # [D2] players tied for the highest flood card must flip and one of them has no ring left
-HOLE_NO_FLOOD = 2  # [D5] at a flip step nobody still in holds a flood card: nobody flips
+# (bit 2 unused: [D5], nobody holding a flood card, cannot happen at a round's flip, as someone has just
+# taken one; inside a cascade it is not counted)
 HOLE_BOTH_BONUSES = 4  # [D6] at scoring a player still in has no flood card while another holds one
 HOLE_ZERO_RINGS = 8  # [D7] at scoring a player still in has no ring left (scores 0, not -1)
 

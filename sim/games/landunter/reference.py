@@ -39,7 +39,7 @@ from numba.core.errors import TypingError
 from sim import rng
 from sim.games.landunter import layout as L
 from sim.games.landunter.bits import masks_of
-from sim.games.landunter.outputs import HOLE_BOTH_BONUSES, HOLE_FLOOD_TIE, HOLE_NO_FLOOD, HOLE_ZERO_RINGS
+from sim.games.landunter.outputs import HOLE_BOTH_BONUSES, HOLE_FLOOD_TIE, HOLE_ZERO_RINGS
 from sim.games.landunter.rules import Rules
 from sim.registry import MAX_PARAMS, IllegalBotAction
 
@@ -243,13 +243,11 @@ def resolve_round(state: DealState, plays: dict[int, int], flood_pair: tuple[int
 
 
 def flip_holes(state: DealState) -> int:
-    """The rule holes the round's flip step meets, before it flips: [D5]
-    nobody still in holds a flood card; [D2] two or more tie for the highest
-    and one of them has no ring left (at once or in seat order decides)."""
+    """The rule hole the round's flip step meets, before it flips: [D2] two or
+    more tie for the highest flood card and one of them has no ring left (at
+    once or in seat order decides)."""
     holders = [p for p in range(state.n) if state.still_in[p] and state.top[p] > 0]
-    if not holders:
-        return HOLE_NO_FLOOD
-    highest = max(state.top[p] for p in holders)
+    highest = max((state.top[p] for p in holders), default=0)
     tied = [p for p in holders if state.top[p] == highest]
     return HOLE_FLOOD_TIE if len(tied) >= 2 and any(state.rings[p] == 0 for p in tied) else 0
 

@@ -1,38 +1,69 @@
 #!/usr/bin/env bash
-# Regenerates experiments/design: which rule set does the simulator recommend?
+# Regenerates experiments/design: which rule set does the simulator recommend,
+# per player count (Geteilte Luft 2-6, Land unter 3-5)?
 #
-# SIZE=small (the default, what is committed now): a smoke-size run made on the
-# shared 2-core machine -- a few hundred games per candidate and 12-16 trials,
-# enough to check the pipeline end to end, NOT enough for a recommendation.
-# SIZE=full: the recommendation run (thousands of games per candidate,
-# hundreds of trials per study, every player count 2..6); not run yet.
+#   SIZE=full bash experiments/design/run.sh   # the recommendation (see below)
+#   SIZE=tiny bash experiments/design/run.sh   # an end-to-end check in minutes, NO recommendation
 #
-# Each study lives in <dir>/study.db (optuna, SQLite): rerunning a command
-# resumes its study, and a larger --trials adds trials. Browse one with
-#   optuna-dashboard sqlite:///experiments/design/luft_3p6p/study.db
+# One design study per game and player count, so each count gets its own rule
+# set; then `python -m sim.design.recommend` picks, per count, a front member
+# that meets the constraints and beats the rulebook defaults beyond the 95% CIs
+# on at least one objective while losing on none (else the defaults stay), and
+# writes report.md with the defaults and the recommendation on the same plots.
+#
+# SIZE=full, and why it answers the question (budget: about 20 min per game
+# on an idle 2-core machine):
+# * Geteilte Luft, per player count: 120 trials (TPE: it learns from the
+#   first trials; NSGA-II would still be in its random first generation of
+#   50) of 800 field + 800 skill games each; the front's 5 best spread members
+#   and the defaults re-evaluated on 4,000 fresh games of each kind. At 4,000
+#   games a win-share CI is about +-0.015 and a share-of-dives CI narrower, so
+#   a rule change that moves skill or the last-dive share by 0.04 or more is
+#   told from the defaults; the 800-game selection only has to rank
+#   candidates. The field holds the planner (search), which makes a field game
+#   about 16x dearer, hence these counts.
+# * Land unter: 4 boolean [D] options are 16 rule sets; 40 TPE trials of
+#   4,000 games cover them (repeats are cheap), and the front plus defaults
+#   are re-evaluated on 20,000 fresh games (CI about +-0.007 on a share).
+# * The defaults' own metrics at every count, with the exploit metric (a
+#   small best-response budget: a lower bound on degenerate play).
+#
+# Each study lives in <dir>/study.db (optuna, SQLite): rerunning resumes it, a
+# larger TRIALS adds trials. Browse one with
+#   optuna-dashboard sqlite:///experiments/design/luft_4p/study.db
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-OUT=experiments/design
-SIZE=${SIZE:-small}
-if [ "$SIZE" = full ]; then
-  GAMES=4000; TRIALS=300; EVAL=20000; LUFT_PLAYERS=(2 3 4 5 6); LU_PLAYERS=(3 4 5 6); TOP=8
-else
-  GAMES=300; TRIALS=16; EVAL=600; LUFT_PLAYERS=(3 6); LU_PLAYERS=(4); TOP=3
-fi
+OUT=${OUT:-experiments/design}
+SIZE=${SIZE:-full}
+case "$SIZE" in
+  full) LG=800; LT=120; LE=4000; UG=4000; UT=40; UE=20000; TOP=5; XG=48; XGEN=3 ;;
+  tiny) LG=40; LT=3; LE=80; UG=60; UT=3; UE=120; TOP=2; XG=8; XGEN=1 ;;
+  *) echo "error: SIZE must be full or tiny, not '$SIZE'" >&2; exit 2 ;;
+esac
+LUFT_PLAYERS=(2 3 4 5 6)
+LU_PLAYERS=(3 4 5)
 csv() { local IFS=,; echo "$*"; }
 
-# Design metrics of the rulebook defaults, per player count.
-sim luft metrics --players "$(csv 2 3 4 5 6)" --games "$EVAL" --seed 0 --out "$OUT/luft_defaults" --json > /dev/null
-sim landunter metrics --players "$(csv 3 4 5)" --games "$EVAL" --seed 0 --out "$OUT/landunter_defaults" --json > /dev/null
+# The rulebook defaults' design metrics per player count, degenerate play included.
+sim luft metrics --players "$(csv "${LUFT_PLAYERS[@]}")" --games "$LE" --seed 0 --exploit \
+  --exploit-games "$XG" --exploit-generations "$XGEN" --out "$OUT/luft_defaults" --json > /dev/null
+sim landunter metrics --players "$(csv "${LU_PLAYERS[@]}")" --games "$UE" --seed 0 --exploit \
+  --exploit-games "$XG" --exploit-generations "$XGEN" --out "$OUT/landunter_defaults" --json > /dev/null
 
 # Geteilte Luft: air, dives, stack size, the turn-back [D] option and the value lists' spread between
-# levels; skill, fairness and tension, with the air running out in 30-90% of dives at every player count.
-sim luft design --knobs "air=15..40,dives=2..4,stack_size=1..5,turn_back_needs_treasure,value_gap=2..6" \
-  --objectives skill,fairness,tension --constraint "p_air_out=0.3..0.9" \
-  --players "$(csv "${LUFT_PLAYERS[@]}")" --games "$GAMES" --trials "$TRIALS" --eval-games "$EVAL" --top "$TOP" \
-  --seed 0 --out "$OUT/luft_$(csv "${LUFT_PLAYERS[@]}" | tr , p)p" --json > /dev/null
+# levels; skill, fairness and tension, with the air running out in 30-90% of dives.
+for n in "${LUFT_PLAYERS[@]}"; do
+  sim luft design --knobs "air=15..40,dives=2..4,stack_size=1..5,turn_back_needs_treasure,value_gap=2..6" \
+    --objectives skill,fairness,tension --constraint "p_air_out=0.3..0.9" --sampler tpe \
+    --players "$n" --games "$LG" --trials "$LT" --eval-games "$LE" --top "$TOP" \
+    --seed 0 --out "$OUT/luft_${n}p" --json > /dev/null
+done
 
 # Land unter: its four [D] options.
-sim landunter design --knobs "cascade_may_repeat_flipper,tie_simultaneous,end_before_cascade,no_flood_counts_as_lowest" \
-  --objectives skill,fairness,tension --players "$(csv "${LU_PLAYERS[@]}")" --games "$GAMES" --trials "$TRIALS" \
-  --eval-games "$EVAL" --top "$TOP" --seed 0 --out "$OUT/landunter_$(csv "${LU_PLAYERS[@]}" | tr , p)p" --json > /dev/null
+for n in "${LU_PLAYERS[@]}"; do
+  sim landunter design --knobs "cascade_may_repeat_flipper,tie_simultaneous,end_before_cascade,no_flood_counts_as_lowest" \
+    --objectives skill,fairness,tension --sampler tpe --players "$n" --games "$UG" --trials "$UT" \
+    --eval-games "$UE" --top "$TOP" --seed 0 --out "$OUT/landunter_${n}p" --json > /dev/null
+done
+
+python -m sim.design.recommend "$OUT" "$SIZE"

@@ -21,7 +21,8 @@ from sim.cli_common import (
     rules_option,
     user_errors,
 )
-from sim.design.metric_defs import all_metrics, design_module
+from sim.design.degenerate import Budget
+from sim.design.metric_defs import TRAINED_NOTE, all_metrics, design_module
 from sim.report import collected
 
 
@@ -30,11 +31,29 @@ def definitions(game: str) -> str:
     return "\n\n".join(f"* **{m.name}**: {m.definition}." for m in all_metrics(game))
 
 
+EXPLOIT = typer.Option(
+    False,
+    "--exploit",
+    help="Also measure degenerate play (the exploit metric): train a best response per rule set and player "
+    "count. Expensive; the budget options below keep it small.",
+)
+EXPLOIT_GAMES = typer.Option(
+    Budget.games, "--exploit-games", min=1, max=10**6, help="exploit: games per candidate of the best response's CMA-ES."
+)
+EXPLOIT_GENERATIONS = typer.Option(
+    Budget.generations, "--exploit-generations", min=1, max=10**4, help="exploit: CMA-ES generations."
+)
+EXPLOIT_POPULATION = typer.Option(
+    None, "--exploit-population", min=4, max=1000, help="exploit: candidates per generation (default CMA-ES's)."
+)
+
+
 def register(sub: typer.Typer, game: str):
     module = design_module(game)
     low, high = module.PLAYERS
     field_help = (
-        f"The field of the field games, comma-separated specs rotated through every seat (default: {','.join(module.FIELD)})."
+        f"The field of the field games, comma-separated specs rotated through every seat (default: "
+        f"{','.join(module.FIELD)}: {module.FIELD_STYLES}; {TRAINED_NOTE})."
     )
     FIELD = typer.Option(None, "--field", help=field_help)
     STRONG = typer.Option(None, "--strong", help=f"The strong bot of the skill games (default {module.STRONG}).")
@@ -46,8 +65,9 @@ def register(sub: typer.Typer, game: str):
         help=f"""Is this rule set fair, skilful, tense and well paced?
 
 Design metrics of one rule set at each player count, each with n and a 95% CI: field games (the field
-rotated through every seat) and as many skill games (the strong bot in every seat against weak bots),
-every lineup on its own games.
+rotated through every seat; default {",".join(module.FIELD)}: play styles mixed so a rule set is not
+tuned to one bot's quirks; {TRAINED_NOTE}) and as many skill games (the strong bot in every seat against
+weak bots), every lineup on its own games.
 
 {definitions(game)}""",
     )
@@ -65,6 +85,10 @@ every lineup on its own games.
         scheduler: Optional[str] = SCHEDULER,
         workers: Optional[int] = WORKERS,
         as_json: bool = JSON,
+        exploit: bool = EXPLOIT,
+        exploit_games: int = EXPLOIT_GAMES,
+        exploit_generations: int = EXPLOIT_GENERATIONS,
+        exploit_population: Optional[int] = EXPLOIT_POPULATION,
     ):
         from sim import api
         from sim.design.metrics import measure
@@ -82,6 +106,8 @@ every lineup on its own games.
                 seed=seed,
                 out=out_dir,
                 executor=executor,
+                exploit=exploit,
+                budget=Budget(exploit_games, exploit_generations, exploit_population),
             )
         finish(summary, as_json, out_dir, reports)
 
@@ -110,7 +136,7 @@ trials.parquet, a front scatter with CIs and each knob's effect. Knobs: {", ".jo
             "--objectives",
             help="Metrics to optimise, comma-separated: skill, the shorthands "
             f"{', '.join(f'{k}={v}' for k, v in module.ALIASES.items())}, or "
-            "any metric; each in its better direction, or with a min:/max: prefix.",
+            "any metric (exploit too: it turns --exploit on); each in its better direction, or with a min:/max: prefix.",
         ),
         constraint: Optional[List[str]] = typer.Option(
             None,
@@ -143,6 +169,10 @@ trials.parquet, a front scatter with CIs and each knob's effect. Knobs: {", ".jo
         scheduler: Optional[str] = SCHEDULER,
         workers: Optional[int] = WORKERS,
         as_json: bool = JSON,
+        exploit: bool = EXPLOIT,
+        exploit_games: int = EXPLOIT_GAMES,
+        exploit_generations: int = EXPLOIT_GENERATIONS,
+        exploit_population: Optional[int] = EXPLOIT_POPULATION,
     ):
         from sim import api
         from sim.design.study import design as run
@@ -167,5 +197,7 @@ trials.parquet, a front scatter with CIs and each knob's effect. Knobs: {", ".jo
                 eval_games=eval_games,
                 top=top,
                 executor=executor,
+                exploit=exploit,
+                budget=Budget(exploit_games, exploit_generations, exploit_population),
             )
         finish(summary, as_json, out_dir, reports)

@@ -41,6 +41,18 @@ GENERIC = (
 )
 
 
+EXPLOIT = Metric(
+    "exploit",
+    -1,
+    "degenerate play (only with --exploit, or when an objective or constraint names it): a `policy` best "
+    "response trained with CMA-ES (as `sim <game> exploit`) against the field's first n-1 bots (cycled when "
+    "the field is shorter) under this rule set, then played on fresh games: its win share - 1/n; Wilson CI. "
+    "A small budget understates the gain",
+)
+
+TRAINED_NOTE = "`trained` was trained under the default rules: a rule set far from them is evaluated with a bot not tuned to it"
+
+
 def upsets(cols: dict[str, np.ndarray], strong_seat: int, players: int) -> np.ndarray:
     """Per game: the share of weak seats that finished ahead of the strong seat,
     from the head-to-head columns ``pair{a}.{b}`` (a ahead of b: 1, tie: 1/2)."""
@@ -83,6 +95,7 @@ def design_module(game_name: str):
         raise ValueError(f"{game_name} has no design metrics yet") from None
 
 
-def all_metrics(game_name: str) -> tuple[Metric, ...]:
-    """The generic metrics, then the game's own."""
-    return GENERIC + tuple(design_module(game_name).METRICS)
+def all_metrics(game_name: str, exploit: bool = True) -> tuple[Metric, ...]:
+    """The generic metrics, the game's own, then (unless ``exploit`` is false)
+    the optional degenerate-play metric."""
+    return GENERIC + tuple(design_module(game_name).METRICS) + ((EXPLOIT,) if exploit else ())

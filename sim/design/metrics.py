@@ -22,11 +22,13 @@ holes) through its ``design`` module: ``METRICS`` (`Metric` list) and
 from __future__ import annotations
 
 import math
+from dataclasses import asdict
 
 import numpy as np
 
 from sim import api
-from sim.design.metric_defs import all_metrics, design_module, upsets
+from sim.design.degenerate import Budget, gain
+from sim.design.metric_defs import TRAINED_NOTE, all_metrics, design_module, upsets
 from sim.runner import DEFAULT_CHUNK, Totals, play_chunks
 from sim.stats import Estimate, mean_ci, proportion_ci
 from sim.sweep import field_lineups, threads_for
@@ -73,11 +75,21 @@ def shifted(e: Estimate, by: float) -> Estimate:
 
 
 def evaluate(
-    game_name: str, rules: dict, *, field: list[str], strong: str, weak: str, games: int, seed: int, executor=None
+    game_name: str,
+    rules: dict,
+    *,
+    field: list[str],
+    strong: str,
+    weak: str,
+    games: int,
+    seed: int,
+    executor=None,
+    exploit: Budget | None = None,
 ) -> dict[str, Estimate]:
     """Every design metric of one rule set (``rules`` includes ``players``):
     ``games`` field games and ``games`` skill games, each lineup on its own
-    games; chunks run on ``executor`` (`api.scale_out`) when one is given."""
+    games; chunks run on ``executor`` (`api.scale_out`) when one is given.
+    With an ``exploit`` budget also the degenerate-play metric (`sim.design.degenerate`)."""
     if games < 2:
         raise ValueError(f"--games {games} must be at least 2")
     game = api.get_game(game_name)
@@ -116,11 +128,18 @@ def evaluate(
     for m in module.METRICS:
         e = mean_ci(*per_game.agg(m.name))
         out[m.name] = Estimate(e.mean, max(e.lo, 0.0), min(e.hi, 1.0), e.n) if m.share else e
+    if exploit is not None:
+        out["exploit"] = gain(game, rules_obj, field, exploit, seed, executor)
     return out
 
 
 def to_json(figures: dict[str, Estimate]) -> dict:
     return {name: {**e.to_json(), "n": e.n} for name, e in figures.items()}
+
+
+def trained_caveat(specs: list[str]) -> str:
+    """The caveat a report carries when `trained` plays (it is tuned to the default rules)."""
+    return f" Note: {TRAINED_NOTE}." if any(s.split(":")[0] == "trained" for s in specs) else ""
 
 
 def field_of(game_name: str, field: str | None, strong: str | None, weak: str | None) -> tuple[list[str], str, str]:
@@ -147,9 +166,13 @@ def measure(
     out=None,
     progress: bool | None = None,
     executor=None,
+    exploit: bool = False,
+    budget: Budget = Budget(),
 ) -> dict:
     """Every design metric of one rule set at each player count: the summary of
-    ``sim <game> metrics`` (a report with a table per metric group under --out)."""
+    ``sim <game> metrics`` (a report with a table per metric group under --out);
+    the degenerate-play metric too with ``exploit`` (a best response per player
+    count on ``budget``)."""
     import pandas as pd
 
     from sim.report import Report
@@ -162,6 +185,7 @@ def measure(
         raise ValueError(f"--players {bad[0]} is out of range; {game_name} design metrics take {low}..{high}")
     if games < 2:
         raise ValueError(f"--games {games} must be at least 2")
+    budget.check()
     specs, strong_spec, weak_spec = field_of(game_name, field, strong, weak)
     rules = dict(rules or {})
     api.make_rules(api.get_game(game_name), module.at_players(players_list[0], rules))  # bad --rules: fail first
@@ -177,16 +201,19 @@ def measure(
                 games=games,
                 seed=seed,
                 executor=executor,
+                exploit=budget if exploit else None,
             )
             results.append({"players": n, "metrics": to_json(figures)})
             bar.advance(f"metrics {n}p")
-    defs = all_metrics(game_name)
+    defs = all_metrics(game_name, exploit)
     report = Report(f"Design metrics of a {game_name} rule set", out)
     report.text(
         f"Rules: {', '.join(f'{k}={v}' for k, v in rules.items()) or 'the rulebook defaults'}. Field games: "
         f"{', '.join(specs)} rotated through every seat; skill games: {strong_spec} in every seat against "
         f"{weak_spec}. {games:,} games of each per player count (rounded up to whole games per lineup), "
         f"seed {seed}. Figures: mean [95% CI]; n in the last column."
+        + (f" {budget.describe()}." if exploit else "")
+        + trained_caveat([*specs, strong_spec, weak_spec])
     )
     from sim.report import fmt
 
@@ -214,5 +241,7 @@ def measure(
         "results": results,
         "definitions": {m.name: m.definition for m in defs},
     }
+    if exploit:
+        summary["exploit_budget"] = asdict(budget)
     report.save(summary)
     return summary

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pandas as pd
 
 from sim.design import plots
+from sim.design.degenerate import Budget
+from sim.design.metrics import trained_caveat
 from sim.report import Report, ci_column
 
 
@@ -27,6 +29,8 @@ def write(
         f"{summary['evaluation_games']:,} games of each kind per player count on the fresh seed "
         f"{summary['evaluation_seed']}; an objective over several player counts is their mean (CI: normal "
         "approximation from the counts' CIs)."
+        + (f" {Budget(**cfg['exploit']).describe()}." if "exploit" in cfg else "")
+        + trained_caveat([*cfg["field"], cfg["strong"], cfg["weak"]])
     )
     if cons and summary["trials"] and not summary["feasible_trials"]:
         report.text(

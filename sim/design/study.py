@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from dataclasses import asdict
 from pathlib import Path
 
 import numpy as np
@@ -28,7 +29,8 @@ import pandas as pd
 
 from sim import api
 from sim.design import knobs as K
-from sim.design.metric_defs import all_metrics, design_module
+from sim.design.degenerate import Budget
+from sim.design.metric_defs import EXPLOIT, all_metrics, design_module
 from sim.design.metrics import evaluate, field_of
 from sim.design.pareto import pareto_front
 from sim.stats import Estimate
@@ -84,9 +86,10 @@ def combine(estimates: list[Estimate]) -> Estimate:
 class Evaluator:
     """Scores candidates: the design metrics at every player count."""
 
-    def __init__(self, game: str, base: dict, players: list[int], field, strong, weak, games: int, executor=None):
+    def __init__(self, game: str, base: dict, players: list[int], field, strong, weak, games: int, executor=None, exploit=None):
         self.game, self.base, self.players, self.executor = game, base, players, executor
         self.field, self.strong, self.weak, self.games = field, strong, weak, games
+        self.exploit = exploit  # a Budget: the degenerate-play metric too
         self.module = design_module(game)
 
     def rules(self, values: dict, players: int) -> dict:
@@ -108,6 +111,7 @@ class Evaluator:
                 games=self.games,
                 seed=seed,
                 executor=self.executor,
+                exploit=self.exploit,
             )
             for n in self.players
         }
@@ -143,16 +147,22 @@ def design(
     top: int = 8,
     progress: bool | None = None,
     executor=None,
+    exploit: bool = False,
+    budget: Budget = Budget(),
 ) -> dict:
     """Run (or resume) a design study and re-evaluate its Pareto front; the
-    summary of ``sim <game> design`` (report, Parquet tables and plots under --out)."""
+    summary of ``sim <game> design`` (report, Parquet tables and plots under --out).
+    The degenerate-play metric is measured (on ``budget``) with ``exploit`` or
+    when an objective or constraint names it."""
     import optuna
 
     module = design_module(game_name)
-    defs = all_metrics(game_name)
     spaces = K.parse_knobs(knobs, module.KNOBS)
-    objs = K.parse_objectives(objectives, defs, module.ALIASES)
-    cons = K.parse_constraints(constraints or [], defs, module.ALIASES)
+    objs = K.parse_objectives(objectives, all_metrics(game_name), module.ALIASES)
+    cons = K.parse_constraints(constraints or [], all_metrics(game_name), module.ALIASES)
+    exploit = exploit or EXPLOIT.name in {o.metric for o in objs} | {c.metric for c in cons}
+    budget.check()
+    defs = all_metrics(game_name, exploit)
     low, high = module.PLAYERS
     players_list = sorted(set(players_list))
     if any(not low <= n <= high for n in players_list):
@@ -166,7 +176,9 @@ def design(
     if clash:
         raise ValueError(f"{clash[0]} is both a searched knob and set by --rules; give it in one place")
     specs, strong_spec, weak_spec = field_of(game_name, field, strong, weak)
-    evaluator = Evaluator(game_name, base, players_list, specs, strong_spec, weak_spec, games, executor)
+    evaluator = Evaluator(
+        game_name, base, players_list, specs, strong_spec, weak_spec, games, executor, budget if exploit else None
+    )
     for corner in _corners(spaces):
         evaluator.check(corner)
     config = {
@@ -184,6 +196,8 @@ def design(
         "sampler": sampler,
         "rules_version": api.get_game(game_name).rules_cls.VERSION,
     }
+    if exploit:  # only then: studies without the metric keep their names
+        config["exploit"] = asdict(budget)
     name = study_name(config)
     optuna.logging.set_verbosity(optuna.logging.ERROR)  # a failed trial is reported by its exception
     url = storage_url(storage, out)

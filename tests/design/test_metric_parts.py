@@ -8,15 +8,21 @@ import pytest
 from sim.design.metric_defs import decided_by_last, lead_changes, upsets
 from sim.design.metrics import SeatShares
 from sim.games.landunter import design as lu_design
+from sim.games.landunter.outputs import HOLE_FLOOD_TIE, HOLE_ZERO_RINGS
 from sim.games.luft import design as luft_design
 from sim.games.luft.outputs import (
     D_AIR_OUT,
     D_DROWNED,
+    D_HOLES,
     D_LAST_BACK,
     D_LEADER,
     D_STALLED,
     D_TURNS,
     DIVE_COLUMNS,
+    HOLE_BLOCKED,
+    HOLE_EMPTY_TURN_BACK,
+    HOLE_SUB_TURN_BACK,
+    HOLE_TIE_AT_ZERO,
     S_WIN60,
     SEAT_COLUMNS,
     Batch,
@@ -94,6 +100,7 @@ class LuBatch:
         self.score = self.deal_points.sum(axis=1)
         self.n_eliminated = np.array(n_eliminated)
         self.early_end = np.array(early_end)
+        self.holes = np.zeros_like(self.early_end)
 
 
 def test_landunter_leaders_follow_the_running_totals_and_one_left_is_a_rule_hole():
@@ -112,3 +119,18 @@ def test_landunter_leaders_follow_the_running_totals_and_one_left_is_a_rule_hole
     assert cols["hole_one_left"].tolist() == pytest.approx([1 / 3, 0])
     assert cols["early_end"].tolist() == pytest.approx([2 / 3, 1 / 3])
     assert cols["eliminated_per_deal"].tolist() == pytest.approx([1, 1 / 3])
+
+
+def test_each_engine_counted_hole_is_the_share_of_dives_or_deals_with_its_bit():
+    a = [{D_HOLES: HOLE_BLOCKED | HOLE_TIE_AT_ZERO}, {D_HOLES: HOLE_BLOCKED}, {}]
+    b = [{D_HOLES: HOLE_SUB_TURN_BACK | HOLE_EMPTY_TURN_BACK}, {}, {D_HOLES: HOLE_EMPTY_TURN_BACK}]
+    cols = luft_design.columns(luft_batch([a, b], [[60, 0], [0, 60]]), None)
+    assert cols["hole_blocked"].tolist() == pytest.approx([2 / 3, 0])
+    assert cols["hole_tie_at_zero"].tolist() == pytest.approx([1 / 3, 0])
+    assert cols["hole_sub_turn_back"].tolist() == pytest.approx([0, 1 / 3])
+    assert cols["hole_empty_turn_back"].tolist() == pytest.approx([0, 2 / 3])
+    lu = LuBatch([[[1, 1, 1], [1, 1, 1]]], [[20, 20, 20]], [[0, 0]], [[0, 0]])
+    lu.holes = np.array([[HOLE_FLOOD_TIE | HOLE_ZERO_RINGS, HOLE_ZERO_RINGS]])
+    cols = lu_design.columns(lu, None)
+    assert cols["hole_flood_tie"].tolist() == [0.5] and cols["hole_zero_rings"].tolist() == [1.0]
+    assert cols["hole_both_bonuses"].tolist() == [0]

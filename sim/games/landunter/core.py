@@ -24,6 +24,7 @@ from sim.games.landunter.layout import (
     S_TIE_SIMULTANEOUS,
     S_TOP,
 )
+from sim.games.landunter.outputs import HOLE_BOTH_BONUSES, HOLE_FLOOD_TIE, HOLE_ZERO_RINGS
 
 
 @njit(cache=True, inline="always")
@@ -174,6 +175,38 @@ def flip_step_full(st, n):
         if not someone_out:
             break
     return ended
+
+
+@njit(cache=True)
+def flip_holes(st, n):
+    """The rule hole [D2] the coming flip step meets (outputs.HOLE_* bits),
+    read before it flips (reference.flip_holes)."""
+    best = 0
+    for p in range(n):
+        best = max(best, st[S_TOP + p] * st[S_IN + p])
+    if best == 0:  # nobody holds a flood card: nobody flips, no tie
+        return 0
+    tied = 0
+    ringless = False
+    for p in range(n):
+        if st[S_IN + p] == 1 and st[S_TOP + p] == best:
+            tied += 1
+            ringless |= st[S_RINGS + p] == 0
+    return HOLE_FLOOD_TIE if tied >= 2 and ringless else 0
+
+
+@njit(cache=True)
+def score_holes(st, n):
+    """The rule holes ([D6], [D7]) the deal's scoring meets (reference.score_holes)."""
+    holders = 0
+    empty = 0
+    ringless = False
+    for p in range(n):
+        if st[S_IN + p] == 1:
+            holders += st[S_TOP + p] > 0
+            empty += st[S_TOP + p] == 0
+            ringless |= st[S_RINGS + p] == 0
+    return (HOLE_BOTH_BONUSES if holders > 0 and empty > 0 else 0) | (HOLE_ZERO_RINGS if ringless else 0)
 
 
 @njit(cache=True, inline="always")

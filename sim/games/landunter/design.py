@@ -2,9 +2,13 @@
 pace and rule-hole metrics beyond the generic ones, the default field and the
 [D] options a design study may search.
 
-Computed from the per-game outputs the engine already fills
+Computed from the per-game outputs both engines fill
 (`sim.games.landunter.outputs.Batch`): points per deal and seat,
-early ends, players out per deal. The ring-value gap of the hand-fairness
+early ends, players out per deal, the rule holes met per deal (``holes``).
+Not counted: [D1] (a repeated flipper in a cascade), [D3] (a cascade cut by
+the early end) and [D5] (nobody holds a flood card: impossible at a round's
+flip, where someone has just taken one, so only inside a cascade), which
+happen inside one flip step. The ring-value gap of the hand-fairness
 analysis is not here: it is a regression over all hands of a run, not a
 per-game figure (``sim landunter fairness``).
 """
@@ -15,9 +19,17 @@ import numpy as np
 
 from sim.design.knobs import Knob
 from sim.design.metric_defs import Metric, decided_by_last, lead_changes
+from sim.games.landunter.outputs import HOLE_BOTH_BONUSES, HOLE_FLOOD_TIE, HOLE_ZERO_RINGS
 
-#: Play styles: dodging, card counting, ring keeping, and the plain lowest card.
-FIELD = ("dodge", "counter", "ring-keeper", "low")
+#: Play styles: the trained policy (trained under the default rules), dodging, card counting,
+#: ring keeping (cautious) and the plain lowest card; the strongest first (the exploit metric's best
+#: response plays the first n-1). The search bot `sampler` is left out: one sampler seat makes a
+#: game about 100x dearer, too much for thousands of candidates.
+FIELD = ("trained", "dodge", "counter", "ring-keeper", "low")
+FIELD_STYLES = (
+    "trained, dodging dodge, card counting counter, cautious ring-keeper, plain low "
+    "(no search bot: one sampler seat makes a game about 100x dearer)"
+)
 STRONG, WEAK = "dodge", "random"  # dodge tops experiments/landunter_ranking
 ALIASES = {"fairness": "seat_gap", "tension": "last_deal_decides", "pace": "early_end"}
 
@@ -44,7 +56,33 @@ METRICS = (
         "rules settle only by decision [D4] ('two remain' means two or fewer)",
         share=True,
     ),
+    Metric(
+        "hole_flood_tie",
+        -1,
+        "rule hole: share of deals with a round in which two or more players tie for the highest "
+        "flood card and one of them has no ring left, so [D2] (out at once, or one after another) decides",
+        share=True,
+    ),
+    Metric(
+        "hole_both_bonuses",
+        -1,
+        "rule hole: share of deals scored while a player still in has no flood card and another "
+        "holds one, so [D6] decides who gets the lowest-flood bonus",
+        share=True,
+    ),
+    Metric(
+        "hole_zero_rings",
+        -1,
+        "rule hole: share of deals ending with a player still in with no ring left, who scores 0 by [D7] (not -1)",
+        share=True,
+    ),
 )
+#: Each engine-counted rule hole: its metric and its bit in the deal's holes.
+HOLE_BITS = {
+    "hole_flood_tie": HOLE_FLOOD_TIE,
+    "hole_both_bonuses": HOLE_BOTH_BONUSES,
+    "hole_zero_rings": HOLE_ZERO_RINGS,
+}
 
 
 def sole_leaders(points: np.ndarray) -> np.ndarray:
@@ -67,6 +105,7 @@ def columns(batch, rules) -> dict[str, np.ndarray]:
         "early_end": batch.early_end.mean(axis=1),
         "eliminated_per_deal": out.mean(axis=1),
         "hole_one_left": (players - out <= 1).mean(axis=1),
+        **{name: (batch.holes & bit > 0).mean(axis=1) for name, bit in HOLE_BITS.items()},
     }
 
 

@@ -155,6 +155,7 @@ def _play_game(
     deal_pts,
     strength,
     hrings,
+    holes,
     err,
     script,
 ):
@@ -233,6 +234,7 @@ def _play_game(
 
             ended = n <= 2 and rules[R_TWO_PLAYED_OUT] == 0
             r = 0
+        met = 0  # rule holes met in this deal
         played = r
         while not ended and r < HAND_SIZE:
             a = flood[2 * r]
@@ -276,11 +278,13 @@ def _play_game(
                     st[S_CARD_WHEN + c] = when
             # steps 3 and 4
             core.award_flood(st, n, plays, st[S_FLOOD_LO], st[S_FLOOD_HI])
+            met |= core.flip_holes(st, n)
             ended = core.flip_step(st, n)
             r += 1
             played = r
         # ---- scoring
         core.score_deal(st, n, pts)
+        holes[g, d] = met | core.score_holes(st, n)
         out = 0
         for p in range(n):
             deal_pts[g, d, p] = pts[p]
@@ -327,6 +331,7 @@ def _play_chunk(
     deal_pts,
     strength,
     hrings,
+    holes,
     err,
     script,
 ):
@@ -378,6 +383,7 @@ def _play_chunk(
             deal_pts,
             strength,
             hrings,
+            holes,
             err,
             script,
         )
@@ -405,6 +411,7 @@ def _kernel(
     deal_pts,
     strength,
     hrings,
+    holes,
     err,
     script,
 ):
@@ -433,6 +440,7 @@ def _kernel(
             deal_pts,
             strength,
             hrings,
+            holes,
             err,
             script,
         )

@@ -19,6 +19,17 @@ class Batch(NamedTuple):
     deal_points: np.ndarray  # (games, deals, players) int8: points scored in that deal
     hand_strength: np.ndarray  # (games, deals, players) int16: sum of the card values of the hand
     hand_rings: np.ndarray  # (games, deals, players) int8: that hand's ring count
+    # (games, deals) int8: rule holes met in the deal (HOLE_* bits); only the design metrics read it,
+    # so batches built by hand for other tests may leave it out
+    holes: np.ndarray | None = None
+
+
+# Bits of ``holes``, one per situation the rules settle only by a [D] decision, met at least once:
+HOLE_FLOOD_TIE = 1  # [D2] players tied for the highest flood card must flip and one of them has no ring left
+# (bit 2 unused: [D5], nobody holding a flood card, cannot happen at a round's flip, as someone has just
+# taken one; inside a cascade it is not counted)
+HOLE_BOTH_BONUSES = 4  # [D6] at scoring a player still in has no flood card while another holds one
+HOLE_ZERO_RINGS = 8  # [D7] at scoring a player still in has no ring left (scores 0, not -1)
 
 
 def empty_batch(n_games: int, players: int) -> Batch:
@@ -33,4 +44,5 @@ def empty_batch(n_games: int, players: int) -> Batch:
         deal_points=np.zeros((g, n, n), np.int8),
         hand_strength=np.zeros((g, n, n), np.int16),
         hand_rings=np.zeros((g, n, n), np.int8),
+        holes=np.zeros((g, n), np.int8),
     )

@@ -39,6 +39,7 @@ from numba.core.errors import TypingError
 from sim import rng
 from sim.games.landunter import layout as L
 from sim.games.landunter.bits import masks_of
+from sim.games.landunter.outputs import HOLE_BOTH_BONUSES, HOLE_FLOOD_TIE, HOLE_ZERO_RINGS
 from sim.games.landunter.rules import Rules
 from sim.registry import MAX_PARAMS, IllegalBotAction
 
@@ -126,6 +127,7 @@ class RoundResult:
     eliminated: list[int]  # seats that went out, in order
     ended: bool  # the two-or-fewer rule ended the deal
     events: list[tuple] = field(default_factory=list)
+    holes: int = 0  # rule holes met at its flip step (outputs.HOLE_* bits, flip_holes)
 
 
 # =====================================================================
@@ -235,8 +237,28 @@ def resolve_round(state: DealState, plays: dict[int, int], flood_pair: tuple[int
     for seat, card in plays.items():
         state.hands[seat].remove(card)
     # Step 4: flips, eliminations, cascade.
+    holes = flip_holes(state)
     flips, out, ended = flip_step(state, rules, events)
-    return RoundResult(takes, flips, out, ended, events)
+    return RoundResult(takes, flips, out, ended, events, holes)
+
+
+def flip_holes(state: DealState) -> int:
+    """The rule hole the round's flip step meets, before it flips: [D2] two or
+    more tie for the highest flood card and one of them has no ring left (at
+    once or in seat order decides)."""
+    holders = [p for p in range(state.n) if state.still_in[p] and state.top[p] > 0]
+    highest = max((state.top[p] for p in holders), default=0)
+    tied = [p for p in holders if state.top[p] == highest]
+    return HOLE_FLOOD_TIE if len(tied) >= 2 and any(state.rings[p] == 0 for p in tied) else 0
+
+
+def score_holes(state: DealState) -> int:
+    """The rule holes the deal's scoring meets: [D6] a player still in has no
+    flood card while another holds one (both get the bonus); [D7] a player
+    still in has no ring left (scores 0, not -1)."""
+    ins = [p for p in range(state.n) if state.still_in[p]]
+    both = any(state.top[p] == 0 for p in ins) and any(state.top[p] > 0 for p in ins)
+    return (HOLE_BOTH_BONUSES if both else 0) | (HOLE_ZERO_RINGS if any(state.rings[p] == 0 for p in ins) else 0)
 
 
 # =====================================================================
@@ -297,6 +319,7 @@ class GameRecord:
     deal_points: list[list[int]]  # [deal][seat]: points scored in that deal
     hand_strength: list[list[int]]  # [deal][seat]: sum of the card values of the hand played
     hand_rings: list[list[int]]  # [deal][seat]: ring count of that hand
+    holes: list[int] = field(default_factory=list)  # per deal: rule holes met (outputs.HOLE_* bits)
 
 
 class IllegalAction(IllegalBotAction):
@@ -467,6 +490,7 @@ def play_on(
     rec = GameRecord([0] * n, [0] * n, [0] * n, [], [], [], [], [], [])
 
     for deal in range(pos.deal, n):
+        met = 0  # rule holes met in this deal (from the position on, for a deal under way)
         if pos.ds is not None and deal == pos.deal:
             ds, flood, flood_left, r = pos.ds, pos.flood, pos.flood_left, pos.rnd
             ended = False
@@ -518,6 +542,7 @@ def play_on(
             if talk:
                 say("  played: " + ", ".join(f"seat {p} {c}" for p, c in plays.items()))
             res = resolve_round(ds, plays, pair, rules)
+            met |= res.holes
             # Played cards are now public: who played them, from which hand.
             for p, card in plays.items():
                 mem.card_hand[card] = ds.hand_id[p] + 1
@@ -537,6 +562,7 @@ def play_on(
         rec.n_eliminated.append(len(out))
         rec.rounds.append(rounds)
         rec.deal_points.append(points)
+        rec.holes.append(met | score_holes(ds))
         for p in range(n):
             mem.scores[p] += points[p]
         if talk:

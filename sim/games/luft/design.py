@@ -2,9 +2,10 @@
 design metrics beyond the generic ones (tension, pace, rule holes), the
 default field and the rule knobs a design study may search.
 
-Everything is computed from the per-game outputs both engines already fill
+Everything is computed from the per-game outputs both engines fill
 (`sim.games.luft.outputs`): per dive the sole leader after it, air-outs,
-turns, divers left in the water, who returned last and whether it stalled.
+turns, divers left in the water, who returned last, whether it stalled and
+the rule holes met (the ``holes`` bits).
 """
 
 from __future__ import annotations
@@ -13,7 +14,20 @@ import numpy as np
 
 from sim.design.knobs import Knob
 from sim.design.metric_defs import Metric, lead_changes
-from sim.games.luft.outputs import D_AIR_OUT, D_DROWNED, D_LAST_BACK, D_LEADER, D_STALLED, D_TURNS, Batch
+from sim.games.luft.outputs import (
+    D_AIR_OUT,
+    D_DROWNED,
+    D_HOLES,
+    D_LAST_BACK,
+    D_LEADER,
+    D_STALLED,
+    D_TURNS,
+    HOLE_BLOCKED,
+    HOLE_EMPTY_TURN_BACK,
+    HOLE_SUB_TURN_BACK,
+    HOLE_TIE_AT_ZERO,
+    Batch,
+)
 from sim.games.luft.rules import (
     MAX_CARDS_PER_LEVEL,
     MAX_DIVES,
@@ -24,9 +38,12 @@ from sim.games.luft.rules import (
     SWIM_SOURCES,
 )
 
-#: Play styles: the naive threshold, greedy (value per air), the rulebook's tips, a depth
-#: target, and air budgeting. The planner (search) is left out: it is much slower per game.
-FIELD = ("threshold:t=2", "greedy-value", "rulebook-tips", "depth", "air")
+#: Play styles: the trained policy (trained under the default rules), greedy (value per air),
+#: search (the planner solves its dive; a game with one planner seat costs about 16x one without,
+#: affordable in one seat of five), cautious (air budgeting) and the rulebook's tips. The strongest
+#: come first: the exploit metric's best response plays the field's first n-1 bots.
+FIELD = ("trained", "greedy-value", "planner", "air", "rulebook-tips")
+FIELD_STYLES = "trained (the 5-player preset at 6), greedy greedy-value, search planner, cautious air, the rulebook's tips"
 STRONG, WEAK = "greedy-value", "air"  # strong and weak in experiments/compare_turnback
 #: ``--objectives`` shorthands.
 ALIASES = {"fairness": "seat_gap", "tension": "last_dive_decides", "pace": "p_air_out"}
@@ -70,7 +87,42 @@ METRICS = (
         "[D] option sink_order orders their cards (an upper bound: a diver carrying nothing lays no card)",
         share=True,
     ),
+    Metric(
+        "hole_sub_turn_back",
+        -1,
+        "rule hole: share of dives in which a diver turned back in the submarine before leaving it "
+        "(only without turn_back_needs_treasure); the rulebook is silent, this code brings the diver back at once",
+        share=True,
+    ),
+    Metric(
+        "hole_empty_turn_back",
+        -1,
+        "rule hole: share of dives in which a diver turned back carrying nothing, which only the "
+        "[D] option turn_back_needs_treasure=false allows",
+        share=True,
+    ),
+    Metric(
+        "hole_blocked",
+        -1,
+        "rule hole: share of dives in which a diver heading down with steps to go found no free field "
+        "deeper and stayed put (the reading 'the deepest free field reachable may be the current field')",
+        share=True,
+    ),
+    Metric(
+        "hole_tie_at_zero",
+        -1,
+        "rule hole: share of dives in which nobody returned and every diver was still at the submarine, "
+        "so 'the deepest diver' is a tie broken by lowest seat",
+        share=True,
+    ),
 )
+#: Each engine-counted rule hole: its metric and its bit in the dive's holes column.
+HOLE_BITS = {
+    "hole_sub_turn_back": HOLE_SUB_TURN_BACK,
+    "hole_empty_turn_back": HOLE_EMPTY_TURN_BACK,
+    "hole_blocked": HOLE_BLOCKED,
+    "hole_tie_at_zero": HOLE_TIE_AT_ZERO,
+}
 
 
 def columns(batch: Batch, rules) -> dict[str, np.ndarray]:
@@ -89,6 +141,7 @@ def columns(batch: Batch, rules) -> dict[str, np.ndarray]:
         "hole_stalled": dive[:, :, D_STALLED].mean(axis=1),
         "hole_nobody_back": (before_last < 0).mean(axis=1) if dives > 1 else np.zeros(len(dive)),
         "hole_sink_order": (dive[:, :, D_DROWNED] >= 2).mean(axis=1),
+        **{name: (dive[:, :, D_HOLES] & bit > 0).mean(axis=1) for name, bit in HOLE_BITS.items()},
     }
 
 

@@ -80,6 +80,7 @@ from sim.games.luft.outputs import (
     D_AIR_LEFT,
     D_AIR_OUT,
     D_DROWNED,
+    D_HOLES,
     D_LAST_BACK,
     D_LEADER,
     D_PATH_LEN,
@@ -87,6 +88,10 @@ from sim.games.luft.outputs import (
     D_START,
     D_TURNS,
     DIVE_COLUMNS,
+    HOLE_BLOCKED,
+    HOLE_EMPTY_TURN_BACK,
+    HOLE_SUB_TURN_BACK,
+    HOLE_TIE_AT_ZERO,
     MAX_TURNS,
     Batch,
 )
@@ -226,6 +231,7 @@ def _run_chunk(
             idle_turns = 0
             air_out = False
             stalled = False
+            holes = 0
             s = start
             water = (np.int64(1) << n) - 1  # bit s: seat s still in the water
             while True:
@@ -247,6 +253,10 @@ def _run_chunk(
                             failed = True
                             phase = v.PHASE_TURN_BACK
                             break
+                        if up == 1 and st[v.POS + s] == 0:
+                            holes |= HOLE_SUB_TURN_BACK
+                        if up == 1 and load == 0:
+                            holes |= HOLE_EMPTY_TURN_BACK
                     # 3. Swim
                     state, value, swim_left = core.draw_swim(state, swim_mode, swim_deck, swim_left)
                     if swim_mode == core.DECK_NO_RESHUFFLE:
@@ -259,6 +269,8 @@ def _run_chunk(
                         pos = _below64(core.swim(occ, pos, up, steps, path_len))
                         st[v.POS + s] = pos
                         occ |= (np.int64(1) << pos) & ~np.int64(1)
+                        if up == 0 and pos == before:
+                            holes |= HOLE_BLOCKED
                     acted = False
                     if pos == 0:
                         if up == 1:  # back in the submarine
@@ -321,6 +333,13 @@ def _run_chunk(
             dive_out[drow + D_DROWNED] = drowned
             dive_out[drow + D_LAST_BACK] = last_back
             dive_out[drow + D_STALLED] = stalled
+            if last_back < 0:
+                at_zero = True
+                for t in range(n):
+                    at_zero = at_zero and st[v.POS + t] == 0
+                if at_zero:
+                    holes |= HOLE_TIE_AT_ZERO
+            dive_out[drow + D_HOLES] = holes
             dive_out[drow + D_LEADER] = core.sole_leader(seat_out, srow, n)
             start = core.next_starter(st, n, last_back, start_rule, start)
         if failed:

@@ -4,8 +4,9 @@ Per game and seat: score, win share x 60 (60/k on a k-way tie: sums stay
 exact), dives drowned, treasure cards brought home per level. Per game and
 dive: turns played, air ran out, air left, divers drowned, path length at the
 start, start player, who returned last (-1: nobody), stalled, the sole leader after
-the dive (-1: a tie for the lead). Air left after each turn index is summed
-over games into fixed-size arrays.
+the dive (-1: a tie for the lead), and the rule holes met in it (bits `HOLE_*`:
+situations the rulebook leaves to a [D] decision or to this code's reading).
+Air left after each turn index is summed over games into fixed-size arrays.
 """
 
 from typing import NamedTuple
@@ -16,12 +17,28 @@ MAX_TURNS = 400  # turn-index bins of the air curves; later turns are not binned
 
 SEAT_COLUMNS = ("score", "win60", "drowned", "home_l1", "home_l2", "home_l3", "home_l4")
 S_SCORE, S_WIN60, S_DROWNED, S_HOME = 0, 1, 2, 3
-DIVE_COLUMNS = ("turns", "air_out", "air_left", "drowned", "path_length", "start", "last_back", "stalled", "leader")
+DIVE_COLUMNS = (
+    "turns",
+    "air_out",
+    "air_left",
+    "drowned",
+    "path_length",
+    "start",
+    "last_back",
+    "stalled",
+    "leader",
+    "holes",
+)
 # Rows of the air-curve sums [row, dive, turn]: air left after that turn over
 # games still diving (sum, sum of squares, count), and over dives that ended
 # just before that turn index (their final air, carried forward by the reader).
 A_SUM, A_SUMSQ, A_COUNT, A_END_SUM, A_END_SUMSQ, A_END_COUNT = range(6)
-D_TURNS, D_AIR_OUT, D_AIR_LEFT, D_DROWNED, D_PATH_LEN, D_START, D_LAST_BACK, D_STALLED, D_LEADER = range(9)
+D_TURNS, D_AIR_OUT, D_AIR_LEFT, D_DROWNED, D_PATH_LEN, D_START, D_LAST_BACK, D_STALLED, D_LEADER, D_HOLES = range(10)
+# Bits of the "holes" column, one per rule hole met at least once in the dive:
+HOLE_SUB_TURN_BACK = 1  # a diver turned back in the submarine, before leaving it (back at once)
+HOLE_EMPTY_TURN_BACK = 2  # a diver turned back carrying nothing (turn_back_needs_treasure off)
+HOLE_BLOCKED = 4  # a diver heading down with steps to go found no free field deeper and stayed
+HOLE_TIE_AT_ZERO = 8  # nobody returned and every diver was still at the submarine (position 0): a tie for deepest
 
 
 class Batch(NamedTuple):
@@ -44,6 +61,7 @@ def record_rows(rec) -> tuple[np.ndarray, np.ndarray]:
             rec.dive_last_back,
             rec.dive_stalled,
             rec.dive_leader,
+            rec.dive_holes,
         ]
     ).astype(np.int16)
     return seat, dive

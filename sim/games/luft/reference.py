@@ -29,6 +29,7 @@ from numba.core.errors import NumbaError
 
 from sim import rng
 from sim.games.luft import layout as v
+from sim.games.luft.outputs import HOLE_BLOCKED, HOLE_EMPTY_TURN_BACK, HOLE_SUB_TURN_BACK, HOLE_TIE_AT_ZERO
 from sim.games.luft.rules import SWIM_DECK, SWIM_SOURCES, Rules
 from sim.registry import MAX_PARAMS, BotError, IllegalBotAction
 
@@ -88,6 +89,7 @@ class GameRecord:
     dive_last_back: list[int] = field(default_factory=list)
     dive_stalled: list[int] = field(default_factory=list)
     dive_leader: list[int] = field(default_factory=list)  # sole leader after the dive, -1 on a tie
+    dive_holes: list[int] = field(default_factory=list)  # rule holes met (outputs.HOLE_* bits)
     air_after_turn: list[list[int]] = field(default_factory=list)  # [dive][turn]
 
 
@@ -118,6 +120,7 @@ class Game:
         self.air = rules.air
         self.dive = 0
         self.turn = 0
+        self.holes = 0  # rule holes met in this dive (outputs.HOLE_* bits)
         self.start = 0  # "The first dive starts with seat 0"
         self.record = None
 
@@ -219,11 +222,14 @@ class Game:
             if self.ask(v.PHASE_TURN_BACK, diver) == v.TURN_BACK:
                 diver.heading_up = True
                 self.log(f"  seat {s} turns back")
+                self.holes |= (HOLE_SUB_TURN_BACK if diver.pos == 0 else 0) | (0 if load else HOLE_EMPTY_TURN_BACK)
         # 3. Swim: steps = draw - treasures carried.
         before = diver.pos
         value = self.draw_swim()
         steps = value - load
         skipped = self.swim(diver, steps) if steps > 0 else []
+        if steps > 0 and not diver.heading_up and diver.pos == before:
+            self.holes |= HOLE_BLOCKED  # "stop on the deepest free field reachable", here the own field
         where = "the submarine (back)" if diver.back else f"field {diver.pos}"
         self.log(
             f"  seat {s} draws {value}, {max(steps, 0)} steps {'up' if diver.heading_up else 'down'}"
@@ -254,7 +260,7 @@ class Game:
     # -- a dive ---------------------------------------------------------------
     def play_dive(self):
         r, rec = self.rules, self.record
-        self.air, self.turn, self.returned = r.air, 0, []
+        self.air, self.turn, self.returned, self.holes = r.air, 0, [], 0
         for d in self.divers:
             d.pos, d.heading_up, d.back, d.carried = 0, False, False, []
         rec.dive_start.append(self.start)
@@ -330,6 +336,9 @@ class Game:
         rec.dive_last_back.append(self.returned[-1] if self.returned else -1)
         rec.dive_air_out.append(int(air_out))
         rec.dive_stalled.append(int(stalled))
+        if not self.returned and all(d.pos == 0 for d in self.divers):
+            self.holes |= HOLE_TIE_AT_ZERO  # "deepest" is a tie at the submarine, broken by lowest seat
+        rec.dive_holes.append(self.holes)
         rec.dive_air_left.append(self.air)
         rec.dive_drowned.append(len(in_water))
         if self.returned:

@@ -22,9 +22,10 @@ masks (Luft) and hands (Land unter). Callable from Python too.
 
 Plug-ins: the one way a bot that is not compiled into a kernel (a user's bot,
 or a built-in too big to inline) is called from it. `plugin` compiles the
-bot, behind the game's `views` adapter, as a `numba.cfunc` of the one
-signature `PLUGIN_SIG`: decide(phase, seat, address of the state, address of
-the parameter table, u) -> action. A cfunc object is a numba first-class
+bot, behind the game's adapter (`state_view`, `param_row`), as a
+`numba.cfunc` of the one signature `PLUGIN_SIG`: decide(phase, seat, address
+of the state, address of the parameter table, u) -> action, written as a
+module of its own so that numba's disk cache serves it to every later process. A cfunc object is a numba first-class
 function value of type `PLUGIN_TYPE` (public API: numba passes it by its
 ``.address``), so a kernel compiled once for a tuple of `PLUGIN_TYPE` calls any
 bot without recompiling. Passing addresses, not arrays, keeps a call to five
@@ -47,8 +48,11 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib.util
+import os
 import re
 import sys
+import tempfile
 import warnings
 from contextlib import contextmanager
 from pathlib import Path
@@ -209,41 +213,97 @@ def param_row(params_addr, seat, width):
     return read_only(carray(voidptr(params_addr + np.uintp(8 * width * seat)), (width,), np.float64))
 
 
-def plugin(views, salt: str, owner: str):
-    """``views`` (an njit ``(phase, seat, st_addr, params_addr, u) -> int``
-    that rebuilds the game's views and calls the bot, inlined) as a plug-in:
-    a cached cfunc of `PLUGIN_SIG`. Compiles now; raises what numba raises.
-    ``owner`` names the bot (game and bot name): its cache entries under
-    other salts, left by earlier versions of the code, are removed.
+@njit(cache=True, inline="always")
+def state_view(st_addr, size):
+    """The int64 state vector of ``size`` at ``st_addr``, read-only."""
+    return read_only(carray(voidptr(st_addr), (size,), np.int64))
 
-    ``salt``: the fingerprint of every source the bot's code depends on
-    (`sim.store.engine_fingerprint` of the game with this bot). numba keys a
-    cached closure on this file and the closure's captured values, which miss
-    an edited helper module the bot calls; the salt names the cache entry, so
-    such an edit compiles afresh. The ``try`` sits one level above the bot:
-    numba cannot catch what an ``inline="always"`` callee raises."""
 
-    def plugged(phase, seat, st_addr, params_addr, u):
-        try:
-            return views(phase, seat, st_addr, params_addr, u)
-        except Exception:
-            return BOT_RAISED
+_PLUGIN_SOURCE = '''"""The plug-in of bot {owner}, salt {salt}: written by sim.nb.plugin, safe to delete."""
 
+from numba import cfunc, njit
+
+from sim import nb
+
+bot = njit(inline="always")(nb.pending_bot({name!r}))
+
+
+@njit
+def views(phase, seat, st_addr, params_addr, u):
+    return {call}
+
+
+@cfunc(nb.PLUGIN_SIG, cache=True)
+def plugged(phase, seat, st_addr, params_addr, u):
+    try:
+        return views(phase, seat, st_addr, params_addr, u)
+    except Exception:
+        return nb.BOT_RAISED
+'''
+_PENDING: dict[str, object] = {}
+
+
+def plugin(fn, call: str, salt: str, owner: str):
+    """Bot ``fn`` as a plug-in: a cfunc of `PLUGIN_SIG`, cached on disk.
+    Compiles now (or loads from the cache); raises what numba raises.
+
+    ``call``: the game's adapter, an expression in ``phase, seat, st_addr,
+    params_addr, u`` that rebuilds the bot's views (`state_view`,
+    `param_row`) and calls ``bot`` (inlined). ``salt``: the fingerprint of
+    every source the bot's code depends on (`sim.store.engine_fingerprint` of
+    the game with this bot). ``owner`` names the bot (game and bot name).
+
+    The plug-in is written as a small module of its own, named after owner and
+    salt (under ``__pycache__/plugins`` beside this file), and numba caches it
+    there like any module's function: a closure would not do, since numba
+    keys a cached closure on its captured values, and a captured dispatcher
+    pickles with a per-process id, so every new process compiled every
+    plug-in afresh. An edit to any source the bot depends on changes the salt,
+    hence the module, and compiles afresh; the owner's modules and cache
+    entries of other salts are deleted. The ``try`` sits one level above the
+    bot: numba cannot catch what an ``inline="always"`` callee raises."""
     owner = re.sub(r"\W", "_", owner)
-    plugged.__qualname__ = f"plugin_{owner}_{salt}"
-    compiled = cfunc(PLUGIN_SIG, cache=True)(plugged)
-    _drop_other_salts(owner, salt)
-    return compiled
+    name = f"plugin_{owner}_{salt}"
+    folder = _plugin_folder()
+    path = folder / f"{name}.py"
+    source = _PLUGIN_SOURCE.format(owner=owner, salt=salt, name=name, call=call)
+    if not path.exists() or path.read_text() != source:
+        scratch = folder / f".{name}.{os.getpid()}.tmp"
+        scratch.write_text(source)
+        os.replace(scratch, path)  # atomic: a concurrent process sees the whole file or none
+    _PENDING[name] = getattr(fn, "py_func", fn)
+    spec = importlib.util.spec_from_file_location(f"_deepsim_{name}", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # numba finds a cached function's module by name
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[spec.name]
+        raise
+    _drop_other_salts(folder, owner, salt)
+    return module.plugged
 
 
-def _drop_other_salts(owner: str, salt: str) -> None:
-    """Delete ``owner``'s plug-in cache files of other salts (each edit of the
-    code a bot depends on leaves one entry behind otherwise). Only numba's
-    default cache location, ``__pycache__`` beside this file, is swept: with
-    NUMBA_CACHE_DIR set, old entries stay (harmless, never loaded again)."""
-    stem = Path(__file__).stem
-    entry = re.compile(rf"{stem}\.plugin_{re.escape(owner)}_([0-9a-f]+)-")
-    for path in Path(__file__).with_name("__pycache__").glob(f"{stem}.plugin_{owner}_*"):
+def pending_bot(name: str):
+    """The Python function of the bot whose plug-in module ``name`` is being loaded."""
+    return _PENDING[name]
+
+
+def _plugin_folder() -> Path:
+    folder = Path(__file__).with_name("__pycache__") / "plugins"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:  # a read-only install: a folder of this user's own
+        folder = Path(tempfile.gettempdir()) / f"deepsim-plugins-{os.getuid()}"
+        folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _drop_other_salts(folder: Path, owner: str, salt: str) -> None:
+    """Delete ``owner``'s plug-in modules and their numba cache entries of
+    other salts (each edit of the code a bot depends on would leave one behind)."""
+    entry = re.compile(rf"plugin_{re.escape(owner)}_([0-9a-f]+)[.-]")
+    for path in [*folder.glob(f"plugin_{owner}_*"), *(folder / "__pycache__").glob(f"plugin_{owner}_*")]:
         found = entry.match(path.name)
         if found and found.group(1) != salt:
             path.unlink(missing_ok=True)

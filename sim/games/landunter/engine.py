@@ -47,7 +47,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from numba import carray, njit, prange, types
+from numba import njit, prange, types
 from numba.extending import overload
 
 from sim import nb, rng
@@ -86,7 +86,7 @@ from sim.games.landunter.layout import (
 )
 from sim.games.landunter.reference import ViewWriteError, illegal_message, refuse_writes, seat_params
 from sim.games.landunter.rules import Rules
-from sim.nb import BOT_RAISED, borrow, borrow_row, read_only, voidptr
+from sim.nb import BOT_RAISED, borrow, borrow_row, read_only
 from sim.numba_errors import short_reason
 from sim.registry import MAX_PARAMS, BotCompileError, BotError, NotNjitBot
 from strategies.landunter.dispatch import N_BUILTINS, decide_builtin
@@ -483,14 +483,8 @@ def _plugin(fn, salt: str, owner: str):
     is always 0: a Land unter turn has one decision): its adapter rebuilds
     `st` and the seat's parameter row as borrowed, read-only views and calls
     the bot, inlined."""
-    bot = njit(inline="always")(fn.py_func)
-
-    @njit
-    def views(phase, seat, st_addr, params_addr, u):
-        st = read_only(carray(voidptr(st_addr), (STATE_SIZE,), np.int64))
-        return bot(seat, st, nb.param_row(params_addr, seat, MAX_PARAMS), u)
-
-    return nb.plugin(views, salt, owner)
+    call = f"bot(seat, nb.state_view(st_addr, {STATE_SIZE}), nb.param_row(params_addr, seat, {MAX_PARAMS}), u)"
+    return nb.plugin(fn, call, salt, owner)
 
 
 _PLUGINS: dict = {}

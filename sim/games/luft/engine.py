@@ -65,7 +65,7 @@ from pathlib import Path
 
 import numba
 import numpy as np
-from numba import carray, njit, prange, types
+from numba import njit, prange, types
 
 from sim import nb, rng
 from sim.games.luft import core, layout as v, script as scripted
@@ -114,7 +114,7 @@ from sim.games.luft.rules import (
     R_TBNT,
     Rules,
 )
-from sim.nb import BOT_RAISED, PLUGIN_TYPE, assume_range, borrow, borrow_2d, read_only, voidptr
+from sim.nb import BOT_RAISED, PLUGIN_TYPE, assume_range, borrow, borrow_2d, read_only
 from sim.numba_errors import short_reason
 from sim.registry import MAX_PARAMS, BotCompileError, BotError
 from strategies.luft.dispatch import INLINED, NOT_INLINED, decide_inline
@@ -401,14 +401,8 @@ def _plugin(fn, salt: str, owner: str):
     """A bot ``fn(phase, seat, st, params, u)`` as a plug-in (`sim.nb.plugin`):
     its adapter rebuilds `st` and the seat's parameter row from their
     addresses as borrowed, read-only views and calls the bot, inlined."""
-    bot = njit(inline="always")(getattr(fn, "py_func", fn))
-
-    @njit
-    def views(phase, seat, st_addr, params_addr, u):
-        st = read_only(carray(voidptr(st_addr), (v.SIZE,), np.int64))
-        return bot(phase, seat, st, nb.param_row(params_addr, seat, MAX_PARAMS), u)
-
-    return nb.plugin(views, salt, owner)
+    call = f"bot(phase, seat, nb.state_view(st_addr, {v.SIZE}), nb.param_row(params_addr, seat, {MAX_PARAMS}), u)"
+    return nb.plugin(fn, call, salt, owner)
 
 
 _PLUGINS: dict = {}

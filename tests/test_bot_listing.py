@@ -14,7 +14,10 @@ FAKE = [{"name": "stale-bot", "doc": "", "params": []}]
 
 @pytest.fixture
 def cache(tmp_path, monkeypatch):
+    """An empty cache folder, and the registry as a fresh process has it
+    (without the bots other tests in this process registered)."""
     monkeypatch.setattr(bot_listing, "CACHE_DIR", tmp_path)
+    monkeypatch.setattr(LUFT_BOTS, "bots", {n: b for n, b in LUFT_BOTS.bots.items() if bot_listing.ours(b.fn)})
     return tmp_path / "bots-luft.json"
 
 
@@ -50,9 +53,7 @@ def test_an_installed_plug_in_bypasses_the_cached_listing(cache, monkeypatch):
     assert json.loads(cache.read_text())["bots"] == FAKE  # not rewritten: the plug-in may change on its own
 
 
-def test_a_bot_registered_at_run_time_is_listed_but_never_cached(cache, monkeypatch):
-    monkeypatch.setattr(LUFT_BOTS, "bots", dict(LUFT_BOTS.bots))
-
+def test_a_bot_registered_at_run_time_is_listed_but_never_cached(cache):
     def extra(phase, seat, st, params, u):
         return 0
 

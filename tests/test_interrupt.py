@@ -26,6 +26,7 @@ from typer.testing import CliRunner
 from sim import store
 from sim.cli import app
 from sim.runner import DEFAULT_CHUNK
+from tests.sigint import default_sigint
 
 pytestmark = pytest.mark.slow
 
@@ -232,6 +233,7 @@ def test_an_external_ctrl_c_stops_a_long_run_within_seconds(tmp_path):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=default_sigint,
     )
     try:
         deadline = time.monotonic() + 300
@@ -246,7 +248,7 @@ def test_an_external_ctrl_c_stops_a_long_run_within_seconds(tmp_path):
     finally:
         if proc.poll() is None:
             proc.kill()
-            proc.wait()
+            proc.communicate()  # also closes its pipes
     assert proc.returncode == 130, stderr[-2000:]
     # the chunk in flight (10^5 games, ~0.5 s on an idle core), saving and exit; a busy CI machine is slower
     assert took < 10, f"took {took:.1f} s to stop"

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from sim.cli import app
 from sim.design.metrics import evaluate
 from sim.interrupt import SIGINT_AFTER_CHUNKS
+from tests.sigint import default_sigint
 
 ROOT = Path(__file__).resolve().parents[2]
 TINY = ["--games", "6", "--players", "2", "--field", "random", "--strong", "threshold:t=2", "--weak", "random"]
@@ -89,7 +90,15 @@ def test_ctrl_c_exits_130_and_keeps_the_study(tmp_path):
     out = str(tmp_path / "study")
     args = [*DESIGN, "--trials", "2", "--out", out, "--json"]
     env = {**os.environ, SIGINT_AFTER_CHUNKS: "6", "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    stopped = subprocess.run([sys.executable, "-m", "sim", *args], env=env, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    stopped = subprocess.run(
+        [sys.executable, "-m", "sim", *args],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        preexec_fn=default_sigint,
+    )
     assert stopped.returncode == 130, stopped.stderr[-2000:]
     [line] = stopped.stderr.strip().splitlines()
     assert line.startswith("interrupted") and "run the same command again" in line

@@ -101,7 +101,7 @@ table
 # set, or the rulebook's when no front member is clearly better, with the
 # reason; `experiments/design/report.md` has the same with every figure's CI and
 # n, and each `experiments/design/<game>_<n>p/report.md` the whole front. Read
-# the size first: only a `full` run recommends anything — the committed
-# `tiny` run only shows that the pipeline works. `trained` was trained under
-# the default rules, so a rule set far from them is judged with a bot not tuned
-# to it.
+# the size first: only a `full` run recommends anything (a `tiny` run only
+# shows that the pipeline works); the committed run is `full`. `trained` was
+# trained under the default rules, so a rule set far from them is judged with a
+# bot not tuned to it.

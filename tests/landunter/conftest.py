@@ -70,12 +70,16 @@ class Steps:
         self.kind = kind
 
     def flips(self, state: DealState, rules: Rules) -> bool:
+        return self.flip_step(state, rules)[0]
+
+    def flip_step(self, state: DealState, rules: Rules) -> tuple[bool, int]:
+        """(ended, rule holes met: outputs.HOLE_* bits) of one flip step."""
         if self.kind == "reference":
-            return reference.flip_step(state, rules)[2]
+            return reference.flip_step(state, rules)[2:]
         st = to_view(state, rules)
-        ended = bool(core.flip_step(st, state.n))
+        ended, holes = core.flip_step_counted(st, state.n)
         self._copy_back(st, state)
-        return ended
+        return bool(ended), int(holes)
 
     def round(self, state: DealState, plays: dict[int, int], pair, rules: Rules) -> bool:
         if self.kind == "reference":
@@ -86,7 +90,7 @@ class Steps:
             arr[p] = c
             assert core.remove_card(st, p, c)
         core.award_flood(st, state.n, arr, min(pair), max(pair))
-        ended = bool(core.flip_step(st, state.n))
+        ended = bool(core.flip_step_counted(st, state.n)[0])
         self._copy_back(st, state)
         return ended
 

@@ -24,7 +24,14 @@ from sim.games.landunter.layout import (
     S_TIE_SIMULTANEOUS,
     S_TOP,
 )
-from sim.games.landunter.outputs import HOLE_BOTH_BONUSES, HOLE_FLOOD_TIE, HOLE_ZERO_RINGS
+from sim.games.landunter.outputs import (
+    HOLE_BOTH_BONUSES,
+    HOLE_CUT_CASCADE,
+    HOLE_FLOOD_TIE,
+    HOLE_NO_FLOOD,
+    HOLE_REPEAT_FLIPPER,
+    HOLE_ZERO_RINGS,
+)
 
 
 @njit(cache=True, inline="always")
@@ -113,17 +120,26 @@ def award_flood(st, n, plays, lo, hi):
 def flip_step(st, n):
     """Step 4 with elimination and cascade, options [D1]–[D5] read from st.
     Returns True if the two-or-fewer rule ends the deal (reference.flip_step).
+    For callers that count no rule holes (the sampler's imagined deals)."""
+    return flip_step_counted(st, n)[0]
+
+
+@njit(cache=True, inline="always")
+def flip_step_counted(st, n):
+    """`flip_step`, returning (ended, holes): the rule holes the step met
+    (outputs.HOLE_* bits, as reference.flip_step).
 
     Fast path (most rounds): every player with the highest top flood card
     still has a ring, so each flips one and nobody goes out; the options
-    [D1]–[D3] only matter once someone goes out (`flip_step_full`). Players
-    out of the deal have top 0, so they are never the highest.
+    [D1]–[D3] and every counted hole need someone to go out
+    (`flip_step_full`). Players out of the deal have top 0, so they are never
+    the highest.
     """
     best = 0
     for p in range(n):
         best = max(best, st[S_TOP + p])
     if best == 0:  # [D5] nobody holds a flood card
-        return False
+        return False, 0
     broke = False  # someone with the highest top has no ring
     for p in range(n):
         broke |= (st[S_TOP + p] == best) & (st[S_RINGS + p] == 0)
@@ -131,26 +147,52 @@ def flip_step(st, n):
         return flip_step_full(st, n)
     for p in range(n):
         st[S_RINGS + p] -= np.int64(st[S_TOP + p] == best)
-    return False
+    return False, 0
 
 
 @njit(cache=True)
 def flip_step_full(st, n):
-    """Step 4 in full: flips, eliminations, cascade, options [D1]–[D5]."""
+    """Step 4 in full: flips, eliminations, cascade, options [D1]–[D5].
+    Returns (ended, holes); the holes as reference.flip_step counts them."""
     repeat = st[S_CASCADE_REPEAT] != 0
     simultaneous = st[S_TIE_SIMULTANEOUS] != 0
     end_first = st[S_END_BEFORE_CASCADE] != 0
     flipped = 0
     ended = False
+    holes = 0
+    cascade = False
     while True:
-        best = 0
+        best = 0  # highest top among those who may flip now
+        tied = 0  # how many of them hold it
+        ringless = False  # one of those has no ring left
+        top = 0  # highest top among all still in
+        top_flipped = False  # held by one who already flipped in this step
         for p in range(n):
-            if st[S_IN + p] == 1 and (repeat or ((flipped >> p) & 1) == 0):
+            if st[S_IN + p] == 1:
                 t = st[S_TOP + p]
-                if t > best:
-                    best = t
+                done = ((flipped >> p) & 1) == 1
+                if t > top:
+                    top = t
+                    top_flipped = done
+                elif t == top:
+                    top_flipped |= done
+                if repeat or not done:
+                    if t > best:
+                        best = t
+                        tied = 1
+                        ringless = st[S_RINGS + p] == 0
+                    elif t == best:
+                        tied += 1
+                        ringless |= st[S_RINGS + p] == 0
+        if cascade:
+            if top == 0:
+                holes |= HOLE_NO_FLOOD
+            elif top_flipped:
+                holes |= HOLE_REPEAT_FLIPPER
         if best == 0:
             break
+        if tied >= 2 and ringless:
+            holes |= HOLE_FLOOD_TIE
         someone_out = False
         stop = False
         for p in range(n):
@@ -163,6 +205,7 @@ def flip_step_full(st, n):
                     someone_out = True
                     if not simultaneous and st[S_N_IN] <= 2:
                         ended = True
+                        holes |= cut_short(st, n, repeat, flipped)
                         if end_first:
                             stop = True
                             break
@@ -170,29 +213,23 @@ def flip_step_full(st, n):
             break
         if someone_out and st[S_N_IN] <= 2:
             ended = True
+            holes |= cut_short(st, n, repeat, flipped)
             if end_first:
                 break
         if not someone_out:
             break
-    return ended
+        cascade = True
+    return ended, holes
 
 
-@njit(cache=True)
-def flip_holes(st, n):
-    """The rule hole [D2] the coming flip step meets (outputs.HOLE_* bits),
-    read before it flips (reference.flip_holes)."""
-    best = 0
+@njit(cache=True, inline="always")
+def cut_short(st, n, repeat, flipped):
+    """[D3] (reference.cut_short): the two-or-fewer rule ends the deal while a
+    player still in may still flip in this step."""
     for p in range(n):
-        best = max(best, st[S_TOP + p] * st[S_IN + p])
-    if best == 0:  # nobody holds a flood card: nobody flips, no tie
-        return 0
-    tied = 0
-    ringless = False
-    for p in range(n):
-        if st[S_IN + p] == 1 and st[S_TOP + p] == best:
-            tied += 1
-            ringless |= st[S_RINGS + p] == 0
-    return HOLE_FLOOD_TIE if tied >= 2 and ringless else 0
+        if st[S_IN + p] == 1 and st[S_TOP + p] > 0 and (repeat or ((flipped >> p) & 1) == 0):
+            return HOLE_CUT_CASCADE
+    return 0
 
 
 @njit(cache=True)

@@ -278,8 +278,8 @@ def _play_game(
                     st[S_CARD_WHEN + c] = when
             # steps 3 and 4
             core.award_flood(st, n, plays, st[S_FLOOD_LO], st[S_FLOOD_HI])
-            met |= core.flip_holes(st, n)
-            ended = core.flip_step(st, n)
+            ended, step_holes = core.flip_step_counted(st, n)
+            met |= step_holes
             r += 1
             played = r
         # ---- scoring

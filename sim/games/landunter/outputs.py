@@ -24,12 +24,14 @@ class Batch(NamedTuple):
     holes: np.ndarray | None = None
 
 
-# Bits of ``holes``, one per situation the rules settle only by a [D] decision, met at least once:
+# Bits of ``holes``, one per situation the rules settle only by a [D] decision, met at least once
+# (the flip-step bits are counted inside the step, cascade included: `reference.flip_step`):
 HOLE_FLOOD_TIE = 1  # [D2] players tied for the highest flood card must flip and one of them has no ring left
-# (bit 2 unused: [D5], nobody holding a flood card, cannot happen at a round's flip, as someone has just
-# taken one; inside a cascade it is not counted)
+HOLE_NO_FLOOD = 2  # [D5] a cascade flip is due but nobody still in holds a flood card (so nobody flips)
 HOLE_BOTH_BONUSES = 4  # [D6] at scoring a player still in has no flood card while another holds one
 HOLE_ZERO_RINGS = 8  # [D7] at scoring a player still in has no ring left (scores 0, not -1)
+HOLE_REPEAT_FLIPPER = 16  # [D1] a cascade flip is due and the highest flood card is held by one who already flipped
+HOLE_CUT_CASCADE = 32  # [D3] an elimination leaves two or fewer while someone still in may still flip
 
 
 def empty_batch(n_games: int, players: int) -> Batch:

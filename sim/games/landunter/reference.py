@@ -39,7 +39,14 @@ from numba.core.errors import TypingError
 from sim import rng
 from sim.games.landunter import layout as L
 from sim.games.landunter.bits import masks_of
-from sim.games.landunter.outputs import HOLE_BOTH_BONUSES, HOLE_FLOOD_TIE, HOLE_ZERO_RINGS
+from sim.games.landunter.outputs import (
+    HOLE_BOTH_BONUSES,
+    HOLE_CUT_CASCADE,
+    HOLE_FLOOD_TIE,
+    HOLE_NO_FLOOD,
+    HOLE_REPEAT_FLIPPER,
+    HOLE_ZERO_RINGS,
+)
 from sim.games.landunter.rules import Rules
 from sim.registry import MAX_PARAMS, IllegalBotAction
 
@@ -127,7 +134,7 @@ class RoundResult:
     eliminated: list[int]  # seats that went out, in order
     ended: bool  # the two-or-fewer rule ended the deal
     events: list[tuple] = field(default_factory=list)
-    holes: int = 0  # rule holes met at its flip step (outputs.HOLE_* bits, flip_holes)
+    holes: int = 0  # rule holes met at its flip step (outputs.HOLE_* bits, flip_step)
 
 
 # =====================================================================
@@ -155,8 +162,9 @@ def eliminate(state: DealState, seat: int) -> None:
     state.top[seat] = 0
 
 
-def flip_step(state: DealState, rules: Rules, events: list | None = None) -> tuple[list, list, bool]:
-    """Step 4 with elimination and cascade. Returns (flips, eliminated, ended).
+def flip_step(state: DealState, rules: Rules, events: list | None = None) -> tuple[list, list, bool, int]:
+    """Step 4 with elimination and cascade. Returns (flips, eliminated, ended,
+    holes).
 
     - Among players still in, the highest top flood card flips one ring; on a
       tie every tied player flips ([D2] at once, or one after another in seat
@@ -173,23 +181,31 @@ def flip_step(state: DealState, rules: Rules, events: list | None = None) -> tup
     - "The deal ends at once when only two remain" ([D4]: two or fewer): an
       elimination that leaves <= 2 ends the deal; [D3] by default before any
       further flip, else after this step's flips are all resolved.
+
+    ``holes`` (outputs.HOLE_* bits) are the situations on the way that only a
+    [D] decision settles, counted whatever the options answer: [D2] a group
+    about to flip ties and one of them has no ring left; at each cascade flip
+    (`cascade_holes`) [D5] nobody still in holds a flood card or [D1] the
+    highest is held by one who already flipped; [D3] the two-or-fewer rule
+    ends the deal while someone may still flip (`cut_short`).
     """
     events = [] if events is None else events
     flips: list[int] = []
     out: list[int] = []
     flipped_this_step: set[int] = set()
     ended = False
+    holes = 0
     level = 0  # 0 = the round's flip, 1.. = cascade after an elimination
     while True:
-        eligible = [
-            p
-            for p in range(state.n)
-            if state.still_in[p] and state.top[p] > 0 and (rules.cascade_may_repeat_flipper or p not in flipped_this_step)
-        ]
+        if level > 0:
+            holes |= cascade_holes(state, flipped_this_step)
+        eligible = may_flip(state, rules, flipped_this_step)
         if not eligible:  # [D5] nobody holds a flood card: nobody flips
             break
         highest = max(state.top[p] for p in eligible)
         group = [p for p in eligible if state.top[p] == highest]  # seat order
+        if len(group) >= 2 and any(state.rings[p] == 0 for p in group):
+            holes |= HOLE_FLOOD_TIE  # [D2] at once or one after another decides
         someone_out = False
         stop_now = False
         for p in group:
@@ -206,6 +222,7 @@ def flip_step(state: DealState, rules: Rules, events: list | None = None) -> tup
                 if not rules.tie_simultaneous and state.n_in <= 2:
                     # [D2] one after another: the deal can end between two of them
                     ended = True
+                    holes |= cut_short(state, rules, flipped_this_step)
                     if rules.end_before_cascade:
                         stop_now = True
                         break
@@ -213,6 +230,7 @@ def flip_step(state: DealState, rules: Rules, events: list | None = None) -> tup
             break
         if someone_out and state.n_in <= 2:
             ended = True
+            holes |= cut_short(state, rules, flipped_this_step)
             if rules.end_before_cascade:  # [D3] "sofort": no cascade flip
                 break
         if not someone_out:  # no elimination, no cascade
@@ -220,7 +238,36 @@ def flip_step(state: DealState, rules: Rules, events: list | None = None) -> tup
         level += 1  # cascade: the now highest flips
     if ended:
         events.append(("end", state.n_in))
-    return flips, out, ended
+    return flips, out, ended, holes
+
+
+def may_flip(state: DealState, rules: Rules, flipped_this_step: set[int]) -> list[int]:
+    """Players still in who hold a flood card and may flip now ([D1]: not
+    again in this step unless ``cascade_may_repeat_flipper``)."""
+    return [
+        p
+        for p in range(state.n)
+        if state.still_in[p] and state.top[p] > 0 and (rules.cascade_may_repeat_flipper or p not in flipped_this_step)
+    ]
+
+
+def cascade_holes(state: DealState, flipped_this_step: set[int]) -> int:
+    """The holes a cascade flip meets, before it flips: [D5] nobody still in
+    holds a flood card; [D1] the highest top flood card among those still in
+    is held by one who already flipped in this step (they flip again or are
+    passed over: the option decides)."""
+    holders = [p for p in range(state.n) if state.still_in[p] and state.top[p] > 0]
+    if not holders:
+        return HOLE_NO_FLOOD
+    highest = max(state.top[p] for p in holders)
+    return HOLE_REPEAT_FLIPPER if any(state.top[p] == highest and p in flipped_this_step for p in holders) else 0
+
+
+def cut_short(state: DealState, rules: Rules, flipped_this_step: set[int]) -> int:
+    """[D3] The two-or-fewer rule ends the deal while someone still in may
+    still flip in this step (the cascade's next flipper, or a later tied
+    player in seat order): at once, or after the flips, decides."""
+    return HOLE_CUT_CASCADE if may_flip(state, rules, flipped_this_step) else 0
 
 
 def resolve_round(state: DealState, plays: dict[int, int], flood_pair: tuple[int, int], rules: Rules) -> RoundResult:
@@ -237,19 +284,8 @@ def resolve_round(state: DealState, plays: dict[int, int], flood_pair: tuple[int
     for seat, card in plays.items():
         state.hands[seat].remove(card)
     # Step 4: flips, eliminations, cascade.
-    holes = flip_holes(state)
-    flips, out, ended = flip_step(state, rules, events)
+    flips, out, ended, holes = flip_step(state, rules, events)
     return RoundResult(takes, flips, out, ended, events, holes)
-
-
-def flip_holes(state: DealState) -> int:
-    """The rule hole the round's flip step meets, before it flips: [D2] two or
-    more tie for the highest flood card and one of them has no ring left (at
-    once or in seat order decides)."""
-    holders = [p for p in range(state.n) if state.still_in[p] and state.top[p] > 0]
-    highest = max((state.top[p] for p in holders), default=0)
-    tied = [p for p in holders if state.top[p] == highest]
-    return HOLE_FLOOD_TIE if len(tied) >= 2 and any(state.rings[p] == 0 for p in tied) else 0
 
 
 def score_holes(state: DealState) -> int:

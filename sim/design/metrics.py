@@ -16,7 +16,10 @@ per lineup (common random numbers across candidates of a design study).
 
 The generic metrics live here; a game adds its own (tension, pace, rule
 holes) through its ``design`` module: ``METRICS`` (`Metric` list) and
-``columns(batch, rules)`` (one value per game for each).
+``columns(batch, rules)`` (one value per game for each), and optionally
+``pooled(totals)`` for metrics that are no per-game figure (each an
+`Estimate` from the field games' summed `sim.runner.Totals`, e.g. a
+regression over all hands).
 """
 
 from __future__ import annotations
@@ -107,14 +110,15 @@ def evaluate(
             for done in range(0, g, DEFAULT_CHUNK):
                 first = offset + k * g + done
                 items.append(((part, k, first), game, rules_obj, seats, seed, first, min(DEFAULT_CHUNK, g - done)))
-    shares, per_game, skill = SeatShares(n, seed), Totals(), Totals()
+    shares, per_game, skill, field_totals = SeatShares(n, seed), Totals(), Totals(), Totals()
     with threads_for(max(1, games // max(len(field_lu), 1))):
-        for (part, k, first), _, batch in play_chunks(iter(items), executor=executor, keep_batches=True):
+        for (part, k, first), totals, batch in play_chunks(iter(items), executor=executor, keep_batches=True):
             cols = game.metrics(batch, rules_obj)
             count = len(np.asarray(cols["seat0.win"]))
             if part == "field":
                 shares.add(np.column_stack([np.asarray(cols[f"seat{s}.win"], float) for s in range(n)]), first)
                 per_game.add(module.columns(batch, rules_obj), {}, count)
+                field_totals.merge(totals)
             else:
                 c = skill_lu[k][1]
                 skill.add({"strong_win": np.asarray(cols[f"seat{c}.win"], float), "upset": upsets(cols, c, n)}, {}, count)
@@ -125,8 +129,9 @@ def evaluate(
         "skill": shifted(proportion_ci(min(ss, ns), int(ns)), -1 / n),
         "upset_rate": mean_ci(*skill.agg("upset")),
     }
+    pooled = module.pooled(field_totals) if hasattr(module, "pooled") else {}
     for m in module.METRICS:
-        e = mean_ci(*per_game.agg(m.name))
+        e = pooled[m.name] if m.name in pooled else mean_ci(*per_game.agg(m.name))
         out[m.name] = Estimate(e.mean, max(e.lo, 0.0), min(e.hi, 1.0), e.n) if m.share else e
     if exploit is not None:
         out["exploit"] = gain(game, rules_obj, field, exploit, seed, executor)

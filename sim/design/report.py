@@ -49,6 +49,24 @@ def write(
         shown,
         "Pareto front re-evaluated on fresh seeds, mean [95% CI] (front.parquet: every metric, per player count too)",
     )
+    holes = [m.name for m in defs if m.name.startswith("hole_")]
+    if holes and len(evaluated):
+        per_count = [
+            pd.DataFrame(
+                {
+                    "candidate": evaluated.candidate,
+                    "players": n,
+                    **{m: ci_column(evaluated, f"{m}@{n}", 3) for m in holes},
+                }
+            )
+            for n in cfg["players"]
+        ]
+        report.table(
+            "holes",
+            pd.concat(per_count, ignore_index=True),
+            "Rule holes of every candidate above, per player count: share of dives or deals that meet each, "
+            "mean [95% CI] on the same fresh games (definitions below)",
+        )
     report.tables["front_all"] = evaluated
     report.tables["trials"] = trials
     if report.out is not None:

@@ -7,8 +7,15 @@ import pytest
 
 from sim.design.metric_defs import decided_by_last, lead_changes, upsets
 from sim.design.metrics import SeatShares
-from sim.games.landunter import design as lu_design
-from sim.games.landunter.outputs import HOLE_FLOOD_TIE, HOLE_ZERO_RINGS
+from sim.games.landunter import design as lu_design, summary as lu_summary
+from sim.games.landunter.outputs import (
+    HOLE_CUT_CASCADE,
+    HOLE_FLOOD_TIE,
+    HOLE_NO_FLOOD,
+    HOLE_REPEAT_FLIPPER,
+    HOLE_ZERO_RINGS,
+    empty_batch,
+)
 from sim.games.luft import design as luft_design
 from sim.games.luft.outputs import (
     D_AIR_OUT,
@@ -27,6 +34,7 @@ from sim.games.luft.outputs import (
     SEAT_COLUMNS,
     Batch,
 )
+from sim.runner import Totals
 
 
 def test_lead_changes_count_every_change_of_the_sole_leader_and_a_tie_is_a_state():
@@ -130,7 +138,39 @@ def test_each_engine_counted_hole_is_the_share_of_dives_or_deals_with_its_bit():
     assert cols["hole_sub_turn_back"].tolist() == pytest.approx([0, 1 / 3])
     assert cols["hole_empty_turn_back"].tolist() == pytest.approx([0, 2 / 3])
     lu = LuBatch([[[1, 1, 1], [1, 1, 1]]], [[20, 20, 20]], [[0, 0]], [[0, 0]])
-    lu.holes = np.array([[HOLE_FLOOD_TIE | HOLE_ZERO_RINGS, HOLE_ZERO_RINGS]])
+    lu.holes = np.array([[HOLE_FLOOD_TIE | HOLE_ZERO_RINGS | HOLE_REPEAT_FLIPPER, HOLE_ZERO_RINGS | HOLE_CUT_CASCADE]])
     cols = lu_design.columns(lu, None)
     assert cols["hole_flood_tie"].tolist() == [0.5] and cols["hole_zero_rings"].tolist() == [1.0]
-    assert cols["hole_both_bonuses"].tolist() == [0]
+    assert cols["hole_repeat_flipper"].tolist() == [0.5] and cols["hole_cut_cascade"].tolist() == [0.5]
+    assert cols["hole_both_bonuses"].tolist() == [0] and cols["hole_no_flood"].tolist() == [0]
+    lu.holes = np.array([[HOLE_NO_FLOOD, HOLE_NO_FLOOD]])
+    assert lu_design.columns(lu, None)["hole_no_flood"].tolist() == [1.0]
+
+
+def hands_totals(points_of) -> Totals:
+    """Field games of 3 players whose hands have 1 or 3 rings and strengths 200..599 (independent
+    of the rings), each scoring ``points_of(rings, strength)`` plus a fair coin (0 or 1) in its deal."""
+    games, players = 400, 3
+    batch = empty_batch(games, players)
+    r = np.random.default_rng(5)
+    rings = r.choice([1, 3], size=batch.hand_rings.shape)
+    strength = r.integers(200, 600, size=batch.hand_strength.shape)
+    batch.hand_rings[:], batch.hand_strength[:] = rings, strength
+    batch.deal_points[:] = points_of(rings, strength) + r.integers(0, 2, size=rings.shape)
+    t = Totals()
+    t.add({}, lu_summary.histograms(batch, None), games)
+    return t
+
+
+def test_ring_gap_is_the_points_spread_between_the_90th_and_10th_percentile_hand_of_the_fit():
+    gap = lu_design.pooled(hands_totals(lambda rings, strength: rings))["ring_gap"]
+    assert gap.n == 400 * 9 and gap.lo < 2 < gap.hi < gap.lo + 0.2  # rings decide: 3 - 1 points
+    flat = lu_design.pooled(hands_totals(lambda rings, strength: np.ones_like(rings)))["ring_gap"]
+    assert flat.lo < 0 < flat.hi < 0.2  # every hand scores the same on average: no gap
+
+
+def test_ring_gap_of_too_few_hands_to_fit_is_no_figure():
+    t = Totals()
+    t.add({}, lu_summary.histograms(empty_batch(1, 3), None), 1)  # 9 hands, all alike
+    gap = lu_design.pooled(t)["ring_gap"]
+    assert np.isnan(gap.mean) and gap.n == 9

@@ -11,10 +11,12 @@ import sys
 from pathlib import Path
 
 import optuna
+import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
 from sim.cli import app
+from sim.design.metric_defs import all_metrics
 from sim.design.metrics import evaluate
 from sim.interrupt import SIGINT_AFTER_CHUNKS
 from tests.sigint import default_sigint
@@ -51,7 +53,7 @@ def test_metrics_json_gives_every_metric_with_a_ci_and_n():
         assert lo <= fig["mean"] <= hi and fig["n"] >= 6, name
 
 
-def test_design_study_resumes_and_a_larger_trial_count_adds_trials(tmp_path):
+def test_design_study_resumes_a_larger_trial_count_adds_trials_and_the_report_lists_the_rule_holes(tmp_path):
     out = str(tmp_path / "study")
     first, a = run([*DESIGN, "--trials", "1", "--out", out, "--json"])
     assert first.exit_code == 0, first.output
@@ -64,6 +66,25 @@ def test_design_study_resumes_and_a_larger_trial_count_adds_trials(tmp_path):
     assert b["evaluation_seed"] != b["selection_seed"]
     for name in ("front.parquet", "trials.parquet", "report.md", "knob_air.png", "front_skill_seat_gap.png"):
         assert (tmp_path / "study" / name).exists(), name
+    # the report lists every rule hole of every re-evaluated candidate, per player count
+    holes = pd.read_csv(tmp_path / "study" / "holes.csv")
+    assert holes.candidate.tolist() == [row["candidate"] for row in b["front"]] and set(holes.players) == {2}
+    assert [c for c in holes.columns if c.startswith("hole_")] == [
+        m.name for m in all_metrics("luft") if m.name.startswith("hole_")
+    ]
+    assert "Rule holes of every candidate" in (tmp_path / "study" / "report.md").read_text()
+
+
+def test_landunter_metrics_give_the_ring_gap_over_every_hand_of_the_field_games():
+    tiny = ["--games", "6", "--players", "3", "--field", "random,low", "--strong", "high", "--weak", "random"]
+    result, summary = run(["landunter", "metrics", *tiny, "--json", "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    [row] = summary["results"]
+    figs = row["metrics"]
+    assert set(figs) == set(summary["definitions"]) and "ring_gap" in figs
+    gap = figs["ring_gap"]
+    assert gap["n"] == 9 * figs["last_deal_decides"]["n"]  # 3 deals x 3 hands per field game
+    assert gap["ci95"][0] <= gap["mean"] <= gap["ci95"][1]
 
 
 @pytest.mark.parametrize(

@@ -1,16 +1,13 @@
 """Land unter's part of the designer's workbench (`sim.design`): tension,
-pace and rule-hole metrics beyond the generic ones, the default field and the
-[D] options a design study may search.
+pace, hand-fairness and rule-hole metrics beyond the generic ones, the
+default field and the [D] options a design study may search.
 
 Computed from the per-game outputs both engines fill
 (`sim.games.landunter.outputs.Batch`): points per deal and seat,
-early ends, players out per deal, the rule holes met per deal (``holes``).
-Not counted: [D1] (a repeated flipper in a cascade), [D3] (a cascade cut by
-the early end) and [D5] (nobody holds a flood card: impossible at a round's
-flip, where someone has just taken one, so only inside a cascade), which
-happen inside one flip step. The ring-value gap of the hand-fairness
-analysis is not here: it is a regression over all hands of a run, not a
-per-game figure (``sim landunter fairness``).
+early ends, players out per deal, the rule holes met per deal (``holes``,
+those of the flip step counted inside it, cascade included). The ring-value
+gap is not a per-game figure: the regression of `sim landunter fairness`
+over every hand of the field games (`pooled`).
 """
 
 from __future__ import annotations
@@ -19,7 +16,15 @@ import numpy as np
 
 from sim.design.knobs import Knob
 from sim.design.metric_defs import Metric, decided_by_last, lead_changes
-from sim.games.landunter.outputs import HOLE_BOTH_BONUSES, HOLE_FLOOD_TIE, HOLE_ZERO_RINGS
+from sim.games.landunter.outputs import (
+    HOLE_BOTH_BONUSES,
+    HOLE_CUT_CASCADE,
+    HOLE_FLOOD_TIE,
+    HOLE_NO_FLOOD,
+    HOLE_REPEAT_FLIPPER,
+    HOLE_ZERO_RINGS,
+)
+from sim.stats import Estimate
 
 #: Play styles: the trained policy (trained under the default rules), dodging, card counting,
 #: ring keeping (cautious) and the plain lowest card; the strongest first (the exploit metric's best
@@ -50,6 +55,37 @@ METRICS = (
     Metric("early_end", 0, "pace: share of deals ended by the two-or-fewer rule", share=True),
     Metric("eliminated_per_deal", 0, "pace: players out at the end of a deal, per deal"),
     Metric(
+        "ring_gap",
+        -1,
+        "hand fairness (the ring-value gap): expected points per deal of the 90th-percentile hand minus the "
+        "10th in the field games, hands ranked by the least-squares fit of points on hand strength and rings "
+        "over every hand played (the regression of `sim landunter fairness`); 0: the ring count makes up for "
+        "weak cards. CI clustered by game; n counts hands",
+    ),
+    Metric(
+        "hole_repeat_flipper",
+        -1,
+        "rule hole: share of deals in which a cascade flip after an elimination finds the highest flood card "
+        "held by a player who already flipped in this step, so [D1] (flip again, or be passed over) decides",
+        share=True,
+    ),
+    Metric(
+        "hole_flood_tie",
+        -1,
+        "rule hole: share of deals with a flip (a round's, or a cascade's after an elimination) at which two "
+        "or more players tie for the highest flood card and one of them has no ring left, so [D2] (out at "
+        "once, or one after another) decides",
+        share=True,
+    ),
+    Metric(
+        "hole_cut_cascade",
+        -1,
+        "rule hole: share of deals in which an elimination leaves two or fewer players while one still in "
+        "may still flip in this step (the cascade's next flipper, or a later tied player in seat order), "
+        "so [D3] (the deal ends at once, or after the flips) decides",
+        share=True,
+    ),
+    Metric(
         "hole_one_left",
         -1,
         "rule hole: share of deals ending with one player or none still in, a case the "
@@ -57,10 +93,10 @@ METRICS = (
         share=True,
     ),
     Metric(
-        "hole_flood_tie",
+        "hole_no_flood",
         -1,
-        "rule hole: share of deals with a round in which two or more players tie for the highest "
-        "flood card and one of them has no ring left, so [D2] (out at once, or one after another) decides",
+        "rule hole: share of deals with a cascade flip after an elimination while nobody still in holds a "
+        "flood card, so nobody flips by [D5] (at a round's flip someone has just taken one)",
         share=True,
     ),
     Metric(
@@ -82,6 +118,9 @@ HOLE_BITS = {
     "hole_flood_tie": HOLE_FLOOD_TIE,
     "hole_both_bonuses": HOLE_BOTH_BONUSES,
     "hole_zero_rings": HOLE_ZERO_RINGS,
+    "hole_repeat_flipper": HOLE_REPEAT_FLIPPER,
+    "hole_cut_cascade": HOLE_CUT_CASCADE,
+    "hole_no_flood": HOLE_NO_FLOOD,
 }
 
 
@@ -94,7 +133,7 @@ def sole_leaders(points: np.ndarray) -> np.ndarray:
 
 
 def columns(batch, rules) -> dict[str, np.ndarray]:
-    """One value per game for each of `METRICS`."""
+    """One value per game for each of `METRICS` but those `pooled` gives."""
     leaders = sole_leaders(batch.deal_points)
     players = batch.score.shape[1]
     decides = decided_by_last(leaders[:, -2], batch.win60) if leaders.shape[1] > 1 else np.ones(len(leaders), np.int8)
@@ -107,6 +146,19 @@ def columns(batch, rules) -> dict[str, np.ndarray]:
         "hole_one_left": (players - out <= 1).mean(axis=1),
         **{name: (batch.holes & bit > 0).mean(axis=1) for name, bit in HOLE_BITS.items()},
     }
+
+
+def pooled(totals) -> dict[str, Estimate]:
+    """The metrics computed over all field games at once (``totals``: their
+    summed `sim.runner.Totals`): ``ring_gap``, the fairness regression's spread."""
+    from sim.games.landunter.analyses.fairness import HIST, MOMENTS, regression
+
+    hands = int(totals.hists[HIST].sum())
+    try:
+        spread = regression(totals.hists[HIST], totals.hists[MOMENTS])["spread"]
+    except ValueError:  # too few hands to fit (a tiny run): no figure
+        spread = Estimate(float("nan"), float("nan"), float("nan"), hands)
+    return {"ring_gap": spread}
 
 
 KNOBS = {

@@ -155,7 +155,8 @@ def pooled(totals) -> dict[str, Estimate]:
 
     hands = int(totals.hists[HIST].sum())
     try:
-        spread = regression(totals.hists[HIST], totals.hists[MOMENTS])["spread"]
+        with np.errstate(divide="ignore", invalid="ignore"):  # a degenerate tiny run: nan, not a warning
+            spread = regression(totals.hists[HIST], totals.hists[MOMENTS])["spread"]
     except ValueError:  # too few hands to fit (a tiny run): no figure
         spread = Estimate(float("nan"), float("nan"), float("nan"), hands)
     return {"ring_gap": spread}

@@ -175,7 +175,16 @@ def down_table(seeds, l0, lmax, a0, lo, w0, ival, wref, can_back_empty, path_len
     there iff the plan prefers it (x > c; no move reads row (l, a2) at c, or
     is a stalemate when nobody breathes). BP, BG at x are filled as the sweep
     passes x, before any shallower field reads them. (Written out in the
-    loop: passing the arrays to a helper cost 4x.)"""
+    loop: passing the arrays to a helper cost 4x.)
+
+    At load lmax, wherever W > 0, P = HOME and G = 0 without the stay: no
+    pick-ups are left, so G = 0, and staying is worth W x (sum over the swims
+    of P(val) x P at x >= c) against turning back W x (sum of P(val) x HOME
+    at c - s, or 1 once home), one swim more. HOME is non-increasing in the
+    free fields and at most 1, and IEEE rounding is monotone, so term by term
+    and sum by sum the stored stay is <= the stored turn-back value and the
+    plan turns back (ties do too). W only grows deeper, so the states a swim
+    reaches are such states, down to the rows where the air runs out."""
     top = ival.shape[0] - 1
     first, last = _bands(seeds, l0, lmax, a0, lo, top)
     row = np.full((lmax + 1, a0 + 1), -1, np.int64)
@@ -216,7 +225,11 @@ def down_table(seeds, l0, lmax, a0, lo, w0, ival, wref, can_back_empty, path_len
             lo_x = min(first[l, a] + max(2 - l, 0), top)
             hi_x = min(last[l, a] + max(6 - l, 0), top)
             for c in range(max(last[l, a], hi_x), min(first[l, a], lo_x) - 1, -1):
-                if first[l, a] <= c <= last[l, a]:
+                ws = w0 + (l - l0) * wref[c]
+                if l == lmax and ws > 0.0 and first[l, a] <= c <= last[l, a]:
+                    P[r, c] = home[c]  # full load: turning back wins (docstring)
+                    G[r, c] = 0.0
+                elif first[l, a] <= c <= last[l, a]:
                     ps = 0.0
                     gs = 0.0
                     for val in range(2, 7):
@@ -232,7 +245,6 @@ def down_table(seeds, l0, lmax, a0, lo, w0, ival, wref, can_back_empty, path_len
                             g0 = G[r2, c]
                         ps += swim_p[val] * p0
                         gs += swim_p[val] * g0
-                    ws = w0 + (l - l0) * wref[c]
                     pb = home[c]
                     if may_back and ws > 0.0 and ws * pb >= ws * ps + gs:
                         P[r, c] = pb
@@ -274,8 +286,8 @@ def plan_action(phase, seat, st, extra):
     # Heading down, the answers the tables cannot change first.
     if phase == v.PHASE_TURN_BACK and w0 <= 0.0:
         return v.STAY_DOWN
-    if phase == v.PHASE_TURN_BACK and a0 <= lo:
-        return v.TURN_BACK  # staying is worth nothing, turning back W x P >= 0
+    if phase == v.PHASE_TURN_BACK and (a0 <= lo or l0 == lmax):
+        return v.TURN_BACK  # staying is worth nothing, or at full load turning back wins (down_table)
     if phase == v.PHASE_TREASURE and not (v.can_pick_up(st, seat) and l0 + 1 <= lmax and a0 > lo):
         return v.NOTHING  # nothing to take, or the dive ends before the next turn
     ival, wref, cpos = free_path(st, seat, pos)

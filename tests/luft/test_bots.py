@@ -443,6 +443,14 @@ def test_planner_home_table_needs_no_more_swims_than_it_holds():
             assert HOME[load, swims(load, 119, lo, 0), dist] == pytest.approx(fc.p_home(dist, many, load, P, P))
 
 
+def test_planner_home_table_is_monotone():
+    # what lets the planner skip the stay at full load: farther is never likelier
+    # to get home, more swims never less likely, and no chance exceeds 1
+    assert (np.diff(HOME, axis=2) <= 0).all()
+    assert (np.diff(HOME, axis=1) >= 0).all()
+    assert HOME.max() == 1.0
+
+
 def test_planner_turns_back_when_tight_and_stays_when_roomy():
     assert ask("planner", TB, _air_state(5)) == v.TURN_BACK
     assert ask("planner", TB, _air_state(25)) == v.STAY_DOWN

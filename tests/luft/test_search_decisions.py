@@ -14,8 +14,9 @@ import pytest
 from strategies.luft import LUFT_BOTS
 
 GOLDEN = Path(__file__).parent / "golden"
-FIXTURE = np.load(GOLDEN / "search_decisions.npz")
-PLANNER = np.load(GOLDEN / "planner_decisions.npz")
+# read once: an NpzFile unzips an array again at every item access
+FIXTURE = dict(np.load(GOLDEN / "search_decisions.npz"))
+PLANNER = dict(np.load(GOLDEN / "planner_decisions.npz"))
 
 
 def _differing(fixture, column) -> tuple[str, list]:

@@ -34,14 +34,15 @@ def home_table() -> np.ndarray:
     n = v.MAX_PATH + 1
     home = np.zeros((MAX_LOAD + 1, SWIMS_CAP + 1, n))
     home[:, 1:, 0] = 1.0
-    c = np.arange(1, n)
-    rows = np.arange(MAX_LOAD + 1)[:, None]
+    loads = np.arange(MAX_LOAD + 1)[:, None]
+    # flat index of (l, x) in one k-slice, x = the free field a swim of val reaches
+    land = [loads * n + np.maximum(np.arange(1, n) - np.maximum(val - loads, 0), 0) for val in range(2, 7)]
     for k in range(1, SWIMS_CAP + 1):
+        before = home[:, k - 1, :].ravel()
         acc = np.zeros((MAX_LOAD + 1, n - 1))
-        for val in range(2, 7):
-            x = np.maximum(c[None, :] - np.maximum(val - rows, 0), 0)
+        for val, flat in zip(range(2, 7), land):
             p = fc.SWIM_P[val]
-            acc = acc + np.where(x == 0, p, p * home[rows, k - 1, x])
+            acc = acc + np.where(flat % n == 0, p, p * before[flat])
         home[:, k, 1:] = acc
     return home
 

@@ -1,4 +1,15 @@
-"""`planner`: exact single-diver planning by dynamic programming."""
+"""`planner`: exact single-diver planning by dynamic programming.
+
+Two facts make the solve cheap without changing a single value. The others'
+fields are skipped when swimming, so a swim of s steps moves s free fields:
+numbered by free fields only (0 = submarine, 1..C), up is c - s and down is
+c + s, whoever holds which field. The chance to get home heading up then
+depends on nothing the game changes, and `HOME` holds it for every load,
+number of swims and free-field count, built once at import. Heading down the
+table is filled only over the rows (load, air) the decision can reach, each
+over the band of free fields it can reach, and a row's pick-up choices at a
+field are made once, not once per field that swims there.
+"""
 
 import numpy as np
 from numba import njit
@@ -8,156 +19,260 @@ from sim.registry import Param
 from strategies.luft.registry import register
 
 AIR_CAP = 120  # air above this is planned as this much (only unusual rules reach it)
+MAX_LOAD = 6  # the planner never plans to carry more
+# Swims beyond this change no chance to get home in HOME: only loads 0 and 1
+# (every swim moves them a field or more, up to MAX_PATH fields) get more.
+SWIMS_CAP = v.MAX_PATH
+
+
+def home_table() -> np.ndarray:
+    """HOME[l, k, c]: the chance to get home heading up with load l within
+    k swims from the c-th free field (fields others hold are skipped). The
+    recursion of the per-decision table this replaced, term for term:
+    H[l, k, c] = sum over the swim values val of P(val) x (1 if c - s <= 0
+    else H[l, k - 1, c - s]), s = max(val - l, 0)."""
+    n = v.MAX_PATH + 1
+    home = np.zeros((MAX_LOAD + 1, SWIMS_CAP + 1, n))
+    home[:, 1:, 0] = 1.0
+    loads = np.arange(MAX_LOAD + 1)[:, None]
+    # flat index of (l, x) in one k-slice, x = the free field a swim of val reaches
+    land = [loads * n + np.maximum(np.arange(1, n) - np.maximum(val - loads, 0), 0) for val in range(2, 7)]
+    for k in range(1, SWIMS_CAP + 1):
+        before = home[:, k - 1, :].ravel()
+        acc = np.zeros((MAX_LOAD + 1, n - 1))
+        for val, flat in zip(range(2, 7), land):
+            p = fc.SWIM_P[val]
+            acc = acc + np.where(flat % n == 0, p, p * before[flat])
+        home[:, k, 1:] = acc
+    return home
+
+
+HOME = home_table()
 
 
 @njit(cache=True)
-def _moves(st, seat, path_len):
-    """Fields reached by s = 0..6 steps up / down from each field 0..path_len,
-    skipping the fields the others occupy now (held fixed)."""
-    occ = np.zeros(path_len + 2, np.bool_)
+def swims(l, a, lo, endless):
+    """Swims left heading up from a turn-back step with air a (this turn's
+    breath taken), load l, others' load lo: this one plus one per later turn
+    (air - lo > 0 before it); ``endless`` when nobody carries (the air never
+    runs out). As an index into HOME (capped: more change nothing)."""
+    if a <= lo:
+        return 1
+    if lo + l == 0:
+        return min(endless, SWIMS_CAP)
+    k = 1
+    while a > lo:
+        k += 1
+        a = max(a - lo - l, 0)
+    return min(k, SWIMS_CAP)
+
+
+@njit(cache=True)
+def _up_next(c, load, a, lo, endless):
+    """P(home) heading up after a swim that ended on the c-th free field (not
+    home) with air a: the others breathe lo (the dive ends if that empties the
+    air), the diver breathes its load and swims again from there."""
+    if a == 0 or a <= lo:
+        return 0.0
+    return HOME[load, swims(load, max(a - lo - load, 0), lo, endless), c]
+
+
+@njit(cache=True)
+def _heading_up(st, seat, l0, lmax, a0, lo, w0):
+    """Pick up or drop the cheapest item iff that raises W x P(home)."""
+    pos = st[v.POS + seat]
+    c = fc.dist_home(st, seat, pos)
+    keep = w0 * _up_next(c, l0, a0, lo, pos + 1)
+    if v.can_pick_up(st, seat) and l0 + 1 <= lmax:
+        w = fc.item_value(st[v.PATH + pos - 1])
+        if (w0 + w) * _up_next(c, l0 + 1, a0, lo, pos + 1) > keep:
+            return v.PICK_UP
+    if v.can_drop(st, seat):
+        k = fc.cheapest_carried(st, seat)
+        w = fc.item_value(st[v.CARRIED + seat * v.MAX_PATH + k])
+        if (w0 - w) * _up_next(c, l0 - 1, a0, lo, pos + 1) > keep:
+            return v.DROP + k
+    return v.NOTHING
+
+
+@njit(cache=True)
+def free_path(st, seat, pos):
+    """(ival, wref, cpos) over the free fields c = 1..C, numbered from the
+    submarine: ival[c] the estimated points lying there, wref[c] the best
+    item lying on the fields from pos down to there (held fields included),
+    cpos the number of the diver's own field pos."""
+    path_len = st[v.PATH_LEN]
+    occ = np.zeros(path_len + 1, np.bool_)
     for s in range(st[v.N_PLAYERS]):
         f = st[v.POS + s]
         if s != seat and st[v.BACK + s] == 0 and 0 < f <= path_len:
             occ[f] = True
-    upd = np.zeros((path_len + 1, 7), np.int64)
-    dnd = np.zeros((path_len + 1, 7), np.int64)
-    for q in range(path_len + 1):
-        for s in range(7):
-            x = q
-            for _ in range(s):
-                x = max(x - 1, 0)
-                while x > 0 and occ[x]:
-                    x -= 1
-                if x == 0:
-                    break
-            upd[q, s] = x
-            x = q
-            for _ in range(s):
-                f = x + 1
-                while f <= path_len and occ[f]:
-                    f += 1
-                if f > path_len:
-                    break
-                x = f
-            dnd[q, s] = x
-    return upd, dnd
-
-
-@njit(cache=True, inline="always")
-def _up_next(H, K, x, load, a, lo):
-    """P(home) heading up after a swim that ended on field x (not home) with
-    air a: the others breathe lo (the dive ends if that empties the air), the
-    diver breathes its load and swims again from x."""
-    if a == 0 or a <= lo:
-        return 0.0
-    return H[load, x, K[load, max(a - lo - load, 0)]]
-
-
-@njit(cache=True, inline="always")
-def _down_next(DP, DG, x, q, load, a, lo):
-    """(P, G) of the down table at the diver's next turn-back step on field x."""
-    if a == 0 or a <= lo:
-        return 0.0, 0.0
-    a2 = max(a - lo - load, 0)
-    if x == q and a2 == a:  # stuck at the deep end and nobody breathes: stalemate
-        return 0.0, 0.0
-    return DP[x, load, a2], DG[x, load, a2]
+    n = path_len
+    for f in range(1, path_len + 1):
+        if occ[f]:
+            n -= 1
+    ival = np.zeros(n + 1)
+    wref = np.zeros(n + 1)
+    best = 0.0
+    c = 0
+    cpos = 0
+    for f in range(1, path_len + 1):
+        w = fc.item_value(st[v.PATH + f - 1])
+        if f >= pos and w > best:
+            best = w
+        if not occ[f]:
+            c += 1
+            ival[c] = w
+            wref[c] = best
+            if f == pos:
+                cpos = c
+    return ival, wref, cpos
 
 
 @njit(cache=True)
-def up_table(upd, qmax, lmin, lmax, a0, lo):
-    """(H, K) with U[q, l, a] = H[l, q, K[l, a]]: the chance to get home, at
-    the turn-back step on field q heading up with load l and air a (this
-    turn's breath taken), others' load lo; loads lmin..lmax filled.
-
-    Heading up the load stays, so the air only counts the swims left: K[l, a]
-    = this one plus one per later turn (air - lo > 0 before it), and H[l, q, k]
-    is the chance to get home from q within k swims. A table over swims is
-    smaller than one over air by the air burnt per round, lo + l; when nobody
-    carries (lo + l = 0) the air never runs out, and qmax + 1 swims are as
-    good as unlimited (every swim moves up). Same values, same sums as a
-    table over (q, l, a)."""
-    p = fc.SWIM_P
-    K = np.ones((lmax + 1, a0 + 1), np.int64)
-    kmax = 1
-    for l in range(lmin, lmax + 1):
-        for a in range(1, a0 + 1):
-            if a > lo:
-                K[l, a] = qmax + 1 if lo + l == 0 else 1 + K[l, max(a - lo - l, 0)]
-        kmax = max(kmax, K[l, a0])
-    H = np.zeros((lmax + 1, qmax + 1, kmax + 1))
-    for l in range(lmin, lmax + 1):
-        endless = lo + l == 0  # unlimited swims: only k = 1 and qmax + 1 are read
-        for k in range(1, K[l, a0] + 1):
-            if endless and 1 < k <= qmax:
-                continue
-            prev = k if endless and k > 1 else k - 1
-            H[l, 0, k] = 1.0
-            for q in range(1, qmax + 1):
-                acc = 0.0
-                for val in range(2, 7):
-                    x = upd[q, max(val - l, 0)]
-                    if x == 0:
-                        acc += p[val]
-                    else:
-                        acc += p[val] * H[l, x, prev]
-                H[l, q, k] = acc
-    return H, K
-
-
-@njit(cache=True)
-def _reached(l0, lmax, a0, lo, pos, path_len, n):
-    """Q[l, a]: the deepest field at which the down table is read at load l
-    and air a from (pos, l0, a0); -1: never read. Each turn-back step burns
-    lo + l (l + 1 after a pick-up), and k swims go at most 6k free fields
-    deeper, plus the n - 1 fields others may hold."""
-    K = np.full((lmax + 1, a0 + 1), -1, np.int64)  # most swims to get there
-    K[l0, a0] = 0
+def _bands(seeds, l0, lmax, a0, lo, top):
+    """(first, last): the free fields at which row (load l, air a) of the
+    down table is read from the seeds (l, a, c), closed under the moves; last
+    -1: never read. A swim at load l moves max(2 - l, 0) to 6 - l free
+    fields (at most to the deepest, top); a row whose air never drops (nobody
+    breathes) reaches down to the deepest field."""
+    first = np.full((lmax + 1, a0 + 1), top + 1, np.int64)
+    last = np.full((lmax + 1, a0 + 1), -1, np.int64)
+    for i in range(seeds.shape[0]):
+        l, a, c = seeds[i, 0], seeds[i, 1], seeds[i, 2]
+        first[l, a] = min(first[l, a], c)
+        last[l, a] = max(last[l, a], c)
     for a in range(a0, lo, -1):
         for l in range(l0, lmax + 1):
-            if K[l, a] >= 0:
-                a2 = max(a - lo - l, 0)
-                if a2 == a:  # nobody breathes: any number of swims
-                    K[l, a] = path_len
-                K[l, a2] = max(K[l, a2], K[l, a] + 1)
-                if l < lmax:
-                    a3 = max(a - lo - l - 1, 0)
-                    K[l + 1, a3] = max(K[l + 1, a3], K[l, a] + 1)
-    Q = np.full((lmax + 1, a0 + 1), -1, np.int64)
-    for l in range(l0, lmax + 1):
-        for a in range(a0 + 1):
-            if K[l, a] >= 0:
-                Q[l, a] = min(path_len, pos + 6 * K[l, a] + n - 1)
-    return Q
+            if last[l, a] < 0:
+                continue
+            a2 = max(a - lo - l, 0)
+            if a2 == a:
+                last[l, a] = top
+            lo_x = min(first[l, a] + max(2 - l, 0), top)
+            hi_x = min(last[l, a] + max(6 - l, 0), top)
+            first[l, a2] = min(first[l, a2], lo_x)
+            last[l, a2] = max(last[l, a2], hi_x)
+            if l < lmax:
+                a3 = max(a - lo - l - 1, 0)
+                first[l + 1, a3] = min(first[l + 1, a3], lo_x)
+                last[l + 1, a3] = max(last[l + 1, a3], hi_x)
+    return first, last
 
 
-@njit(cache=True, inline="always")
-def _stay(DP, DG, dnd, wref, ival, q, l, a, lo, w0, l0, lmax):
-    """(P, G) of staying down at the turn-back step on field q: swim, then
-    take the treasure landed on iff the plan prefers it (ival[x]: the
-    estimated points lying on field x)."""
+@njit(cache=True)
+def down_table(seeds, l0, lmax, a0, lo, w0, ival, wref, can_back_empty, path_len):
+    """The down table over the rows and bands `_bands` finds from the seeds:
+    (P, G, row, turns, ps, gs). (P, G)[row[l, a], c] at the turn-back step on
+    free field c heading down with load l and air a: under the plan, P =
+    chance to get home, G = expected points of treasures picked from here on
+    that get home. The plan maximises W x P + G with W = w0 + (l - l0) x
+    wref[c]. Rows are filled a ascending, l descending, c descending; turns[l,
+    a] is a row's HOME swims index, (ps, gs) staying down at the last state
+    filled (the seed with the most air, at its first field).
+
+    Staying down at c: swim, land on x = c + s (at most the deepest field),
+    then the row's better choice at x, (BP, BG)[x]: take the treasure lying
+    there iff the plan prefers it (x > c; no move reads row (l, a2) at c, or
+    is a stalemate when nobody breathes). BP, BG at x are filled as the sweep
+    passes x, before any shallower field reads them. (Written out in the
+    loop: passing the arrays to a helper cost 4x.)
+
+    At load lmax, wherever W > 0, P = HOME and G = 0 without the stay: no
+    pick-ups are left, so G = 0, and staying is worth W x (sum over the swims
+    of P(val) x P at x >= c) against turning back W x (sum of P(val) x HOME
+    at c - s, or 1 once home), one swim more. HOME is non-increasing in the
+    free fields and at most 1, and IEEE rounding is monotone, so term by term
+    and sum by sum the stored stay is <= the stored turn-back value and the
+    plan turns back (ties do too). W only grows deeper, so the states a swim
+    reaches are such states, down to the rows where the air runs out."""
+    top = ival.shape[0] - 1
+    first, last = _bands(seeds, l0, lmax, a0, lo, top)
+    row = np.full((lmax + 1, a0 + 1), -1, np.int64)
+    turns = np.ones((lmax + 1, a0 + 1), np.int64)
+    n = 0
+    for a in range(a0 + 1):
+        for l in range(lmax, l0 - 1, -1):
+            if last[l, a] >= 0:
+                row[l, a] = n
+                n += 1
+    P = np.empty((n, top + 1))
+    G = np.empty((n, top + 1))
+    BP = np.empty(top + 1)
+    BG = np.empty(top + 1)
+    swim_p = fc.SWIM_P
     ps = 0.0
     gs = 0.0
-    for val in range(2, 7):
-        x = dnd[q, max(val - l, 0)]
-        p0, g0 = _down_next(DP, DG, x, q, l, a, lo)
-        if x > q and ival[x] != 0.0 and l < lmax:
-            p1, g1 = _down_next(DP, DG, x, q, l + 1, a, lo)
-            g1 += ival[x] * p1
-            wx = w0 + (l - l0) * wref[x]
-            if wx * p1 + g1 > wx * p0 + g0:
-                p0 = p1
-                g0 = g1
-        ps += fc.SWIM_P[val] * p0
-        gs += fc.SWIM_P[val] * g0
-    return ps, gs
+    for a in range(a0 + 1):
+        for l in range(lmax, l0 - 1, -1):
+            r = row[l, a]
+            if r < 0:
+                continue
+            may_back = l > 0 or can_back_empty
+            if a <= lo:  # the dive ends before the next turn: turn back or nothing
+                home = HOME[l, 1]
+                for c in range(first[l, a], last[l, a] + 1):
+                    ws = w0 + (l - l0) * wref[c]
+                    P[r, c] = home[c] if may_back and ws > 0.0 else 0.0
+                    G[r, c] = 0.0
+                continue
+            a2 = max(a - lo - l, 0)
+            stuck = a2 == a  # nobody breathes: the row reads itself
+            r2 = row[l, a2]
+            r3 = row[l + 1, max(a2 - 1, 0)] if l < lmax else -1
+            k = min(path_len + 1, SWIMS_CAP) if stuck else min(turns[l, a2] + 1, SWIMS_CAP)
+            turns[l, a] = k
+            home = HOME[l, k]
+            lo_x = min(first[l, a] + max(2 - l, 0), top)
+            hi_x = min(last[l, a] + max(6 - l, 0), top)
+            for c in range(max(last[l, a], hi_x), min(first[l, a], lo_x) - 1, -1):
+                ws = w0 + (l - l0) * wref[c]
+                if l == lmax and ws > 0.0 and first[l, a] <= c <= last[l, a]:
+                    P[r, c] = home[c]  # full load: turning back wins (docstring)
+                    G[r, c] = 0.0
+                elif first[l, a] <= c <= last[l, a]:
+                    ps = 0.0
+                    gs = 0.0
+                    for val in range(2, 7):
+                        x = min(c + max(val - l, 0), top)
+                        if x > c:
+                            p0 = BP[x]
+                            g0 = BG[x]
+                        elif stuck:
+                            p0 = 0.0
+                            g0 = 0.0
+                        else:
+                            p0 = P[r2, c]
+                            g0 = G[r2, c]
+                        ps += swim_p[val] * p0
+                        gs += swim_p[val] * g0
+                    pb = home[c]
+                    if may_back and ws > 0.0 and ws * pb >= ws * ps + gs:
+                        P[r, c] = pb
+                        G[r, c] = 0.0
+                    else:
+                        P[r, c] = ps
+                        G[r, c] = gs
+                if lo_x <= c <= hi_x:
+                    p0 = P[r2, c]
+                    g0 = G[r2, c]
+                    if ival[c] != 0.0 and l < lmax:
+                        p1 = P[r3, c]
+                        g1 = G[r3, c]
+                        g1 += ival[c] * p1
+                        wx = w0 + (l - l0) * wref[c]
+                        if wx * p1 + g1 > wx * p0 + g0:
+                            p0 = p1
+                            g0 = g1
+                    BP[c] = p0
+                    BG[c] = g0
+    return P, G, row, turns, ps, gs
 
 
 @njit(cache=True)
 def plan_action(phase, seat, st, extra):
     """Solve the single-diver MDP and return the action for this decision.
     See `planner` for the model."""
-    path_len = st[v.PATH_LEN]
     pos = st[v.POS + seat]
     l0 = st[v.N_CARRIED + seat]
     heading_up = st[v.HEADING_UP + seat] == 1
@@ -166,64 +281,36 @@ def plan_action(phase, seat, st, extra):
     a0 = min(st[v.AIR], AIR_CAP)
     lo = fc.others_load(st, seat)
     w0 = fc.carried_value(st, seat)
-    can_back_empty = st[v.TURN_BACK_NEEDS_TREASURE] == 0
-    lmax = max(l0, min(l0 + extra, 6))
-    upd, dnd = _moves(st, seat, path_len)
+    lmax = max(l0, min(l0 + extra, MAX_LOAD))
     if heading_up:
-        H, K = up_table(upd, pos, max(l0 - 1, 0), min(l0 + 1, lmax), a0, lo)
-        keep = w0 * _up_next(H, K, pos, l0, a0, lo)
-        if v.can_pick_up(st, seat) and l0 + 1 <= lmax:
-            w = fc.item_value(st[v.PATH + pos - 1])
-            if (w0 + w) * _up_next(H, K, pos, l0 + 1, a0, lo) > keep:
-                return v.PICK_UP
-        if v.can_drop(st, seat):
-            k = fc.cheapest_carried(st, seat)
-            w = fc.item_value(st[v.CARRIED + seat * v.MAX_PATH + k])
-            if (w0 - w) * _up_next(H, K, pos, l0 - 1, a0, lo) > keep:
-                return v.DROP + k
-        return v.NOTHING
-    H, K = up_table(upd, path_len, l0, lmax, a0, lo)
-    # Heading down. wref[q]: value credited per extra treasure in the choices
-    # at field q, the best item lying on fields pos..q.
-    wref = np.zeros(path_len + 1)
-    ival = np.zeros(path_len + 1)
-    best = 0.0
-    for q in range(1, path_len + 1):
-        ival[q] = fc.item_value(st[v.PATH + q - 1])
-        if q >= pos and ival[q] > best:
-            best = ival[q]
-        wref[q] = best
-    # (DP, DG)[q, l, a] at the turn-back step on field q heading down: under
-    # the plan, P = chance to get home, G = expected points of treasures
-    # picked from here on that get home. The plan maximises W x P + G with W
-    # = w0 + (l - l0) x wref[q]. Fill a ascending, l descending, q descending,
-    # only the states the decision can reach.
-    Q = _reached(l0, lmax, a0, lo, pos, path_len, st[v.N_PLAYERS])
-    DP = np.zeros((path_len + 1, lmax + 1, a0 + 1))
-    DG = np.zeros((path_len + 1, lmax + 1, a0 + 1))
-    for a in range(a0 + 1):
-        for l in range(lmax, l0 - 1, -1):
-            ka = K[l, a]
-            for q in range(Q[l, a], pos - 1, -1):
-                ps, gs = _stay(DP, DG, dnd, wref, ival, q, l, a, lo, w0, l0, lmax)
-                ws = w0 + (l - l0) * wref[q]
-                pb = H[l, q, ka]
-                if (l > 0 or can_back_empty) and ws > 0.0 and ws * pb >= ws * ps + gs:
-                    ps = pb
-                    gs = 0.0
-                DP[q, l, a] = ps
-                DG[q, l, a] = gs
+        return _heading_up(st, seat, l0, lmax, a0, lo, w0)
+    # Heading down, the answers the tables cannot change first.
+    if phase == v.PHASE_TURN_BACK and w0 <= 0.0:
+        return v.STAY_DOWN
+    if phase == v.PHASE_TURN_BACK and (a0 <= lo or l0 == lmax):
+        return v.TURN_BACK  # staying is worth nothing, or at full load turning back wins (down_table)
+    if phase == v.PHASE_TREASURE and not (v.can_pick_up(st, seat) and l0 + 1 <= lmax and a0 > lo):
+        return v.NOTHING  # nothing to take, or the dive ends before the next turn
+    ival, wref, cpos = free_path(st, seat, pos)
+    can_back_empty = st[v.TURN_BACK_NEEDS_TREASURE] == 0
     if phase == v.PHASE_TURN_BACK:
-        ps, gs = _stay(DP, DG, dnd, wref, ival, pos, l0, a0, lo, w0, l0, lmax)
-        if w0 > 0.0 and w0 * H[l0, pos, K[l0, a0]] >= w0 * ps + gs:
+        # the decision's own row (l0, a0), read at cpos only
+        seeds = np.array([[l0, a0, cpos]])
+        P, G, row, turns, ps, gs = down_table(seeds, l0, lmax, a0, lo, w0, ival, wref, can_back_empty, st[v.PATH_LEN])
+        if w0 * HOME[l0, turns[l0, a0], cpos] >= w0 * ps + gs:
             return v.TURN_BACK
         return v.STAY_DOWN
-    if v.can_pick_up(st, seat) and l0 + 1 <= lmax:
-        w = ival[pos]
-        p0, g0 = _down_next(DP, DG, pos, -1, l0, a0, lo)
-        p1, g1 = _down_next(DP, DG, pos, -1, l0 + 1, a0, lo)
-        if (w0 + w) * p1 + g1 > w0 * p0 + g0:
-            return v.PICK_UP
+    # The treasure step: the rows read at the next turn-back step, with and without it.
+    a2 = max(a0 - lo - l0, 0)
+    a3 = max(a0 - lo - l0 - 1, 0)
+    seeds = np.array([[l0, a2, cpos], [l0 + 1, a3, cpos]])
+    P, G, row, turns, ps, gs = down_table(seeds, l0, lmax, a0, lo, w0, ival, wref, can_back_empty, st[v.PATH_LEN])
+    p0 = P[row[l0, a2], cpos]
+    g0 = G[row[l0, a2], cpos]
+    p1 = P[row[l0 + 1, a3], cpos]
+    g1 = G[row[l0 + 1, a3], cpos]
+    if (w0 + ival[cpos]) * p1 + g1 > w0 * p0 + g0:
+        return v.PICK_UP
     return v.NOTHING
 
 
@@ -249,7 +336,9 @@ def planner(phase, seat, st, params, u):
     carried — exact now, and inside the plan the current W plus, per extra
     treasure, the best item lying between its field now and the field of
     the choice. Heading up it picks up or drops the cheapest item iff that
-    raises W x U. Air above 120 is planned as 120. Tables are rebuilt at
-    every decision, only over the states the decision can reach; no
+    raises W x U. Air above 120 is planned as 120. The chance to get home
+    heading up is one table for the whole run (it depends only on the free
+    fields between diver and submarine); the heading-down table is rebuilt
+    at every decision, only over the states the decision can reach; no
     simulation."""
     return plan_action(phase, seat, st, int(params[0]))

@@ -50,10 +50,10 @@ def record(rules: Rules, specs: str, games: int, seed: int) -> list[tuple]:
     return log
 
 
-def decisions(phase, seat, views, us) -> np.ndarray:
-    """Action of each spec in SPECS (columns) at each position (rows)."""
-    out = np.zeros((len(views), len(SPECS)), np.int64)
-    for j, spec in enumerate(SPECS):
+def decisions(phase, seat, views, us, specs=SPECS) -> np.ndarray:
+    """Action of each spec in ``specs`` (columns) at each position (rows)."""
+    out = np.zeros((len(views), len(specs)), np.int64)
+    for j, spec in enumerate(specs):
         s = LUFT_BOTS.parse_seats(spec, 1)[0]
         for i in range(len(views)):
             out[i, j] = s.bot.fn(phase[i], seat[i], views[i], s.params, us[i])

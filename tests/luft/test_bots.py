@@ -16,7 +16,7 @@ from sim.games.luft.rules import Rules
 from sim.registry import BotError, load_bot_file
 from strategies.luft import LUFT_BOTS
 from strategies.luft.dispatch import decide_builtin
-from strategies.luft.planner import _moves, up_table
+from strategies.luft.planner import HOME, swims
 from tests.read_only import sealed
 
 TB, TR = v.PHASE_TURN_BACK, v.PHASE_TREASURE
@@ -420,19 +420,35 @@ def test_counter_uses_the_cards_left_in_the_swim_deck():
 # --- planner -------------------------------------------------------------------------------
 
 
-def test_planner_up_table_is_the_chance_to_get_home():
-    # others in the water (fields 3 and 6, loads 1 and 2) are skipped on the way up
+def test_planner_home_table_is_the_chance_to_get_home():
+    # others in the water (fields 3 and 6, loads 1 and 2) are skipped on the way up:
+    # the table is read at the free fields between diver and submarine
     st = make_st([dict(pos=14, up=1, carried=[2]), dict(pos=3, carried=[1]), dict(pos=6, carried=[1, 1])])
-    path_len = st[v.PATH_LEN]
-    upd, _ = _moves(st, 0, path_len)
     lo = fc.others_load(st, 0)
-    H, K = up_table(upd, path_len, 0, 4, 25, lo)
     for q in (1, 2, 4, 5, 7, 14, 30):
         for load in range(0, 5):
             for air in (0, 1, 3, 7, 12, 25):
-                swims = 1 + fc.turns_left(air, load, lo)
-                expect = fc.p_home(fc.dist_home(st, 0, q), swims, load, P, P)
-                assert H[load, q, K[load, air]] == pytest.approx(expect), (q, load, air)
+                n = 1 + fc.turns_left(air, load, lo)
+                expect = fc.p_home(fc.dist_home(st, 0, q), n, load, P, P)
+                assert HOME[load, swims(load, air, lo, 31), fc.dist_home(st, 0, q)] == pytest.approx(expect), (q, load, air)
+
+
+def test_planner_home_table_needs_no_more_swims_than_it_holds():
+    # loads 0 and 1 move a field or more per swim: the capped swims are as good as unlimited
+    for load in (0, 1):
+        lo = 1 - load  # one chip a round: the most swims the air allows
+        many = 1 + fc.turns_left(119, load, lo)
+        for dist in (1, 17, 40, 60):
+            assert swims(load, 119, lo, 0) < many
+            assert HOME[load, swims(load, 119, lo, 0), dist] == pytest.approx(fc.p_home(dist, many, load, P, P))
+
+
+def test_planner_home_table_is_monotone():
+    # what lets the planner skip the stay at full load: farther is never likelier
+    # to get home, more swims never less likely, and no chance exceeds 1
+    assert (np.diff(HOME, axis=2) <= 0).all()
+    assert (np.diff(HOME, axis=1) >= 0).all()
+    assert HOME.max() == 1.0
 
 
 def test_planner_turns_back_when_tight_and_stays_when_roomy():

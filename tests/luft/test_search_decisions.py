@@ -1,8 +1,9 @@
-"""`planner` and `rollout` decide as they did before their speed-up (issue 14).
+"""`planner` and `rollout` decide as they did before their speed-ups (issue 14).
 
 golden/search_decisions.npz holds positions recorded from games and the
 action each parameter set took there under the earlier implementation
-(written once by search_fixture.py).
+(written once by search_fixture.py); golden/planner_decisions.npz a few
+thousand more for `planner` with every `extra` (planner_fixture.py).
 """
 
 from pathlib import Path
@@ -12,17 +13,32 @@ import pytest
 
 from strategies.luft import LUFT_BOTS
 
-FIXTURE = np.load(Path(__file__).parent / "golden" / "search_decisions.npz")
+GOLDEN = Path(__file__).parent / "golden"
+# read once: an NpzFile unzips an array again at every item access
+FIXTURE = dict(np.load(GOLDEN / "search_decisions.npz"))
+PLANNER = dict(np.load(GOLDEN / "planner_decisions.npz"))
+
+
+def _differing(fixture, column) -> tuple[str, list]:
+    """(spec, [(row, recorded action, action now)]) where they differ."""
+    spec = str(fixture["specs"][column])
+    seat = LUFT_BOTS.parse(spec)
+    views = fixture["views"].astype(np.int64)
+    wrong = []
+    for i, (phase, s, u) in enumerate(zip(fixture["phase"], fixture["seat"], fixture["u"])):
+        action = seat.bot.fn(phase, s, views[i], seat.params, u)
+        if action != fixture["actions"][i, column]:
+            wrong.append((i, int(fixture["actions"][i, column]), int(action)))
+    return spec, wrong
 
 
 @pytest.mark.parametrize("column", range(len(FIXTURE["specs"])), ids=list(FIXTURE["specs"]))
 def test_search_bots_take_the_recorded_decisions(column):
-    spec = str(FIXTURE["specs"][column])
-    seat = LUFT_BOTS.parse(spec)
-    views = FIXTURE["views"].astype(np.int64)
-    wrong = []
-    for i, (phase, s, u) in enumerate(zip(FIXTURE["phase"], FIXTURE["seat"], FIXTURE["u"])):
-        action = seat.bot.fn(phase, s, views[i], seat.params, u)
-        if action != FIXTURE["actions"][i, column]:
-            wrong.append((i, int(FIXTURE["actions"][i, column]), int(action)))
-    assert not wrong, f"{spec}: {len(wrong)} of {len(views)} decisions differ (row, was, now): {wrong[:5]}"
+    spec, wrong = _differing(FIXTURE, column)
+    assert not wrong, f"{spec}: {len(wrong)} of {len(FIXTURE['phase'])} decisions differ (row, was, now): {wrong[:5]}"
+
+
+@pytest.mark.parametrize("column", range(len(PLANNER["specs"])), ids=list(PLANNER["specs"]))
+def test_planner_takes_the_recorded_decisions_with_reused_tables(column):
+    spec, wrong = _differing(PLANNER, column)
+    assert not wrong, f"{spec}: {len(wrong)} of {len(PLANNER['phase'])} decisions differ (row, was, now): {wrong[:5]}"

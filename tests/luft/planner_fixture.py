@@ -1,0 +1,51 @@
+"""Writes tests/luft/golden/planner_decisions.npz: a few thousand positions
+and the action `planner` took in each with every `extra` 1..5, computed by
+the implementation before its table reuse (issue 14, item 3; commit 65ed05c).
+Generated once; rerun only on purpose (a deliberate change of the planner's
+decisions), with ``python tests/luft/planner_fixture.py``.
+
+The games vary everything the planner's solve depends on: player count (the
+others' loads and fields), air (low, default, above the cap of 120), path
+length (cards per level), stack size, turning back without treasure.
+"""
+
+from pathlib import Path
+
+import numpy as np
+from search_fixture import decisions, record
+
+from sim.games.luft.rules import Rules
+
+OUT = Path(__file__).parent / "golden" / "planner_decisions.npz"
+
+# (rules, bots of the recorded games, games)
+GAMES = [
+    (Rules(players=4), "planner,planner,planner,planner", 12),
+    (Rules(players=2, air=12, stack_size=1), "planner:extra=5,threshold:t=3", 10),
+    (Rules.from_strings({"cards_per_level": "15"}, players=3, air=40), "planner:extra=2,greedy-value,planner", 4),
+    (
+        Rules.from_strings({"cards_per_level": "4"}, players=5, turn_back_needs_treasure=False),
+        "planner,random,air,planner:extra=1,depth",
+        8,
+    ),
+    (Rules(players=6, air=200, stack_size=5), "planner,threshold:t=3,planner:extra=4,greedy-value,random,planner", 2),
+    (Rules(players=4, air=9, dives=5), "planner:extra=1,planner,random,threshold:t=1", 10),
+]
+SPECS = ["planner:extra=1", "planner:extra=2", "planner", "planner:extra=4", "planner:extra=5"]
+
+
+def main():
+    rows = []
+    for seed, (rules, specs, games) in enumerate(GAMES):
+        rows += record(rules, specs, games, 100 + seed)
+    phase = np.array([r[0] for r in rows], np.int64)
+    seat = np.array([r[1] for r in rows], np.int64)
+    views = np.array([r[2] for r in rows], np.int64)
+    us = np.array([r[3] for r in rows], np.float64)
+    actions = decisions(phase, seat, views, us, SPECS)
+    np.savez_compressed(OUT, phase=phase, seat=seat, views=views.astype(np.int32), u=us, actions=actions, specs=np.array(SPECS))
+    print(f"{len(rows)} positions -> {OUT} ({OUT.stat().st_size:,} bytes)")
+
+
+if __name__ == "__main__":
+    main()

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from sim import plots
+from sim import api, plots
 from sim.report import Report, fmt
 from sim.stats import Comparison, Estimate
 from sim.strong.train import generation_seed
@@ -61,9 +61,11 @@ def strong_seed(seed: int) -> int:
 
 
 def compare(
+    game_name: str,
     title: str,
     players_list: list[int],
-    fields: dict[str, list[str]],
+    field: list[str],
+    strong_field: list[str],
     measure: Measure,
     test: Test,
     *,
@@ -74,10 +76,15 @@ def compare(
     progress: bool | None = None,
     notes: list[str] = (),
 ) -> dict:
-    """Measure every figure under both fields at every player count, test each
-    difference (Bonferroni over all of them), write the report; the summary."""
+    """Measure every figure under both fields (specs of ``game_name``, checked
+    before any game) at every player count, test each difference (Bonferroni
+    over all of them), write the report; the summary."""
     if not 0 < alpha < 1:
         raise ValueError(f"--alpha {alpha} must lie strictly between 0 and 1")
+    if games < 2:
+        raise ValueError(f"--games {games} must be at least 2")
+    registry = api.get_game(game_name).registry
+    fields = {"heuristic": registry.parse_specs(field), "strong": registry.parse_specs(strong_field)}
     start = time.perf_counter()
     seeds = {"heuristic": seed, "strong": strong_seed(seed)}
     measured = {}

@@ -84,7 +84,7 @@ def _fixed(p_values):
 
 def test_a_figure_changes_only_below_the_bonferroni_threshold(tmp_path):
     measure, test = _fixed([0.004, 0.02, 0.3])  # 2 player counts x 3 figures = 6 tests: threshold 0.05 / 6
-    s = F.compare("t", [2, 3], {"heuristic": ["a"], "strong": ["b"]}, measure, test, games=1, seed=0, alpha=0.05, out=tmp_path)
+    s = F.compare("luft", "t", [2, 3], ["air"], ["random"], measure, test, games=2, seed=0, alpha=0.05, out=tmp_path)
     assert s["tests"] == 6 and s["threshold"] == pytest.approx(0.05 / 6)
     assert [r["verdict"] for r in s["results"]] == ["changes", "holds", "holds"] * 2
     assert (tmp_path / "report.md").exists() and (tmp_path / "findings.csv").exists() and (tmp_path / "f0.png").exists()

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sim import api
 from sim.games.landunter.analyses.common import check_players, rules_for
 from sim.games.landunter.analyses.fairness import FLAT, HIST, MOMENTS, regression, verdict
 from sim.stats import normal_difference
@@ -59,17 +58,12 @@ def strong_findings(
 ) -> dict:
     """The three figures per player count under both fields, compared (`sim.strong.findings.compare`)."""
     players_list = check_players(players_list)
-    if games < 1:
-        raise ValueError(f"--games {games} must be at least 1")
-    registry = api.get_game("landunter").registry
-    fields = {
-        "heuristic": registry.parse_specs(field or HEURISTIC_FIELD),
-        "strong": registry.parse_specs(strong_field or STRONG_FIELD),
-    }
     return compare(
+        "landunter",
         "Land unter: does the ring compensation finding hold under strong play?",
         players_list,
-        fields,
+        field or HEURISTIC_FIELD,
+        strong_field or STRONG_FIELD,
         lambda n, specs, s: figures(n, specs, s, games, out, executor),
         lambda h, s: normal_difference(s.estimate, h.estimate),
         games=games,

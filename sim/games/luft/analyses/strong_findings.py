@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sim import api
 from sim.games.luft.analyses.balance import LAST_DIVE, measure
 from sim.games.luft.rules import Rules
 from sim.stats import Estimate, two_sample
@@ -61,17 +60,12 @@ def strong_findings(
     players_list = sorted({int(n) for n in players_list})
     if not players_list or not all(2 <= n <= 6 for n in players_list):
         raise ValueError(f"--players {players_list} is out of range; Geteilte Luft has 2..6 players")
-    if games < 2:
-        raise ValueError(f"--games {games} must be at least 2")
-    registry = api.get_game("luft").registry
-    fields = {
-        "heuristic": registry.parse_specs(field or HEURISTIC_FIELD),
-        "strong": registry.parse_specs(strong_field or STRONG_FIELD),
-    }
     return compare(
+        "luft",
         "Geteilte Luft: do the balance findings hold under strong play?",
         players_list,
-        fields,
+        field or HEURISTIC_FIELD,
+        strong_field or STRONG_FIELD,
         lambda n, specs, s: figures(n, specs, s, games, out, executor),
         lambda h, s: two_sample(s.data, h.data),
         games=games,
@@ -82,7 +76,8 @@ def strong_findings(
         notes=[
             "**Figures** (rulebook defaults, as `sim luft balance` measures them): seat 0's edge = its win share "
             "(a shared win counts 1/k; Wilson CI) minus the fair share 1/n — seat 0 starts dive 1; and the share of "
-            "games the last dive decides (the leader after the second dive does not win). The test of a difference "
+            "games the last dive decides (before it nobody led alone, or the sole leader then did not win, not even "
+            "a share). The test of a difference "
             "is Welch's t on the per-game values. `trained` plays the preset trained for the table's player count "
             "(6 players: the 5-player preset, none was trained for 6), tuned to the default rules.",
         ],

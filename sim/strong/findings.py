@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from scipy import special
+
 from sim import api, plots
 from sim.report import Report, fmt
 from sim.stats import Comparison, Estimate
@@ -53,6 +55,14 @@ Test = Callable[[Figure, Figure], Comparison]
 def reading(estimate: Estimate, reference: float, above: str, below: str, within: str) -> str:
     """What a figure says on its own: its CI above, below or around the reference."""
     return above if estimate.lo > reference else below if estimate.hi < reference else within
+
+
+def detectable(diff: Estimate, alpha: float, power: float = 0.8) -> float:
+    """The smallest true difference the test finds with this power at ``alpha``
+    (normal approximation, the SE read back from the difference's interval):
+    what a "holds" can rule out."""
+    z = special.ndtri((1 + diff.level) / 2)
+    return float((special.ndtri(1 - alpha / 2) + special.ndtri(power)) * diff.half_width / z)
 
 
 def strong_seed(seed: int) -> int:
@@ -91,8 +101,8 @@ def compare(
     with Bar(len(players_list) * len(SIDES), "strong findings", progress) as bar:
         for n in players_list:
             for side in SIDES:
-                bar.advance(f"{n} players, {side} field")
                 measured[n, side] = measure(n, fields[side], seeds[side])
+                bar.advance(f"{n} players, {side} field done")
     rows = []
     for n in players_list:
         for h, s in zip(measured[n, "heuristic"], measured[n, "strong"]):
@@ -102,6 +112,7 @@ def compare(
     threshold = alpha / max(tests, 1)
     for r in rows:
         r["verdict"] = "changes" if r["test"].p_value < threshold else "holds"
+        r["detectable"] = detectable(r["test"].diff, threshold)
     summary = {
         "title": title,
         "players": players_list,
@@ -132,6 +143,7 @@ def _row_json(r: dict) -> dict:
         "p_value": cmp.p_value,
         "method": cmp.method,
         "verdict": r["verdict"],
+        "detectable": r["detectable"],
         "same_reading": h.reading == s.reading,
     }
 
@@ -174,8 +186,9 @@ def _report(summary: dict, rows: list[dict], out: Path | None, notes) -> None:
         f"({summary['strong_seed']}) for the strong one, so the two samples are independent.",
         f"**Verdict.** A figure **changes** when the test of its difference (column `test`) is significant at the "
         f"Bonferroni threshold {summary['alpha']:g}/{summary['tests']} tests = {summary['threshold']:.3g}, else it "
-        "**holds**. `reading` says what each field's figure means on its own (its CI against the reference); a "
-        "figure can change its size and keep its reading.",
+        "**holds**; `detectable` is the smallest difference the test finds with 80% power at that threshold "
+        "(what a **holds** can rule out). `reading` says what each field's figure means on its own (its CI "
+        "against the reference); a figure can change its size and keep its reading.",
         *notes,
     )
     report.lines += headline(summary)
@@ -190,6 +203,7 @@ def _report(summary: dict, rows: list[dict], out: Path | None, notes) -> None:
                 "p": f"{r['p_value']:.2g}",
                 "test": r["method"],
                 "verdict": r["verdict"],
+                "detectable": f"{r['detectable']:.4f}",
                 "reading (heuristic / strong)": f"{r['heuristic']['reading']} / {r['strong']['reading']}",
                 "n (heuristic / strong)": f"{r['heuristic']['n']:,} / {r['strong']['n']:,}",
             }

@@ -96,6 +96,7 @@ def test_luft_output_has_every_figure_per_player_count_with_both_cis(luft):
     assert [(r["players"], r["key"]) for r in summary["results"]] == [(2, "seat0_edge"), (2, "last_dive_decides")]
     for r in summary["results"]:
         assert r["verdict"] in ("holds", "changes") and r["heuristic"]["n"] >= 200 and r["strong"]["n"] >= 200
+        assert r["detectable"] > abs(r["difference"]["ci95"][1] - r["difference"]["mean"])  # wider than the 95% half width
         assert r["difference"]["mean"] == pytest.approx(r["strong"]["mean"] - r["heuristic"]["mean"], abs=1e-5)
     assert {p.name for p in out.glob("*.png")} == {"seat0_edge.png", "last_dive_decides.png"}
     assert "## Findings" in (out / "report.md").read_text()
@@ -129,3 +130,12 @@ def test_ctrl_c_exits_130_and_the_rerun_resumes_to_the_same_answer(tmp_path, mon
     monkeypatch.setattr(LF, "play_lineups", real)
     again = CliRunner().invoke(app, args + [str(tmp_path / "b")])
     assert untimed(json.loads(again.stdout)) == untimed(json.loads(whole.stdout))
+
+
+def test_detectable_is_the_difference_found_with_80_percent_power():
+    z = stats.norm.ppf(0.975)
+    se = 0.01
+    d = F.detectable(Estimate(0.0, -z * se, z * se, 100), 0.005)
+    assert d == pytest.approx((stats.norm.ppf(1 - 0.0025) + stats.norm.ppf(0.8)) * se)
+    # a true difference of that size is significant at 0.005 in 80% of samples
+    assert stats.norm.sf(stats.norm.ppf(1 - 0.0025) - d / se) == pytest.approx(0.8, abs=1e-3)

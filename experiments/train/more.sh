@@ -7,7 +7,11 @@
 # the preset it started from on fresh seeds (experiments/trained/*-more.txt).
 # Land unter trained against dodge alone from the result (30 x 960, seed 3)
 # did not improve on its start (0.455 [0.439, 0.471] vs 0.464 [0.448, 0.480]
-# on fresh games) and was not kept.
+# on fresh games) and was not kept; nor was Land unter's 5-player preset given
+# the same budget (sim landunter train --field dodge,counter,ring-keeper -n 5
+# -g 960 --generations 30 --seed 2 --start policy:preset=trained-5p): 0.671
+# [0.656, 0.686] against its start's 0.656 [0.641, 0.671] on 3,840 fresh games,
+# within the CIs.
 set -e
 cd "$(dirname "$0")"
 sim luft train --field greedy-value,rulebook-tips,air -n 4 -g 960 --generations 30 --seed 2 \

@@ -2,8 +2,8 @@
 # A larger training budget for the 4-player presets, Geteilte Luft's 5-player
 # one and Land unter's 3-player one (issue 15 item 5): each
 # trains on from the earlier preset (run.sh) for 30 more CMA-ES generations of
-# 960 games per candidate against the same field, seed 2. Shipped as
-# strategies/<game>/presets/trained-4p.json because each measured better than
+# 960 games per candidate (Luft 5p: 20) against the same field, seed 2. Shipped
+# as strategies/<game>/presets/trained-<n>p.json because each measured better than
 # the preset it started from on fresh seeds (experiments/trained/*-more.txt).
 # Land unter trained against dodge alone from the result (30 x 960, seed 3)
 # did not improve on its start (0.455 [0.439, 0.471] vs 0.464 [0.448, 0.480]

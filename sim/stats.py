@@ -250,6 +250,21 @@ def one_sample(agg: Aggregates, mu0: float, level: float = 0.95) -> Comparison:
     return paired(int(n), s - n * mu0, ss - 2 * mu0 * s + n * mu0 * mu0, level)
 
 
+def normal_difference(a: Estimate, b: Estimate) -> Comparison:
+    """z test of a − b for two independent estimates with normal intervals
+    (e.g. regression coefficients with clustered SEs), each SE read back from
+    its interval's half width; the difference's interval at a's level."""
+    z = float(special.ndtri((1 + a.level) / 2))
+    se_a, se_b = a.half_width / float(special.ndtri((1 + a.level) / 2)), b.half_width / float(special.ndtri((1 + b.level) / 2))
+    diff, se = a.mean - b.mean, math.hypot(se_a, se_b)
+    n = int(a.n + b.n)
+    if se == 0 or not math.isfinite(se):
+        return Comparison(Estimate(diff, diff, diff, n, a.level), math.nan, math.inf, _degenerate_p(diff), math.nan, "normal")
+    stat = diff / se
+    p = float(2 * special.ndtr(-abs(stat)))
+    return Comparison(Estimate(diff, diff - z * se, diff + z * se, n, a.level), stat, math.inf, p, math.nan, "normal")
+
+
 def bounded_sum(aggs: Sequence[Aggregates], weights: Sequence[float], clip: tuple[float, float] | None = None) -> Estimate:
     """CI of Σ w_i·mean_i when only each part's (n, sum, sumsq) is known (the
     parts of one game: its dives, deals or seats).

@@ -41,6 +41,7 @@ FIGURES = {
     ],
     "landunter_ranking": ["ranking_3p.png", "payoff_3p.png"],
     "landunter_fairness": ["cells_mixed_3p.png", "strength_mixed_3p.png", "spread_3p.png", "rings_3p.png"],
+    "strong_findings": ["seat0_edge.png", "last_dive_decides.png", "landunter/spread.png"],
     "design": ["luft_skill.png", "luft_seat_gap.png", "landunter_skill.png", "landunter_seat_gap.png"],
 }
 

@@ -6,6 +6,8 @@
 # got less (see each folder's report.md): Luft 4p 960 games x 20 generations,
 # 5p 960 x 9 (stopped), 2p and 3p 480 x 12, 6p none (uses 5p); Land unter
 # 3p-5p 480 x 15. Raise GAMES and GENERATIONS for stronger presets.
+# The presets shipped now for Luft 4p/5p and Land unter 3p/4p trained on from
+# these: run more.sh after this script.
 set -e
 cd "$(dirname "$0")"
 GAMES=${GAMES:-960}

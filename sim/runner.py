@@ -354,14 +354,14 @@ def chunk_plan(n_games: int, chunk: int, first_game: int = 0) -> Iterator[tuple[
 def run_key(game: GameSpec, rules, seats, seed: int) -> str:
     """sha256 of what decides a run's games (game, its engine code, rules, seats,
     seed): a checkpoint is reused only by a run with the same key."""
-    from sim.store import canonical_json, engine_fingerprint
+    from sim.store import canonical_json, play_fingerprint
 
     cfg = {
         "game": game.name,
         "rules_version": getattr(game.rules_cls, "VERSION", None),
-        "engine": engine_fingerprint(game, [s.bot for s in seats]),
+        "engine": play_fingerprint(game, seats),
         "rules": rules.to_dict() if hasattr(rules, "to_dict") else rules,
-        "seats": [[s.spec, s.bot.name, [float(x) for x in np.asarray(s.params).ravel()]] for s in seats],
+        "seats": [[s.spec, s.bot.name] for s in seats],
         "seed": int(seed),
     }
     return hashlib.sha256(canonical_json(cfg).encode("utf-8")).hexdigest()

@@ -128,6 +128,18 @@ def engine_fingerprint(game, bots=()) -> str:
 _FINGERPRINTS: dict[tuple, str] = {}
 
 
+def play_fingerprint(game, seats) -> str:
+    """`engine_fingerprint` of the seats' bots plus every seat's parameter
+    vector: what the seats play, not what they are called. A spec such as
+    `trained` or `policy:file=…` names other weights once its file changed,
+    so a result stored under the same spec must not be served again."""
+    h = hashlib.sha256(engine_fingerprint(game, [s.bot for s in seats]).encode())
+    for seat in seats:
+        h.update(np.ascontiguousarray(seat.params, dtype=np.float64).tobytes())
+        h.update(b"|")
+    return h.hexdigest()
+
+
 def engine_files(game, bots=()) -> list[Path]:
     """The game's package (not its analyses or commands), the RNG, the
     folders of its built-in bots (they share the compiled switch), the

@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from sim import api
+from sim import api, store
 from sim.design import knobs as K
 from sim.design.degenerate import Budget
 from sim.design.metric_defs import EXPLOIT, all_metrics, design_module
@@ -53,6 +53,13 @@ def study_name(config: dict) -> str:
     """A name that changes with every setting that changes what a trial measures."""
     digest = hashlib.sha256(json.dumps(config, sort_keys=True, default=str).encode()).hexdigest()[:12]
     return f"{config['game']}-design-{digest}"
+
+
+def field_fingerprint(game_name: str, players_list, specs) -> str:
+    """What the field plays (engine code and every bot's parameters, e.g. the
+    weights behind `trained`): a study goes on only with the same play."""
+    game = api.get_game(game_name)
+    return store.play_fingerprint(game, [game.registry.parse(s, n) for n in players_list for s in specs])
 
 
 def suggest(trial, spaces: list[K.Space]) -> dict:
@@ -195,6 +202,7 @@ def design(
         "seed": seed,
         "sampler": sampler,
         "rules_version": api.get_game(game_name).rules_cls.VERSION,
+        "plays": field_fingerprint(game_name, players_list, [*specs, strong_spec, weak_spec]),
     }
     if exploit:  # only then: studies without the metric keep their names
         config["exploit"] = asdict(budget)

@@ -177,3 +177,26 @@ def test_the_player_count_warning_says_how_to_train_when_no_preset_matches(tmp_p
     layout = dataclasses.replace(lu.LAYOUT, presets=tmp_path)  # no shipped presets
     layout.options({"file": str(path)}, 4)
     assert "sim landunter train --players 4" in capsys.readouterr().err
+
+
+def test_a_stored_result_is_not_served_after_the_weight_file_behind_its_spec_changed(tmp_path):
+    from sim import api
+
+    path = tmp_path / "w.json"
+    spec = f"policy:file={path},threshold:t=2"
+    W.save(path, lp.LAYOUT, lp.LAYOUT.default, 2, {}, {})
+    first = api.simulate("luft", None, spec, players=2, games=40, out=tmp_path / "store")
+    assert api.simulate("luft", None, spec, players=2, games=40, out=tmp_path / "store").cached
+    W.save(path, lp.LAYOUT, -np.asarray(lp.LAYOUT.default), 2, {}, {})
+    again = api.simulate("luft", None, spec, players=2, games=40, out=tmp_path / "store")
+    assert not again.cached and not first.cached
+
+
+def test_the_play_fingerprint_keys_each_seats_parameters_not_its_spec():
+    from sim import api, store
+
+    game = api.get_game("luft")
+    seat = LUFT_BOTS.parse("policy", 2)
+    moved = dataclasses.replace(seat, params=seat.params + 1.0)
+    assert store.play_fingerprint(game, [seat, seat]) == store.play_fingerprint(game, [seat, LUFT_BOTS.parse("policy", 2)])
+    assert store.play_fingerprint(game, [seat, moved]) != store.play_fingerprint(game, [seat, seat])

@@ -45,9 +45,8 @@ from sim.games.landunter.layout import (
 @njit(cache=True)
 def new_script():
     """Scratch arrays of a script, allocated once per decision:
-    ``(plays, picks, masks, states, lo, hi, top1, top2)``; see `write_script`."""
+    ``(picks, masks, states, lo, hi, top1, top2)``; see `write_script`."""
     return (
-        np.zeros((HAND_SIZE, MAXP), np.int64),
         np.zeros(HAND_SIZE, np.int64),
         np.zeros((HAND_SIZE, MAXP, 2), np.int64),
         np.zeros(HAND_SIZE, np.uint64),
@@ -72,21 +71,21 @@ def new_trace():
 
 @njit(cache=True, inline="always")
 def _top_two(st, n, seat, plays):
-    """The two highest cards the others still in play (0 where fewer)."""
-    a = 0
-    b = 0
+    """The two highest play keys (`core.award_flood`) of the others still in
+    play (0 where fewer)."""
+    k1 = 0
+    k2 = 0
     for p in range(n):
-        if p != seat and st[S_IN + p] == 1:
-            c = plays[p]
-            b = max(b, min(a, c))
-            a = max(a, c)
-    return a, b
+        if p != seat:
+            k1, k2 = core.keep_two(k1, k2, (plays[p] * 8 + p) * st[S_IN + p])
+    return k1, k2
 
 
 @njit(cache=True, inline="always")
-def _rank(card, top1, top2):
-    """0: the card takes the lower flood card, 1: the higher, 2: none."""
-    return np.int64(card < top1) + np.int64(card < top2)
+def _rank(card, seat, top1, top2):
+    """0: the seat's card takes the lower flood card, 1: the higher, 2: none."""
+    key = card * 8 + seat
+    return np.int64(key < top1) + np.int64(key < top2)
 
 
 @njit(cache=True)
@@ -94,15 +93,15 @@ def write_script(dealt, seat, seed, flood, nflood, script, scratch):
     """Play the world ``dealt`` (every hand filled in) on the assumption that
     nobody goes out; returns the rounds a play-out can last.
 
-    For round r: ``plays[r, p]`` the card each other seat still in plays,
-    ``top1[r]``/``top2[r]`` the two highest of them, ``picks[r]`` the
+    For round r: ``top1[r]``/``top2[r]`` the two highest play keys
+    (`core.award_flood`) of the others still in, ``picks[r]`` the
     position in its hand of the seat's card (from round 1), ``masks[r, p]``
     the others' hands after the round (S_HAND_LO, S_HAND_HI), ``states[r]``
     the stream after the round's draws, ``lo[r]``/``hi[r]`` the flood cards
     on offer (the view's, then ``flood`` two by two). ``scratch`` (a
-    state-sized array) is overwritten.
+    state-sized array) gets the others' hands as played.
     """
-    plays, picks, masks, states, lo, hi, top1, top2 = script
+    picks, masks, states, lo, hi, top1, top2 = script
     n = dealt[S_PLAYERS]
     m = dealt[S_HAND_N + seat]
     rounds = min(HAND_SIZE - dealt[S_ROUND], nflood // 2 + 1)
@@ -113,9 +112,14 @@ def write_script(dealt, seat, seed, flood, nflood, script, scratch):
         b = flood[2 * r - 1]
         lo[r] = min(a, b)
         hi[r] = max(a, b)
-    scratch[:] = dealt
+    for p in range(n):
+        scratch[S_HAND_LO + p] = dealt[S_HAND_LO + p]
+        scratch[S_HAND_HI + p] = dealt[S_HAND_HI + p]
+        scratch[S_HAND_N + p] = dealt[S_HAND_N + p]
     rr = seed
     for r in range(rounds):
+        k1 = 0
+        k2 = 0
         for p in range(n):
             if dealt[S_IN + p] == 1 and not (p == seat and r == 0):
                 rr, j = rng.randbelow(rr, m - r)
@@ -124,25 +128,28 @@ def write_script(dealt, seat, seed, flood, nflood, script, scratch):
                 else:
                     c = hand_card(scratch, p, j)
                     core.remove_card(scratch, p, c)
-                    plays[r, p] = c
+                    k1, k2 = core.keep_two(k1, k2, c * 8 + p)
                     masks[r, p, 0] = scratch[S_HAND_LO + p]
                     masks[r, p, 1] = scratch[S_HAND_HI + p]
         states[r] = rr
-        top1[r], top2[r] = _top_two(dealt, n, seat, plays[r])
+        top1[r] = k1
+        top2[r] = k2
     return rounds
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_card(world, dealt, seat, card, stop_when_out, rounds, script, trace, plays):
     """Play ``card`` in the world ``dealt`` and finish the deal with everyone
     playing uniformly random cards, as the script says; leaves the final state
-    in ``world``. With ``stop_when_out`` it may stop once the seat is out (its
-    points are then known). ``plays`` is a MAXP-long scratch array.
+    in ``world``, which must hold the view's other fields (a copy of it). With
+    ``stop_when_out`` it may stop once the seat is out (its points are then
+    known). ``plays`` is a MAXP-long scratch array.
 
     ``trace`` gets the play-out's rounds: the seat's card (0 once it is out)
-    and the two highest of the others' cards in each, and how many were played.
+    and the two highest of the others' play keys in each, and how many were
+    played.
     """
-    s_plays, picks, masks, states, lo, hi, top1, top2 = script
+    picks, masks, states, lo, hi, top1, top2 = script
     cards, t_top1, t_top2, played = trace
     n = dealt[S_PLAYERS]
     for p in range(n):
@@ -160,13 +167,11 @@ def play_card(world, dealt, seat, card, stop_when_out, rounds, script, trace, pl
         if r > 0:
             c = hand_card(world, seat, picks[r])
         core.remove_card(world, seat, c)
-        for p in range(n):
-            plays[p] = s_plays[r, p]
-        plays[seat] = c
         cards[r] = c
         t_top1[r] = top1[r]
         t_top2[r] = top2[r]
-        core.award_flood(world, n, plays, lo[r], hi[r])
+        k1, k2 = core.keep_two(top1[r], top2[r], c * 8 + seat)
+        core.award_keys(world, k1, k2, lo[r], hi[r])
         if core.flip_step(world, n):
             return
         if stop_when_out and world[S_IN + seat] == 0:
@@ -206,8 +211,8 @@ def _draw_by_draw(world, seat, rr, first, rounds, lo, hi, stop_when_out, trace, 
             return
 
 
-@njit(cache=True)
-def same_outcome(last, card, trace):
+@njit(cache=True, inline="always")
+def same_outcome(last, card, seat, trace):
     """True if playing ``card`` ends the deal exactly as playing ``last``, the
     next lower card of the seat's hand, did in the play-out ``trace`` records;
     then ``trace`` becomes the record of ``card``'s play-out.
@@ -218,11 +223,11 @@ def same_outcome(last, card, trace):
     cards in both play-outs, so the stream, the hands drawn from and the deal
     are the same."""
     cards, top1, top2, played = trace
-    if _rank(last, top1[0], top2[0]) != _rank(card, top1[0], top2[0]):
+    if _rank(last, seat, top1[0], top2[0]) != _rank(card, seat, top1[0], top2[0]):
         return False
     for r in range(1, played[0]):
         if cards[r] == card:
-            if _rank(last, top1[r], top2[r]) != _rank(card, top1[r], top2[r]):
+            if _rank(last, seat, top1[r], top2[r]) != _rank(card, seat, top1[r], top2[r]):
                 return False
             cards[r] = last
             break

@@ -15,7 +15,6 @@ from sim.games.landunter.layout import (
     S_HAND_N,
     S_IN,
     S_PLAYERS,
-    STATE_SIZE,
     hand_card,
     hand_n,
 )
@@ -61,8 +60,8 @@ def sampler(seat, st, params, u):
     flood = np.empty(FLOOD_CARDS, np.int64)
 
     totals = np.zeros(m, np.float64)
-    dealt = np.empty(STATE_SIZE, np.int64)  # the view with this world's hands
-    world = np.empty(STATE_SIZE, np.int64)
+    dealt = st.copy()  # the view with this world's hands (only they change)
+    world = st.copy()  # a play-out's state (`play_card` resets what it changes)
     plays = np.zeros(MAXP, np.int64)
     pts = np.zeros(MAXP, np.int64)
     hands = np.zeros((MAXP, HAND_SIZE), np.int64)
@@ -71,7 +70,6 @@ def sampler(seat, st, params, u):
     for _s in range(k):
         rs, nflood = sample_world(rs, seat, st, known, nknown, unseen, target, pool, npool, ways, hands, flood)
         rs, play_seed = rng.next_u64(rs)
-        dealt[:] = st
         for t in range(n):
             if t != seat and st[S_IN + t] == 1:
                 dealt[S_HAND_LO + t] = 0
@@ -84,7 +82,7 @@ def sampler(seat, st, params, u):
         val = 0.0
         for ci in range(m):
             card = hand_card(st, seat, ci)
-            if ci > 0 and same_outcome(hand_card(st, seat, ci - 1), card, trace):
+            if ci > 0 and same_outcome(hand_card(st, seat, ci - 1), card, seat, trace):
                 totals[ci] += val
                 continue
             play_card(world, dealt, seat, card, rel == 0.0, rounds, script, trace, plays)

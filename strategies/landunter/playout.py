@@ -69,6 +69,19 @@ def new_trace():
     )
 
 
+@njit(cache=True)
+def deal(dealt, st, seat, hands):
+    """Put a sampled world's hands (`worlds.sample_world`) into ``dealt``, a
+    copy of the view ``st``: every other seat still in gets ``hands[t]``."""
+    for t in range(st[S_PLAYERS]):
+        if t != seat and st[S_IN + t] == 1:
+            dealt[S_HAND_LO + t] = 0
+            dealt[S_HAND_HI + t] = 0
+            dealt[S_HAND_N + t] = 0
+            for j in range(st[S_HAND_N + t]):
+                core.add_card(dealt, t, hands[t, j])
+
+
 @njit(cache=True, inline="always")
 def _top_two(st, n, seat, plays):
     """The two highest play keys (`core.award_flood`) of the others still in

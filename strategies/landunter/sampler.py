@@ -10,16 +10,12 @@ from sim.games.landunter.layout import (
     FLOOD_CARDS,
     HAND_SIZE,
     MAXP,
-    S_HAND_HI,
-    S_HAND_LO,
-    S_HAND_N,
-    S_IN,
     S_PLAYERS,
     hand_card,
     hand_n,
 )
 from sim.registry import Param
-from strategies.landunter.playout import new_script, new_trace, play_card, same_outcome, write_script
+from strategies.landunter.playout import deal, new_script, new_trace, play_card, same_outcome, write_script
 from strategies.landunter.registry import register
 from strategies.landunter.worlds import prepare, sample_world
 
@@ -43,7 +39,8 @@ def sampler(seat, st, params, u):
     random cards; score = our deal points - rel * the others' mean. Play the
     card with the best total over the k worlds (ties: the lower card). All
     cards face the same k worlds and the same play-outs (common random
-    numbers). Its random stream is seeded from u, so it is reproducible."""
+    numbers). Its random stream is seeded from u, so it is reproducible.
+    The play-outs of one world share their work (`playout`)."""
     m = hand_n(st, seat)
     if m <= 1:
         return hand_card(st, seat, 0)
@@ -70,13 +67,7 @@ def sampler(seat, st, params, u):
     for _s in range(k):
         rs, nflood = sample_world(rs, seat, st, known, nknown, unseen, target, pool, npool, ways, hands, flood)
         rs, play_seed = rng.next_u64(rs)
-        for t in range(n):
-            if t != seat and st[S_IN + t] == 1:
-                dealt[S_HAND_LO + t] = 0
-                dealt[S_HAND_HI + t] = 0
-                dealt[S_HAND_N + t] = 0
-                for j in range(st[S_HAND_N + t]):
-                    core.add_card(dealt, t, hands[t, j])
+        deal(dealt, st, seat, hands)
         rounds = write_script(dealt, seat, play_seed, flood, nflood, script, world)
         # --- play every card of ours against this world
         val = 0.0

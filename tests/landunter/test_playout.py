@@ -66,7 +66,7 @@ def outcome(world):
 
 def test_a_scripted_play_out_ends_the_deal_as_drawing_card_by_card():
     script, trace, plays = new_script(), new_trace(), np.zeros(L.MAXP, np.int64)
-    tried = went_out = 0
+    tried = seat_out = others_out = 0
     for seat, dealt, flood, seed in worlds():
         world = dealt.copy()
         rounds = write_script(dealt, seat, seed, flood, len(flood), script, world)
@@ -76,8 +76,9 @@ def test_a_scripted_play_out_ends_the_deal_as_drawing_card_by_card():
             want = draw_by_draw(dealt, seat, card, flood, seed)
             assert outcome(world) == outcome(want), (seat, card)
             tried += 1
-            went_out += world[L.S_N_IN] < dealt[L.S_N_IN]
-    assert tried > 500 and went_out > 50, (tried, went_out)  # the draw-by-draw rest was exercised
+            seat_out += world[L.S_IN + seat] == 0  # then the rest is drawn card by card
+            others_out += world[L.S_N_IN] < dealt[L.S_N_IN] - (world[L.S_IN + seat] == 0)  # that too
+    assert tried > 500 and seat_out > 50 and others_out > 50, (tried, seat_out, others_out)
 
 
 def test_a_card_that_ranks_like_the_next_lower_one_ends_the_deal_the_same():

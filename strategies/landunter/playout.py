@@ -5,11 +5,12 @@ Every play-out of a world starts from the same stream state, and all hands
 still in hold equal counts, so each draw's bound is the same whatever card
 was tried. Until somebody goes out, the others therefore play the same cards
 in every play-out and the seat picks the same positions in its hand: the
-`Script`, computed once per world. A card's play-out follows the script and
+script, written once per world (`write_script`). A card's play-out follows the script and
 plays only the seat's cards; once somebody goes out (a different set of
 players draws from then on), it continues draw by draw from the script's
 stream state and hands after that round (`_draw_by_draw`). The outcome is
-exactly that of playing the whole deal draw by draw.
+exactly that of playing the whole deal draw by draw. (Scripts for the draws
+after each way of going out, kept per world, made the sampler slower.)
 
 Cards affect a deal only through who takes the flood cards: in each round,
 whether the seat's card beats none, one or two of the others' cards still

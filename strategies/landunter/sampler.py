@@ -57,6 +57,9 @@ def sampler(seat, st, params, u):
     flood = np.empty(FLOOD_CARDS, np.int64)
 
     totals = np.zeros(m, np.float64)
+    cards = np.empty(m, np.int64)  # our hand, lowest first
+    for ci in range(m):
+        cards[ci] = hand_card(st, seat, ci)
     dealt = st.copy()  # the view with this world's hands (only they change)
     world = st.copy()  # a play-out's state (`play_card` resets what it changes)
     plays = np.zeros(MAXP, np.int64)
@@ -72,11 +75,10 @@ def sampler(seat, st, params, u):
         # --- play every card of ours against this world
         val = 0.0
         for ci in range(m):
-            card = hand_card(st, seat, ci)
-            if ci > 0 and same_outcome(hand_card(st, seat, ci - 1), card, seat, trace):
+            if ci > 0 and same_outcome(cards[ci - 1], cards[ci], seat, trace):
                 totals[ci] += val
                 continue
-            play_card(world, dealt, seat, card, rel == 0.0, rounds, script, trace, plays)
+            play_card(world, dealt, seat, cards[ci], rel == 0.0, rounds, script, trace, plays)
             core.score_deal(world, n, pts)
             val = float(pts[seat])
             if rel != 0.0 and n > 1:
@@ -90,4 +92,4 @@ def sampler(seat, st, params, u):
     for ci in range(1, m):
         if totals[ci] > totals[best]:
             best = ci
-    return hand_card(st, seat, best)
+    return cards[best]

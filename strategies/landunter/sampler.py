@@ -10,19 +10,12 @@ from sim.games.landunter.layout import (
     FLOOD_CARDS,
     HAND_SIZE,
     MAXP,
-    S_FLOOD_HI,
-    S_FLOOD_LO,
-    S_HAND_HI,
-    S_HAND_LO,
-    S_HAND_N,
-    S_IN,
     S_PLAYERS,
-    S_ROUND,
-    STATE_SIZE,
     hand_card,
     hand_n,
 )
 from sim.registry import Param
+from strategies.landunter.playout import deal, new_script, new_trace, play_card, same_outcome, write_script
 from strategies.landunter.registry import register
 from strategies.landunter.worlds import prepare, sample_world
 
@@ -46,7 +39,8 @@ def sampler(seat, st, params, u):
     random cards; score = our deal points - rel * the others' mean. Play the
     card with the best total over the k worlds (ties: the lower card). All
     cards face the same k worlds and the same play-outs (common random
-    numbers). Its random stream is seeded from u, so it is reproducible."""
+    numbers). Its random stream is seeded from u, so it is reproducible.
+    The play-outs of one world share their work (`playout`)."""
     m = hand_n(st, seat)
     if m <= 1:
         return hand_card(st, seat, 0)
@@ -55,7 +49,6 @@ def sampler(seat, st, params, u):
         k = 1
     rel = params[1]
     n = st[S_PLAYERS]
-    rnd0 = st[S_ROUND]
     rs = rng.game_stream(np.uint64(u * 9007199254740992.0), np.uint64(seat + 1))
 
     known, nknown, unseen, target, pool, npool, ways, ok = prepare(seat, st)
@@ -64,53 +57,28 @@ def sampler(seat, st, params, u):
     flood = np.empty(FLOOD_CARDS, np.int64)
 
     totals = np.zeros(m, np.float64)
-    dealt = np.empty(STATE_SIZE, np.int64)  # the view with this world's hands
-    world = np.empty(STATE_SIZE, np.int64)
+    cards = np.empty(m, np.int64)  # our hand, lowest first
+    for ci in range(m):
+        cards[ci] = hand_card(st, seat, ci)
+    dealt = st.copy()  # the view with this world's hands (only they change)
+    world = st.copy()  # a play-out's state (`play_card` resets what it changes)
     plays = np.zeros(MAXP, np.int64)
     pts = np.zeros(MAXP, np.int64)
     hands = np.zeros((MAXP, HAND_SIZE), np.int64)
+    script = new_script()
+    trace = new_trace()
     for _s in range(k):
         rs, nflood = sample_world(rs, seat, st, known, nknown, unseen, target, pool, npool, ways, hands, flood)
         rs, play_seed = rng.next_u64(rs)
-        dealt[:] = st
-        for t in range(n):
-            if t != seat and st[S_IN + t] == 1:
-                dealt[S_HAND_LO + t] = 0
-                dealt[S_HAND_HI + t] = 0
-                dealt[S_HAND_N + t] = 0
-                for j in range(st[S_HAND_N + t]):
-                    core.add_card(dealt, t, hands[t, j])
+        deal(dealt, st, seat, hands)
+        rounds = write_script(dealt, seat, play_seed, flood, nflood, script, world)
         # --- play every card of ours against this world
+        val = 0.0
         for ci in range(m):
-            world[:] = dealt
-            rr = play_seed
-            rnd = rnd0
-            lo = st[S_FLOOD_LO]
-            hi = st[S_FLOOD_HI]
-            fi = 0
-            while True:
-                for p in range(n):
-                    if world[S_IN + p] == 1:
-                        if p == seat and rnd == rnd0:
-                            plays[p] = hand_card(st, seat, ci)
-                        else:
-                            rr, j = rng.randbelow(rr, world[S_HAND_N + p])
-                            plays[p] = hand_card(world, p, j)
-                for p in range(n):
-                    if world[S_IN + p] == 1:
-                        core.remove_card(world, p, plays[p])
-                core.award_flood(world, n, plays, lo, hi)
-                ended = core.flip_step(world, n)
-                rnd += 1
-                if ended or rnd >= HAND_SIZE or fi + 2 > nflood:
-                    break
-                if rel == 0.0 and world[S_IN + seat] == 0:
-                    break
-                a = flood[fi]
-                b = flood[fi + 1]
-                fi += 2
-                lo = min(a, b)
-                hi = max(a, b)
+            if ci > 0 and same_outcome(cards[ci - 1], cards[ci], seat, trace):
+                totals[ci] += val
+                continue
+            play_card(world, dealt, seat, cards[ci], rel == 0.0, rounds, script, trace, plays)
             core.score_deal(world, n, pts)
             val = float(pts[seat])
             if rel != 0.0 and n > 1:
@@ -124,4 +92,4 @@ def sampler(seat, st, params, u):
     for ci in range(1, m):
         if totals[ci] > totals[best]:
             best = ci
-    return hand_card(st, seat, best)
+    return cards[best]

@@ -75,7 +75,8 @@ def prepare(seat, st):
       in our hand;
     - ``ways[j, r1, r2]`` the number of ways to fill the hands of the other
       seats from the j-th on (in seat order) and the undealt rest from a pool
-      left with r1 cards of class 1 and r2 of class 2;
+      left with r1 cards of class 1 and r2 of class 2 (only for pools the
+      hands before the j-th can leave; 0 elsewhere);
     - ``ok`` False if no world agrees with the view (never in a real game).
     """
     n = st[S_PLAYERS]
@@ -127,8 +128,9 @@ def prepare(seat, st):
                 ways[m, r1, r2] = 1.0
     for j in range(m - 1, -1, -1):
         t = others[j]
-        for r1 in range(npool[1] + 1):
-            for r2 in range(npool[2] + 1):
+        dealt = left[0] - left[j]  # drawn by the hands before the j-th: only pools this small are reached
+        for r1 in range(max(npool[1] - dealt, 0), npool[1] + 1):
+            for r2 in range(max(npool[2] - dealt, 0), npool[2] + 1):
                 r0 = left[j] - r1 - r2
                 if r0 < 0:
                     continue

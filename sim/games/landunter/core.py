@@ -107,9 +107,19 @@ def award_flood(st, n, plays, lo, hi):
     k1 = 0
     k2 = 0
     for p in range(n):
-        key = (plays[p] * 8 + p) * st[S_IN + p]
-        k2 = max(k2, min(k1, key))
-        k1 = max(k1, key)
+        k1, k2 = keep_two(k1, k2, (plays[p] * 8 + p) * st[S_IN + p])
+    award_keys(st, k1, k2, lo, hi)
+
+
+@njit(cache=True, inline="always")
+def keep_two(k1, k2, key):
+    """The two largest of k1 >= k2 and key, largest first."""
+    return max(k1, key), max(k2, min(k1, key))
+
+
+@njit(cache=True, inline="always")
+def award_keys(st, k1, k2, lo, hi):
+    """Step 3 given the two highest play keys (card*8 + seat; 0 for none)."""
     if k1 > 0:
         st[S_TOP + (k1 & 7)] = lo
     if k2 > 0:

@@ -143,6 +143,14 @@ def turnback(tmp_path_factory):
     return out, summary
 
 
+def test_turnback_slow_families_named_by_slow_replace_the_timing():
+    cost = {"threshold": 1e-5, "rulebook-tips": 1e-5, "air": 1e-5, "planner": 1e-3}
+    assert set(ct.slow_families(cost)) == {"planner"}  # 100x the median
+    named = ct.slow_families(cost, named=["air"])  # a repeatable run names them
+    assert set(named) == {"air"} and named["air"] == pytest.approx(1.0)
+    assert ct.slow_families(cost, named=[]) == {}
+
+
 def test_turnback_meta_game_is_consistent(turnback):
     _, summary = turnback
     assert [m["players"] for m in summary["meta"]] == [2, 3]
@@ -290,12 +298,15 @@ def test_cli_compare_turnback_and_balance_json():
             "60",
             "--pair-games",
             "60",
+            "--slow",
+            "random",
             "--json",
         ],
     )
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout.strip().splitlines()[-1])
     assert data["meta"][0]["families"][0] == "threshold"
+    assert data["slow_named"] and set(data["slow"]) == {"random"}
     r = CliRunner().invoke(
         app,
         [

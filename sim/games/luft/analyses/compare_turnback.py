@@ -131,13 +131,17 @@ def smoke_test(
     return failed, cost
 
 
-def slow_families(cost: dict[str, float], registry=None) -> dict[str, float]:
-    """Families with parameters whose cost exceeds SLOW_FACTOR × the median, with their ratio."""
+def slow_families(cost: dict[str, float], registry=None, named: list[str] | None = None) -> dict[str, float]:
+    """Families with parameters whose cost exceeds SLOW_FACTOR × the median,
+    or exactly the ``named`` ones (timings on a busy machine move the line;
+    naming them makes a run repeatable), with their ratio to the median."""
     registry = registry or api.get_game("luft").registry
     tuned = [c for f, c in cost.items() if registry.get(f).params]
     if not tuned:
-        return {}
+        return {f: float("nan") for f in named or []}
     median = float(np.median(tuned))
+    if named is not None:
+        return {f: cost[f] / median if f in cost else float("nan") for f in named}
     return {f: c / median for f, c in cost.items() if registry.get(f).params and c > SLOW_FACTOR * median}
 
 
@@ -161,6 +165,7 @@ def compare_turnback(
     seed: int = 0,
     field: str | list[str] | None = None,
     slow_games: int | None = None,
+    slow_list: list[str] | None = None,
     out: Path | None = None,
     progress: bool | None = None,
     executor=None,
@@ -181,7 +186,7 @@ def compare_turnback(
             raise ValueError(f"--players {n} is out of range; Geteilte Luft has 2..6 players")
     if games < 1:
         raise ValueError(f"--games {games} must be at least 1")
-    for f in families_list or []:
+    for f in [*(families_list or []), *(slow_list or [])]:
         registry.get(f)  # unknown names raise with the list of choices
     field_specs = None
     if field is not None:
@@ -190,7 +195,7 @@ def compare_turnback(
     slow_games = slow_games or max(1, games // 10)
     registered = families(registry)
     failed, cost = smoke_test(sorted(set(registered) | set(families_list or [])), players_list, registry)
-    slow = slow_families(cost, registry)
+    slow = slow_families(cost, registry, slow_list)
     fast = [f for f in registered if f not in failed and f not in slow]
     fams = [f for f in (families_list or fast) if f not in failed]
     report = Report("Which turn-back heuristic is best?", out)
@@ -220,9 +225,14 @@ def compare_turnback(
     )
     if slow:
         report.text(
-            f"**Slow families** (defaults cost more than {SLOW_FACTOR}× the median family's time per "
-            "game; never in the field, and left out unless named in --families): "
-            + ", ".join(f"`{f}` ({r:.0f}×, {cost[f] * 1e3:.2f} ms per game)" for f, r in slow.items())
+            "**Slow families** ("
+            + (
+                f"defaults cost more than {SLOW_FACTOR}× the median family's time per game"
+                if slow_list is None
+                else "named by --slow; their time per game relative to the median family as measured here"
+            )
+            + "; never in the field, and left out unless named in --families): "
+            + ", ".join(f"`{f}` ({r:.0f}×, {cost.get(f, math.nan) * 1e3:.2f} ms per game)" for f, r in slow.items())
         )
     headline_at = len(report.lines)
     plan = {f: [(p, param_grid(p, grid_points)) for p in registry.get(f).params] for f in fams}
@@ -338,7 +348,8 @@ def compare_turnback(
         "grid_points": grid_points,
         "failed": failed,
         "slow_games": slow_games,
-        "slow": {f: {"ratio_to_median": r, "seconds_per_game": cost[f]} for f, r in slow.items()},
+        "slow": {f: {"ratio_to_median": r, "seconds_per_game": cost.get(f, math.nan)} for f, r in slow.items()},
+        "slow_named": slow_list is not None,
         "seconds": round(time.perf_counter() - start, 3),
         "best": [
             {

@@ -54,6 +54,14 @@ def register(sub: typer.Typer):
             max=MAX_GAMES,
             help="Games per sweep configuration of a slow search bot named in --families (default --games / 10).",
         ),
+        slow: Optional[str] = typer.Option(
+            None,
+            "--slow",
+            help="Families to treat as slow search bots, comma-separated (never in the default field, "
+            "--slow-games each; 'none' for no family). Default: timed, those costing more than 4x the "
+            "median family per game, which depends on the machine's load; name them to make a run "
+            "repeatable.",
+        ),
         out_dir: Optional[Path] = OUT,
         scheduler: Optional[str] = SCHEDULER,
         workers: Optional[int] = WORKERS,
@@ -77,6 +85,7 @@ def register(sub: typer.Typer):
                 seed=seed,
                 field=field,
                 slow_games=slow_games,
+                slow_list=None if slow is None else [f.strip() for f in slow.split(",") if f.strip() not in ("", "none")],
                 out=out_dir,
                 executor=executor,
             )

@@ -96,6 +96,16 @@ def borrow_row(mat, i, dtype):
     return carray(voidptr(mat.ctypes.data + np.uintp(mat.strides[0] * i)), (mat.shape[1],), dtype)
 
 
+@njit(cache=True, inline="always")
+def add_moments(out, maxima, sums, squares, j, x):
+    """Add integer x to column j's moments in a kernel's chunk-sums vector
+    (``sim/games/<game>/chunk_sums.py``) whose largest |x|, sums and sums of
+    squares start at ``maxima``, ``sums``, ``squares``."""
+    out[sums + j] += x
+    out[squares + j] += x * x
+    out[maxima + j] = max(out[maxima + j], abs(x))
+
+
 @intrinsic
 def read_only(typingctx, arr):
     """The same array typed read-only: a write to it does not compile."""

@@ -97,13 +97,27 @@ def borrow_row(mat, i, dtype):
 
 
 @njit(cache=True, inline="always")
-def add_moments(out, maxima, sums, squares, j, x):
-    """Add integer x to column j's moments in a kernel's chunk-sums vector
-    (``sim/games/<game>/chunk_sums.py``) whose largest |x|, sums and sums of
-    squares start at ``maxima``, ``sums``, ``squares``."""
-    out[sums + j] += x
-    out[squares + j] += x * x
-    out[maxima + j] = max(out[maxima + j], abs(x))
+def add_moments(out, maxima, sums, squares, first, mat, g0, g1):
+    """Add rows g0 .. g1-1 of each column j of the [game, column] integer array
+    ``mat`` to the moments of column ``first + j`` of a kernel's chunk-sums
+    vector (``sim/games/<game>/chunk_sums.py``), whose largest |x|, sums and
+    sums of squares start at ``maxima``, ``sums``, ``squares``. Column by
+    column over blocks of 64 rows (in L1), the moments in registers: a
+    row-by-row pass updating the vector in memory took 8% of the Luft kernel."""
+    for b0 in range(g0, g1, 64):
+        b1 = min(g1, b0 + 64)
+        for j in range(mat.shape[1]):
+            s = np.int64(0)
+            ss = np.int64(0)
+            m = np.int64(0)
+            for g in range(b0, b1):
+                x = np.int64(mat[g, j])
+                s += x
+                ss += x * x
+                m = max(m, abs(x))
+            out[sums + first + j] += s
+            out[squares + first + j] += ss
+            out[maxima + first + j] = max(out[maxima + first + j], m)
 
 
 @intrinsic

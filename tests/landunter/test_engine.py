@@ -97,6 +97,7 @@ def test_illegal_card_is_reported_not_crashed(compiled):
         engine._RULE_FLAG_S,
         *batch,
         err,
+        np.zeros((2, 0), np.int64),  # no chunk sums
         None,
     )
     assert (err[:, 0] == engine.ERR_ILLEGAL_CARD).all()

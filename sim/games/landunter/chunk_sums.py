@@ -60,13 +60,16 @@ def count_games(score, win60, elim, early, n_elim, rounds, deal_pts, strength, h
     """Add games g0 .. g1-1 of a batch's arrays to the sums vector ``out`` (layout: `offsets`)."""
     n, deals = score.shape[1], early.shape[1]
     flag, maxima, _, sums, squares, pairs, hands, rnds, scores, zz, _ = offsets(n, deals)
+    add_moments(out, maxima, sums, squares, 0, score, g0, g1)
+    add_moments(out, maxima, sums, squares, n, win60, g0, g1)
+    add_moments(out, maxima, sums, squares, 2 * n, elim, g0, g1)
+    add_moments(out, maxima, sums, squares, 3 * n, early, g0, g1)
+    add_moments(out, maxima, sums, squares, 3 * n + deals, n_elim, g0, g1)
+    add_moments(out, maxima, sums, squares, 3 * n + 2 * deals, rounds, g0, g1)
     z = np.zeros(N_Z, np.int64)
     for g in range(g0, g1):
         for s in range(n):
             x = np.int64(score[g, s])
-            add_moments(out, maxima, sums, squares, s, x)
-            add_moments(out, maxima, sums, squares, n + s, np.int64(win60[g, s]))
-            add_moments(out, maxima, sums, squares, 2 * n + s, np.int64(elim[g, s]))
             if 0 <= x + SCORE_OFFSET < SCORE_BINS:
                 out[scores + s * SCORE_BINS + x + SCORE_OFFSET] += 1
             else:
@@ -77,10 +80,7 @@ def count_games(score, win60, elim, early, n_elim, rounds, deal_pts, strength, h
                 out[pairs + n * n + s * n + b] += x == y
         z[:] = 0
         for d in range(deals):
-            add_moments(out, maxima, sums, squares, 3 * n + d, np.int64(early[g, d]))
-            add_moments(out, maxima, sums, squares, 3 * n + deals + d, np.int64(n_elim[g, d]))
             r = np.int64(rounds[g, d])
-            add_moments(out, maxima, sums, squares, 3 * n + 2 * deals + d, r)
             if 0 <= r < ROUND_BINS:
                 out[rnds + d * ROUND_BINS + r] += 1
             else:

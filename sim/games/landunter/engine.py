@@ -447,7 +447,7 @@ def _kernel(
             err,
             script,
         )
-        if script is None:
+        if script is None and sums.shape[1] > 0:  # (no columns: a caller that wants no counts)
             chunk_sums.count_games(score, win60, elim, early, n_elim, rounds, deal_pts, strength, hrings, g0, g1, sums[c])
 
 

@@ -70,11 +70,11 @@ def count_games(seat, dive, g0, g1, out, score_bins, turn_bins):
     flag, seat_max, dive_max, _, decided, seat_s, seat_ss, dive_s, dive_ss, pairs, score, turn, _ = offsets(
         n, dives, score_bins, turn_bins
     )
+    add_moments(out, seat_max, seat_s, seat_ss, 0, seat.reshape((seat.shape[0], n * N_SEAT_COLS)), g0, g1)
+    add_moments(out, dive_max, dive_s, dive_ss, 0, dive.reshape((dive.shape[0], dives * N_DIVE_COLS)), g0, g1)
     key = np.zeros(n, np.int64)
     for g in range(g0, g1):
         for s in range(n):
-            for c in range(N_SEAT_COLS):
-                add_moments(out, seat_max, seat_s, seat_ss, s * N_SEAT_COLS + c, np.int64(seat[g, s, c]))
             k = np.int64(seat[g, s, S_SCORE])  # the standing: points, then level 4, 3, 2 cards
             for lv in (3, 2, 1):
                 k = k * 64 + seat[g, s, S_HOME + lv]
@@ -89,8 +89,6 @@ def count_games(seat, dive, g0, g1, out, score_bins, turn_bins):
                 out[pairs + a * n + b] += key[a] > key[b]
                 out[pairs + n * n + a * n + b] += key[a] == key[b]
         for d in range(dives):
-            for c in range(N_DIVE_COLS):
-                add_moments(out, dive_max, dive_s, dive_ss, d * N_DIVE_COLS + c, np.int64(dive[g, d, c]))
             t = np.int64(dive[g, d, D_TURNS])
             if t < 0 or (dive[g, d, D_AIR_OUT] != 0 and t >= turn_bins):
                 out[flag] = 1

@@ -369,7 +369,7 @@ def _play_batch(
         _run_chunk(
             rules, bot_ids, user_fns, one_fn, params, seed, first_game, g0, g1, seat_out, dive_out, err[c], curves[c], script
         )
-        if script is None:
+        if script is None and sums.shape[1] > 0:  # (no columns: a caller that wants no counts)
             chunk_sums.count_games(seat_out, dive_out, g0, g1, sums[c], bins[0], bins[1])
 
 

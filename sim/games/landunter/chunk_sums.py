@@ -125,7 +125,9 @@ def count_batch(batch: Batch) -> np.ndarray:
 
 class CountedBatch(Batch):
     """A kernel's Batch that also carries its sums vector (``sums``): the same
-    fields, so it compares, slices and pickles as a Batch."""
+    fields, so it compares, slices and pickles as a Batch. The sums describe
+    the arrays as the kernel left them: code that changes the arrays must
+    tally a plain `Batch` of them."""
 
 
 def counted(batch: Batch, sums: np.ndarray) -> CountedBatch:

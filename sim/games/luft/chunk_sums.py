@@ -125,7 +125,8 @@ def count_batch(seat: np.ndarray, dive: np.ndarray) -> tuple[np.ndarray, int, in
 class CountedBatch(Batch):
     """A kernel's Batch that also carries its sums vector (``sums``) and its
     (score, turn) bins (``bins``): the same fields, so it compares, slices and
-    pickles as a Batch."""
+    pickles as a Batch. The sums describe the arrays as the kernel left them: code
+    that changes the arrays must tally a plain `Batch` of them."""
 
 
 def counted(batch: Batch, sums: np.ndarray, bins: tuple[int, int]) -> CountedBatch:

@@ -101,23 +101,24 @@ def add_moments(out, maxima, sums, squares, first, mat, g0, g1):
     """Add rows g0 .. g1-1 of each column j of the [game, column] integer array
     ``mat`` to the moments of column ``first + j`` of a kernel's chunk-sums
     vector (``sim/games/<game>/chunk_sums.py``), whose largest |x|, sums and
-    sums of squares start at ``maxima``, ``sums``, ``squares``. Column by
-    column over blocks of 64 rows (in L1), the moments in registers: a
-    row-by-row pass updating the vector in memory took 8% of the Luft kernel."""
-    for b0 in range(g0, g1, 64):
-        b1 = min(g1, b0 + 64)
-        for j in range(mat.shape[1]):
-            s = np.int64(0)
-            ss = np.int64(0)
-            m = np.int64(0)
-            for g in range(b0, b1):
-                x = np.int64(mat[g, j])
-                s += x
-                ss += x * x
-                m = max(m, abs(x))
-            out[sums + first + j] += s
-            out[squares + first + j] += ss
-            out[maxima + first + j] = max(out[maxima + first + j], m)
+    sums of squares start at ``maxima``, ``sums``, ``squares``. Row by row into
+    accumulators of its own, written to ``out`` once: updating ``out`` per
+    value took 8% of the Luft kernel, column by column in registers over
+    64-row blocks 33 ns per 28 columns, this 25."""
+    k = mat.shape[1]
+    s = np.zeros(k, np.int64)
+    ss = np.zeros(k, np.int64)
+    m = np.zeros(k, np.int64)
+    for g in range(g0, g1):
+        for j in range(k):
+            x = np.int64(mat[g, j])
+            s[j] += x
+            ss[j] += x * x
+            m[j] = max(m[j], abs(x))
+    for j in range(k):
+        out[sums + first + j] += s[j]
+        out[squares + first + j] += ss[j]
+        out[maxima + first + j] = max(out[maxima + first + j], m[j])
 
 
 @intrinsic

@@ -161,9 +161,12 @@ class Totals:
     def _exact_of(self, name: str) -> list[int] | None:
         """exact[name] if it still matches sums[name] (code may set sums directly)."""
         ex = self.exact.get(name)
-        if ex is not None and name in self.sums and np.array_equal(self.sums[name], _as_float(ex)):
-            return ex
-        return None
+        if ex is None or name not in self.sums:
+            return None
+        den, n, s, ss = ex
+        # What np.array_equal(self.sums[name], _as_float(ex)) says, without building arrays
+        # (the runner asks this of every metric of every chunk).
+        return ex if np.asarray(self.sums[name]).tolist() == [float(n), s / den, ss / (den * den)] else None
 
     def _add_sum(self, name: str, exact: list[int] | tuple | None, floats: np.ndarray) -> None:
         mine = self._exact_of(name)

@@ -1,15 +1,13 @@
-"""A chunk's Totals from compiled code over the chunk's integer arrays.
+"""Helpers that turn a chunk's integer counts into its Totals, exactly.
 
 The runner's generic path builds per-game metric columns in numpy and sums
 them one by one on the host, while the kernel's threads wait. A game that
-sets ``GameSpec.tally`` reduces
-its batch here instead: column moments, pair results and bincounts in one
-compiled pass each, over blocks of games with their own accumulators (integer
-sums, so the blocking does not change a bit). They run on one thread without
-the GIL: as numba parallel regions they cost 4-7x their one-thread CPU time on
-the loaded 2-core machine (threads waiting at each region's barrier; the idle
-machine is still to be measured). The Totals are identical to
+sets ``GameSpec.tally`` has its kernel count each work unit's games into a
+sums vector as it plays them (``sim/games/<game>/chunk_sums.py``: column
+moments, pair results, histograms; in parallel and cache-hot), and builds the
+Totals from those integers with the helpers here. The Totals are identical to
 ``Totals().add(metrics, histograms, n)`` (tests/test_tally.py checks it).
+`bincounts` serves the games' numpy-path histograms.
 
 Moments are (sum, sum of squares, largest |x|) of integer values; a float
 metric that is an integer multiple of 1/den (win shares, head-to-head) is
@@ -25,54 +23,6 @@ from sim.runner import EXACT_DENOMINATOR, Totals, _as_float  # noqa: F401  (EXAC
 
 BLOCK = 4096  # games per block (per accumulator)
 _INT64_MAX = 2**63 - 1
-S, SS, MAX = range(3)  # rows of a moments array
-
-
-def _blocks(n: int) -> int:
-    return max(1, -(-n // BLOCK))
-
-
-@njit(cache=True, nogil=True)
-def column_moments(mat):
-    """[S/SS/MAX, column] of a [game, column] integer array (int64 sums)."""
-    n, k = mat.shape
-    nb = max(1, (n + BLOCK - 1) // BLOCK)
-    part = np.zeros((nb, 3, k), np.int64)
-    for b in range(nb):
-        s = np.zeros(k, np.int64)
-        ss = np.zeros(k, np.int64)
-        m = np.zeros(k, np.int64)
-        for i in range(b * BLOCK, min(n, (b + 1) * BLOCK)):
-            for j in range(k):
-                x = np.int64(mat[i, j])
-                s[j] += x
-                ss[j] += x * x
-                m[j] = max(m[j], abs(x))
-        part[b, S], part[b, SS], part[b, MAX] = s, ss, m
-    out = np.zeros((3, k), np.int64)
-    for b in range(nb):
-        out[S] += part[b, S]
-        out[SS] += part[b, SS]
-        out[MAX] = np.maximum(out[MAX], part[b, MAX])
-    return out
-
-
-@njit(cache=True, nogil=True)
-def pair_counts(keys):
-    """[win/tie, a, b]: games in which seat a's key beat / tied seat b's (a < b)."""
-    n, p = keys.shape
-    nb = max(1, (n + BLOCK - 1) // BLOCK)
-    part = np.zeros((nb, 2, p, p), np.int64)
-    for b in range(nb):
-        c = np.zeros((2, p, p), np.int64)
-        for i in range(b * BLOCK, min(n, (b + 1) * BLOCK)):
-            for x in range(p):
-                for y in range(x + 1, p):
-                    kx, ky = keys[i, x], keys[i, y]
-                    c[0, x, y] += kx > ky
-                    c[1, x, y] += kx == ky
-        part[b] = c
-    return part.sum(axis=0)
 
 
 @njit(cache=True, nogil=True)
@@ -109,11 +59,6 @@ def bincounts(mat: np.ndarray, offset: int = 0, minlength: int = 0, keep=None) -
     return out
 
 
-def moments_of(mom: np.ndarray, j: int) -> tuple[int, int, int]:
-    """Column j of `column_moments` as Python integers (s, ss, max)."""
-    return int(mom[S, j]), int(mom[SS, j]), int(mom[MAX, j])
-
-
 def scaled(mom: tuple[int, int, int], scale: int) -> tuple[int, int, int]:
     """Moments of x / scale in units of 1/EXACT_DENOMINATOR, from those of
     integers x (a win share x 60 becomes a share)."""
@@ -123,7 +68,7 @@ def scaled(mom: tuple[int, int, int], scale: int) -> tuple[int, int, int]:
 
 def pair_moments(counts: np.ndarray, a: int, b: int) -> tuple[int, int, int]:
     """Moments of the head-to-head column pair{a}.{b} (1 ahead, 1/2 tie) in
-    units of 1/EXACT_DENOMINATOR, from `pair_counts`."""
+    units of 1/EXACT_DENOMINATOR, from [win/tie, a, b] counts: games a's key beat / tied b's."""
     win, tie = int(counts[0, a, b]), int(counts[1, a, b])
     d, h = EXACT_DENOMINATOR, EXACT_DENOMINATOR // 2
     return win * d + tie * h, win * d * d + tie * h * h, d if win else (h if tie else 0)

@@ -14,7 +14,6 @@ from sim.games.landunter.outputs import Batch as LandunterBatch
 from sim.games.luft import GAME as LUFT
 from sim.games.luft.outputs import D_AIR_OUT, D_LEADER, D_TURNS, DIVE_COLUMNS, S_SCORE, SEAT_COLUMNS, Batch
 from sim.runner import Totals, play_chunk
-from sim.tournament import head_to_head
 
 SIZES = (1, tl.BLOCK - 1, 2 * tl.BLOCK + 17)  # one game, one partial block, several
 
@@ -128,25 +127,6 @@ def test_landunter_tally_equals_the_numpy_totals_on_random_chunks(n):
         assert_identical(LANDUNTER.tally(batch, None), numpy_totals(LANDUNTER, batch, None, n))
 
 
-def test_column_moments_are_sums_squares_and_largest_magnitudes():
-    rng = np.random.default_rng(1)
-    for dtype in (np.int8, np.int16, np.int32):
-        mat = rng.integers(-100, 100, (SIZES[-1], 5)).astype(dtype)
-        mom = tl.column_moments(mat)
-        wide = mat.astype(np.int64)
-        np.testing.assert_array_equal(mom[tl.S], wide.sum(axis=0))
-        np.testing.assert_array_equal(mom[tl.SS], (wide * wide).sum(axis=0))
-        np.testing.assert_array_equal(mom[tl.MAX], np.abs(wide).max(axis=0))
-
-
-def test_pair_counts_match_head_to_head():
-    keys = np.random.default_rng(2).integers(0, 3, (SIZES[-1], 4))
-    counts = tl.pair_counts(keys)
-    for name, col in head_to_head(keys).items():
-        a, b = (int(x) for x in name[4:].split("."))
-        assert counts[0, a, b] == (col == 1).sum() and counts[1, a, b] == (col == 0.5).sum(), name
-
-
 def test_bincounts_match_np_bincount_with_offset_minlength_and_keep():
     rng = np.random.default_rng(3)
     mat = rng.integers(-3, 9, (SIZES[-1], 3)).astype(np.int16)
@@ -174,3 +154,21 @@ def test_a_played_chunk_is_tallied_as_numpy_sums_it(game, bots):
     seats = game.registry.parse_seats(bots, 4)
     totals, batch = play_chunk(game, rules, seats, 7, 100, 3000, keep_batch=True)
     assert_identical(totals, numpy_totals(game, batch, rules, 3000))
+
+
+def test_luft_values_outside_the_kernels_bins_are_recounted_on_the_host():
+    from sim.games.luft import chunk_sums
+
+    batch = random_luft_batch(np.random.default_rng(5), 50, 4, 3)
+    sums = np.zeros(chunk_sums.offsets(4, 3, 5, 5)[-1], np.int64)
+    chunk_sums.count_games(batch.seat, batch.dive, 0, 50, sums, 5, 5)  # scores and turns overflow 5 bins
+    assert sums[0] == 1
+    assert_identical(LUFT.tally(chunk_sums.counted(batch, sums, (5, 5)), None), numpy_totals(LUFT, batch, None, 50))
+
+
+def test_landunter_values_outside_the_fixed_bins_fall_back_to_the_numpy_sums():
+    batch = random_landunter_batch(np.random.default_rng(6), 50, 4)
+    batch.rounds[7, 2] = HAND_SIZE + 1  # no real deal lasts 13 rounds: no bin for it
+    assert LANDUNTER.tally(batch, None) is None
+    played = replace(LANDUNTER, play_batch=lambda *a: batch)
+    assert_identical(play_chunk(played, None, [], 0, 0, 50)[0], numpy_totals(LANDUNTER, batch, None, 50))

@@ -97,6 +97,7 @@ def test_illegal_card_is_reported_not_crashed(compiled):
         engine._RULE_FLAG_S,
         *batch,
         err,
+        np.zeros((2, 0), np.int64),  # no chunk sums
         None,
     )
     assert (err[:, 0] == engine.ERR_ILLEGAL_CARD).all()
@@ -173,3 +174,14 @@ def test_a_user_bot_that_raises_stops_the_batch_naming_it(compiled):
         r"deal 1, round 3\)",
     ):
         compiled.play_batch(Rules(players=3), s, 12, 500, 3)
+
+
+def test_default_work_items_are_a_multiple_of_the_threads():
+    import numba
+
+    from sim.games.landunter.engine import default_chunk
+
+    threads = numba.get_num_threads()
+    for n_games in (100_000, 1_000_000):  # a run's chunk, a benchmark's batch
+        items = -(-n_games // default_chunk(n_games))
+        assert items % threads == 0 and items >= 8 * threads, (n_games, items)

@@ -51,7 +51,7 @@ from numba import njit, prange, types
 from numba.extending import overload
 
 from sim import nb, rng
-from sim.games.landunter import core, outputs, script as scripted
+from sim.games.landunter import chunk_sums, core, outputs, script as scripted
 from sim.games.landunter.bits import LO_CARDS
 from sim.games.landunter.layout import (
     FLOOD_CARDS,
@@ -413,13 +413,16 @@ def _kernel(
     hrings,
     holes,
     err,
+    sums,
     script,
 ):
     """prange over chunks of games; the chunk body is a plain njit function, so
-    the parallel passes see a tiny loop (fast to compile). ``script``: None,
-    or the games are rollouts from a position (script.py)."""
+    the parallel passes see a tiny loop (fast to compile). Each chunk then
+    counts its own games into its row of ``sums`` (`chunk_sums`). ``script``:
+    None, or the games are rollouts from a position (script.py; not counted)."""
     n_chunks = (n_games + chunk - 1) // chunk
     for c in prange(n_chunks):
+        g0, g1 = c * chunk, min((c + 1) * chunk, n_games)
         _play_chunk(
             rules,
             bot_ids,
@@ -427,8 +430,8 @@ def _kernel(
             params,
             seed,
             first_game,
-            c * chunk,
-            min((c + 1) * chunk, n_games),
+            g0,
+            g1,
             flag_r,
             flag_s,
             score,
@@ -444,6 +447,8 @@ def _kernel(
             err,
             script,
         )
+        if script is None and sums.shape[1] > 0:  # (no columns: a caller that wants no counts)
+            chunk_sums.count_games(score, win60, elim, early, n_elim, rounds, deal_pts, strength, hrings, g0, g1, sums[c])
 
 
 # ---------------------------------------------------------------- stale caches
@@ -543,9 +548,9 @@ def play_batch(
     if n_games == 0:
         return batch
     if chunk is None:
-        import numba
-
-        chunk = max(64, min(4096, -(-n_games // (8 * numba.get_num_threads()))))
+        chunk = default_chunk(n_games)
+    n_chunks = -(-n_games // chunk)
+    sums = np.zeros((n_chunks, chunk_sums.offsets(rules.players, rules.deals)[-1] if script is None else 0), np.int64)
     user_fns = user_functions(seats)
     with nb.first_class_calls():
         _kernel(
@@ -561,10 +566,24 @@ def play_batch(
             _RULE_FLAG_S,
             *batch,
             err,
+            sums,
             script,
         )
     raise_on_error(err, seats, seed, first_game)
-    return batch
+    if script is not None:
+        return batch
+    return chunk_sums.counted(batch, chunk_sums.combine(sums, rules.players, rules.deals))
+
+
+def default_chunk(n_games: int) -> int:
+    """Games per parallel work item: a multiple of the thread count of
+    items, at least 8 per thread and at most 4096 games each (an odd count
+    left one thread idle while the other played the last item)."""
+    import numba
+
+    threads = numba.get_num_threads()
+    items = threads * max(8, -(-n_games // (4096 * threads)))
+    return max(64, -(-n_games // items))
 
 
 def raise_on_error(err: np.ndarray, seats, seed: int, first_game: int) -> None:

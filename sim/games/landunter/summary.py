@@ -13,15 +13,19 @@ import numpy as np
 from numba import njit
 
 from sim import tally as tl
-from sim.games.landunter.layout import HAND_SIZE, MAX_CARD, MAXP
+from sim.games.landunter import chunk_sums as cs
+from sim.games.landunter.chunk_sums import (  # noqa: F401  (analyses and tests read them here)
+    MAX_RINGS,
+    N_POINTS,
+    POINTS_MAX,
+    POINTS_MIN,
+    SCORE_BINS,
+    SCORE_OFFSET,
+    STRENGTH_BIN,
+    STRENGTH_BINS,
+)
+from sim.games.landunter.layout import HAND_SIZE, MAX_CARD  # noqa: F401  (tests read MAX_CARD here)
 from sim.games.landunter.outputs import Batch
-
-MAX_RINGS = HAND_SIZE  # a hand has at most 12 rings
-POINTS_MIN, POINTS_MAX = -1, MAX_RINGS + 1
-STRENGTH_BIN = 10  # hand strength (sum of 12 card values) per bin
-STRENGTH_BINS = (HAND_SIZE * MAX_CARD) // STRENGTH_BIN + 1
-SCORE_OFFSET = MAXP  # game totals run from -players upwards
-SCORE_BINS = SCORE_OFFSET + MAXP * POINTS_MAX + 1
 
 
 def metrics(batch: Batch, rules) -> dict[str, np.ndarray]:
@@ -52,34 +56,52 @@ def metrics(batch: Batch, rules) -> dict[str, np.ndarray]:
 
 
 def tally(batch: Batch, rules):
-    """The Totals of `metrics` and `histograms`, summed in compiled code (None
-    in the never-seen case that an int64 sum could overflow)."""
+    """The Totals of `metrics` and `histograms`, from the sums the kernel's
+    threads counted (`chunk_sums`), or counted here for any other batch; None
+    (the runner then sums the numpy columns) for values outside the fixed bins
+    or, never seen, an int64 sum that could overflow."""
     n, players = batch.score.shape
-    seat = {name: tl.column_moments(getattr(batch, name)) for name in ("score", "win60", "eliminated")}
-    deal = {name: tl.column_moments(getattr(batch, name)) for name in ("early_end", "n_eliminated", "rounds")}
-    pairs = tl.pair_counts(batch.score)
-    hists = histograms(batch, rules)
+    deals = batch.early_end.shape[1]
+    sums = getattr(batch, "sums", None)
+    if sums is None:
+        sums = cs.count_batch(batch)
+    if sums[0]:
+        return None
+    _, maxima, _, s_, ss, pairs, hands, rounds, scores, zz, _ = cs.offsets(players, deals)
+
+    def col(j):
+        return int(sums[s_ + j]), int(sums[ss + j]), int(sums[maxima + j])
+
+    hists: dict[str, np.ndarray] = {
+        "hand.rings_strength_points": sums[hands:rounds].reshape(MAX_RINGS + 1, STRENGTH_BINS, N_POINTS).copy()
+    }
+    for d in range(deals):
+        hists[f"deal{d}.rounds"] = sums[rounds + d * cs.ROUND_BINS : rounds + (d + 1) * cs.ROUND_BINS].copy()
+    for s in range(players):
+        hists[f"seat{s}.score"] = sums[scores + s * SCORE_BINS : scores + (s + 1) * SCORE_BINS].copy()
+    hists["hand.game_moments"] = sums[zz : zz + cs.N_Z * cs.N_Z].reshape(cs.N_Z, cs.N_Z).copy()
+    pair_counts = sums[pairs : pairs + 2 * players * players].reshape(2, players, players)
     cols = []
     for s in range(players):
-        win60 = tl.moments_of(seat["win60"], s)
+        win60 = col(players + s)
         cols += [
-            (f"seat{s}.score", 1, tl.moments_of(seat["score"], s)),
+            (f"seat{s}.score", 1, col(s)),
             (f"seat{s}.win", tl.EXACT_DENOMINATOR, tl.scaled(win60, 60)),
             (f"seat{s}.win60", 1, win60),
-            (f"seat{s}.eliminated", 1, tl.moments_of(seat["eliminated"], s)),
+            (f"seat{s}.eliminated", 1, col(2 * players + s)),
         ]
     cols += [
-        (f"pair{a}.{b}", tl.EXACT_DENOMINATOR, tl.pair_moments(pairs, a, b))
+        (f"pair{a}.{b}", tl.EXACT_DENOMINATOR, tl.pair_moments(pair_counts, a, b))
         for a in range(players)
         for b in range(a + 1, players)
     ]
-    for d in range(batch.early_end.shape[1]):
+    for d in range(deals):
         short = int(hists[f"deal{d}.rounds"][:HAND_SIZE].sum())
         cols += [
-            (f"deal{d}.early_end", 1, tl.moments_of(deal["early_end"], d)),
+            (f"deal{d}.early_end", 1, col(3 * players + d)),
             (f"deal{d}.before_last", 1, tl.indicator(short)),
-            (f"deal{d}.eliminated", 1, tl.moments_of(deal["n_eliminated"], d)),
-            (f"deal{d}.rounds", 1, tl.moments_of(deal["rounds"], d)),
+            (f"deal{d}.eliminated", 1, col(3 * players + deals + d)),
+            (f"deal{d}.rounds", 1, col(3 * players + 2 * deals + d)),
         ]
     return tl.totals(n, cols, hists)
 
@@ -106,9 +128,6 @@ def histograms(batch: Batch, rules) -> dict[str, np.ndarray]:
     z = game_moments(batch)
     hists["hand.game_moments"] = z.T @ z
     return hists
-
-
-N_POINTS = POINTS_MAX - POINTS_MIN + 1
 
 
 @njit(cache=True, nogil=True)

@@ -13,6 +13,7 @@ from numba import njit
 
 from sim import tally as tl
 from sim.design.metric_defs import decided_by_last
+from sim.games.luft import chunk_sums as cs
 from sim.games.luft.outputs import (
     D_AIR_LEFT,
     D_AIR_OUT,
@@ -59,30 +60,56 @@ def metrics(batch: Batch, rules) -> dict[str, np.ndarray]:
 
 
 def tally(batch: Batch, rules):
-    """The Totals of `metrics` and `histograms`, summed in compiled code (None
+    """The Totals of `metrics` and `histograms`, from the sums the kernel's
+    threads counted (`chunk_sums`), or counted here for any other batch (None
     in the never-seen case that an int64 sum could overflow)."""
     n, players = batch.seat.shape[:2]
-    seat = tl.column_moments(batch.seat.reshape(n, -1))
-    dive = tl.column_moments(batch.dive.reshape(n, -1))
-    pairs = tl.pair_counts(standing(batch))
+    dives = batch.dive.shape[1]
+    sums, bins = getattr(batch, "sums", None), getattr(batch, "bins", None)
+    if sums is None or sums[0]:  # not from the kernel, or a value outside its bins
+        sums, *bins = cs.count_batch(batch.seat, batch.dive)
+    score_bins, turn_bins = bins
+    _, seat_max, dive_max, _, decided, seat_s, seat_ss, dive_s, dive_ss, pairs, score, turn, _ = cs.offsets(
+        players, dives, score_bins, turn_bins
+    )
+
+    def seat_col(s, col):
+        j = s * len(SEAT_COLUMNS) + col
+        return int(sums[seat_s + j]), int(sums[seat_ss + j]), int(sums[seat_max + j])
+
+    def dive_col(d, col):
+        j = d * len(DIVE_COLUMNS) + col
+        return int(sums[dive_s + j]), int(sums[dive_ss + j]), int(sums[dive_max + j])
+
+    pair_counts = sums[pairs : pairs + 2 * players * players].reshape(2, players, players)
     cols = []
     for s in range(players):
-        of = s * len(SEAT_COLUMNS)
         cols += [
-            (f"seat{s}.score", 1, tl.moments_of(seat, of + S_SCORE)),
-            (f"seat{s}.win", tl.EXACT_DENOMINATOR, tl.scaled(tl.moments_of(seat, of + S_WIN60), 60)),
-            (f"seat{s}.drowned", 1, tl.moments_of(seat, of + S_DROWNED)),
+            (f"seat{s}.score", 1, seat_col(s, S_SCORE)),
+            (f"seat{s}.win", tl.EXACT_DENOMINATOR, tl.scaled(seat_col(s, S_WIN60), 60)),
+            (f"seat{s}.drowned", 1, seat_col(s, S_DROWNED)),
         ]
-        cols += [(f"seat{s}.home_l{lv + 1}", 1, tl.moments_of(seat, of + S_HOME + lv)) for lv in range(4)]
+        cols += [(f"seat{s}.home_l{lv + 1}", 1, seat_col(s, S_HOME + lv)) for lv in range(4)]
     cols += [
-        (f"pair{a}.{b}", tl.EXACT_DENOMINATOR, tl.pair_moments(pairs, a, b))
+        (f"pair{a}.{b}", tl.EXACT_DENOMINATOR, tl.pair_moments(pair_counts, a, b))
         for a in range(players)
         for b in range(a + 1, players)
     ]
-    cols.append(("last_dive_decided", 1, tl.indicator(int(last_dive_decided(batch).sum()))))
-    for d in range(batch.dive.shape[1]):
-        cols += [(f"dive{d}.{name}", 1, tl.moments_of(dive, d * len(DIVE_COLUMNS) + col)) for name, col in DIVE_METRICS]
-    return tl.totals(n, cols, histograms(batch, rules))
+    cols.append(("last_dive_decided", 1, tl.indicator(int(sums[decided]))))
+    for d in range(dives):
+        cols += [(f"dive{d}.{name}", 1, dive_col(d, col)) for name, col in DIVE_METRICS]
+    hists = {"air": batch.air}
+    for s in range(players):
+        hists[f"seat{s}.score"] = _trimmed(sums[score + s * score_bins : score + (s + 1) * score_bins], 0)
+    for d in range(dives):
+        hists[f"dive{d}.air_out_turn"] = _trimmed(sums[turn + d * turn_bins : turn + (d + 1) * turn_bins], 1)
+    return tl.totals(n, cols, hists)
+
+
+def _trimmed(counts: np.ndarray, minlength: int) -> np.ndarray:
+    """Counts up to the last non-zero one (at least ``minlength``), as `tl.bincounts` gives them."""
+    used = np.flatnonzero(counts)
+    return counts[: max(minlength, int(used[-1]) + 1 if used.size else 0)].copy()
 
 
 def standing(batch: Batch) -> np.ndarray:

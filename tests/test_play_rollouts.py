@@ -274,3 +274,15 @@ def test_a_land_unter_position_with_the_real_hidden_cards_plays_on_to_the_real_e
         script = landunter_script(seat, st, [card], held, rest, np.array([stream.state], np.uint64))
         batch = landunter_batch(rules, bots, seed, 0, 1, script=script)
         assert list(batch.score[0]) == end.score
+
+
+def test_a_script_from_read_only_arrays_holds_writable_copies():
+    """A read-only array is another numba type: passed on, it would compile the
+    whole rollout kernel a second time (one of the suite's costliest compiles)."""
+    frozen = np.arange(8, dtype=np.int64)
+    frozen.flags.writeable = False
+    luft = scripted.make(0, [], [1], frozen, frozen.astype(np.uint64))
+    land = landunter_script(0, frozen, [1], frozen.reshape(2, 4), frozen.reshape(2, 4), frozen.astype(np.uint64))
+    arrays = [a for a in (*luft, *land) if isinstance(a, np.ndarray)]
+    assert len(arrays) == 8 and all(a.flags.writeable and a.flags.c_contiguous for a in arrays)
+    assert not np.shares_memory(luft[1], frozen) and not np.shares_memory(land[1], frozen)

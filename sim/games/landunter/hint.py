@@ -44,6 +44,8 @@ def rollout_wins(rules, seats, seed: int, seat: int, st: np.ndarray, choices, hi
     world and stream whatever the choice (common random numbers)."""
     from sim.play.table import HUMAN, ROLLOUT_GAMES
 
+    st = np.array(st, dtype=np.int64)
+    st.flags.writeable = False  # as a bot's view in the kernel: one compiled `prepare` serves both
     known, nknown, unseen, target, pool, npool, ways, ok = prepare(seat, st)
     if not ok:
         raise ValueError("no deal of the cards agrees with this view; the log does not come from a real game")

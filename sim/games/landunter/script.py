@@ -49,14 +49,16 @@ from sim.nb import popcount
 
 
 def make(seat: int, view: np.ndarray, cards: list[int], hands: np.ndarray, floods: np.ndarray, streams: np.ndarray) -> tuple:
-    """The script of rollouts of ``cards`` from ``view`` in the sampled worlds."""
+    """The script of rollouts of ``cards`` from ``view`` in the sampled worlds.
+    Its arrays are writable copies: a read-only view would be another type to
+    numba and compile the whole kernel a second time."""
     return (
         np.int64(seat),
-        np.ascontiguousarray(view, dtype=np.int64),
+        np.array(view, dtype=np.int64, order="C"),
         np.array(cards, dtype=np.int64),
-        np.ascontiguousarray(hands, dtype=np.int64),
-        np.ascontiguousarray(floods, dtype=np.int64),
-        np.ascontiguousarray(streams, dtype=np.uint64),
+        np.array(hands, dtype=np.int64, order="C"),
+        np.array(floods, dtype=np.int64, order="C"),
+        np.array(streams, dtype=np.uint64, order="C"),
     )
 
 

@@ -38,9 +38,11 @@ OFF_SCRIPT = -3  # step's answer when the game is not at the position: an illega
 
 
 def make(seat: int, history: list[int], actions: list[int], view: np.ndarray, streams: np.ndarray) -> tuple:
-    """The script of rollouts of ``actions`` at the decision after ``history``."""
+    """The script of rollouts of ``actions`` at the decision after ``history``.
+    Its arrays are writable copies: a read-only view would be another type to
+    numba and compile the whole kernel a second time."""
     moves = np.array([seat, len(history), len(actions), *history, *actions], dtype=np.int64)
-    return moves, np.ascontiguousarray(view, dtype=np.int64), np.ascontiguousarray(streams, dtype=np.uint64)
+    return moves, np.array(view, dtype=np.int64, order="C"), np.array(streams, dtype=np.uint64, order="C")
 
 
 @njit(cache=True, inline="always")

@@ -25,6 +25,7 @@ from numba import njit
 
 from sim import rng
 from sim.games.landunter import core
+from sim.games.landunter.bits import LO_CARDS
 from sim.games.landunter.layout import (
     HAND_SIZE,
     MAXP,
@@ -40,6 +41,7 @@ from sim.games.landunter.layout import (
     S_ROUND,
     S_TOP,
     hand_card,
+    mask_card,
 )
 
 
@@ -76,11 +78,26 @@ def deal(dealt, st, seat, hands):
     copy of the view ``st``: every other seat still in gets ``hands[t]``."""
     for t in range(st[S_PLAYERS]):
         if t != seat and st[S_IN + t] == 1:
-            dealt[S_HAND_LO + t] = 0
-            dealt[S_HAND_HI + t] = 0
-            dealt[S_HAND_N + t] = 0
+            h_lo = np.int64(0)
+            h_hi = np.int64(0)
             for j in range(st[S_HAND_N + t]):
-                core.add_card(dealt, t, hands[t, j])
+                c = hands[t, j]
+                if c <= LO_CARDS:
+                    h_lo |= np.int64(1) << (c - 1)
+                else:
+                    h_hi |= np.int64(1) << (c - LO_CARDS - 1)
+            dealt[S_HAND_LO + t] = h_lo
+            dealt[S_HAND_HI + t] = h_hi
+            dealt[S_HAND_N + t] = st[S_HAND_N + t]
+
+
+@njit(cache=True, inline="always")
+def _without(h_lo, h_hi, c):
+    """The masks of a hand holding ``c`` after ``c`` is played: the play-outs
+    keep the hands they change in local masks, not in the state array."""
+    if c <= LO_CARDS:
+        return h_lo ^ (np.int64(1) << (c - 1)), h_hi
+    return h_lo, h_hi ^ (np.int64(1) << (c - LO_CARDS - 1))
 
 
 @njit(cache=True, inline="always")
@@ -140,11 +157,16 @@ def write_script(dealt, seat, seed, flood, nflood, script, scratch):
                 if p == seat:
                     picks[r] = j
                 else:
-                    c = hand_card(scratch, p, j)
-                    core.remove_card(scratch, p, c)
+                    h_lo = scratch[S_HAND_LO + p]
+                    h_hi = scratch[S_HAND_HI + p]
+                    c = mask_card(h_lo, h_hi, j)
+                    h_lo, h_hi = _without(h_lo, h_hi, c)
                     k1, k2 = core.keep_two(k1, k2, c * 8 + p)
-                    masks[r, p, 0] = scratch[S_HAND_LO + p]
-                    masks[r, p, 1] = scratch[S_HAND_HI + p]
+                    scratch[S_HAND_LO + p] = h_lo
+                    scratch[S_HAND_HI + p] = h_hi
+                    scratch[S_HAND_N + p] -= 1
+                    masks[r, p, 0] = h_lo
+                    masks[r, p, 1] = h_hi
         states[r] = rr
         top1[r] = k1
         top2[r] = k2
@@ -161,7 +183,8 @@ def play_card(world, dealt, seat, card, stop_when_out, rounds, script, trace, pl
 
     ``trace`` gets the play-out's rounds: the seat's card (0 once it is out)
     and the two highest of the others' play keys in each, and how many were
-    played.
+    played. While the script runs, the seat's hand lives in two local masks
+    (written to ``world`` when it ends).
     """
     picks, masks, states, lo, hi, top1, top2 = script
     cards, t_top1, t_top2, played = trace
@@ -171,34 +194,39 @@ def play_card(world, dealt, seat, card, stop_when_out, rounds, script, trace, pl
         world[S_RINGS + p] = dealt[S_RINGS + p]
         world[S_IN + p] = dealt[S_IN + p]
     world[S_N_IN] = dealt[S_N_IN]
-    world[S_HAND_LO + seat] = dealt[S_HAND_LO + seat]
-    world[S_HAND_HI + seat] = dealt[S_HAND_HI + seat]
-    world[S_HAND_N + seat] = dealt[S_HAND_N + seat]
     n_in = dealt[S_N_IN]
+    h_lo = dealt[S_HAND_LO + seat]
+    h_hi = dealt[S_HAND_HI + seat]
     c = card
-    for r in range(rounds):
-        played[0] = r + 1
+    r = 0
+    ended = False
+    while r < rounds:
         if r > 0:
-            c = hand_card(world, seat, picks[r])
-        core.remove_card(world, seat, c)
+            c = mask_card(h_lo, h_hi, picks[r])
+        h_lo, h_hi = _without(h_lo, h_hi, c)
         cards[r] = c
         t_top1[r] = top1[r]
         t_top2[r] = top2[r]
         k1, k2 = core.keep_two(top1[r], top2[r], c * 8 + seat)
         core.award_keys(world, k1, k2, lo[r], hi[r])
-        if core.flip_step(world, n):
-            return
-        if stop_when_out and world[S_IN + seat] == 0:
-            return
-        if world[S_N_IN] != n_in:  # somebody went out: the draws change
-            left = dealt[S_HAND_N + seat] - r - 1
-            for p in range(n):
-                if p != seat and world[S_IN + p] == 1:
-                    world[S_HAND_LO + p] = masks[r, p, 0]
-                    world[S_HAND_HI + p] = masks[r, p, 1]
-                    world[S_HAND_N + p] = left
-            _draw_by_draw(world, seat, states[r], r + 1, rounds, lo, hi, stop_when_out, trace, plays)
-            return
+        r += 1
+        ended = core.flip_step(world, n)
+        if ended or world[S_N_IN] != n_in:
+            break
+    played[0] = r
+    if world[S_IN + seat] == 1:
+        world[S_HAND_LO + seat] = h_lo
+        world[S_HAND_HI + seat] = h_hi
+        world[S_HAND_N + seat] = dealt[S_HAND_N + seat] - r
+    if ended or world[S_N_IN] == n_in or (stop_when_out and world[S_IN + seat] == 0):
+        return
+    # somebody went out: the draws change
+    for p in range(n):
+        if p != seat and world[S_IN + p] == 1:
+            world[S_HAND_LO + p] = masks[r - 1, p, 0]
+            world[S_HAND_HI + p] = masks[r - 1, p, 1]
+            world[S_HAND_N + p] = dealt[S_HAND_N + seat] - r
+    _draw_by_draw(world, seat, states[r - 1], r, rounds, lo, hi, stop_when_out, trace, plays)
 
 
 @njit(cache=True)

@@ -14,7 +14,8 @@ after each way of going out, kept per world, made the sampler slower.)
 
 Cards affect a deal only through who takes the flood cards: in each round,
 whether the seat's card beats none, one or two of the others' cards still
-in play (its `_rank`). So the next higher card of the seat's hand needs no
+in play (its `_rank`; with two flood cards of one value, one or two is
+alike). So the next higher card of the seat's hand needs no
 play-out of its own when it ranks like the last card tried in round 0 and in
 the round where that card's play-out played it (`same_outcome`): the two
 play-outs swap those two cards and are otherwise the same deal.
@@ -113,10 +114,15 @@ def _top_two(st, n, seat, plays):
 
 
 @njit(cache=True, inline="always")
-def _rank(card, seat, top1, top2):
-    """0: the seat's card takes the lower flood card, 1: the higher, 2: none."""
+def _rank(card, seat, top1, top2, lo, hi):
+    """0: the seat's card takes the lower flood card, 1: the higher, 2: none.
+    With two flood cards of one value (``lo == hi``) taking either ends the
+    round alike, so 1 counts as 0."""
     key = card * 8 + seat
-    return np.int64(key < top1) + np.int64(key < top2)
+    rank = np.int64(key < top1) + np.int64(key < top2)
+    if rank == 1 and lo == hi:
+        return 0
+    return rank
 
 
 @njit(cache=True)
@@ -254,7 +260,7 @@ def _draw_by_draw(world, seat, rr, first, rounds, lo, hi, stop_when_out, trace, 
 
 
 @njit(cache=True, inline="always")
-def same_outcome(last, card, seat, trace):
+def same_outcome(last, card, seat, trace, script):
     """True if playing ``card`` ends the deal exactly as playing ``last``, the
     next lower card of the seat's hand, did in the play-out ``trace`` records;
     then ``trace`` becomes the record of ``card``'s play-out.
@@ -263,13 +269,14 @@ def same_outcome(last, card, seat, trace):
     play-out plays ``card``; from there on they are equal. If ``card`` ranks
     like ``last`` in round 0 and in that round, everybody takes the same flood
     cards in both play-outs, so the stream, the hands drawn from and the deal
-    are the same."""
+    are the same. ``script``: the world's (for the flood cards on offer)."""
     cards, top1, top2, played = trace
-    if _rank(last, seat, top1[0], top2[0]) != _rank(card, seat, top1[0], top2[0]):
+    lo, hi = script[3], script[4]
+    if _rank(last, seat, top1[0], top2[0], lo[0], hi[0]) != _rank(card, seat, top1[0], top2[0], lo[0], hi[0]):
         return False
     for r in range(1, played[0]):
         if cards[r] == card:
-            if _rank(last, seat, top1[r], top2[r]) != _rank(card, seat, top1[r], top2[r]):
+            if _rank(last, seat, top1[r], top2[r], lo[r], hi[r]) != _rank(card, seat, top1[r], top2[r], lo[r], hi[r]):
                 return False
             cards[r] = last
             break

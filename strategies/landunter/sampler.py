@@ -75,7 +75,7 @@ def sampler(seat, st, params, u):
         # --- play every card of ours against this world
         val = 0.0
         for ci in range(m):
-            if ci > 0 and same_outcome(cards[ci - 1], cards[ci], seat, trace):
+            if ci > 0 and same_outcome(cards[ci - 1], cards[ci], seat, trace, script):
                 totals[ci] += val
                 continue
             play_card(world, dealt, seat, cards[ci], rel == 0.0, rounds, script, trace, plays)

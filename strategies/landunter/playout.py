@@ -41,7 +41,6 @@ from sim.games.landunter.layout import (
     S_RINGS,
     S_ROUND,
     S_TOP,
-    hand_card,
     mask_card,
 )
 
@@ -99,18 +98,6 @@ def _without(h_lo, h_hi, c):
     if c <= LO_CARDS:
         return h_lo ^ (np.int64(1) << (c - 1)), h_hi
     return h_lo, h_hi ^ (np.int64(1) << (c - LO_CARDS - 1))
-
-
-@njit(cache=True, inline="always")
-def _top_two(st, n, seat, plays):
-    """The two highest play keys (`core.award_flood`) of the others still in
-    play (0 where fewer)."""
-    k1 = 0
-    k2 = 0
-    for p in range(n):
-        if p != seat:
-            k1, k2 = core.keep_two(k1, k2, (plays[p] * 8 + p) * st[S_IN + p])
-    return k1, k2
 
 
 @njit(cache=True, inline="always")
@@ -180,12 +167,12 @@ def write_script(dealt, seat, seed, flood, nflood, script, scratch):
 
 
 @njit(cache=True, inline="always")
-def play_card(world, dealt, seat, card, stop_when_out, rounds, script, trace, plays):
+def play_card(world, dealt, seat, card, stop_when_out, rounds, script, trace):
     """Play ``card`` in the world ``dealt`` and finish the deal with everyone
     playing uniformly random cards, as the script says; leaves the final state
     in ``world``, which must hold the view's other fields (a copy of it). With
     ``stop_when_out`` it may stop once the seat is out (its points are then
-    known). ``plays`` is a MAXP-long scratch array.
+    known).
 
     ``trace`` gets the play-out's rounds: the seat's card (0 once it is out)
     and the two highest of the others' play keys in each, and how many were
@@ -232,27 +219,38 @@ def play_card(world, dealt, seat, card, stop_when_out, rounds, script, trace, pl
             world[S_HAND_LO + p] = masks[r - 1, p, 0]
             world[S_HAND_HI + p] = masks[r - 1, p, 1]
             world[S_HAND_N + p] = dealt[S_HAND_N + seat] - r
-    _draw_by_draw(world, seat, states[r - 1], r, rounds, lo, hi, stop_when_out, trace, plays)
+    _draw_by_draw(world, seat, states[r - 1], r, rounds, lo, hi, stop_when_out, trace)
 
 
 @njit(cache=True)
-def _draw_by_draw(world, seat, rr, first, rounds, lo, hi, stop_when_out, trace, plays):
+def _draw_by_draw(world, seat, rr, first, rounds, lo, hi, stop_when_out, trace):
     """Rounds ``first`` .. ``rounds - 1`` of a play-out, each seat still in
-    drawing its card from stream state ``rr`` (hands in ``world``)."""
+    drawing its card from stream state ``rr`` (hands in ``world``), in one
+    pass over the seats: a seat's draw reads only its own hand."""
     cards, t_top1, t_top2, played = trace
     n = world[S_PLAYERS]
     for r in range(first, rounds):
         played[0] = r + 1
+        k1 = k2 = 0  # everyone's two highest play keys
+        o1 = o2 = 0  # the others'
+        mine = 0  # the seat's card (0 once it is out)
         for p in range(n):
             if world[S_IN + p] == 1:
                 rr, j = rng.randbelow(rr, world[S_HAND_N + p])
-                plays[p] = hand_card(world, p, j)
-        cards[r] = plays[seat] * world[S_IN + seat]
-        t_top1[r], t_top2[r] = _top_two(world, n, seat, plays)
-        for p in range(n):
-            if world[S_IN + p] == 1:
-                core.remove_card(world, p, plays[p])
-        core.award_flood(world, n, plays, lo[r], hi[r])
+                h_lo = world[S_HAND_LO + p]
+                h_hi = world[S_HAND_HI + p]
+                c = mask_card(h_lo, h_hi, j)
+                world[S_HAND_LO + p], world[S_HAND_HI + p] = _without(h_lo, h_hi, c)
+                world[S_HAND_N + p] -= 1
+                k1, k2 = core.keep_two(k1, k2, c * 8 + p)
+                if p == seat:
+                    mine = c
+                else:
+                    o1, o2 = core.keep_two(o1, o2, c * 8 + p)
+        cards[r] = mine
+        t_top1[r] = o1
+        t_top2[r] = o2
+        core.award_keys(world, k1, k2, lo[r], hi[r])
         if core.flip_step(world, n):
             return
         if stop_when_out and world[S_IN + seat] == 0:

@@ -14,7 +14,8 @@ after each way of going out, kept per world, made the sampler slower.)
 
 Cards affect a deal only through who takes the flood cards: in each round,
 whether the seat's card beats none, one or two of the others' cards still
-in play (its `_rank`). So the next higher card of the seat's hand needs no
+in play (its `_rank`; with two flood cards of one value, one or two is
+alike). So the next higher card of the seat's hand needs no
 play-out of its own when it ranks like the last card tried in round 0 and in
 the round where that card's play-out played it (`same_outcome`): the two
 play-outs swap those two cards and are otherwise the same deal.
@@ -25,6 +26,7 @@ from numba import njit
 
 from sim import rng
 from sim.games.landunter import core
+from sim.games.landunter.bits import LO_CARDS
 from sim.games.landunter.layout import (
     HAND_SIZE,
     MAXP,
@@ -39,7 +41,7 @@ from sim.games.landunter.layout import (
     S_RINGS,
     S_ROUND,
     S_TOP,
-    hand_card,
+    mask_card,
 )
 
 
@@ -76,30 +78,38 @@ def deal(dealt, st, seat, hands):
     copy of the view ``st``: every other seat still in gets ``hands[t]``."""
     for t in range(st[S_PLAYERS]):
         if t != seat and st[S_IN + t] == 1:
-            dealt[S_HAND_LO + t] = 0
-            dealt[S_HAND_HI + t] = 0
-            dealt[S_HAND_N + t] = 0
+            h_lo = np.int64(0)
+            h_hi = np.int64(0)
             for j in range(st[S_HAND_N + t]):
-                core.add_card(dealt, t, hands[t, j])
+                c = hands[t, j]
+                if c <= LO_CARDS:
+                    h_lo |= np.int64(1) << (c - 1)
+                else:
+                    h_hi |= np.int64(1) << (c - LO_CARDS - 1)
+            dealt[S_HAND_LO + t] = h_lo
+            dealt[S_HAND_HI + t] = h_hi
+            dealt[S_HAND_N + t] = st[S_HAND_N + t]
 
 
 @njit(cache=True, inline="always")
-def _top_two(st, n, seat, plays):
-    """The two highest play keys (`core.award_flood`) of the others still in
-    play (0 where fewer)."""
-    k1 = 0
-    k2 = 0
-    for p in range(n):
-        if p != seat:
-            k1, k2 = core.keep_two(k1, k2, (plays[p] * 8 + p) * st[S_IN + p])
-    return k1, k2
+def _without(h_lo, h_hi, c):
+    """The masks of a hand holding ``c`` after ``c`` is played: the play-outs
+    keep the hands they change in local masks, not in the state array."""
+    if c <= LO_CARDS:
+        return h_lo ^ (np.int64(1) << (c - 1)), h_hi
+    return h_lo, h_hi ^ (np.int64(1) << (c - LO_CARDS - 1))
 
 
 @njit(cache=True, inline="always")
-def _rank(card, seat, top1, top2):
-    """0: the seat's card takes the lower flood card, 1: the higher, 2: none."""
+def _rank(card, seat, top1, top2, lo, hi):
+    """0: the seat's card takes the lower flood card, 1: the higher, 2: none.
+    With two flood cards of one value (``lo == hi``) taking either ends the
+    round alike, so 1 counts as 0."""
     key = card * 8 + seat
-    return np.int64(key < top1) + np.int64(key < top2)
+    rank = np.int64(key < top1) + np.int64(key < top2)
+    if rank == 1 and lo == hi:
+        return 0
+    return rank
 
 
 @njit(cache=True)
@@ -140,11 +150,16 @@ def write_script(dealt, seat, seed, flood, nflood, script, scratch):
                 if p == seat:
                     picks[r] = j
                 else:
-                    c = hand_card(scratch, p, j)
-                    core.remove_card(scratch, p, c)
+                    h_lo = scratch[S_HAND_LO + p]
+                    h_hi = scratch[S_HAND_HI + p]
+                    c = mask_card(h_lo, h_hi, j)
+                    h_lo, h_hi = _without(h_lo, h_hi, c)
                     k1, k2 = core.keep_two(k1, k2, c * 8 + p)
-                    masks[r, p, 0] = scratch[S_HAND_LO + p]
-                    masks[r, p, 1] = scratch[S_HAND_HI + p]
+                    scratch[S_HAND_LO + p] = h_lo
+                    scratch[S_HAND_HI + p] = h_hi
+                    scratch[S_HAND_N + p] -= 1
+                    masks[r, p, 0] = h_lo
+                    masks[r, p, 1] = h_hi
         states[r] = rr
         top1[r] = k1
         top2[r] = k2
@@ -152,16 +167,17 @@ def write_script(dealt, seat, seed, flood, nflood, script, scratch):
 
 
 @njit(cache=True, inline="always")
-def play_card(world, dealt, seat, card, stop_when_out, rounds, script, trace, plays):
+def play_card(world, dealt, seat, card, stop_when_out, rounds, script, trace):
     """Play ``card`` in the world ``dealt`` and finish the deal with everyone
     playing uniformly random cards, as the script says; leaves the final state
     in ``world``, which must hold the view's other fields (a copy of it). With
     ``stop_when_out`` it may stop once the seat is out (its points are then
-    known). ``plays`` is a MAXP-long scratch array.
+    known).
 
     ``trace`` gets the play-out's rounds: the seat's card (0 once it is out)
     and the two highest of the others' play keys in each, and how many were
-    played.
+    played. While the script runs, the seat's hand lives in two local masks
+    (written to ``world`` when it ends).
     """
     picks, masks, states, lo, hi, top1, top2 = script
     cards, t_top1, t_top2, played = trace
@@ -171,54 +187,70 @@ def play_card(world, dealt, seat, card, stop_when_out, rounds, script, trace, pl
         world[S_RINGS + p] = dealt[S_RINGS + p]
         world[S_IN + p] = dealt[S_IN + p]
     world[S_N_IN] = dealt[S_N_IN]
-    world[S_HAND_LO + seat] = dealt[S_HAND_LO + seat]
-    world[S_HAND_HI + seat] = dealt[S_HAND_HI + seat]
-    world[S_HAND_N + seat] = dealt[S_HAND_N + seat]
     n_in = dealt[S_N_IN]
+    h_lo = dealt[S_HAND_LO + seat]
+    h_hi = dealt[S_HAND_HI + seat]
     c = card
-    for r in range(rounds):
-        played[0] = r + 1
+    r = 0
+    ended = False
+    while r < rounds:
         if r > 0:
-            c = hand_card(world, seat, picks[r])
-        core.remove_card(world, seat, c)
+            c = mask_card(h_lo, h_hi, picks[r])
+        h_lo, h_hi = _without(h_lo, h_hi, c)
         cards[r] = c
         t_top1[r] = top1[r]
         t_top2[r] = top2[r]
         k1, k2 = core.keep_two(top1[r], top2[r], c * 8 + seat)
         core.award_keys(world, k1, k2, lo[r], hi[r])
-        if core.flip_step(world, n):
-            return
-        if stop_when_out and world[S_IN + seat] == 0:
-            return
-        if world[S_N_IN] != n_in:  # somebody went out: the draws change
-            left = dealt[S_HAND_N + seat] - r - 1
-            for p in range(n):
-                if p != seat and world[S_IN + p] == 1:
-                    world[S_HAND_LO + p] = masks[r, p, 0]
-                    world[S_HAND_HI + p] = masks[r, p, 1]
-                    world[S_HAND_N + p] = left
-            _draw_by_draw(world, seat, states[r], r + 1, rounds, lo, hi, stop_when_out, trace, plays)
-            return
+        r += 1
+        ended = core.flip_step(world, n)
+        if ended or world[S_N_IN] != n_in:
+            break
+    played[0] = r
+    if world[S_IN + seat] == 1:
+        world[S_HAND_LO + seat] = h_lo
+        world[S_HAND_HI + seat] = h_hi
+        world[S_HAND_N + seat] = dealt[S_HAND_N + seat] - r
+    if ended or world[S_N_IN] == n_in or (stop_when_out and world[S_IN + seat] == 0):
+        return
+    # somebody went out: the draws change
+    for p in range(n):
+        if p != seat and world[S_IN + p] == 1:
+            world[S_HAND_LO + p] = masks[r - 1, p, 0]
+            world[S_HAND_HI + p] = masks[r - 1, p, 1]
+            world[S_HAND_N + p] = dealt[S_HAND_N + seat] - r
+    _draw_by_draw(world, seat, states[r - 1], r, rounds, lo, hi, stop_when_out, trace)
 
 
 @njit(cache=True)
-def _draw_by_draw(world, seat, rr, first, rounds, lo, hi, stop_when_out, trace, plays):
+def _draw_by_draw(world, seat, rr, first, rounds, lo, hi, stop_when_out, trace):
     """Rounds ``first`` .. ``rounds - 1`` of a play-out, each seat still in
-    drawing its card from stream state ``rr`` (hands in ``world``)."""
+    drawing its card from stream state ``rr`` (hands in ``world``), in one
+    pass over the seats: a seat's draw reads only its own hand."""
     cards, t_top1, t_top2, played = trace
     n = world[S_PLAYERS]
     for r in range(first, rounds):
         played[0] = r + 1
+        k1 = k2 = 0  # everyone's two highest play keys
+        o1 = o2 = 0  # the others'
+        mine = 0  # the seat's card (0 once it is out)
         for p in range(n):
             if world[S_IN + p] == 1:
                 rr, j = rng.randbelow(rr, world[S_HAND_N + p])
-                plays[p] = hand_card(world, p, j)
-        cards[r] = plays[seat] * world[S_IN + seat]
-        t_top1[r], t_top2[r] = _top_two(world, n, seat, plays)
-        for p in range(n):
-            if world[S_IN + p] == 1:
-                core.remove_card(world, p, plays[p])
-        core.award_flood(world, n, plays, lo[r], hi[r])
+                h_lo = world[S_HAND_LO + p]
+                h_hi = world[S_HAND_HI + p]
+                c = mask_card(h_lo, h_hi, j)
+                world[S_HAND_LO + p], world[S_HAND_HI + p] = _without(h_lo, h_hi, c)
+                world[S_HAND_N + p] -= 1
+                k1, k2 = core.keep_two(k1, k2, c * 8 + p)
+                if p == seat:
+                    mine = c
+                else:
+                    o1, o2 = core.keep_two(o1, o2, c * 8 + p)
+        cards[r] = mine
+        t_top1[r] = o1
+        t_top2[r] = o2
+        core.award_keys(world, k1, k2, lo[r], hi[r])
         if core.flip_step(world, n):
             return
         if stop_when_out and world[S_IN + seat] == 0:
@@ -226,7 +258,7 @@ def _draw_by_draw(world, seat, rr, first, rounds, lo, hi, stop_when_out, trace, 
 
 
 @njit(cache=True, inline="always")
-def same_outcome(last, card, seat, trace):
+def same_outcome(last, card, seat, trace, script):
     """True if playing ``card`` ends the deal exactly as playing ``last``, the
     next lower card of the seat's hand, did in the play-out ``trace`` records;
     then ``trace`` becomes the record of ``card``'s play-out.
@@ -235,13 +267,14 @@ def same_outcome(last, card, seat, trace):
     play-out plays ``card``; from there on they are equal. If ``card`` ranks
     like ``last`` in round 0 and in that round, everybody takes the same flood
     cards in both play-outs, so the stream, the hands drawn from and the deal
-    are the same."""
+    are the same. ``script``: the world's (for the flood cards on offer)."""
     cards, top1, top2, played = trace
-    if _rank(last, seat, top1[0], top2[0]) != _rank(card, seat, top1[0], top2[0]):
+    lo, hi = script[3], script[4]
+    if _rank(last, seat, top1[0], top2[0], lo[0], hi[0]) != _rank(card, seat, top1[0], top2[0], lo[0], hi[0]):
         return False
     for r in range(1, played[0]):
         if cards[r] == card:
-            if _rank(last, seat, top1[r], top2[r]) != _rank(card, seat, top1[r], top2[r]):
+            if _rank(last, seat, top1[r], top2[r], lo[r], hi[r]) != _rank(card, seat, top1[r], top2[r], lo[r], hi[r]):
                 return False
             cards[r] = last
             break

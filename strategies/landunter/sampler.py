@@ -62,7 +62,6 @@ def sampler(seat, st, params, u):
         cards[ci] = hand_card(st, seat, ci)
     dealt = st.copy()  # the view with this world's hands (only they change)
     world = st.copy()  # a play-out's state (`play_card` resets what it changes)
-    plays = np.zeros(MAXP, np.int64)
     pts = np.zeros(MAXP, np.int64)
     hands = np.zeros((MAXP, HAND_SIZE), np.int64)
     script = new_script()
@@ -75,10 +74,10 @@ def sampler(seat, st, params, u):
         # --- play every card of ours against this world
         val = 0.0
         for ci in range(m):
-            if ci > 0 and same_outcome(cards[ci - 1], cards[ci], seat, trace):
+            if ci > 0 and same_outcome(cards[ci - 1], cards[ci], seat, trace, script):
                 totals[ci] += val
                 continue
-            play_card(world, dealt, seat, cards[ci], rel == 0.0, rounds, script, trace, plays)
+            play_card(world, dealt, seat, cards[ci], rel == 0.0, rounds, script, trace)
             core.score_deal(world, n, pts)
             val = float(pts[seat])
             if rel != 0.0 and n > 1:

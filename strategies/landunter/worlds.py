@@ -121,7 +121,7 @@ def prepare(seat, st):
     left[m] = n_cards - n * HAND_SIZE
     for j in range(m - 1, -1, -1):
         left[j] = left[j + 1] + unseen[others[j]]
-    ways = np.zeros((MAXP + 1, CLASS_MAX + 1, CLASS_MAX + 1), np.float64)
+    ways = np.zeros((m + 1, npool[1] + 1, npool[2] + 1), np.float64)  # only what draws read: zeroing is per decision
     for r1 in range(npool[1] + 1):
         for r2 in range(npool[2] + 1):
             if r1 + r2 <= left[m]:
@@ -144,18 +144,19 @@ def prepare(seat, st):
 
 
 @njit(cache=True, inline="always")
-def _draw(rs, pool, c, used, x, hands, t, j):
-    """Move x cards of class c, uniformly, from the pool into hands[t, j:]."""
+def _draw(rs, pool, c, used, size, x, hands, t, j):
+    """Move x cards of class c, uniformly, from the pool (``used`` of its
+    ``size`` cards drawn so far) into hands[t, j:]; returns (rs, j, used)."""
     for _ in range(x):
-        rs, r = rng.randbelow(rs, used[CLASSES + c] - used[c])
-        a = used[c] + r
-        tmp = pool[c, used[c]]
-        pool[c, used[c]] = pool[c, a]
+        rs, r = rng.randbelow(rs, size - used)
+        a = used + r
+        tmp = pool[c, used]
+        pool[c, used] = pool[c, a]
         pool[c, a] = tmp
-        hands[t, j] = pool[c, used[c]]
-        used[c] += 1
+        hands[t, j] = pool[c, used]
+        used += 1
         j += 1
-    return rs, j
+    return rs, j, used
 
 
 @njit(cache=True)
@@ -170,9 +171,7 @@ def sample_world(rs, seat, st, known, nknown, unseen, target, pool, npool, ways,
     Arguments after ``st`` as returned by `prepare` (its ``ok`` must be True).
     """
     n = st[S_PLAYERS]
-    used = np.zeros(2 * CLASSES, np.int64)  # [c]: drawn so far, [3 + c]: class size
-    for c in range(CLASSES):
-        used[CLASSES + c] = npool[c]
+    used0 = used1 = used2 = 0  # drawn so far from each class (scalars: no allocation per world)
     i = 0  # t is the i-th other seat
     for t in range(n):
         if t == seat:
@@ -180,9 +179,9 @@ def sample_world(rs, seat, st, known, nknown, unseen, target, pool, npool, ways,
         for j in range(nknown[t]):
             hands[t, j] = known[t, j]
         # how many unseen cards of each class t gets, weighted by the worlds left
-        r1 = npool[1] - used[1]
-        r2 = npool[2] - used[2]
-        r0 = npool[0] - used[0]
+        r1 = npool[1] - used1
+        r2 = npool[2] - used2
+        r0 = npool[0] - used0
         rs, u = rng.uniform(rs)
         pick = u * ways[i, r1, r2]
         x0 = x1 = x2 = 0
@@ -201,9 +200,9 @@ def sample_world(rs, seat, st, known, nknown, unseen, target, pool, npool, ways,
                 break
         i += 1
         j = nknown[t]
-        rs, j = _draw(rs, pool, 0, used, x0, hands, t, j)
-        rs, j = _draw(rs, pool, 1, used, x1, hands, t, j)
-        rs, j = _draw(rs, pool, 2, used, x2, hands, t, j)
+        rs, j, used0 = _draw(rs, pool, 0, used0, npool[0], x0, hands, t, j)
+        rs, j, used1 = _draw(rs, pool, 1, used1, npool[1], x1, hands, t, j)
+        rs, j, used2 = _draw(rs, pool, 2, used2, npool[2], x2, hands, t, j)
     nflood = 0
     for v in range(1, FLOOD_MAX + 1):
         for _ in range(st[S_FLOOD_LEFT + v]):

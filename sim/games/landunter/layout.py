@@ -133,11 +133,16 @@ def hand_n(st, seat):
 @njit(cache=True, inline="always")
 def hand_card(st, seat, k):
     """The k-th lowest card of ``seat``'s own hand (0 <= k < hand_n)."""
-    lo = st[S_HAND_LO + seat]
+    return mask_card(st[S_HAND_LO + seat], st[S_HAND_HI + seat], k)
+
+
+@njit(cache=True, inline="always")
+def mask_card(lo, hi, k):
+    """The k-th lowest card of the hand with masks ``lo``, ``hi``."""
     c = popcount(lo)
     if k < c:
         return select_bit(lo, k) + 1
-    return select_bit(st[S_HAND_HI + seat], k - c) + LO_CARDS + 1
+    return select_bit(hi, k - c) + LO_CARDS + 1
 
 
 @njit(cache=True, inline="always")

@@ -1,0 +1,27 @@
+"""Suite-wide set-up: compile each game's kernel once before the workers start.
+
+With xdist (`-n`, the default in pyproject.toml) every worker would otherwise
+compile the same kernels at the same time on a cold numba cache (a fresh
+clone, as in CI): Land unter's kernel alone takes over a minute. The
+controller plays a few games of each game first, both games side by side, so
+the workers load the kernels from the cache.
+"""
+
+import subprocess
+import sys
+
+
+def pytest_sessionstart(session):
+    config = session.config
+    if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
+        return  # a worker, or a serial run: nothing to share
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "sim", game, "simulate", "--games", "8", "--json"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for game in ("luft", "landunter")
+    ]
+    for run in runs:
+        run.wait()  # a failure here is the tests' to report: they play the same kernels

@@ -225,7 +225,17 @@ def down_table(seeds, l0, lmax, a0, lo, w0, ival, wref, can_back_empty, path_len
             home = HOME[l, k]
             lo_x = min(first[l, a] + max(2 - l, 0), top)
             hi_x = min(last[l, a] + max(6 - l, 0), top)
-            for c in range(max(last[l, a], hi_x), min(first[l, a], lo_x) - 1, -1):
+            # Hopeless beyond reach: P = G = 0 without the stay (docstring).
+            reach = min(k * max(6 - l, 0), top)
+            for c in range(reach + 1, max(last[l, a], hi_x) + 1):
+                P[r, c] = 0.0
+                G[r, c] = 0.0
+                BP[c] = 0.0
+                BG[c] = 0.0
+            if reach < last[l, a]:
+                ps = 0.0
+                gs = 0.0
+            for c in range(min(max(last[l, a], hi_x), reach), min(first[l, a], lo_x) - 1, -1):
                 ws = w0 + (l - l0) * wref[c]
                 if l == lmax and ws > 0.0 and first[l, a] <= c <= last[l, a]:
                     P[r, c] = home[c]  # full load: turning back wins (docstring)

@@ -223,6 +223,12 @@ def down_table(seeds, l0, lmax, a0, lo, w0, ival, wref, can_back_empty, path_len
             k = min(path_len + 1, SWIMS_CAP) if stuck else min(turns[l, a2] + 1, SWIMS_CAP)
             turns[l, a] = k
             home = HOME[l, k]
+            if l == lmax and w0 + (l - l0) * wref[first[l, a]] > 0.0:
+                # full load and W > 0 on the whole band (wref grows deeper): turning back wins, no choices needed
+                for c in range(first[l, a], last[l, a] + 1):
+                    P[r, c] = home[c]
+                    G[r, c] = 0.0
+                continue
             lo_x = min(first[l, a] + max(2 - l, 0), top)
             hi_x = min(last[l, a] + max(6 - l, 0), top)
             # Hopeless beyond reach: P = G = 0 without the stay (docstring).

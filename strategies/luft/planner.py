@@ -9,6 +9,11 @@ number of swims and free-field count, built once at import. Heading down the
 table is filled only over the rows (load, air) the decision can reach, each
 over the band of free fields it can reach, and a row's pick-up choices at a
 field are made once, not once per field that swims there.
+
+By default it plans at most 2 more treasures (`extra`): 3, 4 and 5 took the
+same decision on every recorded position with the air at 40 or less and in
+every game of the compare-turnback sweep, and the rows of the third cost
+40% of the time (tests/luft/test_search_decisions.py, README "Speed").
 """
 
 import numpy as np
@@ -185,7 +190,14 @@ def down_table(seeds, l0, lmax, a0, lo, w0, ival, wref, can_back_empty, path_len
     free fields and at most 1, and IEEE rounding is monotone, so term by term
     and sum by sum the stored stay is <= the stored turn-back value and the
     plan turns back (ties do too). W only grows deeper, so the states a swim
-    reaches are such states, down to the rows where the air runs out."""
+    reaches are such states, down to the rows where the air runs out; a
+    full-load row whose band starts with W > 0 is HOME all along.
+
+    Beyond reach = k x (6 - l) free fields (k the row's swims) even turning
+    back now cannot get home: HOME is exactly 0 there, and every state a
+    stay leads to is as deep or deeper, as heavy or heavier, with as many
+    swims or fewer, so its HOME is 0 too; by induction P = G = 0 (sums of
+    P(val) x 0.0) and the row stores them without the stay."""
     top = ival.shape[0] - 1
     first, last = _bands(seeds, l0, lmax, a0, lo, top)
     row = np.full((lmax + 1, a0 + 1), -1, np.int64)
@@ -333,7 +345,7 @@ def plan_action(phase, seat, st, extra):
 @register(
     "planner",
     params=[
-        Param("extra", 3, 1, 5, integer=True, doc="most treasures it plans to add to its load"),
+        Param("extra", 2, 1, 5, integer=True, doc="most treasures it plans to add to its load (3+ rarely changes a decision)"),
     ],
     builtin_id=8,
 )

@@ -220,10 +220,12 @@ def down_table(seeds, l0, lmax, a0, lo, w0, ival, wref, can_back_empty, path_len
             r = row[l, a]
             if r < 0:
                 continue
+            f1 = first[l, a]  # the row's band
+            f2 = last[l, a]
             may_back = l > 0 or can_back_empty
             if a <= lo:  # the dive ends before the next turn: turn back or nothing
                 home = HOME[l, 1]
-                for c in range(first[l, a], last[l, a] + 1):
+                for c in range(f1, f2 + 1):
                     ws = w0 + (l - l0) * wref[c]
                     P[r, c] = home[c] if may_back and ws > 0.0 else 0.0
                     G[r, c] = 0.0
@@ -235,30 +237,30 @@ def down_table(seeds, l0, lmax, a0, lo, w0, ival, wref, can_back_empty, path_len
             k = min(path_len + 1, SWIMS_CAP) if stuck else min(turns[l, a2] + 1, SWIMS_CAP)
             turns[l, a] = k
             home = HOME[l, k]
-            if l == lmax and w0 + (l - l0) * wref[first[l, a]] > 0.0:
+            if l == lmax and w0 + (l - l0) * wref[f1] > 0.0:
                 # full load and W > 0 on the whole band (wref grows deeper): turning back wins, no choices needed
-                for c in range(first[l, a], last[l, a] + 1):
+                for c in range(f1, f2 + 1):
                     P[r, c] = home[c]
                     G[r, c] = 0.0
                 continue
-            lo_x = min(first[l, a] + max(2 - l, 0), top)
-            hi_x = min(last[l, a] + max(6 - l, 0), top)
+            lo_x = min(f1 + max(2 - l, 0), top)
+            hi_x = min(f2 + max(6 - l, 0), top)
             # Hopeless beyond reach: P = G = 0 without the stay (docstring).
             reach = min(k * max(6 - l, 0), top)
-            for c in range(reach + 1, max(last[l, a], hi_x) + 1):
+            for c in range(reach + 1, max(f2, hi_x) + 1):
                 P[r, c] = 0.0
                 G[r, c] = 0.0
                 BP[c] = 0.0
                 BG[c] = 0.0
-            if reach < last[l, a]:
+            if reach < f2:
                 ps = 0.0
                 gs = 0.0
-            for c in range(min(max(last[l, a], hi_x), reach), min(first[l, a], lo_x) - 1, -1):
+            for c in range(min(max(f2, hi_x), reach), min(f1, lo_x) - 1, -1):
                 ws = w0 + (l - l0) * wref[c]
-                if l == lmax and ws > 0.0 and first[l, a] <= c <= last[l, a]:
+                if l == lmax and ws > 0.0 and f1 <= c <= f2:
                     P[r, c] = home[c]  # full load: turning back wins (docstring)
                     G[r, c] = 0.0
-                elif first[l, a] <= c <= last[l, a]:
+                elif f1 <= c <= f2:
                     ps = 0.0
                     gs = 0.0
                     for val in range(2, 7):

@@ -325,7 +325,8 @@ def plan_action(phase, seat, st, extra):
     can_back_empty = st[v.TURN_BACK_NEEDS_TREASURE] == 0
     if phase == v.PHASE_TURN_BACK:
         # the decision's own row (l0, a0), read at cpos only
-        seeds = np.array([[l0, a0, cpos]])
+        seeds = np.empty((1, 3), np.int64)  # filled, not np.array of lists: 3-5% of a decision
+        seeds[0, 0], seeds[0, 1], seeds[0, 2] = l0, a0, cpos
         P, G, row, turns, ps, gs = down_table(seeds, l0, lmax, a0, lo, w0, ival, wref, can_back_empty, st[v.PATH_LEN])
         if w0 * HOME[l0, turns[l0, a0], cpos] >= w0 * ps + gs:
             return v.TURN_BACK
@@ -333,7 +334,9 @@ def plan_action(phase, seat, st, extra):
     # The treasure step: the rows read at the next turn-back step, with and without it.
     a2 = max(a0 - lo - l0, 0)
     a3 = max(a0 - lo - l0 - 1, 0)
-    seeds = np.array([[l0, a2, cpos], [l0 + 1, a3, cpos]])
+    seeds = np.empty((2, 3), np.int64)
+    seeds[0, 0], seeds[0, 1], seeds[0, 2] = l0, a2, cpos
+    seeds[1, 0], seeds[1, 1], seeds[1, 2] = l0 + 1, a3, cpos
     P, G, row, turns, ps, gs = down_table(seeds, l0, lmax, a0, lo, w0, ival, wref, can_back_empty, st[v.PATH_LEN])
     p0 = P[row[l0, a2], cpos]
     g0 = G[row[l0, a2], cpos]

@@ -10,10 +10,10 @@ table is filled only over the rows (load, air) the decision can reach, each
 over the band of free fields it can reach, and a row's pick-up choices at a
 field are made once, not once per field that swims there.
 
-By default it plans at most 2 more treasures (`extra`): 3, 4 and 5 took the
-same decision on every recorded position with the air at 40 or less and in
-every game of the compare-turnback sweep, and the rows of the third cost
-40% of the time (tests/luft/test_search_decisions.py, README "Speed").
+By default it plans at most 2 more treasures (`extra`): 2 decides as 3, 4
+and 5 on every recorded position with the air at 40 or less and played the
+same games in the compare-turnback sweep, and the rows of a third cost 40%
+of the time (tests/luft/test_search_decisions.py, README "Speed").
 """
 
 import numpy as np

@@ -9,6 +9,11 @@ number of swims and free-field count, built once at import. Heading down the
 table is filled only over the rows (load, air) the decision can reach, each
 over the band of free fields it can reach, and a row's pick-up choices at a
 field are made once, not once per field that swims there.
+
+By default it plans at most 2 more treasures (`extra`): 2 decides as 3, 4
+and 5 on every recorded position with the air at 40 or less and played the
+same games in the compare-turnback sweep, and the rows of a third cost 40%
+of the time (tests/luft/test_search_decisions.py, README "Speed").
 """
 
 import numpy as np
@@ -185,7 +190,14 @@ def down_table(seeds, l0, lmax, a0, lo, w0, ival, wref, can_back_empty, path_len
     free fields and at most 1, and IEEE rounding is monotone, so term by term
     and sum by sum the stored stay is <= the stored turn-back value and the
     plan turns back (ties do too). W only grows deeper, so the states a swim
-    reaches are such states, down to the rows where the air runs out."""
+    reaches are such states, down to the rows where the air runs out; a
+    full-load row whose band starts with W > 0 is HOME all along.
+
+    Beyond reach = k x (6 - l) free fields (k the row's swims) even turning
+    back now cannot get home: HOME is exactly 0 there, and every state a
+    stay leads to is as deep or deeper, as heavy or heavier, with as many
+    swims or fewer, so its HOME is 0 too; by induction P = G = 0 (sums of
+    P(val) x 0.0) and the row stores them without the stay."""
     top = ival.shape[0] - 1
     first, last = _bands(seeds, l0, lmax, a0, lo, top)
     row = np.full((lmax + 1, a0 + 1), -1, np.int64)
@@ -208,10 +220,12 @@ def down_table(seeds, l0, lmax, a0, lo, w0, ival, wref, can_back_empty, path_len
             r = row[l, a]
             if r < 0:
                 continue
+            f1 = first[l, a]  # the row's band
+            f2 = last[l, a]
             may_back = l > 0 or can_back_empty
             if a <= lo:  # the dive ends before the next turn: turn back or nothing
                 home = HOME[l, 1]
-                for c in range(first[l, a], last[l, a] + 1):
+                for c in range(f1, f2 + 1):
                     ws = w0 + (l - l0) * wref[c]
                     P[r, c] = home[c] if may_back and ws > 0.0 else 0.0
                     G[r, c] = 0.0
@@ -223,14 +237,30 @@ def down_table(seeds, l0, lmax, a0, lo, w0, ival, wref, can_back_empty, path_len
             k = min(path_len + 1, SWIMS_CAP) if stuck else min(turns[l, a2] + 1, SWIMS_CAP)
             turns[l, a] = k
             home = HOME[l, k]
-            lo_x = min(first[l, a] + max(2 - l, 0), top)
-            hi_x = min(last[l, a] + max(6 - l, 0), top)
-            for c in range(max(last[l, a], hi_x), min(first[l, a], lo_x) - 1, -1):
+            if l == lmax and w0 + (l - l0) * wref[f1] > 0.0:
+                # full load and W > 0 on the whole band (wref grows deeper): turning back wins, no choices needed
+                for c in range(f1, f2 + 1):
+                    P[r, c] = home[c]
+                    G[r, c] = 0.0
+                continue
+            lo_x = min(f1 + max(2 - l, 0), top)
+            hi_x = min(f2 + max(6 - l, 0), top)
+            # Hopeless beyond reach: P = G = 0 without the stay (docstring).
+            reach = min(k * max(6 - l, 0), top)
+            for c in range(reach + 1, max(f2, hi_x) + 1):
+                P[r, c] = 0.0
+                G[r, c] = 0.0
+                BP[c] = 0.0
+                BG[c] = 0.0
+            if reach < f2:
+                ps = 0.0
+                gs = 0.0
+            for c in range(min(max(f2, hi_x), reach), min(f1, lo_x) - 1, -1):
                 ws = w0 + (l - l0) * wref[c]
-                if l == lmax and ws > 0.0 and first[l, a] <= c <= last[l, a]:
+                if l == lmax and ws > 0.0 and f1 <= c <= f2:
                     P[r, c] = home[c]  # full load: turning back wins (docstring)
                     G[r, c] = 0.0
-                elif first[l, a] <= c <= last[l, a]:
+                elif f1 <= c <= f2:
                     ps = 0.0
                     gs = 0.0
                     for val in range(2, 7):
@@ -295,7 +325,8 @@ def plan_action(phase, seat, st, extra):
     can_back_empty = st[v.TURN_BACK_NEEDS_TREASURE] == 0
     if phase == v.PHASE_TURN_BACK:
         # the decision's own row (l0, a0), read at cpos only
-        seeds = np.array([[l0, a0, cpos]])
+        seeds = np.empty((1, 3), np.int64)  # filled, not np.array of lists: 3-5% of a decision
+        seeds[0, 0], seeds[0, 1], seeds[0, 2] = l0, a0, cpos
         P, G, row, turns, ps, gs = down_table(seeds, l0, lmax, a0, lo, w0, ival, wref, can_back_empty, st[v.PATH_LEN])
         if w0 * HOME[l0, turns[l0, a0], cpos] >= w0 * ps + gs:
             return v.TURN_BACK
@@ -303,7 +334,9 @@ def plan_action(phase, seat, st, extra):
     # The treasure step: the rows read at the next turn-back step, with and without it.
     a2 = max(a0 - lo - l0, 0)
     a3 = max(a0 - lo - l0 - 1, 0)
-    seeds = np.array([[l0, a2, cpos], [l0 + 1, a3, cpos]])
+    seeds = np.empty((2, 3), np.int64)
+    seeds[0, 0], seeds[0, 1], seeds[0, 2] = l0, a2, cpos
+    seeds[1, 0], seeds[1, 1], seeds[1, 2] = l0 + 1, a3, cpos
     P, G, row, turns, ps, gs = down_table(seeds, l0, lmax, a0, lo, w0, ival, wref, can_back_empty, st[v.PATH_LEN])
     p0 = P[row[l0, a2], cpos]
     g0 = G[row[l0, a2], cpos]
@@ -317,7 +350,7 @@ def plan_action(phase, seat, st, extra):
 @register(
     "planner",
     params=[
-        Param("extra", 3, 1, 5, integer=True, doc="most treasures it plans to add to its load"),
+        Param("extra", 2, 1, 5, integer=True, doc="most treasures it plans to add to its load (3+ rarely changes a decision)"),
     ],
     builtin_id=8,
 )

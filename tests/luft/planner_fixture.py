@@ -20,18 +20,22 @@ OUT = Path(__file__).parent / "golden" / "planner_decisions.npz"
 
 # (rules, bots of the recorded games, games)
 GAMES = [
-    (Rules(players=4), "planner,planner,planner,planner", 12),
+    (Rules(players=4), "planner:extra=3,planner:extra=3,planner:extra=3,planner:extra=3", 12),
     (Rules(players=2, air=12, stack_size=1), "planner:extra=5,threshold:t=3", 10),
-    (Rules.from_strings({"cards_per_level": "15"}, players=3, air=40), "planner:extra=2,greedy-value,planner", 4),
+    (Rules.from_strings({"cards_per_level": "15"}, players=3, air=40), "planner:extra=2,greedy-value,planner:extra=3", 4),
     (
         Rules.from_strings({"cards_per_level": "4"}, players=5, turn_back_needs_treasure=False),
-        "planner,random,air,planner:extra=1,depth",
+        "planner:extra=3,random,air,planner:extra=1,depth",
         8,
     ),
-    (Rules(players=6, air=200, stack_size=5), "planner,threshold:t=3,planner:extra=4,greedy-value,random,planner", 2),
-    (Rules(players=4, air=9, dives=5), "planner:extra=1,planner,random,threshold:t=1", 10),
+    (
+        Rules(players=6, air=200, stack_size=5),
+        "planner:extra=3,threshold:t=3,planner:extra=4,greedy-value,random,planner:extra=3",
+        2,
+    ),
+    (Rules(players=4, air=9, dives=5), "planner:extra=1,planner:extra=3,random,threshold:t=1", 10),
 ]
-SPECS = ["planner:extra=1", "planner:extra=2", "planner", "planner:extra=4", "planner:extra=5"]
+SPECS = ["planner:extra=1", "planner:extra=2", "planner:extra=3", "planner:extra=4", "planner:extra=5"]
 
 
 def main():

@@ -24,14 +24,14 @@ OUT = Path(__file__).parent / "golden" / "search_decisions.npz"
 
 # (rules, bots of the recorded games, games)
 GAMES = [
-    (Rules(players=4), "planner,rollout:k=8,threshold:t=2,greedy-value", 6),
+    (Rules(players=4), "planner:extra=3,rollout:k=8,threshold:t=2,greedy-value", 6),
     (Rules(players=2), "planner:extra=5,rollout:k=4:t=3", 4),
-    (Rules(players=6), "planner,threshold:t=3,air,rollout:k=4,depth,planner:extra=1", 2),
-    (Rules(players=3, turn_back_needs_treasure=False, swim="deck-no-reshuffle"), "planner,rollout:k=4,random", 3),
-    (Rules(players=5, air=150), "planner,rollout:k=4,threshold:t=4,air,random", 1),
+    (Rules(players=6), "planner:extra=3,threshold:t=3,air,rollout:k=4,depth,planner:extra=1", 2),
+    (Rules(players=3, turn_back_needs_treasure=False, swim="deck-no-reshuffle"), "planner:extra=3,rollout:k=4,random", 3),
+    (Rules(players=5, air=150), "planner:extra=3,rollout:k=4,threshold:t=4,air,random", 1),
 ]
 # The decisions kept per position: bot specs (a seat's parameter row).
-SPECS = ["planner", "planner:extra=1", "planner:extra=5", "rollout", "rollout:k=32:t=3"]
+SPECS = ["planner:extra=3", "planner:extra=1", "planner:extra=5", "rollout", "rollout:k=32:t=3"]
 
 
 def record(rules: Rules, specs: str, games: int, seed: int) -> list[tuple]:

@@ -48,7 +48,7 @@ def new_game(st, vals, rules, n, n_cards, state):
         base = v.CARRIED + s * v.MAX_PATH
         for k in range(st[v.N_CARRIED + s]):
             st[base + k] = 0
-    for i in range(v.CARRIED):
+    for i in range(v.PATH):  # (the path's fields are all written below or already 0)
         st[i] = 0
     st[v.N_PLAYERS] = n
     st[v.MAX_AIR] = rules[R_AIR]

@@ -2,8 +2,9 @@
 against the reference engine's field-by-field walk."""
 
 import numpy as np
+import pytest
 
-from sim import rng
+from sim import nb, rng
 from sim.games.luft import core, forecast, layout as v, reference
 from sim.games.luft.rules import SWIM_DECK, Rules
 from tests.luft.conftest import seats
@@ -60,3 +61,20 @@ def test_draw_swim_card_draws_the_swim_deck_cards_by_index():
         state2, value = core.draw_swim_card(state)
         assert state2 == after and value == SWIM_DECK[i]
         state = after
+
+
+def test_pdep_and_chain_swims_pick_the_same_field():
+    """Both ways of picking the k-th free field (`sim.nb.FAST_PDEP` chooses one
+    per CPU) agree, and `select_bit`'s two implementations too."""
+    if not nb.FAST_PDEP:
+        pytest.skip("this CPU has no fast PDEP: only the chains compile here")
+    r = np.random.default_rng(11)
+    for _ in range(3000):
+        free = np.int64(r.integers(1, 2**62)) & np.int64(r.integers(1, 2**62))
+        if free == 0:
+            continue
+        k = int(r.integers(0, min(core.MAX_SWIM_STEPS, bin(free).count("1"))))
+        assert core._kth_lowest_chain(free, k) == core._kth_lowest_pdep(free, k)
+        assert core._kth_highest_chain(free, k) == core._kth_highest_pdep(free, k)
+        j = int(r.integers(0, bin(free).count("1")))
+        assert nb._select_bit_search(free, j) == nb._select_bit_pdep(free, j)

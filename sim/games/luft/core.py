@@ -7,8 +7,9 @@ first); the differential test holds the two engines to the same outcomes.
 State layout: layout.py; per-game outputs (``seat_out`` rows): outputs.py.
 
 Speed notes. Occupancy is a bit mask (bit f: a diver in the water on field
-f), so a swim of k steps is a few bit operations, not a walk over fields; its
-k steps are a fixed, branch-free chain (`MAX_SWIM_STEPS`). Functions that take
+f), so a swim of k steps is a few bit operations, not a walk over fields:
+one PDEP (`sim.nb.select_bit`) where the CPU has a fast one, else a fixed,
+branch-free chain of k steps (`MAX_SWIM_STEPS`). Functions that take
 arrays are inlined by numba (``inline="always"``): the kernel passes borrowed
 views, and a call boundary would cost reference counting; scalar functions
 are plain and LLVM inlines them.
@@ -21,7 +22,7 @@ from sim import rng
 from sim.games.luft import layout as v
 from sim.games.luft.outputs import S_DROWNED, S_HOME, S_SCORE, S_WIN60, SEAT_COLUMNS
 from sim.games.luft.rules import MAX_CARDS_PER_LEVEL, R_AIR, R_DIVES, R_STACK, R_SWIM, R_TBNT, R_VALUES, SWIM_DECK
-from sim.nb import highest_bit, lowest_bit, popcount
+from sim.nb import FAST_PDEP, highest_bit, lowest_bit, popcount, select_bit
 
 N_SEAT_COLS = len(SEAT_COLUMNS)
 VSTRIDE = MAX_CARDS_PER_LEVEL + 1  # a level's value deck: its cards, then the next card's index
@@ -47,7 +48,7 @@ def new_game(st, vals, rules, n, n_cards, state):
         base = v.CARRIED + s * v.MAX_PATH
         for k in range(st[v.N_CARRIED + s]):
             st[base + k] = 0
-    for i in range(v.CARRIED):
+    for i in range(v.PATH):  # (the path's fields are all written below or already 0)
         st[i] = 0
     st[v.N_PLAYERS] = n
     st[v.MAX_AIR] = rules[R_AIR]
@@ -167,6 +168,41 @@ def show_swim_draw(st, value, left):
         full_swim_deck(st)
 
 
+@njit(cache=True, inline="always")
+def _kth_lowest_chain(free, k):
+    """Index of the k-th lowest set bit of ``free`` (k < MAX_SWIM_STEPS): drop
+    the k lowest in a fixed chain, branch-free."""
+    for j in range(MAX_SWIM_STEPS - 1):
+        if j < k:
+            free &= free - 1
+    return lowest_bit(free)
+
+
+@njit(cache=True, inline="always")
+def _kth_highest_chain(free, k):
+    """Index of the k-th highest set bit of ``free`` (k < MAX_SWIM_STEPS), as
+    `_kth_lowest_chain` from the top."""
+    for j in range(MAX_SWIM_STEPS - 1):
+        if j < k:
+            free ^= np.int64(1) << highest_bit(free)
+    return highest_bit(free)
+
+
+@njit(cache=True, inline="always")
+def _kth_lowest_pdep(free, k):
+    return select_bit(free, k)
+
+
+@njit(cache=True, inline="always")
+def _kth_highest_pdep(free, k):
+    return select_bit(free, popcount(free) - 1 - k)
+
+
+# One PDEP where the CPU has a fast one (sim.nb.FAST_PDEP): the chains' k
+# dependent steps took a third of the Luft kernel's time.
+kth_lowest, kth_highest = (_kth_lowest_pdep, _kth_highest_pdep) if FAST_PDEP else (_kth_lowest_chain, _kth_highest_chain)
+
+
 @njit(cache=True)
 def swim_down(occ, pos, steps, path_len):
     """Field reached by ``steps`` (1..MAX_SWIM_STEPS) steps down from
@@ -177,11 +213,7 @@ def swim_down(occ, pos, steps, path_len):
         return pos
     if popcount(free) <= steps:
         return highest_bit(free)
-    # Drop the steps-1 nearest free fields: a fixed chain, branch-free.
-    for k in range(MAX_SWIM_STEPS - 1):
-        if k < steps - 1:
-            free &= free - 1
-    return lowest_bit(free)
+    return kth_lowest(free, steps - 1)
 
 
 @njit(cache=True)
@@ -191,10 +223,7 @@ def swim_up(occ, pos, steps):
     free = ~occ & ((np.int64(1) << pos) - 1) & ~np.int64(1)  # free fields 1..pos-1
     if popcount(free) < steps:
         return 0
-    for k in range(MAX_SWIM_STEPS - 1):  # as in swim_down: branch-free
-        if k < steps - 1:
-            free ^= np.int64(1) << highest_bit(free)
-    return highest_bit(free)
+    return kth_highest(free, steps - 1)
 
 
 @njit(cache=True, inline="always")
@@ -258,13 +287,14 @@ def score(st, n, vals, seat_out, srow):
 @njit(cache=True, inline="always")
 def close_gaps(st, path_len):
     """3. Blanks are removed and the gaps closed; returns the new length.
-    (Done before sinking, whose stacks go to the deep end: the two commute.)"""
+    (Done before sinking, whose stacks go to the deep end: the two commute.)
+    Fields from the new length to the old one keep stale items: the caller
+    clears them (the kernel, after sinking)."""
     kept = 0
-    for f in range(path_len):
+    for f in range(path_len):  # branch-free (blanks lie at random): kept <= f
         item = st[v.PATH + f]
-        if item != 0:
-            st[v.PATH + kept] = item
-            kept += 1
+        st[v.PATH + kept] = item
+        kept += item != 0
     return kept
 
 

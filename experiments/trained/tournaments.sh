@@ -9,7 +9,7 @@
 #    field below; at 4 and 5 players the 7-entrant field of more.sh (rollout
 #    at its best t for the count); the 5-player candidate also at 6 players
 #    (the 5-player preset plays there too).
-# 2. The targets at 2, 3 and 6 players, run AFTER copying: `trained` against
+# 2. The targets at 2-6 players, run AFTER copying: `trained` against
 #    every family at its best parameters for that count
 #    (experiments/compare_turnback/best_parameters.csv), rollout:k=32 and
 #    planner included. At 6 players counter is left out (under the default swim
@@ -32,5 +32,7 @@ if [ "${1:-targets}" = decide ]; then
 else
   run luft-2p -n 2 -g 33000 --seed 9 --bots trained,$F2
   run luft-3p -n 3 -g 19800 --seed 9 --bots trained,$F3
+  run luft-4p -n 4 -g 15840 --seed 9 --bots trained,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,depth:level=1:count=2:drop=1,threshold:t=2,rulebook-tips:one=3:two=1,drain:margin=1.7:lead=0:grab=2,air:margin=1.7,counter:margin=1.7,random
+  run luft-5p -n 5 -g 55440 --seed 9 --bots trained,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,rulebook-tips:one=1:two=1,depth:level=1:count=2:drop=1,threshold:t=2,drain:margin=5:lead=3:grab=1,air:margin=5,counter:margin=5,random
   run luft-6p -n 6 -g 10080 --seed 9 --bots trained,$F6
 fi

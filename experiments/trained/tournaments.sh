@@ -1,0 +1,38 @@
+#!/bin/sh
+# Issue 15 item 5's Geteilte Luft tournaments on fresh seed 9, seat-rotated
+# (every group of entrants in every seat order). Each writes <name>.txt (the
+# table) and <name>.json.
+#
+# 1. Which training result replaces its preset (experiments/train/search.sh),
+#    run BEFORE copying: the candidate as policy:file=, the preset it would
+#    replace as `trained`. At 2 and 3 players the candidate joins the target
+#    field below; at 4 and 5 players the 7-entrant field of more.sh (rollout
+#    at its best t for the count); the 5-player candidate also at 6 players
+#    (the 5-player preset plays there too).
+# 2. The targets at 2-6 players, run AFTER copying: `trained` against
+#    every family at its best parameters for that count
+#    (experiments/compare_turnback/best_parameters.csv), rollout:k=32 and
+#    planner included. At 6 players counter is left out (under the default swim
+#    rule it plays exactly like air) and so is random (last at every count), to
+#    keep the seatings (groups x 120 seat orders) affordable.
+set -e
+cd "$(dirname "$0")"
+run() { name=$1; shift
+  COLUMNS=250 sim luft tournament "$@" --out ../../results/trained > "$name.txt"
+  sim luft tournament "$@" --out ../../results/trained --json > "$name.json"; }
+F2=planner:extra=3,rollout:k=32:t=2,depth:level=2:count=2:drop=1,greedy-value:risk=0.46,rulebook-tips:one=3:two=1,threshold:t=2,drain:margin=1.7:lead=3:grab=2,air:margin=1.7,counter:margin=1.7,random
+F3=planner:extra=3,rollout:k=32:t=2,depth:level=1:count=2:drop=1,greedy-value:risk=0.46,threshold:t=2,rulebook-tips:one=4:two=1,drain:margin=1.7:lead=3:grab=2,air:margin=1.7,counter:margin=1.7,random
+F6=rollout:k=32:t=2,planner:extra=3,greedy-value:risk=1,rulebook-tips:one=1:two=1,drain:margin=5:lead=3:grab=1,air:margin=5,threshold:t=1,depth:level=1:count=1:drop=1
+if [ "${1:-targets}" = decide ]; then
+  run luft-2p-search -n 2 -g 26400 --seed 9 --bots policy:file=../train/luft-2p-search/weights.json,trained,$F2
+  run luft-3p-search -n 3 -g 19800 --seed 9 --bots policy:file=../train/luft-3p-search/weights.json,trained,$F3
+  run luft-4p-search -n 4 -g 8400 --seed 9 --bots policy:file=../train/luft-4p-search-fine/weights.json,trained,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,depth:level=1:count=2:drop=1,threshold:t=2
+  run luft-5p-search -n 5 -g 5040 --seed 9 --bots policy:file=../train/luft-5p-search/weights.json,trained,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,depth:level=1:count=2:drop=1,threshold:t=2
+  run luft-6p-search -n 6 -g 5040 --seed 9 --bots policy:file=../train/luft-5p-search/weights.json,trained,rollout:k=32:t=2,planner:extra=3,greedy-value:risk=1,rulebook-tips:one=1:two=1,drain:margin=5:lead=3:grab=1
+else
+  run luft-2p -n 2 -g 33000 --seed 9 --bots trained,$F2
+  run luft-3p -n 3 -g 19800 --seed 9 --bots trained,$F3
+  run luft-4p -n 4 -g 15840 --seed 9 --bots trained,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,depth:level=1:count=2:drop=1,threshold:t=2,rulebook-tips:one=3:two=1,drain:margin=1.7:lead=0:grab=2,air:margin=1.7,counter:margin=1.7,random
+  run luft-5p -n 5 -g 55440 --seed 9 --bots trained,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,rulebook-tips:one=1:two=1,depth:level=1:count=2:drop=1,threshold:t=2,drain:margin=5:lead=3:grab=1,air:margin=5,counter:margin=5,random
+  run luft-6p -n 6 -g 10080 --seed 9 --bots trained,$F6
+fi

@@ -1,4 +1,5 @@
-"""Suite-wide set-up: compile each game's kernel once before the workers start.
+"""Suite-wide set-up: compile each game's kernel once before the workers start,
+and keep the bots one test file registers out of the next file's registry.
 
 With xdist (`-n`, the default in pyproject.toml) every worker would otherwise
 compile the same kernels at the same time on a cold numba cache (a fresh
@@ -9,6 +10,8 @@ the workers load the kernels from the cache.
 
 import subprocess
 import sys
+
+import pytest
 
 
 def pytest_sessionstart(session):
@@ -25,3 +28,17 @@ def pytest_sessionstart(session):
     ]
     for run in runs:
         run.wait()  # a failure here is the tests' to report: they play the same kernels
+
+
+@pytest.fixture(autouse=True, scope="module")
+def registries_as_found():
+    """Bots a file registers (`--bot-file` in-process) leave with it: a worker
+    runs files in any order, and a later file may list every registered bot."""
+    from strategies.landunter import LANDUNTER_BOTS
+    from strategies.luft import LUFT_BOTS
+
+    found = [(registry, dict(registry.bots)) for registry in (LUFT_BOTS, LANDUNTER_BOTS)]
+    yield
+    for registry, bots in found:
+        registry.bots.clear()
+        registry.bots.update(bots)

@@ -32,13 +32,19 @@ def pytest_sessionstart(session):
 
 @pytest.fixture(autouse=True, scope="module")
 def registries_as_found():
-    """Bots a file registers (`--bot-file` in-process) leave with it: a worker
-    runs files in any order, and a later file may list every registered bot."""
+    """Bots a file registers (`--bot-file` in-process) leave with it, and so
+    does the record that their file is loaded (else loading it again in a
+    later file would be a no-op that registers nothing): a worker runs files
+    in any order, and a later file may list every registered bot."""
+    from sim import registry as reg
     from strategies.landunter import LANDUNTER_BOTS
     from strategies.luft import LUFT_BOTS
 
     found = [(registry, dict(registry.bots)) for registry in (LUFT_BOTS, LANDUNTER_BOTS)]
+    files = dict(reg._LOADED_BOT_FILES)
     yield
     for registry, bots in found:
         registry.bots.clear()
         registry.bots.update(bots)
+    reg._LOADED_BOT_FILES.clear()
+    reg._LOADED_BOT_FILES.update(files)

@@ -74,8 +74,6 @@ app.add_typer(results_app, name="results")
 
 
 def print_tournament(title: str, summary: dict):
-    import pandas as pd
-
     from sim.report_terminal import print_table
 
     s = summary
@@ -93,20 +91,18 @@ def print_tournament(title: str, summary: dict):
     )
     ranking = s["ranking"]
     print_table(
-        pd.DataFrame(
-            [
-                {"rank": i + 1, **{col: pct(v) if isinstance(v, dict) else v for col, v in row.items()}}
-                for i, row in enumerate(ranking)
-            ]
-        ),
+        [
+            {"rank": i + 1, **{col: pct(v) if isinstance(v, dict) else v for col, v in row.items()}}
+            for i, row in enumerate(ranking)
+        ],
         out,
         title="ranking",
     )
     names = [row["bot"] for row in ranking]
-    h2h = pd.DataFrame(
-        [[math.nan if c is None else round(c["mean"], 3) for c in cells] for cells in s["head_to_head"]], columns=names
-    )
-    h2h.insert(0, "row bot", names)
+    h2h = [
+        {"row bot": name, **{c: math.nan if cell is None else round(cell["mean"], 3) for c, cell in zip(names, cells)}}
+        for name, cells in zip(names, s["head_to_head"])
+    ]
     print_table(h2h, out, title="head to head: share of games the row bot finished ahead of the column bot")
     game = s.get("meta_game", {}).get("n_player", {})  # stores written before the n-player game lack it
     if game.get("computed"):

@@ -238,8 +238,6 @@ def pct(fig: dict) -> str:
 
 def print_summary(title: str, summary: dict):
     """Every list of records in the summary as a table fitted to the terminal; figures with CIs."""
-    import pandas as pd
-
     from sim.records import row_label
     from sim.report_terminal import print_table
 
@@ -252,13 +250,11 @@ def print_summary(title: str, summary: dict):
         if not (isinstance(rows, list) and rows and isinstance(rows[0], dict)):
             continue
         index, first = row_label(key)
-        frame = pd.DataFrame(
-            [
-                {index: first + i, **{col: pct(v) if isinstance(v, dict) else v for col, v in row.items()}}
-                for i, row in enumerate(rows)
-            ]
-        )
-        print_table(frame, out, title=key)
+        table = [
+            {index: first + i, **{col: pct(v) if isinstance(v, dict) else v for col, v in row.items()}}
+            for i, row in enumerate(rows)
+        ]
+        print_table(table, out, title=key)
 
 
 def needs_out(option: str, given: bool, out_dir) -> None:

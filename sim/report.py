@@ -13,8 +13,10 @@ import json
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pandas as pd
+if TYPE_CHECKING:
+    import pandas as pd
 
 _collecting: ContextVar[list | None] = ContextVar("reports", default=None)
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 import math
 from itertools import takewhile
 from string import ascii_lowercase
+from typing import TYPE_CHECKING
 
-import pandas as pd
 from rich import box
 from rich.console import Console
 from rich.markdown import Markdown
@@ -23,6 +23,12 @@ from rich.table import Table
 from rich.text import Text
 
 from sim.report import FigureText, Report, TableText
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+Columns = dict  # column name -> values, in order
+Cells = dict  # column name -> text cells, in order
 
 LABEL_LIMIT = 16  # longer text cells become [a], [b], … when the table does not fit
 MAX_KEYS = 3  # leading label columns repeated in every part of a split table
@@ -49,10 +55,10 @@ def show(report: Report, console: Console) -> None:
     flush()
 
 
-def print_table(frame: pd.DataFrame, console: Console, title: str | None = None) -> None:
+def print_table(table: pd.DataFrame | list[dict], console: Console, title: str | None = None) -> None:
     """A table fitted to the console, then its legend: one line per long label,
     never folded (a terminal wraps it on screen, and a copy gets it whole)."""
-    tables, legend = fitted(frame, console)
+    tables, legend = fitted(table, console)
     if title:
         console.print(Text(title, style="bold"))
     for table in tables:
@@ -64,49 +70,65 @@ def print_table(frame: pd.DataFrame, console: Console, title: str | None = None)
         console.print()
 
 
-def fitted(frame: pd.DataFrame, console: Console) -> tuple[list[Table], dict[str, str]]:
+def columns_of(table: pd.DataFrame | list[dict]) -> Columns:
+    """The table's columns in order: a DataFrame's as lists, or those of a list
+    of row dicts with pandas' upcasting (a number column holding a float or a
+    gap becomes floats, gaps NaN), so both print alike without importing pandas."""
+    if hasattr(table, "columns"):
+        return {name: table[name].tolist() for name in table.columns}
+    names = list(dict.fromkeys(name for row in table for name in row))
+    columns = {name: [row.get(name) for row in table] for name in names}
+    for name, values in columns.items():
+        given = [v for v in values if v is not None]
+        if given and all(_number(v) for v in given) and (len(given) < len(values) or any(isinstance(v, float) for v in given)):
+            columns[name] = [math.nan if v is None else float(v) for v in values]
+    return columns
+
+
+def fitted(table: pd.DataFrame | list[dict], console: Console) -> tuple[list[Table], dict[str, str]]:
     """The table as rich tables no wider than the console, and the legend
     (tag -> label) of the labels it abbreviated."""
-    cells = readable(frame)
+    columns = columns_of(table)
+    cells = readable(columns)
     width = console.width
     if (whole := _laid_out(cells, width, console)) is not None:
         return [whole], {}
-    keys = list(takewhile(lambda c: _is_label(frame, c), cells.columns[:MAX_KEYS]))
+    keys = list(takewhile(lambda c: _is_label(columns[c]), list(cells)[:MAX_KEYS]))
     legend = {}
-    if _laid_out(cells[keys], width // 2, console) is None:  # labels would crowd out the figures
+    if _laid_out(_pick(cells, keys), width // 2, console) is None:  # labels would crowd out the figures
         cells, legend = abbreviated(cells, keys)
     parts, group = [], []
-    for column in (c for c in cells.columns if c not in keys):
-        if group and _laid_out(cells[keys + group + [column]], width, console) is None:
+    for column in (c for c in cells if c not in keys):
+        if group and _laid_out(_pick(cells, keys + group + [column]), width, console) is None:
             parts.append(group)
             group = []
         group.append(column)
     parts.append(group)
-    tables = [_laid_out(cells[keys + g], width, console) or _table(cells[keys + g], None) for g in parts]
+    tables = [_laid_out(_pick(cells, keys + g), width, console) or _table(_pick(cells, keys + g), None) for g in parts]
     return tables, legend
 
 
-def readable(frame: pd.DataFrame) -> pd.DataFrame:
+def readable(columns: Columns) -> Cells:
     """Cells as text; a number followed by its ``*_lo`` and ``*_hi`` columns
     becomes one ``mean [lo, hi]`` column."""
-    columns = list(frame.columns)
+    names = list(columns)
     shown = {}
     i = 0
-    while i < len(columns):
-        name = columns[i]
-        pair = columns[i + 1 : i + 3]
+    while i < len(names):
+        name = names[i]
+        pair = names[i + 1 : i + 3]
         if (
             len(pair) == 2
             and str(pair[0]).endswith("_lo")
             and str(pair[1]).endswith("_hi")
-            and all(pd.api.types.is_numeric_dtype(frame[c]) for c in [name, *pair])
+            and all(all(map(_number, columns[c])) for c in [name, *pair])
         ):
-            shown[name] = [ci_text(m, lo, hi) for m, lo, hi in zip(frame[name], frame[pair[0]], frame[pair[1]])]
+            shown[name] = [ci_text(m, lo, hi) for m, lo, hi in zip(columns[name], columns[pair[0]], columns[pair[1]])]
             i += 3
         else:
-            shown[name] = [_cell(v) for v in frame[name]]
+            shown[name] = [_cell(v) for v in columns[name]]
             i += 1
-    return pd.DataFrame(shown, index=frame.index, dtype=object)
+    return shown
 
 
 def ci_text(mean: float, lo: float, hi: float) -> str:
@@ -123,13 +145,12 @@ def ci_text(mean: float, lo: float, hi: float) -> str:
     return f"{mean:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
 
 
-def abbreviated(cells: pd.DataFrame, columns: list) -> tuple[pd.DataFrame, dict[str, str]]:
+def abbreviated(cells: Cells, names: list) -> tuple[Cells, dict[str, str]]:
     """Labels in these columns longer than LABEL_LIMIT replaced by ``[a]``,
     ``[b]`` …, and the legend (tag -> label) that spells them out."""
-    long = list(dict.fromkeys(v for v in cells[columns].to_numpy().ravel() if len(v) > LABEL_LIMIT))
+    long = list(dict.fromkeys(v for row in zip(*(cells[c] for c in names)) for v in row if len(v) > LABEL_LIMIT))
     tags = {v: f"[{_tag(i)}]" for i, v in enumerate(long)}
-    short = cells.copy()
-    short[columns] = cells[columns].apply(lambda col: col.map(lambda v: tags.get(v, v)))
+    short = {c: [tags.get(v, v) for v in values] if c in names else values for c, values in cells.items()}
     return short, {tag: label for label, tag in tags.items()}
 
 
@@ -137,13 +158,17 @@ def _tag(i: int) -> str:
     return ascii_lowercase[i] if i < 26 else f"{ascii_lowercase[i // 26 - 1]}{ascii_lowercase[i % 26]}"
 
 
-def _laid_out(cells: pd.DataFrame, width: int, console: Console) -> Table | None:
+def _pick(cells: Cells, names: list) -> Cells:
+    return {c: cells[c] for c in names}
+
+
+def _laid_out(cells: Cells, width: int, console: Console) -> Table | None:
     """The table with column widths that fit in ``width``, or None if it cannot fit.
 
     A column is at least as wide as its widest cell and its header's longest
     word; spare width lets headers stand on one line, left to right."""
-    least = [max([len(v) for v in cells[c]] + [max(map(len, _header(c).split()), default=0)]) for c in cells.columns]
-    full = [max([len(v) for v in cells[c]] + [len(_header(c))]) for c in cells.columns]
+    least = [max([len(v) for v in values] + [max(map(len, _header(c).split()), default=0)]) for c, values in cells.items()]
+    full = [max([len(v) for v in values] + [len(_header(c))]) for c, values in cells.items()]
     chrome = _measure(console, _table(cells, least)) - sum(least)
     spare = width - chrome - sum(least)
     if spare < 0:
@@ -156,16 +181,16 @@ def _laid_out(cells: pd.DataFrame, width: int, console: Console) -> Table | None
     return _table(cells, widths)
 
 
-def _table(cells: pd.DataFrame, widths: list[int] | None) -> Table:
+def _table(cells: Cells, widths: list[int] | None) -> Table:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    for i, name in enumerate(cells.columns):
+    for i, (name, values) in enumerate(cells.items()):
         table.add_column(
             Text(_header(name)),
-            justify="right" if all(map(_numeric, cells[name])) else "left",
+            justify="right" if all(map(_numeric, values)) else "left",
             width=None if widths is None else widths[i],
             overflow="fold",
         )
-    for row in cells.itertuples(index=False):
+    for row in zip(*cells.values()):
         table.add_row(*map(Text, row))
     return table
 
@@ -179,13 +204,14 @@ def _measure(console: Console, table: Table) -> int:
     return console.measure(table, options=console.options.update_width(10_000)).maximum
 
 
-def _is_label(frame: pd.DataFrame, column) -> bool:
+def _number(value) -> bool:
+    """A value of a numeric pandas column: a number, NaN included (bool too, as in pandas)."""
+    return isinstance(value, (int, float)) and not isinstance(value, str)
+
+
+def _is_label(values: list) -> bool:
     """A column that names the row (text or whole numbers) rather than a figure."""
-    return (
-        column in frame.columns
-        and not pd.api.types.is_float_dtype(frame[column])
-        and not any(isinstance(v, str) and "[" in v for v in frame[column])
-    )
+    return not (values and all(isinstance(v, float) for v in values)) and not any(isinstance(v, str) and "[" in v for v in values)
 
 
 def _numeric(text: str) -> bool:

@@ -18,16 +18,19 @@ def pytest_sessionstart(session):
     config = session.config
     if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
         return  # a worker, or a serial run: nothing to share
-    runs = [
-        subprocess.Popen(
-            [sys.executable, "-m", "sim", game, "simulate", "--games", "8", "--json"],
+    runs = {
+        game: subprocess.Popen(
+            [sys.executable, "-m", "sim", game, "simulate", "--games", "8", "--bots", bots, "--json"],
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
         )
-        for game in ("luft", "landunter")
-    ]
-    for run in runs:
-        run.wait()  # a failure here is the tests' to report: they play the same kernels
+        for game, bots in (("luft", "threshold:t=2"), ("landunter", "random"))
+    }
+    for game, run in runs.items():
+        _, err = run.communicate()
+        if run.returncode:  # the tests report a broken kernel; this says the warm-up did not help
+            sys.stderr.write(f"warm-up of {game} failed (workers compile on their own): {err.strip()[-300:]}\n")
 
 
 @pytest.fixture(autouse=True, scope="module")

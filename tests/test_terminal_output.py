@@ -78,6 +78,15 @@ def test_long_labels_become_tags_with_a_legend_when_they_crowd_the_table():
     assert MIX not in " ".join(line for line in lines if not line.startswith("[a] " + MIX))
 
 
+@pytest.mark.parametrize("width", [60, 100, 250])
+def test_rows_as_dicts_print_as_their_data_frame_does(width):
+    frame = wide_frame()
+    frame.loc[1, "drowned"] = None  # a gap in a number column: NaN in pandas, "n/a" in both
+    rows = [{k: v for k, v in row.items() if not (k == "drowned" and v != v)} for row in frame.to_dict("records")]
+    assert printed(rows, width) == printed(frame, width)
+    assert "n/a" in printed(rows, width)
+
+
 def test_a_table_that_fits_is_printed_whole_with_labels_in_full():
     text = printed(wide_frame(), 250)
     assert MIX in text and "[a]" not in text

@@ -3,7 +3,9 @@
 golden/search_decisions.npz holds positions recorded from games and the
 action each parameter set took there under the earlier implementation
 (written once by search_fixture.py); golden/planner_decisions.npz a few
-thousand more for `planner` with every `extra` (planner_fixture.py).
+thousand more for `planner` with every `extra` (planner_fixture.py);
+golden/rollout_decisions.npz a few thousand for `rollout` with several
+(k, t) (rollout_fixture.py).
 """
 
 from pathlib import Path
@@ -17,6 +19,7 @@ GOLDEN = Path(__file__).parent / "golden"
 # read once: an NpzFile unzips an array again at every item access
 FIXTURE = dict(np.load(GOLDEN / "search_decisions.npz"))
 PLANNER = dict(np.load(GOLDEN / "planner_decisions.npz"))
+ROLLOUT = dict(np.load(GOLDEN / "rollout_decisions.npz"))
 
 
 def _differing(fixture, column) -> tuple[str, list]:
@@ -42,3 +45,9 @@ def test_search_bots_take_the_recorded_decisions(column):
 def test_planner_takes_the_recorded_decisions_with_reused_tables(column):
     spec, wrong = _differing(PLANNER, column)
     assert not wrong, f"{spec}: {len(wrong)} of {len(PLANNER['phase'])} decisions differ (row, was, now): {wrong[:5]}"
+
+
+@pytest.mark.parametrize("column", range(len(ROLLOUT["specs"])), ids=list(ROLLOUT["specs"]))
+def test_rollout_takes_the_recorded_decisions_with_packed_continuations(column):
+    spec, wrong = _differing(ROLLOUT, column)
+    assert not wrong, f"{spec}: {len(wrong)} of {len(ROLLOUT['phase'])} decisions differ (row, was, now): {wrong[:5]}"

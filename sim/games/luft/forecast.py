@@ -360,7 +360,7 @@ def _dive_start(st):
     return fields, loads, up, back, occ, in_water, water_load, items
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _continue(
     st, seat, t, state, s, fresh, fields, loads, up, back, occ, in_water, water_load, items, air, value, idle, turns, dropped
 ):
@@ -370,7 +370,6 @@ def _continue(
     the advanced stream)."""
     n = st[v.N_PLAYERS]
     path_len = st[v.PATH_LEN]
-    last_turn = air == 0  # seat's own breath took the last chip
     while True:
         bit = np.int64(1) << s
         if back & bit == 0:
@@ -383,9 +382,7 @@ def _continue(
                 fresh = False
             elif load > 0:  # 1. breathe, 2. turn back? (default policy)
                 air -= load
-                if air <= 0:
-                    air = 0
-                    last_turn = True
+                air = max(air, 0)  # 0: the last turn of the dive
                 if up & bit == 0 and _turns_back(load, pos, air, water_load, t):
                     up |= bit
             heading_up = (up >> s) & 1
@@ -417,7 +414,7 @@ def _continue(
             else:
                 idle = 0
             turns += 1
-            if last_turn or in_water == 0 or idle >= in_water:
+            if air == 0 or idle >= in_water:  # the last chip was breathed, or a round without any action
                 break
             if turns >= ROLLOUT_ROUNDS * n:
                 if (up >> seat) & 1 == 1:

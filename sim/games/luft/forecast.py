@@ -535,109 +535,78 @@ def rollout_bound(st, seat, phase, action, t):
     return value + (t - load) * dearest
 
 
+@njit(cache=True, inline="always")
+def _value(st, seat, t, state, start):
+    """Points of one continuation from a start made by `_first_action`."""
+    fields, loads, up, back, occ, in_water, water_load, items, s, fresh, value, idle, turns, dropped, over = start
+    if over:
+        return 0.0
+    val, _ = _continue(
+        st,
+        seat,
+        t,
+        state,
+        s,
+        fresh,
+        fields,
+        loads,
+        up,
+        back,
+        occ,
+        in_water,
+        water_load,
+        items,
+        st[v.AIR],
+        value,
+        idle,
+        turns,
+        dropped,
+    )
+    return val
+
+
 @njit(cache=True)
 def rollout_decide(phase, seat, st, k, t, u):
     """Best action for ``seat`` by ``k`` continuations per candidate action
     (rollout_dive), on common random numbers: continuation j of every action
     uses the same stream, seeded from ``u``. Candidates, in order: turn-back
-    step: turn back, stay down; treasure step: nothing, pick up (if possible),
-    drop the cheapest carried item (if possible). The best total wins; ties
-    go to the earlier candidate.
+    step: turn back, stay down; treasure step: nothing, then pick up if there
+    is a treasure on the field, else drop the cheapest carried item if it
+    carries any (never both: a field holds a treasure or is blank). The
+    better total wins; a tie goes to the first candidate.
 
     Why it can stop early: every continuation is worth between 0 and
     `rollout_bound`, and every value is a multiple of 0.5 (the level means),
     so the sums are exact. After each round of continuations a candidate is
-    dropped once another one is sure to beat it (or to tie it from an earlier
-    place) whatever the remaining continuations bring; when one is left, it
-    is the answer the full k continuations would give."""
-    acts = np.zeros(3, np.int64)
+    dropped once the other is sure to beat it (or, the first, to tie it)
+    whatever the remaining continuations bring: that is the answer the full
+    k continuations would give."""
     if phase == v.PHASE_TURN_BACK:
-        acts[0] = v.TURN_BACK
-        acts[1] = v.STAY_DOWN
-        n_act = 2
+        a0 = v.TURN_BACK
+        a1 = v.STAY_DOWN
     else:
-        acts[0] = v.NOTHING
-        n_act = 1
+        a0 = v.NOTHING
         if v.can_pick_up(st, seat):
-            acts[n_act] = v.PICK_UP
-            n_act += 1
-        if v.can_drop(st, seat):
-            acts[n_act] = v.DROP + cheapest_carried(st, seat)
-            n_act += 1
-    if n_act == 1:
-        return acts[0]
-    # each candidate's start (_first_action), its bound, total and whether it is still in the race
-    start = np.zeros((3, 14), np.int64)
-    value = np.zeros(3)
-    bound = np.zeros(3)
-    total = np.zeros(3)
-    alive = np.zeros(3, np.bool_)
-    for ai in range(n_act):
-        fields, loads, up, back, occ, in_water, water_load, items, s, fresh, val, idle, turns, dropped, over = _first_action(
-            st, seat, phase, acts[ai]
-        )
-        row = start[ai]
-        row[0] = fields
-        row[1] = loads
-        row[2] = up
-        row[3] = back
-        row[4] = occ
-        row[5] = in_water
-        row[6] = water_load
-        row[7] = items
-        row[8] = s
-        row[9] = fresh
-        row[10] = idle
-        row[11] = turns
-        row[12] = dropped
-        row[13] = over
-        value[ai] = val
-        bound[ai] = rollout_bound(st, seat, phase, acts[ai], t)
-        alive[ai] = True
-    n_alive = n_act
-    air = st[v.AIR]
+            a1 = v.PICK_UP
+        elif v.can_drop(st, seat):
+            a1 = v.DROP + cheapest_carried(st, seat)
+        else:
+            return a0
+    start0 = _first_action(st, seat, phase, a0)
+    start1 = _first_action(st, seat, phase, a1)
+    bound0 = rollout_bound(st, seat, phase, a0, t)
+    bound1 = rollout_bound(st, seat, phase, a1, t)
+    total0 = 0.0
+    total1 = 0.0
     # continuation j's stream: rng.game_stream(base, j), with the first scramble done once
     mixed = rng.mix64(rng.game_stream(np.uint64(u * 9007199254740992.0), np.uint64(seat + 1)))
     for j in range(k):
         state = rng.mix64(mixed + np.uint64(j))
-        for ai in range(n_act):
-            if alive[ai] and start[ai, 13] == 0:
-                r = start[ai]
-                val, _ = _continue(
-                    st,
-                    seat,
-                    t,
-                    state,
-                    r[8],
-                    r[9] == 1,
-                    r[0],
-                    r[1],
-                    r[2],
-                    r[3],
-                    r[4],
-                    r[5],
-                    r[6],
-                    r[7],
-                    air,
-                    value[ai],
-                    r[10],
-                    r[11],
-                    r[12],
-                )
-                total[ai] += val
+        total0 += _value(st, seat, t, state, start0)
+        total1 += _value(st, seat, t, state, start1)
         left = k - 1 - j
-        for b in range(n_act):
-            if not alive[b]:
-                continue
-            most = total[b] + left * bound[b]
-            for a in range(n_act):
-                if a != b and (total[a] > most or (a < b and total[a] == most)):
-                    alive[b] = False
-                    n_alive -= 1
-                    break
-        if n_alive == 1:
-            break
-    for ai in range(n_act):
-        if alive[ai]:
-            return acts[ai]
-    return acts[0]
+        if total0 >= total1 + left * bound1:
+            return a0
+        if total1 > total0 + left * bound0:
+            return a1
+    return a0  # (k = 0: no evidence, the first candidate)

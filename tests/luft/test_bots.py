@@ -491,6 +491,11 @@ def test_rollout_forward_model_in_clear_cases():
     assert val == pytest.approx(1.5)
 
 
+def test_rollout_speed_table_is_the_compiled_mean_steps():
+    # the table is built in Python at import; the turn-back rule compares with its floats
+    assert [fc.SPEED[load] for load in range(7)] == [fc.mean_steps(load, fc.SWIM_P) for load in range(7)]
+
+
 def test_rollout_decides_clear_cases_and_is_reproducible():
     assert ask("rollout", TR, make_st([dict(pos=27), dict(back=1)], air=25)) == v.PICK_UP
     st = make_st([dict(pos=12, carried=[4, 4]), dict(pos=2, carried=[2])], air=15, path=blank(12))

@@ -13,8 +13,7 @@ the default policy's threshold t (1 to 6).
 
 from pathlib import Path
 
-import numpy as np
-from search_fixture import decisions, record
+from search_fixture import write
 
 from sim.games.luft.rules import Rules
 
@@ -45,16 +44,7 @@ SPECS = [
 
 
 def main():
-    rows = []
-    for seed, (rules, specs, games) in enumerate(GAMES):
-        rows += record(rules, specs, games, 200 + seed)
-    phase = np.array([r[0] for r in rows], np.int64)
-    seat = np.array([r[1] for r in rows], np.int64)
-    views = np.array([r[2] for r in rows], np.int64)
-    us = np.array([r[3] for r in rows], np.float64)
-    actions = decisions(phase, seat, views, us, SPECS)
-    np.savez_compressed(OUT, phase=phase, seat=seat, views=views.astype(np.int32), u=us, actions=actions, specs=np.array(SPECS))
-    print(f"{len(rows)} positions -> {OUT} ({OUT.stat().st_size:,} bytes)")
+    write(OUT, GAMES, SPECS, 200)
 
 
 if __name__ == "__main__":

@@ -465,22 +465,11 @@ def _first_action(st, seat, phase, action):
     return fields, loads, up, back, occ, in_water, water_load, items, (seat + 1) % n, False, value, idle, 1, dropped, over
 
 
-@njit(cache=True)
-def rollout_dive(st, seat, phase, action, t, state):
-    """Play the rest of the dive once from the decision ``seat`` faces in
-    ``phase``, taking ``action`` now; afterwards everyone (``seat`` included)
-    follows the default policy: heading down pick up while carrying fewer than
-    ``t``, turn back at ``t`` treasures or when the air would not last the trip
-    home at mean speed; never pick up heading up, never drop. Swims are drawn
-    from the full swim deck (put back) with the stream ``state``; the
-    stalemate rule ends the dive after a round without any action. The model
-    stops after ROLLOUT_ROUNDS rounds (only huge air gets there) and then
-    counts ``seat`` home if it is heading up. Returns (estimated points
-    ``seat`` brings home, 0 if it is still in the water when the dive ends;
-    the advanced stream)."""
-    fields, loads, up, back, occ, in_water, water_load, items, s, fresh, value, idle, turns, dropped, over = _first_action(
-        st, seat, phase, action
-    )
+@njit(cache=True, inline="always")
+def _play(st, seat, t, state, start):
+    """One continuation from a start made by `_first_action`: (points, the
+    advanced stream)."""
+    fields, loads, up, back, occ, in_water, water_load, items, s, fresh, value, idle, turns, dropped, over = start
     if over:
         return 0.0, state
     return _continue(
@@ -504,6 +493,22 @@ def rollout_dive(st, seat, phase, action, t, state):
         turns,
         dropped,
     )
+
+
+@njit(cache=True)
+def rollout_dive(st, seat, phase, action, t, state):
+    """Play the rest of the dive once from the decision ``seat`` faces in
+    ``phase``, taking ``action`` now; afterwards everyone (``seat`` included)
+    follows the default policy: heading down pick up while carrying fewer than
+    ``t``, turn back at ``t`` treasures or when the air would not last the trip
+    home at mean speed; never pick up heading up, never drop. Swims are drawn
+    from the full swim deck (put back) with the stream ``state``; the
+    stalemate rule ends the dive after a round without any action. The model
+    stops after ROLLOUT_ROUNDS rounds (only huge air gets there) and then
+    counts ``seat`` home if it is heading up. Returns (estimated points
+    ``seat`` brings home, 0 if it is still in the water when the dive ends;
+    the advanced stream)."""
+    return _play(st, seat, t, state, _first_action(st, seat, phase, action))
 
 
 @njit(cache=True)
@@ -533,36 +538,6 @@ def rollout_bound(st, seat, phase, action, t):
     for c in range(st[v.N_CARRIED + seat]):
         dearest = max(dearest, item_value(st[base + c]))
     return value + (t - load) * dearest
-
-
-@njit(cache=True, inline="always")
-def _value(st, seat, t, state, start):
-    """Points of one continuation from a start made by `_first_action`."""
-    fields, loads, up, back, occ, in_water, water_load, items, s, fresh, value, idle, turns, dropped, over = start
-    if over:
-        return 0.0
-    val, _ = _continue(
-        st,
-        seat,
-        t,
-        state,
-        s,
-        fresh,
-        fields,
-        loads,
-        up,
-        back,
-        occ,
-        in_water,
-        water_load,
-        items,
-        st[v.AIR],
-        value,
-        idle,
-        turns,
-        dropped,
-    )
-    return val
 
 
 @njit(cache=True)
@@ -602,8 +577,8 @@ def rollout_decide(phase, seat, st, k, t, u):
     mixed = rng.mix64(rng.game_stream(np.uint64(u * 9007199254740992.0), np.uint64(seat + 1)))
     for j in range(k):
         state = rng.mix64(mixed + np.uint64(j))
-        total0 += _value(st, seat, t, state, start0)
-        total1 += _value(st, seat, t, state, start1)
+        total0 += _play(st, seat, t, state, start0)[0]
+        total1 += _play(st, seat, t, state, start1)[0]
         left = k - 1 - j
         if total0 >= total1 + left * bound1:
             return a0

@@ -11,8 +11,7 @@ length (cards per level), stack size, turning back without treasure.
 
 from pathlib import Path
 
-import numpy as np
-from search_fixture import decisions, record
+from search_fixture import write
 
 from sim.games.luft.rules import Rules
 
@@ -39,16 +38,7 @@ SPECS = ["planner:extra=1", "planner:extra=2", "planner:extra=3", "planner:extra
 
 
 def main():
-    rows = []
-    for seed, (rules, specs, games) in enumerate(GAMES):
-        rows += record(rules, specs, games, 100 + seed)
-    phase = np.array([r[0] for r in rows], np.int64)
-    seat = np.array([r[1] for r in rows], np.int64)
-    views = np.array([r[2] for r in rows], np.int64)
-    us = np.array([r[3] for r in rows], np.float64)
-    actions = decisions(phase, seat, views, us, SPECS)
-    np.savez_compressed(OUT, phase=phase, seat=seat, views=views.astype(np.int32), u=us, actions=actions, specs=np.array(SPECS))
-    print(f"{len(rows)} positions -> {OUT} ({OUT.stat().st_size:,} bytes)")
+    write(OUT, GAMES, SPECS, 100)
 
 
 if __name__ == "__main__":

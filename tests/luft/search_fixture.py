@@ -60,17 +60,23 @@ def decisions(phase, seat, views, us, specs=SPECS) -> np.ndarray:
     return out
 
 
-def main():
+def write(out: Path, games: list, specs: list[str], seed0: int) -> None:
+    """Record the positions of ``games`` ((rules, bots, games) with seeds
+    seed0, seed0 + 1, ...) and the action of each of ``specs`` there, to ``out``."""
     rows = []
-    for seed, (rules, specs, games) in enumerate(GAMES):
-        rows += record(rules, specs, games, seed)
+    for seed, (rules, bots, n_games) in enumerate(games):
+        rows += record(rules, bots, n_games, seed0 + seed)
     phase = np.array([r[0] for r in rows], np.int64)
     seat = np.array([r[1] for r in rows], np.int64)
     views = np.array([r[2] for r in rows], np.int64)
     us = np.array([r[3] for r in rows], np.float64)
-    actions = decisions(phase, seat, views, us)
-    np.savez_compressed(OUT, phase=phase, seat=seat, views=views.astype(np.int32), u=us, actions=actions, specs=np.array(SPECS))
-    print(f"{len(rows)} positions -> {OUT} ({OUT.stat().st_size:,} bytes)")
+    actions = decisions(phase, seat, views, us, specs)
+    np.savez_compressed(out, phase=phase, seat=seat, views=views.astype(np.int32), u=us, actions=actions, specs=np.array(specs))
+    print(f"{len(rows)} positions -> {out} ({out.stat().st_size:,} bytes)")
+
+
+def main():
+    write(OUT, GAMES, SPECS, 0)
 
 
 if __name__ == "__main__":

@@ -472,34 +472,28 @@ def test_planner_picks_up_and_drops_by_expected_points():
 # --- rollout --------------------------------------------------------------------------------
 
 
-def _work():
-    return (
-        np.zeros(6, np.int64),
-        np.zeros(6, np.int64),
-        np.zeros(6, np.int64),
-        np.zeros(6, np.int64),
-        np.zeros(v.MAX_PATH, np.int64),
-        np.array([fc.mean_steps(k, P) for k in range(7)]),
-    )
-
-
 def test_rollout_forward_model_in_clear_cases():
     from sim import rng
 
     # one field from home with a level-4 card and air to spare: always home with 13.5
     st = make_st([dict(pos=2, up=1, carried=[4]), dict(back=1)], air=10, path=blank(2))
     for j in range(20):
-        val, _ = fc.rollout_dive(st, 0, TR, v.NOTHING, 2, np.uint64(rng.game_stream(1, j)), *_work())
+        val, _ = fc.rollout_dive(st, 0, TR, v.NOTHING, 2, np.uint64(rng.game_stream(1, j)))
         assert val == pytest.approx(13.5)
     # deep, heavy, one chip left: the next breath ends the dive before it is home
     st = make_st([dict(pos=30, up=1, carried=[4, 4, 4]), dict(back=1)], air=1, path=blank(30))
     for j in range(20):
-        val, _ = fc.rollout_dive(st, 0, TR, v.NOTHING, 2, np.uint64(rng.game_stream(1, j)), *_work())
+        val, _ = fc.rollout_dive(st, 0, TR, v.NOTHING, 2, np.uint64(rng.game_stream(1, j)))
         assert val == 0.0
     # picking up in the model takes the treasure off the path and carries it home
     st = make_st([dict(pos=1, up=1, carried=[]), dict(back=1)], air=10, tbnt=0)
-    val, _ = fc.rollout_dive(st, 0, TR, v.PICK_UP, 2, np.uint64(rng.game_stream(1, 0)), *_work())
+    val, _ = fc.rollout_dive(st, 0, TR, v.PICK_UP, 2, np.uint64(rng.game_stream(1, 0)))
     assert val == pytest.approx(1.5)
+
+
+def test_rollout_speed_table_is_the_compiled_mean_steps():
+    # the table is built in Python at import; the turn-back rule compares with its floats
+    assert [fc.SPEED[load] for load in range(7)] == [fc.mean_steps(load, fc.SWIM_P) for load in range(7)]
 
 
 def test_rollout_decides_clear_cases_and_is_reproducible():

@@ -3,7 +3,9 @@
 golden/search_decisions.npz holds positions recorded from games and the
 action each parameter set took there under the earlier implementation
 (written once by search_fixture.py); golden/planner_decisions.npz a few
-thousand more for `planner` with every `extra` (planner_fixture.py).
+thousand more for `planner` with every `extra` (planner_fixture.py);
+golden/rollout_decisions.npz a few thousand for `rollout` with several
+(k, t) (rollout_fixture.py).
 """
 
 from pathlib import Path
@@ -11,12 +13,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from sim import rng
+from sim.games.luft import forecast as fc, layout as v
 from strategies.luft import LUFT_BOTS
 
 GOLDEN = Path(__file__).parent / "golden"
 # read once: an NpzFile unzips an array again at every item access
 FIXTURE = dict(np.load(GOLDEN / "search_decisions.npz"))
 PLANNER = dict(np.load(GOLDEN / "planner_decisions.npz"))
+ROLLOUT = dict(np.load(GOLDEN / "rollout_decisions.npz"))
 
 
 def _differing(fixture, column) -> tuple[str, list]:
@@ -42,3 +47,34 @@ def test_search_bots_take_the_recorded_decisions(column):
 def test_planner_takes_the_recorded_decisions_with_reused_tables(column):
     spec, wrong = _differing(PLANNER, column)
     assert not wrong, f"{spec}: {len(wrong)} of {len(PLANNER['phase'])} decisions differ (row, was, now): {wrong[:5]}"
+
+
+@pytest.mark.parametrize("column", range(len(ROLLOUT["specs"])), ids=list(ROLLOUT["specs"]))
+def test_rollout_takes_the_recorded_decisions_with_packed_continuations(column):
+    spec, wrong = _differing(ROLLOUT, column)
+    assert not wrong, f"{spec}: {len(wrong)} of {len(ROLLOUT['phase'])} decisions differ (row, was, now): {wrong[:5]}"
+
+
+def test_rollout_continuations_stay_within_the_bound_its_early_stop_assumes():
+    # the early stop is exact only if every continuation is worth between 0 and
+    # rollout_bound, in steps of 0.5: checked on recorded positions, both candidates
+    views = ROLLOUT["views"].astype(np.int64)
+    checked = 0
+    for i in range(0, len(views), 10):
+        st, seat, phase = views[i], int(ROLLOUT["seat"][i]), int(ROLLOUT["phase"][i])
+        if phase == v.PHASE_TURN_BACK:
+            acts = [v.TURN_BACK, v.STAY_DOWN]
+        else:
+            acts = [v.NOTHING]
+            if v.can_pick_up(st, seat):
+                acts.append(v.PICK_UP)
+            elif v.can_drop(st, seat):
+                acts.append(v.DROP + fc.cheapest_carried(st, seat))
+        for t in (1, 2, 4, 6):
+            for action in acts:
+                bound = fc.rollout_bound(st, seat, phase, action, t)
+                for j in range(4):
+                    val, _ = fc.rollout_dive(st, seat, phase, action, t, np.uint64(rng.game_stream(i, j)))
+                    assert 0.0 <= val <= bound and val * 2 == int(val * 2), (i, action, t, j, val, bound)
+                    checked += 1
+    assert checked > 10_000

@@ -294,24 +294,209 @@ def air_rule(phase, seat, st, margin, q):
 
 
 # --- rollout: a forward model of the rest of the dive --------------------------
+#
+# A continuation keeps the whole dive in registers: the divers' fields and
+# loads packed one byte per seat (`_byte`), heading up and back as bit masks
+# over seats, the treasures still lying on the path as a bit mask over fields
+# (bit f: field f). Only the deciding seat's points are counted, so the
+# other items' values are never read; the seat's own pick-ups read theirs
+# from the view (or the item it dropped). Everything that does not depend on
+# the random stream (the start, the first action of a treasure step) is done
+# once per decision, not once per continuation.
+
+# Mean fields per swim carrying 0..6 (mean_steps, the same floats).
+SPEED = np.array([mean_steps.py_func(load, SWIM_P) for load in range(7)])
+
+
+@njit(cache=True, inline="always")
+def _byte(packed, s):
+    """Seat ``s``'s byte of a one-byte-per-seat packed int64."""
+    return (packed >> (8 * s)) & 255
 
 
 @njit(cache=True)
-def _default_turn_back(load, pos, air, lo, t, speed):
-    """Default policy at the turn-back step: threshold t, or the air will not
-    last the trip home at mean speed (turns = pos / mean steps)."""
+def _turns_back(load, pos, air, water_load, t):
+    """Default policy at the turn-back step of a diver carrying ``load`` > 0
+    (``water_load``: everyone's load in the water, its own included):
+    threshold t, or the air will not last the trip home at mean speed
+    (turns = pos / mean steps). With nothing carried it never turns back."""
     if load >= t:
         return True
-    if load > 0:
-        sp = speed[min(load, 6)]
-        if sp <= 0.0:
-            return True
-        return air <= (pos / sp) * (load + lo)
-    return False
+    sp = SPEED[min(load, 6)]
+    if sp <= 0.0:
+        return True
+    return air <= (pos / sp) * water_load
 
 
 @njit(cache=True)
-def rollout_dive(st, seat, phase, action, t, state, pos, up, back, load, path, speed):
+def _dive_start(st):
+    """The dive as the view shows it: (fields, loads) packed one byte per
+    seat, heading-up and back masks over seats, the occupied fields (divers
+    in the water, on the path), the treasures lying on the path (bit f: field
+    f), divers in the water and their load."""
+    fields = np.int64(0)
+    loads = np.int64(0)
+    up = np.int64(0)
+    back = np.int64(0)
+    occ = np.int64(0)
+    in_water = 0
+    water_load = 0
+    for s in range(st[v.N_PLAYERS]):
+        pos = np.int64(st[v.POS + s])
+        fields |= pos << (8 * s)
+        loads |= np.int64(st[v.N_CARRIED + s]) << (8 * s)
+        up |= np.int64(st[v.HEADING_UP + s]) << s
+        if st[v.BACK + s] == 1:
+            back |= np.int64(1) << s
+        else:
+            in_water += 1
+            water_load += st[v.N_CARRIED + s]
+            if pos > 0:
+                occ |= np.int64(1) << pos
+    items = np.int64(0)
+    for f in range(1, st[v.PATH_LEN] + 1):
+        if st[v.PATH + f - 1] != 0:
+            items |= np.int64(1) << f
+    return fields, loads, up, back, occ, in_water, water_load, items
+
+
+@njit(cache=True, inline="always")
+def _continue(
+    st, seat, t, state, s, fresh, fields, loads, up, back, occ, in_water, water_load, items, air, value, idle, turns, dropped
+):
+    """Play a continuation on from seat ``s``'s turn (``fresh``: the deciding
+    seat's turn-back step, breath and decision already taken) until ``seat``
+    is home or the dive ends; the rules of `rollout_dive`. Returns (points,
+    the advanced stream)."""
+    n = st[v.N_PLAYERS]
+    path_len = st[v.PATH_LEN]
+    while True:
+        bit = np.int64(1) << s
+        if back & bit == 0:
+            sh = 8 * s
+            pos = _byte(fields, s)
+            load = _byte(loads, s)
+            p0 = pos
+            acted = False
+            if fresh:
+                fresh = False
+            elif load > 0:  # 1. breathe, 2. turn back? (default policy)
+                air -= load
+                air = max(air, 0)  # 0: the last turn of the dive
+                if up & bit == 0 and _turns_back(load, pos, air, water_load, t):
+                    up |= bit
+            heading_up = (up >> s) & 1
+            # 3. swim (the engine's own draw and swim)
+            state, val = core.draw_swim_card(state)
+            steps = val - load
+            if steps > 0:
+                occ &= ~(np.int64(1) << pos)
+                pos = core.swim(occ, pos, heading_up, steps, path_len)
+                occ |= (np.int64(1) << pos) & ~np.int64(1)
+                fields = (fields & ~(np.int64(255) << sh)) | (pos << sh)
+            if pos == 0 and heading_up == 1:
+                if s == seat:  # home: its points are settled, the rest of the dive cannot change them
+                    return value, state
+                back |= bit
+                in_water -= 1
+                water_load -= load
+                acted = True
+            elif pos > 0 and heading_up == 0 and load < t and (items >> pos) & 1 == 1:  # 4. pick up
+                if s == seat:
+                    item = st[v.PATH + pos - 1]
+                    value += item_value(item if item != 0 else dropped)
+                loads += np.int64(1) << sh
+                water_load += 1
+                items &= ~(np.int64(1) << pos)
+                acted = True
+            if load == 0 and pos == p0 and not acted:
+                idle += 1
+            else:
+                idle = 0
+            turns += 1
+            if air == 0 or idle >= in_water:  # the last chip was breathed, or a round without any action
+                break
+            if turns >= ROLLOUT_ROUNDS * n:
+                if (up >> seat) & 1 == 1:
+                    return value, state
+                break
+        s += 1
+        if s == n:
+            s = 0
+    return 0.0, state
+
+
+@njit(cache=True)
+def _first_action(st, seat, phase, action):
+    """Everything of a continuation before its first draw: the dive start
+    (`_dive_start`) with ``action`` taken, the seat whose turn comes next and
+    whether it is the deciding seat's fresh turn-back step, the seat's points,
+    the idle-turn and turn counts, the item dropped (0: none), and whether the
+    dive is already over (then every continuation is worth 0)."""
+    fields, loads, up, back, occ, in_water, water_load, items = _dive_start(st)
+    value = carried_value(st, seat)
+    bit = np.int64(1) << seat
+    if phase == v.PHASE_TURN_BACK:
+        if action == v.TURN_BACK:
+            up |= bit
+        return fields, loads, up, back, occ, in_water, water_load, items, seat, True, value, 0, 0, 0, False
+    # treasure step: the seat has moved already, only the action is left
+    n = st[v.N_PLAYERS]
+    pos = st[v.POS + seat]
+    load = st[v.N_CARRIED + seat]
+    acted = False
+    dropped = 0
+    if pos > 0:
+        if action == v.PICK_UP and (items >> pos) & 1 == 1:
+            value += item_value(st[v.PATH + pos - 1])
+            loads += np.int64(1) << (8 * seat)
+            water_load += 1
+            items &= ~(np.int64(1) << pos)
+            acted = True
+        elif action >= v.DROP and (items >> pos) & 1 == 0 and load > 0:
+            dropped = st[v.CARRIED + seat * v.MAX_PATH + action - v.DROP]
+            value -= item_value(dropped)
+            loads -= np.int64(1) << (8 * seat)
+            water_load -= 1
+            items |= np.int64(1) << pos
+            acted = True
+    idle = 1 if load == 0 and not acted else 0
+    over = st[v.AIR] == 0 or idle >= in_water
+    return fields, loads, up, back, occ, in_water, water_load, items, (seat + 1) % n, False, value, idle, 1, dropped, over
+
+
+@njit(cache=True, inline="always")
+def _play(st, seat, t, state, start):
+    """One continuation from a start made by `_first_action`: (points, the
+    advanced stream)."""
+    fields, loads, up, back, occ, in_water, water_load, items, s, fresh, value, idle, turns, dropped, over = start
+    if over:
+        return 0.0, state
+    return _continue(
+        st,
+        seat,
+        t,
+        state,
+        s,
+        fresh,
+        fields,
+        loads,
+        up,
+        back,
+        occ,
+        in_water,
+        water_load,
+        items,
+        st[v.AIR],
+        value,
+        idle,
+        turns,
+        dropped,
+    )
+
+
+@njit(cache=True)
+def rollout_dive(st, seat, phase, action, t, state):
     """Play the rest of the dive once from the decision ``seat`` faces in
     ``phase``, taking ``action`` now; afterwards everyone (``seat`` included)
     follows the default policy: heading down pick up while carrying fewer than
@@ -322,110 +507,8 @@ def rollout_dive(st, seat, phase, action, t, state, pos, up, back, load, path, s
     stops after ROLLOUT_ROUNDS rounds (only huge air gets there) and then
     counts ``seat`` home if it is heading up. Returns (estimated points
     ``seat`` brings home, 0 if it is still in the water when the dive ends;
-    the advanced stream). Work arrays are passed in to avoid allocating per
-    continuation."""
-    n = st[v.N_PLAYERS]
-    path_len = st[v.PATH_LEN]
-    air = st[v.AIR]
-    occ = np.int64(0)
-    in_water = 0
-    water_load = 0  # treasures carried by the divers in the water
-    for s in range(n):
-        pos[s] = st[v.POS + s]
-        up[s] = st[v.HEADING_UP + s]
-        back[s] = st[v.BACK + s]
-        load[s] = st[v.N_CARRIED + s]
-        if back[s] == 0:
-            in_water += 1
-            water_load += load[s]
-            if pos[s] > 0:
-                occ |= np.int64(1) << pos[s]
-    for f in range(path_len):
-        path[f] = st[v.PATH + f]
-    value = carried_value(st, seat)  # only the deciding seat's points are counted
-    last_turn = air == 0  # seat's own breath took the last chip
-    s = seat
-    first = True
-    idle = 0
-    turns = 0
-    while True:
-        if back[s] == 0:
-            l0 = load[s]
-            p0 = pos[s]
-            acted = False
-            swim = True
-            if first:
-                if phase == v.PHASE_TURN_BACK:
-                    if action == v.TURN_BACK:
-                        up[s] = 1
-                else:
-                    swim = False
-            else:
-                # 1. breathe, 2. turn back? (default policy)
-                if l0 > 0:
-                    air -= l0
-                    if air <= 0:
-                        air = 0
-                        last_turn = True
-                if up[s] == 0 and (l0 > 0 or st[v.TURN_BACK_NEEDS_TREASURE] == 0):
-                    if _default_turn_back(l0, pos[s], air, water_load - l0, t, speed):
-                        up[s] = 1
-            if swim:
-                # 3. swim (the engine's own draw and swim)
-                state, val = core.draw_swim_card(state)
-                steps = val - l0
-                p = pos[s]
-                if steps > 0:
-                    occ &= ~(np.int64(1) << p)
-                    p = core.swim(occ, p, up[s], steps, path_len)
-                    pos[s] = p
-                    occ |= (np.int64(1) << p) & ~np.int64(1)
-                if p == 0 and up[s] == 1:
-                    if s == seat:  # home: its points are settled, the rest of the dive cannot change them
-                        return value, state
-                    back[s] = 1
-                    in_water -= 1
-                    water_load -= load[s]
-                    acted = True
-            # 4. treasure
-            if back[s] == 0 and pos[s] > 0:
-                f = pos[s] - 1
-                if first and phase == v.PHASE_TREASURE:
-                    a = action
-                elif up[s] == 0 and load[s] < t and path[f] != 0:
-                    a = v.PICK_UP
-                else:
-                    a = v.NOTHING
-                if a == v.PICK_UP and path[f] != 0:
-                    if s == seat:
-                        value += item_value(path[f])
-                    load[s] += 1
-                    water_load += 1
-                    path[f] = 0
-                    acted = True
-                elif a >= v.DROP and path[f] == 0 and load[s] > 0:
-                    item = st[v.CARRIED + s * v.MAX_PATH + a - v.DROP]
-                    value -= item_value(item)
-                    load[s] -= 1
-                    water_load -= 1
-                    path[f] = item
-                    acted = True
-            first = False
-            if l0 == 0 and pos[s] == p0 and not acted:
-                idle += 1
-            else:
-                idle = 0
-            turns += 1
-            if last_turn or in_water == 0 or idle >= in_water:
-                break
-            if turns >= ROLLOUT_ROUNDS * n:
-                if up[seat] == 1:
-                    back[seat] = 1
-                break
-        s += 1
-        if s == n:
-            s = 0
-    return (value if back[seat] == 1 else 0.0), state
+    the advanced stream)."""
+    return _play(st, seat, t, state, _first_action(st, seat, phase, action))
 
 
 @njit(cache=True)
@@ -462,68 +545,43 @@ def rollout_decide(phase, seat, st, k, t, u):
     """Best action for ``seat`` by ``k`` continuations per candidate action
     (rollout_dive), on common random numbers: continuation j of every action
     uses the same stream, seeded from ``u``. Candidates, in order: turn-back
-    step: turn back, stay down; treasure step: nothing, pick up (if possible),
-    drop the cheapest carried item (if possible). The best total wins; ties
-    go to the earlier candidate.
+    step: turn back, stay down; treasure step: nothing, then pick up if there
+    is a treasure on the field, else drop the cheapest carried item if it
+    carries any (never both: a field holds a treasure or is blank). The
+    better total wins; a tie goes to the first candidate.
 
     Why it can stop early: every continuation is worth between 0 and
     `rollout_bound`, and every value is a multiple of 0.5 (the level means),
     so the sums are exact. After each round of continuations a candidate is
-    dropped once another one is sure to beat it (or to tie it from an earlier
-    place) whatever the remaining continuations bring; when one is left, it
-    is the answer the full k continuations would give."""
-    n_act = 0
-    acts = np.zeros(3, np.int64)
+    dropped once the other is sure to beat it (or, the first, to tie it)
+    whatever the remaining continuations bring: that is the answer the full
+    k continuations would give."""
     if phase == v.PHASE_TURN_BACK:
-        acts[0] = v.TURN_BACK
-        acts[1] = v.STAY_DOWN
-        n_act = 2
+        a0 = v.TURN_BACK
+        a1 = v.STAY_DOWN
     else:
-        acts[0] = v.NOTHING
-        n_act = 1
+        a0 = v.NOTHING
         if v.can_pick_up(st, seat):
-            acts[n_act] = v.PICK_UP
-            n_act += 1
-        if v.can_drop(st, seat):
-            acts[n_act] = v.DROP + cheapest_carried(st, seat)
-            n_act += 1
-    if n_act == 1:
-        return acts[0]
-    pos = np.zeros(v.MAX_SEATS, np.int64)
-    up = np.zeros(v.MAX_SEATS, np.int64)
-    back = np.zeros(v.MAX_SEATS, np.int64)
-    load = np.zeros(v.MAX_SEATS, np.int64)
-    path = np.zeros(v.MAX_PATH, np.int64)
-    speed = np.zeros(7)
-    for l in range(7):
-        speed[l] = mean_steps(l, SWIM_P)
-    bound = np.zeros(3)
-    total = np.zeros(3)
-    alive = np.zeros(3, np.bool_)
-    for ai in range(n_act):
-        bound[ai] = rollout_bound(st, seat, phase, acts[ai], t)
-        alive[ai] = True
-    n_alive = n_act
-    base = rng.game_stream(np.uint64(u * 9007199254740992.0), np.uint64(seat + 1))
+            a1 = v.PICK_UP
+        elif v.can_drop(st, seat):
+            a1 = v.DROP + cheapest_carried(st, seat)
+        else:
+            return a0
+    start0 = _first_action(st, seat, phase, a0)
+    start1 = _first_action(st, seat, phase, a1)
+    bound0 = rollout_bound(st, seat, phase, a0, t)
+    bound1 = rollout_bound(st, seat, phase, a1, t)
+    total0 = 0.0
+    total1 = 0.0
+    # continuation j's stream: rng.game_stream(base, j), with the first scramble done once
+    mixed = rng.mix64(rng.game_stream(np.uint64(u * 9007199254740992.0), np.uint64(seat + 1)))
     for j in range(k):
-        for ai in range(n_act):
-            if alive[ai]:
-                state = rng.game_stream(base, np.uint64(j))
-                val, state = rollout_dive(st, seat, phase, acts[ai], t, state, pos, up, back, load, path, speed)
-                total[ai] += val
+        state = rng.mix64(mixed + np.uint64(j))
+        total0 += _play(st, seat, t, state, start0)[0]
+        total1 += _play(st, seat, t, state, start1)[0]
         left = k - 1 - j
-        for b in range(n_act):
-            if not alive[b]:
-                continue
-            most = total[b] + left * bound[b]
-            for a in range(n_act):
-                if a != b and (total[a] > most or (a < b and total[a] == most)):
-                    alive[b] = False
-                    n_alive -= 1
-                    break
-        if n_alive == 1:
-            break
-    for ai in range(n_act):
-        if alive[ai]:
-            return acts[ai]
-    return acts[0]
+        if total0 >= total1 + left * bound1:
+            return a0
+        if total1 > total0 + left * bound0:
+            return a1
+    return a0  # (k = 0: no evidence, the first candidate)

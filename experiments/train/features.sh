@@ -19,8 +19,8 @@
 # experiments/trained/luft-4p-features.txt: 0.303 [0.290, 0.316] vs the old
 # preset's 0.271 [0.259, 0.284]; ahead of it in 0.52 of games). The 5-player
 # one (0.226 vs 0.242, luft-5p-features.txt) and the 3-player one (its best
-# weights are generation 12's: fresh 0.345 against the start's 0.361) did not
-# beat their presets and were not shipped.
+# weights are generation 12's: fresh 0.345 against the start's 0.361; 0.484 vs
+# 0.500 in luft-3p-features.txt) did not beat their presets and were not shipped.
 set -e
 cd "$(dirname "$0")"
 sim luft train --field rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3 -n 4 -g 480 --generations 80 \

@@ -10,13 +10,14 @@ the best other) / 30, dive / (dives - 1), value carried / 30, chance of NOT
 getting home carrying L heading up from now (forecast.p_home).
 
 The turn-back score adds greedy-value's terms (greedy_value.stay_down_terms),
-the winners' edge over the load-level features above: the expected points of
-the treasure landed on if the diver stays one more turn times its chance to get
-home with it (/ 10), the value carried times the chance to get home it gives up
-by staying (/ 10), and the chance to get home after staying. They sit at the end
-of each block (`TURN_BACK_X`), so weight files written before them load with
-those weights 0 and play as they did; the bot only computes them when one of
-their weights is not 0.
+which weigh one more turn down as the bots that beat the policy do: the
+expected points of the treasure landed on if the diver stays one more turn
+times its chance to get home with it, the value carried times the chance to get
+home it gives up by staying (both / 10, near 1 like the other features, so the
+training's step suits them), and the chance to get home after staying. They
+sit at the end of each block (`TURN_BACK_X`), so weight files written before
+them load with those weights 0 and play as they did; the bot only computes
+them when one of their weights is not 0.
 """
 
 from pathlib import Path

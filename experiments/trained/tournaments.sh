@@ -28,6 +28,8 @@ if [ "${1:-targets}" = features ]; then  # the candidates of ../train/features.s
   run luft-3p-features -n 3 -g 19800 --seed 9 --bots policy:file=../train/luft-3p-features/weights.json,trained,$F3
   run luft-4p-features -n 4 -g 8400 --seed 9 --bots policy:file=../train/luft-4p-features/weights.json,trained,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,depth:level=1:count=2:drop=1,threshold:t=2
   run luft-5p-features -n 5 -g 5040 --seed 9 --bots policy:file=../train/luft-5p-features/weights.json,trained,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,depth:level=1:count=2:drop=1,threshold:t=2
+  run luft-5p-features-more -n 5 -g 5040 --seed 9 --bots policy:file=../train/luft-5p-features-more/weights.json,trained,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,depth:level=1:count=2:drop=1,threshold:t=2
+  run luft-6p-features-more -n 6 -g 5040 --seed 9 --bots policy:file=../train/luft-5p-features-more/weights.json,trained,rollout:k=32:t=2,planner:extra=3,greedy-value:risk=1,rulebook-tips:one=1:two=1,drain:margin=5:lead=3:grab=1
 elif [ "${1:-targets}" = decide ]; then
   run luft-2p-search -n 2 -g 26400 --seed 9 --bots policy:file=../train/luft-2p-search/weights.json,trained,$F2
   run luft-3p-search -n 3 -g 19800 --seed 9 --bots policy:file=../train/luft-3p-search/weights.json,trained,$F3

@@ -8,7 +8,8 @@
 #    replace as `trained`. At 2 and 3 players the candidate joins the target
 #    field below; at 4 and 5 players the 7-entrant field of more.sh (rollout
 #    at its best t for the count); the 5-player candidate also at 6 players
-#    (the 5-player preset plays there too).
+#    (the 5-player preset plays there too). `features`: the same for the runs of
+#    ../train/features.sh (the policy with greedy-value's turn-back terms).
 # 2. The targets at 2-6 players, run AFTER copying: `trained` against
 #    every family at its best parameters for that count
 #    (experiments/compare_turnback/best_parameters.csv), rollout:k=32 and
@@ -23,7 +24,13 @@ run() { name=$1; shift
 F2=planner:extra=3,rollout:k=32:t=2,depth:level=2:count=2:drop=1,greedy-value:risk=0.46,rulebook-tips:one=3:two=1,threshold:t=2,drain:margin=1.7:lead=3:grab=2,air:margin=1.7,counter:margin=1.7,random
 F3=planner:extra=3,rollout:k=32:t=2,depth:level=1:count=2:drop=1,greedy-value:risk=0.46,threshold:t=2,rulebook-tips:one=4:two=1,drain:margin=1.7:lead=3:grab=2,air:margin=1.7,counter:margin=1.7,random
 F6=rollout:k=32:t=2,planner:extra=3,greedy-value:risk=1,rulebook-tips:one=1:two=1,drain:margin=5:lead=3:grab=1,air:margin=5,threshold:t=1,depth:level=1:count=1:drop=1
-if [ "${1:-targets}" = decide ]; then
+if [ "${1:-targets}" = features ]; then  # the candidates of ../train/features.sh, as in decide
+  run luft-3p-features -n 3 -g 19800 --seed 9 --bots policy:file=../train/luft-3p-features/weights.json,trained,$F3
+  run luft-4p-features -n 4 -g 8400 --seed 9 --bots policy:file=../train/luft-4p-features/weights.json,trained,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,depth:level=1:count=2:drop=1,threshold:t=2
+  run luft-5p-features -n 5 -g 5040 --seed 9 --bots policy:file=../train/luft-5p-features/weights.json,trained,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,depth:level=1:count=2:drop=1,threshold:t=2
+  run luft-5p-features-more -n 5 -g 5040 --seed 9 --bots policy:file=../train/luft-5p-features-more/weights.json,trained,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,depth:level=1:count=2:drop=1,threshold:t=2
+  run luft-6p-features-more -n 6 -g 5040 --seed 9 --bots policy:file=../train/luft-5p-features-more/weights.json,trained,rollout:k=32:t=2,planner:extra=3,greedy-value:risk=1,rulebook-tips:one=1:two=1,drain:margin=5:lead=3:grab=1
+elif [ "${1:-targets}" = decide ]; then
   run luft-2p-search -n 2 -g 26400 --seed 9 --bots policy:file=../train/luft-2p-search/weights.json,trained,$F2
   run luft-3p-search -n 3 -g 19800 --seed 9 --bots policy:file=../train/luft-3p-search/weights.json,trained,$F3
   run luft-4p-search -n 4 -g 8400 --seed 9 --bots policy:file=../train/luft-4p-search-fine/weights.json,trained,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,depth:level=1:count=2:drop=1,threshold:t=2

@@ -43,6 +43,7 @@ class PolicyLayout:
     players: tuple[int, ...]  # the player counts with a block, in block order
     default: tuple[float, ...]  # the untrained starting weights
     presets: Path  # folder of shipped weight files, <name>.json
+    older: tuple[int, ...] = ()  # weight counts of earlier layouts: their files load padded with 0 at the end
 
     def __post_init__(self):
         assert self.size * len(self.players) <= MAX_PARAMS, "the policy's weights do not fit the parameter row"
@@ -70,7 +71,9 @@ class PolicyLayout:
         return path
 
     def load(self, path) -> dict:
-        """A weight file, checked: its game and the number of weights."""
+        """A weight file, checked: its game and the number of weights; a file of
+        an earlier layout (``older``) gets its missing weights as 0, which the
+        bot reads as "no such feature" (it plays as it did)."""
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
         except OSError as e:
@@ -85,9 +88,11 @@ class PolicyLayout:
         if data.get("game") != self.game:
             raise BotError(f"weight file {str(path)!r} is for game {data.get('game')!r}, not {self.game!r}")
         w = data.get("weights")
-        if not isinstance(w, list) or len(w) != self.size or not all(isinstance(x, (int, float)) and np.isfinite(x) for x in w):
-            raise BotError(f"weight file {str(path)!r} needs 'weights': a list of {self.size} finite numbers")
-        return data
+        sizes = (self.size, *self.older)
+        if not isinstance(w, list) or len(w) not in sizes or not all(isinstance(x, (int, float)) and np.isfinite(x) for x in w):
+            counts = " or ".join(str(n) for n in sizes)
+            raise BotError(f"weight file {str(path)!r} needs 'weights': a list of {counts} finite numbers")
+        return {**data, "weights": w + [0.0] * (self.size - len(w))}
 
     def options(self, values: dict[str, str], players: int | None = None) -> np.ndarray:
         """The row of ``policy``, ``policy:file=PATH`` or ``policy:preset=NAME``;

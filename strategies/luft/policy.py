@@ -8,6 +8,16 @@ carrying L (forecast.air_burn, over the swim distribution) / air left (at
 most 4), share of the other divers still down, score lead (own score minus
 the best other) / 30, dive / (dives - 1), value carried / 30, chance of NOT
 getting home carrying L heading up from now (forecast.p_home).
+
+The turn-back score adds greedy-value's terms (greedy_value.stay_down_terms),
+which weigh one more turn down as the bots that beat the policy do: the
+expected points of the treasure landed on if the diver stays one more turn
+times its chance to get home with it, the value carried times the chance to get
+home it gives up by staying (both / 10, near 1 like the other features, so the
+training's step suits them), and the chance to get home after staying. They
+sit at the end of each block (`TURN_BACK_X`), so weight files written before
+them load with those weights 0 and play as they did; the bot only computes
+them when one of their weights is not 0.
 """
 
 from pathlib import Path
@@ -17,13 +27,17 @@ from numba import njit
 
 from sim.games.luft import forecast as fc, layout as v
 from sim.strong.weights import PolicyLayout
+from strategies.luft.greedy_value import stay_down_terms
 from strategies.luft.registry import register
 
 N_FEATURES = 11
 TURN_BACK_W = 0  # weights of the turn-back score: features at the load now
 PICK_UP_W = N_FEATURES  # pick-up score: features at load + 1, then the item's value / 14
 DROP_W = 2 * N_FEATURES + 1  # drop score: features at load - 1, then the cheapest item's value / 14
-BLOCK = 3 * N_FEATURES + 2
+TURN_BACK_X = 3 * N_FEATURES + 2  # turn-back score, greedy-value's terms (`stay_down_features`)
+N_EXTRA = 3
+BLOCK = TURN_BACK_X + N_EXTRA
+OLD_BLOCK = TURN_BACK_X  # weight files from before the greedy-value terms: padded with 0
 FIRST_PLAYERS = 2
 
 # Untrained start: turn back when the trip home burns more than half the air
@@ -34,7 +48,12 @@ _START[PICK_UP_W + 0], _START[PICK_UP_W + 5], _START[PICK_UP_W + N_FEATURES] = 0
 _START[DROP_W + 0] = -1.0
 
 LAYOUT = PolicyLayout(
-    "luft", BLOCK, tuple(range(FIRST_PLAYERS, v.MAX_SEATS + 1)), tuple(_START), Path(__file__).with_name("presets")
+    "luft",
+    BLOCK,
+    tuple(range(FIRST_PLAYERS, v.MAX_SEATS + 1)),
+    tuple(_START),
+    Path(__file__).with_name("presets"),
+    older=(OLD_BLOCK,),
 )
 
 
@@ -71,6 +90,28 @@ def features(st, seat, load, now):
 
 
 @njit(cache=True)
+def stay_down_features(st, seat):
+    """Greedy-value's turn-back terms: (expected points of the treasure landed on
+    x chance to get home with it) / 10, (value carried x chance to get home lost
+    by staying) / 10, chance to get home after staying one more turn."""
+    gain, p_stay = stay_down_terms(st, seat)
+    p_back = fc.p_home_seat(st, seat, st[v.N_CARRIED + seat], True, fc.SWIM_P)
+    return gain / 10.0, fc.carried_value(st, seat) * (p_back - p_stay) / 10.0, p_stay
+
+
+@njit(cache=True)
+def turn_back_score(params, at, st, seat, load):
+    """The turn-back score: the features at the load now, plus greedy-value's
+    terms when one of their weights is not 0 (else they add exactly 0)."""
+    total = score(params, at + TURN_BACK_W, features(st, seat, load, True))
+    x = at + TURN_BACK_X
+    if params[x] != 0.0 or params[x + 1] != 0.0 or params[x + 2] != 0.0:
+        g, lost, p_stay = stay_down_features(st, seat)
+        total += params[x] * g + params[x + 1] * lost + params[x + 2] * p_stay
+    return total
+
+
+@njit(cache=True)
 def score(params, at, f):
     """Weights params[at .. at + N_FEATURES) times the features f."""
     total = 0.0
@@ -83,7 +124,8 @@ def score(params, at, f):
 @njit(cache=True)
 def policy(phase, seat, st, params, u):
     """Linear policy over public features (air, depth, loads, expected air
-    burned before home, chance to get home, divers down, score lead, dive):
+    burned before home, chance to get home, divers down, score lead, dive;
+    turning back also greedy-value's gain and loss of one more turn down):
     turn back, pick up, drop the cheapest item iff its weighted sum is
     positive (drops only heading up). Weights per player count: policy (the
     untrained start), policy:file=PATH (a weight file from `sim luft train`)
@@ -91,7 +133,7 @@ def policy(phase, seat, st, params, u):
     at = min(max(st[v.N_PLAYERS] - FIRST_PLAYERS, 0), v.MAX_SEATS - FIRST_PLAYERS) * BLOCK
     load = st[v.N_CARRIED + seat]
     if phase == v.PHASE_TURN_BACK:
-        if v.can_turn_back(st, seat) and score(params, at + TURN_BACK_W, features(st, seat, load, True)) > 0.0:
+        if v.can_turn_back(st, seat) and turn_back_score(params, at, st, seat, load) > 0.0:
             return v.TURN_BACK
         return v.STAY_DOWN
     if v.can_pick_up(st, seat):

@@ -14,7 +14,7 @@ from sim.games.luft import forecast as fc, layout as v
 from sim.registry import MAX_PARAMS, BotError
 from sim.strong import weights as W
 from strategies.landunter import LANDUNTER_BOTS, policy as lu
-from strategies.luft import LUFT_BOTS, policy as lp
+from strategies.luft import LUFT_BOTS, greedy_value as gv, policy as lp
 from tests.landunter.test_bots import view as lu_view
 from tests.luft.test_bots import FULL, make_st
 
@@ -64,6 +64,42 @@ def test_luft_policy_acts_on_the_sign_of_its_weighted_features():
     assert lp.policy(TB, 0, st, stay, 0.5) == v.STAY_DOWN
     # the block of another player count is not read
     assert lp.policy(TB, 0, st, luft_row(3, TURN_BACK_W=[1.0]), 0.5) == v.STAY_DOWN
+
+
+def test_luft_turn_back_reads_greedy_values_gain_and_loss_of_staying():
+    st = make_st([{"pos": 6, "carried": [1]}, {"pos": 2, "carried": [2]}], air=10)
+    gain, p_stay = gv.stay_down_terms(st, 0)
+    p_back = fc.p_home_seat(st, 0, 1, True, fc.SWIM_P)
+    assert lp.stay_down_features(st, 0) == pytest.approx((gain / 10, 1.5 * (p_back - p_stay) / 10, p_stay))
+    # weights -1 on the gain, +1 on the loss (and a hair of bias for its ties): greedy-value at risk=1
+    greedy = luft_row(2, TURN_BACK_W=[1e-12], TURN_BACK_X=[-1.0, 1.0])
+    risk_1 = LUFT_BOTS.get("greedy-value").vector({"risk": 1.0})
+    answers = set()
+    for air in range(1, 26):
+        st[v.AIR] = air
+        answer = lp.policy(TB, 0, st, greedy, 0.5)
+        assert answer == gv.greedy_value(TB, 0, st, risk_1, 0.5), air
+        answers.add(answer)
+    assert answers == {v.TURN_BACK, v.STAY_DOWN}  # the air range crosses the rule's edge
+
+
+def test_a_weight_file_from_before_the_greedy_value_terms_plays_as_those_terms_at_0(tmp_path):
+    from sim import api
+
+    old = lp.LAYOUT.load(lp.LAYOUT.preset_path("trained-2p"))["weights"][: lp.OLD_BLOCK]
+    old_file = tmp_path / "old.json"
+    old_file.write_text(json.dumps({"format": 1, "game": "luft", "players": 2, "weights": old}))
+    padded = W.save(tmp_path / "padded.json", lp.LAYOUT, old + [0.0] * lp.N_EXTRA, 2, {}, {})
+    assert np.array_equal(lp.LAYOUT.block(LUFT_BOTS.parse(f"policy:file={old_file}").params, 2), old + [0.0] * lp.N_EXTRA)
+
+    def games(path):
+        """The figures of 40 games against threshold:t=2, not the specs."""
+        out = api.simulate("luft", None, f"policy:file={path},threshold:t=2", players=2, games=40).summary
+        return [{k: x for k, x in seat.items() if k != "bot"} for seat in out["seats"]], out["dives"]
+
+    assert games(old_file) == games(padded)
+    nudged = W.save(tmp_path / "nudged.json", lp.LAYOUT, old + [0.0, 0.0, -0.5], 2, {}, {})  # the terms do count
+    assert games(nudged) != games(old_file)
 
 
 def test_luft_policy_never_turns_back_empty_handed_when_the_rules_forbid_it():

@@ -49,7 +49,6 @@ every cached function of the game and its bots is flushed and recompiles.
 
 from __future__ import annotations
 
-import dis
 import functools
 import hashlib
 import importlib.util
@@ -383,34 +382,6 @@ def plugin_salt(game_name: str, bot) -> str:
     from sim.games import get_game
 
     return store.engine_fingerprint(get_game(game_name), [bot])
-
-
-def reads_argument(fn, index: int) -> bool:
-    """Whether ``fn`` (a Python or @njit function) reads its ``index``-th
-    argument: its bytecode loads it. A kernel skips drawing a bot's uniform
-    ``u`` for seats whose bot never reads it (Luft and Land unter: the draw
-    was a few percent of a game); each seat has its own stream, so the other
-    seats' uniforms stay the same. Code that cannot be inspected counts as reading."""
-    code = getattr(getattr(fn, "py_func", fn), "__code__", None)
-    if code is None or index >= code.co_argcount + code.co_kwonlyargcount:
-        return True
-    name = code.co_varnames[index]
-    if name in code.co_cellvars:  # read by a nested function
-        return True
-    return any(
-        ins.opname.startswith("LOAD") and (ins.argval == name or (isinstance(ins.argval, tuple) and name in ins.argval))
-        for ins in dis.get_instructions(code)
-    )
-
-
-def uniform_draws(seats, u_index: int, size: int) -> np.ndarray:
-    """Per seat (``size`` slots, 0 beyond the seats): 1 where the seat's bot
-    reads its uniform (argument ``u_index``, `reads_argument`), else 0; the
-    kernels draw a seat's uniform only where it is 1."""
-    draws = np.zeros(size, np.int64)
-    for i, seat in enumerate(seats):
-        draws[i] = reads_argument(seat.bot.fn, u_index)
-    return draws
 
 
 @functools.cache

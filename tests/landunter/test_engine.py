@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 
 from sim.games.landunter import engine, outputs, reference
-from sim.games.landunter.layout import MAXP
 from sim.games.landunter.rules import Rules
 from sim.registry import BotError
 from tests.landunter.conftest import python_seat, seats
@@ -83,8 +82,7 @@ def test_illegal_card_is_reported_not_crashed(compiled):
     s = seats("low,low,high", 3)
     batch = outputs.empty_batch(4, 3)
     err = np.zeros((4, engine.ERR_FIELDS), np.int64)
-    bot_ids = np.zeros(2 * MAXP, np.int64)  # the seat table (engine._seat_arrays), no seat draws
-    bot_ids[:3] = [2, 99, 1]  # 99: the switch answers -1
+    bot_ids = np.array([2, 99, 1])  # 99: the switch answers -1
     params = np.zeros((3, 8))
     engine._kernel(
         rules.to_array(),

@@ -162,7 +162,7 @@ def _play_game(
     """Game ``first_game + g`` into row g of the output arrays; returns an
     error code. With a ``script`` (script.py), rollout g from its position.
 
-    ``bot_ids``: the seat table (`_seat_arrays`); ``held``: the private hand masks of this deal, seat p's at [p] (cards
+    ``held``: the private hand masks of this deal, seat p's at [p] (cards
     1..60) and [MAXP + p] (61..72); ``bot_rs``: each seat's bot stream."""
     n = rules[R_PLAYERS]
     n_cards = rules[R_N_CARDS]
@@ -170,8 +170,7 @@ def _play_game(
         game = first_game + g
         state = rng.game_stream(seed, np.uint64(game))
         for p in range(n):
-            if bot_ids[MAXP + p] != 0:
-                bot_rs[p] = rng.bot_stream(seed, np.uint64(game), np.uint64(p))
+            bot_rs[p] = rng.bot_stream(seed, np.uint64(game), np.uint64(p))
 
         # ---- fresh public state
         for i in range(S_CARD_HAND, STATE_SIZE):
@@ -246,16 +245,13 @@ def _play_game(
             st[S_FLOOD_LEFT + a] -= 1
             st[S_FLOOD_LEFT + b] -= 1
             # step 2: simultaneous choice, seat order, one uniform each from
-            # the seat's own stream (drawn only where the seat's bot reads
-            # it: ``bot_ids[MAXP + p]``). The seat sees its own hand for its call
+            # the seat's own stream. The seat sees its own hand for its call
             # only; its card leaves the private hand at once, the public hand
             # size and card memory change only after everyone has chosen.
             for p in range(n):
                 if st[S_IN + p] == 1:
-                    u = 0.0
-                    if bot_ids[MAXP + p] != 0:
-                        rs, u = rng.uniform(bot_rs[p])
-                        bot_rs[p] = rs
+                    rs, u = rng.uniform(bot_rs[p])
+                    bot_rs[p] = rs
                     st[S_HAND_LO + p] = held[p]
                     st[S_HAND_HI + p] = held[MAXP + p]
                     if script is not None and p == forced_seat:  # the choice under test
@@ -468,15 +464,10 @@ refresh_stale_caches()
 
 
 def _seat_arrays(rules: Rules, seats) -> tuple[np.ndarray, np.ndarray]:
-    """The kernel's seat table and parameter rows. The table holds seat p's
-    built-in id (-1: a plug-in) at [p] and at [MAXP + p] whether its bot
-    reads its uniform (`sim.nb.uniform_draws`): one array, as the call of
-    `_play_game` is at CPython's limit of 30 plain arguments."""
     n = rules.players
     if len(seats) != n:
         raise ValueError(f"got {len(seats)} seats for {n} players")
-    bot_ids = np.zeros(2 * MAXP, dtype=np.int64)
-    bot_ids[MAXP:] = nb.uniform_draws(seats, 3, MAXP)
+    bot_ids = np.empty(n, dtype=np.int64)
     for p, seat in enumerate(seats):
         bid = seat.bot.builtin_id
         if bid >= N_BUILTINS:

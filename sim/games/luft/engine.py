@@ -146,15 +146,12 @@ assert 4 * MAX_CARDS_PER_LEVEL < 64 and v.MAX_PATH <= 64  # fields, loads < 64
 
 # ------------------------------------------------------------------- kernel
 @njit(cache=True, inline="always")
-def _ask(bot_ids, user_fns, one_fn, phase, s, view, params, st_addr, params_addr, bot_state, draws, forced):
+def _ask(bot_ids, user_fns, one_fn, phase, s, view, params, st_addr, params_addr, bot_state, forced):
     """The seat's bot decides: inlined (tier 1), else its plug-in, with a
-    uniform from the seat's own stream, drawn only if its bot reads it
-    (``draws[s]``, `sim.nb.uniform_draws`); a rollout's script may have decided
+    uniform from the seat's own stream; a rollout's script may have decided
     already (``forced``: `script.step`'s answer). (`user_fns is not None` is
     decided at compile time, and without a script ``forced`` is a constant.)"""
-    u = 0.0
-    if draws[s] != 0:
-        bot_state[s], u = rng.uniform(bot_state[s])
+    bot_state[s], u = rng.uniform(bot_state[s])
     if forced != scripted.ASK_BOT:
         return forced
     a = decide_inline(bot_ids[s], phase, s, view, params[s], u)
@@ -168,12 +165,11 @@ def _ask(bot_ids, user_fns, one_fn, phase, s, view, params, st_addr, params_addr
 
 @njit(cache=True, error_model="numpy")
 def _run_chunk(
-    rules, bot_ids, user_fns, one_fn, draws, params_arr, seed, first_game, g0, g1, seat_arr, dive_arr, err_arr, air_arr, script
+    rules, bot_ids, user_fns, one_fn, params_arr, seed, first_game, g0, g1, seat_arr, dive_arr, err_arr, air_arr, script
 ):
     """Games g0 .. g1-1 of the batch, one after the other, on one scratch set;
     outputs at their rows of seat_arr/dive_arr, air curve sums into air_arr.
     The rules are core.py's; this is the loop and its bookkeeping.
-    ``draws``: per seat, 1 if its bot reads its uniform (`_ask`).
     ``one_fn``: every plugged-in seat has the plug-in ``user_fns[0]`` (then
     the call needs no switch over the tuple: -6% time per game).
     ``script``: None, or every game is a rollout of game ``first_game``
@@ -218,8 +214,7 @@ def _run_chunk(
         game = first_game + g if script is None else first_game
         state = rng.game_stream(seed, game)
         for s in range(n):
-            if draws[s] != 0:
-                bot_state[s] = rng.bot_stream(seed, game, s)
+            bot_state[s] = rng.bot_stream(seed, game, s)
         made = 0  # decisions so far (a script's cursor)
         srow = g * n * N_SEAT_COLS
         state = core.new_game(st, vals, rules, n, n_cards, state)
@@ -256,18 +251,7 @@ def _run_chunk(
                     if core.may_turn_back(up, load, tbnt):
                         forced, state, made = scripted.step(script, made, g, s, st, state, vals, n_cards, swim_deck, swim_left)
                         a = _ask(
-                            bot_ids,
-                            user_fns,
-                            one_fn,
-                            v.PHASE_TURN_BACK,
-                            s,
-                            view,
-                            params,
-                            st_addr,
-                            params_addr,
-                            bot_state,
-                            draws,
-                            forced,
+                            bot_ids, user_fns, one_fn, v.PHASE_TURN_BACK, s, view, params, st_addr, params_addr, bot_state, forced
                         )
                         legal, up = core.turn_back(st, s, a)
                         if not legal:
@@ -304,18 +288,7 @@ def _run_chunk(
                         # 4. Treasure
                         forced, state, made = scripted.step(script, made, g, s, st, state, vals, n_cards, swim_deck, swim_left)
                         a = _ask(
-                            bot_ids,
-                            user_fns,
-                            one_fn,
-                            v.PHASE_TREASURE,
-                            s,
-                            view,
-                            params,
-                            st_addr,
-                            params_addr,
-                            bot_state,
-                            draws,
-                            forced,
+                            bot_ids, user_fns, one_fn, v.PHASE_TREASURE, s, view, params, st_addr, params_addr, bot_state, forced
                         )
                         legal, acted = core.treasure(st, s, pos, load, a)
                         if not legal:
@@ -386,22 +359,7 @@ def _run_chunk(
 
 @njit(cache=True, parallel=True)
 def _play_batch(
-    rules,
-    bot_ids,
-    user_fns,
-    one_fn,
-    draws,
-    params,
-    seed,
-    first_game,
-    n_games,
-    seat_out,
-    dive_out,
-    err,
-    curves,
-    sums,
-    bins,
-    script,
+    rules, bot_ids, user_fns, one_fn, params, seed, first_game, n_games, seat_out, dive_out, err, curves, sums, bins, script
 ):
     """Play the batch in `N_CHUNKS` work units; each unit then counts its own
     games into its row of ``sums`` (`chunk_sums`; not for a script's rollouts)."""
@@ -410,21 +368,7 @@ def _play_batch(
     for c in prange(n_chunks):
         g0, g1 = c * chunk, min(n_games, (c + 1) * chunk)
         _run_chunk(
-            rules,
-            bot_ids,
-            user_fns,
-            one_fn,
-            draws,
-            params,
-            seed,
-            first_game,
-            g0,
-            g1,
-            seat_out,
-            dive_out,
-            err[c],
-            curves[c],
-            script,
+            rules, bot_ids, user_fns, one_fn, params, seed, first_game, g0, g1, seat_out, dive_out, err[c], curves[c], script
         )
         if script is None and sums.shape[1] > 0:  # (no columns: a caller that wants no counts)
             chunk_sums.count_games(seat_out, dive_out, g0, g1, sums[c], bins[0], bins[1])
@@ -524,7 +468,6 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int, sc
             bot_ids,
             None,
             False,
-            nb.uniform_draws(seats, 4, v.MAX_SEATS),
             params,
             np.uint64(seed),
             np.int64(first_game),

@@ -1,7 +1,8 @@
 """Throughput of the Land unter engines: the compiled kernel on 1 thread and
 on all threads against the pure-Python reference, in full games per second
 (four players: four deals each). Compile time is excluded (a warm-up call
-first); every figure is the best of --repeat runs.
+first); every figure is the best of --repeat runs, each in the runner's
+chunks (`end_to_end.play_in_chunks`), as `simulate` plays them.
 
     .venv/bin/python benchmarks/bench_landunter.py [--games N] [--ref-games N] [--repeat R]
                                                    [--e2e-games N] [--e2e-repeat R]
@@ -31,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.end_to_end import compare  # noqa: E402  (after the path fix-up)
+from benchmarks.end_to_end import compare, play_in_chunks  # noqa: E402  (after the path fix-up)
 from sim.games.landunter import engine, reference  # noqa: E402
 from sim.games.landunter.rules import Rules  # noqa: E402
 from strategies.landunter import LANDUNTER_BOTS  # noqa: E402
@@ -76,7 +77,7 @@ def main(argv=None):
         rows = [("reference (Python)", ref, args.ref_games / cpu)]
         for nt in sorted({1, threads}):
             numba.set_num_threads(nt)
-            wall, cpu = _best(lambda: engine.play_batch(rules, seats, 1, 0, args.games), args.repeat)
+            wall, cpu = _best(lambda: play_in_chunks(engine.play_batch, rules, seats, 1, args.games), args.repeat)
             rows.append((f"compiled, {nt} thread{'s' if nt > 1 else ''}", args.games / wall, args.games / cpu))
         numba.set_num_threads(threads)
         name = f"{label} ({specs})"

@@ -6,7 +6,8 @@ default rules, in full games (three dives each) per second.
 
 Rows: the pure-Python reference engine (a few hundred games), the compiled
 kernel on 1 thread (numba.set_num_threads(1)) and on all threads, each with
-its ratio to the reference. Compiled timings exclude compilation: the first
+its ratio to the reference; the kernel plays the runner's chunks
+(`end_to_end.play_in_chunks`), as `simulate` does. Compiled timings exclude compilation: the first
 call (compile, or load from numba's cache) is timed and printed on its own;
 `--cold` measures a compile from scratch instead, in a subprocess with an
 empty cache directory. Each compiled figure is the best of `--repeat` runs;
@@ -37,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.end_to_end import compare  # noqa: E402  (after the path fix-up)
+from benchmarks.end_to_end import compare, play_in_chunks  # noqa: E402  (after the path fix-up)
 
 SPEC = "threshold:t=2"
 PLAYERS = 4
@@ -118,7 +119,7 @@ def main(argv=None):
     rows = [("reference (Python)", ref, None)]
     for nt in sorted({1, threads}):
         numba.set_num_threads(nt)
-        wall, cpu = _best(lambda: engine.play_batch(rules, seats, 1, 0, args.games), args.games, args.repeat)
+        wall, cpu = _best(lambda: play_in_chunks(engine.play_batch, rules, seats, 1, args.games), args.games, args.repeat)
         rows.append((f"compiled, {nt} thread{'s' if nt > 1 else ''}", wall, cpu))
     numba.set_num_threads(threads)
 

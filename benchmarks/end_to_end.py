@@ -2,9 +2,9 @@
 
 End to end is what ``sim <game> simulate --json`` reports: `sim.api.simulate`
 (chunks, compiled aggregation, folding, summary), its ``seconds`` (the whole
-run, compile excluded). Kernel-only is one `GameSpec.play_batch` call over
-the same games (its work units also count their games into the chunk sums,
-`sim/games/<game>/chunk_sums.py`, as in a run). Each repetition runs both,
+run, compile excluded). Kernel-only is `GameSpec.play_batch` over the same games in
+the runner's chunks (`play_in_chunks`; its work units also count their games
+into the chunk sums, `sim/games/<game>/chunk_sums.py`, as in a run). Each repetition runs both,
 alternately, at each thread count, so a busy machine disturbs both alike
 (`outside_kernel.py` measures the host's share inside one run, which a
 loaded machine disturbs less still); the table shows medians, the
@@ -29,6 +29,18 @@ def _load() -> str:
     return f"load average {one:.2f} (1 min), {five:.2f} (5 min)"
 
 
+def play_in_chunks(play_batch, rules, seats, seed: int, games: int) -> None:
+    """Kernel-only: the games as `sim.runner` has them played, one kernel call
+    per chunk of `DEFAULT_CHUNK` games. One call over all the games (before)
+    allocated per-game outputs for the whole run (344 MB for 2M Luft games,
+    faulted in inside the kernel) and had each work unit count its games back
+    from far beyond the cache, so it ran slower than the CLI's chunks did."""
+    from sim.runner import DEFAULT_CHUNK
+
+    for first in range(0, games, DEFAULT_CHUNK):
+        play_batch(rules, seats, seed, first, min(DEFAULT_CHUNK, games - first))
+
+
 def compare(game_name: str, bots: str, games: int, repeat: int, players: int = 4) -> dict:
     """Print the table; return {threads: (kernel games/s, end-to-end games/s, ratio)}."""
     import numba
@@ -49,7 +61,7 @@ def compare(game_name: str, bots: str, games: int, repeat: int, players: int = 4
         for t in threads:
             numba.set_num_threads(t)
             w0, c0 = time.perf_counter(), time.process_time()
-            game.play_batch(rules, seats, rep, 0, games)
+            play_in_chunks(game.play_batch, rules, seats, rep, games)
             kernel[t].append(games / (time.perf_counter() - w0))
             c1 = time.process_time()
             run = api.simulate(

@@ -206,7 +206,7 @@ def _measure(console: Console, table: Table) -> int:
 
 def _number(value) -> bool:
     """A value of a numeric pandas column: a number, NaN included (bool too, as in pandas)."""
-    return isinstance(value, (int, float)) and not isinstance(value, str)
+    return isinstance(value, (int, float))
 
 
 def _is_label(values: list) -> bool:

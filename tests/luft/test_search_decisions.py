@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from sim import rng
-from sim.games.luft import forecast as fc, layout as v
+from sim.games.luft import forecast as fc
 from strategies.luft import LUFT_BOTS
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -62,14 +62,7 @@ def test_rollout_continuations_stay_within_the_bound_its_early_stop_assumes():
     checked = 0
     for i in range(0, len(views), 10):
         st, seat, phase = views[i], int(ROLLOUT["seat"][i]), int(ROLLOUT["phase"][i])
-        if phase == v.PHASE_TURN_BACK:
-            acts = [v.TURN_BACK, v.STAY_DOWN]
-        else:
-            acts = [v.NOTHING]
-            if v.can_pick_up(st, seat):
-                acts.append(v.PICK_UP)
-            elif v.can_drop(st, seat):
-                acts.append(v.DROP + fc.cheapest_carried(st, seat))
+        acts = [a for a in fc.rollout_candidates(phase, seat, st) if a >= 0]
         for t in (1, 2, 4, 6):
             for action in acts:
                 bound = fc.rollout_bound(st, seat, phase, action, t)
@@ -78,3 +71,24 @@ def test_rollout_continuations_stay_within_the_bound_its_early_stop_assumes():
                     assert 0.0 <= val <= bound and val * 2 == int(val * 2), (i, action, t, j, val, bound)
                     checked += 1
     assert checked > 10_000
+
+
+def test_rollout_early_stop_gives_the_answer_of_all_k_continuations():
+    # rollout_decide plays the candidates' continuations in an adaptive order
+    # and stops once the winner is certain: it must pick what comparing the
+    # totals of all k continuations of both candidates picks (ties: the first)
+    views = ROLLOUT["views"].astype(np.int64)
+    decided = 0
+    for i in range(0, len(views), 7):
+        st, seat, phase, u = views[i], int(ROLLOUT["seat"][i]), int(ROLLOUT["phase"][i]), ROLLOUT["u"][i]
+        a0, a1 = fc.rollout_candidates(phase, seat, st)
+        if a1 < 0:
+            continue
+        base = fc.rollout_streams(u, seat)
+        for k, t in ((32, 2), (8, 1), (5, 4)):
+            streams = [np.uint64(rng.mix64(np.uint64((int(base) + j) % 2**64))) for j in range(k)]
+            total0 = sum(fc.rollout_dive(st, seat, phase, a0, t, s)[0] for s in streams)
+            total1 = sum(fc.rollout_dive(st, seat, phase, a1, t, s)[0] for s in streams)
+            assert fc.rollout_decide(phase, seat, st, k, t, u) == (a0 if total0 >= total1 else a1), (i, k, t)
+            decided += 1
+    assert decided > 2_000

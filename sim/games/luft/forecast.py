@@ -540,48 +540,84 @@ def rollout_bound(st, seat, phase, action, t):
     return value + (t - load) * dearest
 
 
+@njit(cache=True, inline="always")
+def _next_candidate(k, total0, n0, bound0, total1, n1, bound1):
+    """Which candidate's next continuation `rollout_decide` plays: the one
+    that brings the likelier stop nearer by more (the running means stand in
+    for the continuations still to come). A stop for the first candidate
+    needs total0 - total1 - (k - n1) x bound1 >= 0: a continuation of the
+    first adds its value (mean m0), one of the second bound1 minus its value
+    (bound1 - m1); a stop for the second likewise. The order changes only
+    how soon a stop is certain, never the answer."""
+    if n0 == 0 or n1 == k:
+        return 0
+    if n1 == 0 or n0 == k:
+        return 1
+    # compared multiplied out by n0 x n1 (no division): m0 >= m1, m0 > bound1 - m1, m1 > bound0 - m0
+    if total0 * n1 >= total1 * n0:
+        return 0 if total0 * n1 + total1 * n0 > bound1 * n0 * n1 else 1
+    return 1 if total1 * n0 + total0 * n1 > bound0 * n0 * n1 else 0
+
+
+@njit(cache=True)
+def rollout_candidates(phase, seat, st):
+    """The actions `rollout_decide` compares, (first, second); second is -1
+    when there is no choice. Turn-back step: turn back, stay down; treasure
+    step: nothing, then pick up if there is a treasure on the field, else
+    drop the cheapest carried item if it carries any (never both: a field
+    holds a treasure or is blank)."""
+    if phase == v.PHASE_TURN_BACK:
+        return v.TURN_BACK, v.STAY_DOWN
+    if v.can_pick_up(st, seat):
+        return v.NOTHING, v.PICK_UP
+    if v.can_drop(st, seat):
+        return v.NOTHING, v.DROP + cheapest_carried(st, seat)
+    return v.NOTHING, -1
+
+
+@njit(cache=True, inline="always")
+def rollout_streams(u, seat):
+    """The base of `rollout_decide`'s random streams: continuation j of every
+    candidate plays from ``rng.mix64(base + j)`` (rng.game_stream(base, j),
+    with the first scramble done once)."""
+    return rng.mix64(rng.game_stream(np.uint64(u * 9007199254740992.0), np.uint64(seat + 1)))
+
+
 @njit(cache=True)
 def rollout_decide(phase, seat, st, k, t, u):
     """Best action for ``seat`` by ``k`` continuations per candidate action
-    (rollout_dive), on common random numbers: continuation j of every action
-    uses the same stream, seeded from ``u``. Candidates, in order: turn-back
-    step: turn back, stay down; treasure step: nothing, then pick up if there
-    is a treasure on the field, else drop the cheapest carried item if it
-    carries any (never both: a field holds a treasure or is blank). The
-    better total wins; a tie goes to the first candidate.
+    (rollout_dive) of `rollout_candidates`, on common random numbers:
+    continuation j of every action uses the same stream (`rollout_streams`),
+    seeded from ``u``. The better total wins; a tie goes to the first
+    candidate.
 
     Why it can stop early: every continuation is worth between 0 and
     `rollout_bound`, and every value is a multiple of 0.5 (the level means),
-    so the sums are exact. After each round of continuations a candidate is
-    dropped once the other is sure to beat it (or, the first, to tie it)
-    whatever the remaining continuations bring: that is the answer the full
-    k continuations would give."""
-    if phase == v.PHASE_TURN_BACK:
-        a0 = v.TURN_BACK
-        a1 = v.STAY_DOWN
-    else:
-        a0 = v.NOTHING
-        if v.can_pick_up(st, seat):
-            a1 = v.PICK_UP
-        elif v.can_drop(st, seat):
-            a1 = v.DROP + cheapest_carried(st, seat)
-        else:
-            return a0
+    so the sums are exact in any order. After each continuation a candidate
+    is dropped once the other is sure to beat it (or, the first, to tie it)
+    whatever its remaining continuations bring: that is the answer the full
+    k continuations would give. The continuations are played one candidate
+    at a time, in the order `_next_candidate` expects to stop soonest."""
+    a0, a1 = rollout_candidates(phase, seat, st)
+    if a1 < 0:
+        return a0
     start0 = _first_action(st, seat, phase, a0)
     start1 = _first_action(st, seat, phase, a1)
     bound0 = rollout_bound(st, seat, phase, a0, t)
     bound1 = rollout_bound(st, seat, phase, a1, t)
     total0 = 0.0
     total1 = 0.0
-    # continuation j's stream: rng.game_stream(base, j), with the first scramble done once
-    mixed = rng.mix64(rng.game_stream(np.uint64(u * 9007199254740992.0), np.uint64(seat + 1)))
-    for j in range(k):
-        state = rng.mix64(mixed + np.uint64(j))
-        total0 += _play(st, seat, t, state, start0)[0]
-        total1 += _play(st, seat, t, state, start1)[0]
-        left = k - 1 - j
-        if total0 >= total1 + left * bound1:
+    n0 = 0
+    n1 = 0
+    base = rollout_streams(u, seat)
+    while True:
+        if total0 >= total1 + (k - n1) * bound1:
             return a0
-        if total1 > total0 + left * bound0:
+        if total1 > total0 + (k - n0) * bound0:
             return a1
-    return a0  # (k = 0: no evidence, the first candidate)
+        if _next_candidate(k, total0, n0, bound0, total1, n1, bound1) == 0:
+            total0 += _play(st, seat, t, rng.mix64(base + np.uint64(n0)), start0)[0]
+            n0 += 1
+        else:
+            total1 += _play(st, seat, t, rng.mix64(base + np.uint64(n1)), start1)[0]
+            n1 += 1

@@ -114,14 +114,19 @@ def main(argv=None):
     ap.add_argument("--top", type=int, default=20, help="blocks and instructions listed")
     ap.add_argument("--asm", type=Path, help="write the hottest region's annotated disassembly here")
     args = ap.parse_args(argv)
+    if args.seconds <= 0:
+        _fail(f"--seconds must be positive, got {args.seconds}")
     for tool in ("perf", "objdump"):
         if shutil.which(tool) is None:
             _fail(f"{tool} not found: install it (linux-perf / binutils) to profile the kernel")
     from sim.games import get_game
 
-    game = get_game(args.game)
-    rules = game.rules_cls.from_strings({}, players=args.players)
-    seats = game.registry.parse_seats(args.bots, args.players)
+    try:
+        game = get_game(args.game)
+        rules = game.rules_cls.from_strings({}, players=args.players)
+        seats = game.registry.parse_seats(args.bots, args.players)
+    except ValueError as exc:  # unknown game or bot, players out of range: the message says which
+        _fail(str(exc))
     game.play_batch(rules, seats, 0, 0, 2000)  # compile or load the cache: the code is mapped now
     regions = jit_regions()
     code = {r: ctypes.string_at(r[0], r[1] - r[0]) for r in regions}

@@ -340,8 +340,9 @@ def plan_gain(phase, seat, st, extra):
 
 
 @njit(cache=True)
-def _drop_gain(st, seat):
-    """Heading up: the change of W x P(home) from dropping the cheapest item."""
+def drop_gain(st, seat):
+    """Heading up: the change of W x P(home) from dropping the cheapest item
+    (`plan_action` drops iff > 0 and picking up gains nothing)."""
     pos = st[v.POS + seat]
     l0 = st[v.N_CARRIED + seat]
     a0 = min(st[v.AIR], AIR_CAP)
@@ -363,7 +364,7 @@ def plan_action(phase, seat, st, extra):
         return v.TURN_BACK if plan_gain(phase, seat, st, extra) >= 0.0 else v.STAY_DOWN
     if plan_gain(phase, seat, st, extra) > 0.0:
         return v.PICK_UP
-    if heading_up and v.can_drop(st, seat) and _drop_gain(st, seat) > 0.0:
+    if heading_up and v.can_drop(st, seat) and drop_gain(st, seat) > 0.0:
         return v.DROP + fc.cheapest_carried(st, seat)
     return v.NOTHING
 

@@ -111,25 +111,25 @@ def test_a_weight_file_of_an_older_layout_plays_as_its_missing_weights_at_0(tmp_
 
 def test_luft_policy_with_planner_weight_1_decides_like_planner_on_recorded_positions():
     # the planner's recorded decisions (extra=3, tests/luft/golden): weight +1 on its
-    # gains and a bias of 1e-9 for its tie (it turns back on one); drops are the drop
-    # block's (0: never), and an empty-handed turn back (rules that allow it) reads gain 0
+    # gains and a bias of 1e-9 for its tie (it turns back on one); an empty-handed
+    # turn back (rules that allow it) reads gain 0 and is left out
     from tests.luft.test_search_decisions import PLANNER
 
     w = np.zeros(lp.BLOCK)
-    w[lp.TURN_BACK_W], w[lp.TURN_BACK_PLAN], w[lp.PICK_UP_PLAN] = 1e-9, 1.0, 1.0
+    w[lp.TURN_BACK_W], w[lp.TURN_BACK_PLAN], w[lp.PICK_UP_PLAN], w[lp.DROP_PLAN] = 1e-9, 1.0, 1.0, 1.0
     row = lp.LAYOUT.vector(w)
     column = list(PLANNER["specs"]).index("planner:extra=3")
     views = PLANNER["views"].astype(np.int64)
     compared, wrong = 0, []
     for i, (phase, seat, u) in enumerate(zip(PLANNER["phase"], PLANNER["seat"], PLANNER["u"])):
         st, was = views[i], int(PLANNER["actions"][i, column])
-        empty_handed = phase == TB and st[v.N_CARRIED + seat] == 0
-        if was >= v.DROP or empty_handed:
+        if phase == TB and st[v.N_CARRIED + seat] == 0:
             continue
         compared += 1
         if lp.policy(phase, seat, st, row, u) != was:
             wrong.append((i, was))
     assert compared > 3000 and not wrong, wrong[:5]
+    assert any(a >= v.DROP for a in PLANNER["actions"][:, column])  # drops are among them
 
 
 def test_luft_policy_never_turns_back_empty_handed_when_the_rules_forbid_it():

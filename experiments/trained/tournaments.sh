@@ -40,9 +40,10 @@ if [ "${1:-targets}" = features ]; then  # the candidates of ../train/features.s
 elif [ "${1:-targets}" = planner ]; then
   case "$2" in
     2) run luft-2p-planner -n 2 -g 26400 --seed 11 --bots policy:file=../train/luft-2p-planner/weights.json,trained,$F2 ;;
+    2-mix) run luft-2p-planner-mix -n 2 -g 26400 --seed 11 --bots policy:file=../train/luft-2p-planner-mix/weights.json,trained,$F2 ;;
     3) run luft-3p-planner -n 3 -g 19800 --seed 11 --bots policy:file=../train/luft-3p-planner/weights.json,trained,$F3 ;;
     5) run luft-5p-planner -n 5 -g 5040 --seed 11 --bots policy:file=../train/luft-5p-planner/weights.json,trained,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,depth:level=1:count=2:drop=1,threshold:t=2 ;;
-    *) echo "error: planner takes the player count 2, 3 or 5, not '$2'" >&2; exit 2 ;;
+    *) echo "error: planner takes the player count 2, 3 or 5 (2-mix: the --mix run), not '$2'" >&2; exit 2 ;;
   esac
 elif [ "${1:-targets}" = replicate ]; then
   run luft-4p-seed10 -n 4 -g 15840 --seed 10 --bots trained,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,depth:level=1:count=2:drop=1,threshold:t=2,rulebook-tips:one=3:two=1,drain:margin=1.7:lead=0:grab=2,air:margin=1.7,counter:margin=1.7,random

@@ -12,7 +12,7 @@ from importlib.metadata import entry_points
 
 import numpy as np
 
-MAX_PARAMS = 192  # room for a trained policy's weights, one block per player count
+MAX_PARAMS = 256  # room for a trained policy's weights, one block per player count
 
 
 class BotError(ValueError):

@@ -58,6 +58,12 @@ def register(sub: typer.Typer, game_name: str):
         start: Optional[str] = typer.Option(
             None, "--start", help="Start from this policy spec's weights (e.g. policy:preset=NAME; default: policy's)."
         ),
+        mix: bool = typer.Option(
+            False,
+            "--mix",
+            help="Each --field spec fills every other seat in an equal share of the games (a field of any size, "
+            "also at 2 players), instead of the specs cycled over the seats.",
+        ),
         seed: int = SEED,
         rules: Optional[List[str]] = rules_option(game_name),
         out_dir: Optional[Path] = _out_option(
@@ -72,7 +78,7 @@ def register(sub: typer.Typer, game_name: str):
         Each candidate plays one seat in every seat order against the field; the best weights are
         played again on fresh games and reported with a 95% CI. Load the result with
         policy:file=OUT/weights.json (at a table of another player count it plays, with a warning)."""
-        from sim.strong.train import layout_of, train
+        from sim.strong.train import layout_of, mixed_field, train
 
         with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:
             rules_obj = api.make_rules(game, api.parse_rules(rules), players)
@@ -89,6 +95,7 @@ def register(sub: typer.Typer, game_name: str):
                 start=x0,
                 out=out_dir,
                 executor=executor,
+                mixture=mixed_field(game, split_specs(field), players) if mix else None,
             )
             train_report(game, summary, out_dir)
         finish(summary, as_json, out_dir, reports)

@@ -68,6 +68,12 @@ def field_seats(game, field: list[str], players: int) -> list[Seat]:
     return [seats[i % len(seats)] for i in range(players - 1)]
 
 
+def mixed_field(game, field: list[str], players: int) -> list[Table]:
+    """``train --mix``: each spec alone at every other seat, in an equal share of the games."""
+    seats = [game.registry.parse(s, players) for s in field]
+    return [(1.0 / len(seats), [seat] * (players - 1)) for seat in seats]
+
+
 def candidate(game, weights, label: str = "policy") -> Seat:
     layout = layout_of(game)
     return Seat(label, game.registry.get("policy"), layout.vector(weights))

@@ -83,24 +83,6 @@ def _up_next(c, load, a, lo, endless):
 
 
 @njit(cache=True)
-def _heading_up(st, seat, l0, lmax, a0, lo, w0):
-    """Pick up or drop the cheapest item iff that raises W x P(home)."""
-    pos = st[v.POS + seat]
-    c = fc.dist_home(st, seat, pos)
-    keep = w0 * _up_next(c, l0, a0, lo, pos + 1)
-    if v.can_pick_up(st, seat) and l0 + 1 <= lmax:
-        w = fc.item_value(st[v.PATH + pos - 1])
-        if (w0 + w) * _up_next(c, l0 + 1, a0, lo, pos + 1) > keep:
-            return v.PICK_UP
-    if v.can_drop(st, seat):
-        k = fc.cheapest_carried(st, seat)
-        w = fc.item_value(st[v.CARRIED + seat * v.MAX_PATH + k])
-        if (w0 - w) * _up_next(c, l0 - 1, a0, lo, pos + 1) > keep:
-            return v.DROP + k
-    return v.NOTHING
-
-
-@njit(cache=True)
 def free_path(st, seat, pos):
     """(ival, wref, cpos) over the free fields c = 1..C, numbered from the
     submarine: ival[c] the estimated points lying there, wref[c] the best
@@ -300,27 +282,41 @@ def down_table(seeds, l0, lmax, a0, lo, w0, ival, wref, can_back_empty, path_len
 
 
 @njit(cache=True)
-def plan_action(phase, seat, st, extra):
-    """Solve the single-diver MDP and return the action for this decision.
-    See `planner` for the model."""
+def plan_gain(phase, seat, st, extra):
+    """The plan's gain in expected points brought home (the value it maximises)
+    from acting at this decision: at the turn-back step heading down, turning
+    back minus staying down (the plan turns back iff >= 0); at the treasure
+    step, picking up minus not (it picks up iff > 0). `plan_action` decides
+    from it, and the `policy` reads it as a feature.
+
+    Where the plan needs no table, the value those shortcuts imply: 0 at the
+    turn-back step empty-handed (nothing carried is at stake; `plan_action`
+    stays down there) and at full load (down_table: staying is worth at most
+    turning back, so 0 is the least gain that turns back); turning back's whole
+    value W x P(home in one swim) when the air runs out before the next turn
+    (staying is worth 0); 0 at a treasure step that cannot take the item (none,
+    the plan's load is full, or the dive ends before the next turn, so the
+    item adds nothing). Heading up only the treasure step asks: the change of
+    W x P(home) with the item."""
     pos = st[v.POS + seat]
     l0 = st[v.N_CARRIED + seat]
-    heading_up = st[v.HEADING_UP + seat] == 1
-    if heading_up and phase != v.PHASE_TREASURE:
-        return v.STAY_DOWN
     a0 = min(st[v.AIR], AIR_CAP)
     lo = fc.others_load(st, seat)
     w0 = fc.carried_value(st, seat)
     lmax = max(l0, min(l0 + extra, MAX_LOAD))
-    if heading_up:
-        return _heading_up(st, seat, l0, lmax, a0, lo, w0)
-    # Heading down, the answers the tables cannot change first.
-    if phase == v.PHASE_TURN_BACK and w0 <= 0.0:
-        return v.STAY_DOWN
-    if phase == v.PHASE_TURN_BACK and (a0 <= lo or l0 == lmax):
-        return v.TURN_BACK  # staying is worth nothing, or at full load turning back wins (down_table)
-    if phase == v.PHASE_TREASURE and not (v.can_pick_up(st, seat) and l0 + 1 <= lmax and a0 > lo):
-        return v.NOTHING  # nothing to take, or the dive ends before the next turn
+    if phase == v.PHASE_TURN_BACK:
+        if w0 <= 0.0 or l0 == lmax:
+            return 0.0
+        if a0 <= lo:
+            return w0 * HOME[l0, 1, fc.dist_home(st, seat, pos)]
+    elif not (v.can_pick_up(st, seat) and l0 + 1 <= lmax):
+        return 0.0
+    elif st[v.HEADING_UP + seat] == 1:
+        c = fc.dist_home(st, seat, pos)
+        w = fc.item_value(st[v.PATH + pos - 1])
+        return (w0 + w) * _up_next(c, l0 + 1, a0, lo, pos + 1) - w0 * _up_next(c, l0, a0, lo, pos + 1)
+    elif a0 <= lo:
+        return 0.0
     ival, wref, cpos = free_path(st, seat, pos)
     can_back_empty = st[v.TURN_BACK_NEEDS_TREASURE] == 0
     if phase == v.PHASE_TURN_BACK:
@@ -328,9 +324,7 @@ def plan_action(phase, seat, st, extra):
         seeds = np.empty((1, 3), np.int64)  # filled, not np.array of lists: 3-5% of a decision
         seeds[0, 0], seeds[0, 1], seeds[0, 2] = l0, a0, cpos
         P, G, row, turns, ps, gs = down_table(seeds, l0, lmax, a0, lo, w0, ival, wref, can_back_empty, st[v.PATH_LEN])
-        if w0 * HOME[l0, turns[l0, a0], cpos] >= w0 * ps + gs:
-            return v.TURN_BACK
-        return v.STAY_DOWN
+        return w0 * HOME[l0, turns[l0, a0], cpos] - (w0 * ps + gs)
     # The treasure step: the rows read at the next turn-back step, with and without it.
     a2 = max(a0 - lo - l0, 0)
     a3 = max(a0 - lo - l0 - 1, 0)
@@ -342,8 +336,36 @@ def plan_action(phase, seat, st, extra):
     g0 = G[row[l0, a2], cpos]
     p1 = P[row[l0 + 1, a3], cpos]
     g1 = G[row[l0 + 1, a3], cpos]
-    if (w0 + ival[cpos]) * p1 + g1 > w0 * p0 + g0:
+    return (w0 + ival[cpos]) * p1 + g1 - (w0 * p0 + g0)
+
+
+@njit(cache=True)
+def drop_gain(st, seat):
+    """Heading up: the change of W x P(home) from dropping the cheapest item
+    (`plan_action` drops iff > 0 and picking up gains nothing)."""
+    pos = st[v.POS + seat]
+    l0 = st[v.N_CARRIED + seat]
+    a0 = min(st[v.AIR], AIR_CAP)
+    lo = fc.others_load(st, seat)
+    w0 = fc.carried_value(st, seat)
+    c = fc.dist_home(st, seat, pos)
+    w = fc.item_value(st[v.CARRIED + seat * v.MAX_PATH + fc.cheapest_carried(st, seat)])
+    return (w0 - w) * _up_next(c, l0 - 1, a0, lo, pos + 1) - w0 * _up_next(c, l0, a0, lo, pos + 1)
+
+
+@njit(cache=True)
+def plan_action(phase, seat, st, extra):
+    """Solve the single-diver MDP and return the action for this decision
+    (`plan_gain`). See `planner` for the model."""
+    heading_up = st[v.HEADING_UP + seat] == 1
+    if phase == v.PHASE_TURN_BACK:
+        if heading_up or fc.carried_value(st, seat) <= 0.0:
+            return v.STAY_DOWN
+        return v.TURN_BACK if plan_gain(phase, seat, st, extra) >= 0.0 else v.STAY_DOWN
+    if plan_gain(phase, seat, st, extra) > 0.0:
         return v.PICK_UP
+    if heading_up and v.can_drop(st, seat) and drop_gain(st, seat) > 0.0:
+        return v.DROP + fc.cheapest_carried(st, seat)
     return v.NOTHING
 
 

@@ -18,6 +18,16 @@ training's step suits them), and the chance to get home after staying. They
 sit at the end of each block (`TURN_BACK_X`), so weight files written before
 them load with those weights 0 and play as they did; the bot only computes
 them when one of their weights is not 0.
+
+Last in each block, `planner`'s own values (planner.plan_gain and drop_gain,
+extra=3, / 10): at the turn-back step the expected points turning back gains
+over staying down, at the pick-up the points the item gains, heading up the
+points dropping the cheapest item gains. With weight +1 (and a bias of 1e-9,
+as planner turns back on a tie) the policy decides as planner does. Like
+planner, a policy with the drop term weighed may drop on a field where an
+item lies and it declines it; without it, it drops only where none lies, as
+before. Weight files written before them load with those weights 0; the bot
+solves the plan only when their weight is not 0.
 """
 
 from pathlib import Path
@@ -28,6 +38,7 @@ from numba import njit
 from sim.games.luft import forecast as fc, layout as v
 from sim.strong.weights import PolicyLayout
 from strategies.luft.greedy_value import stay_down_terms
+from strategies.luft.planner import drop_gain, plan_gain
 from strategies.luft.registry import register
 
 N_FEATURES = 11
@@ -36,8 +47,12 @@ PICK_UP_W = N_FEATURES  # pick-up score: features at load + 1, then the item's v
 DROP_W = 2 * N_FEATURES + 1  # drop score: features at load - 1, then the cheapest item's value / 14
 TURN_BACK_X = 3 * N_FEATURES + 2  # turn-back score, greedy-value's terms (`stay_down_features`)
 N_EXTRA = 3
-BLOCK = TURN_BACK_X + N_EXTRA
-OLD_BLOCK = TURN_BACK_X  # weight files from before the greedy-value terms: padded with 0
+TURN_BACK_PLAN = TURN_BACK_X + N_EXTRA  # turn-back score, planner's gain from turning back / 10
+PICK_UP_PLAN = TURN_BACK_PLAN + 1  # pick-up score, planner's gain from the item / 10
+DROP_PLAN = PICK_UP_PLAN + 1  # drop score, planner's gain from dropping the cheapest item / 10
+PLAN_EXTRA = 3  # the planner's `extra` the features solve with (its default)
+BLOCK = DROP_PLAN + 1
+OLDER_BLOCKS = (TURN_BACK_X, TURN_BACK_PLAN)  # weight files from before the greedy-value / planner terms: padded with 0
 FIRST_PLAYERS = 2
 
 # Untrained start: turn back when the trip home burns more than half the air
@@ -53,7 +68,7 @@ LAYOUT = PolicyLayout(
     tuple(range(FIRST_PLAYERS, v.MAX_SEATS + 1)),
     tuple(_START),
     Path(__file__).with_name("presets"),
-    older=(OLD_BLOCK,),
+    older=OLDER_BLOCKS,
 )
 
 
@@ -108,7 +123,16 @@ def turn_back_score(params, at, st, seat, load):
     if params[x] != 0.0 or params[x + 1] != 0.0 or params[x + 2] != 0.0:
         g, lost, p_stay = stay_down_features(st, seat)
         total += params[x] * g + params[x + 1] * lost + params[x + 2] * p_stay
-    return total
+    return total + plan_term(params, at + TURN_BACK_PLAN, v.PHASE_TURN_BACK, st, seat)
+
+
+@njit(cache=True)
+def plan_term(params, at, phase, st, seat):
+    """Weight params[at] times planner's gain from acting at this decision / 10;
+    exactly 0 without solving the plan when the weight is 0."""
+    if params[at] == 0.0:
+        return 0.0
+    return params[at] * plan_gain(phase, seat, st, PLAN_EXTRA) / 10.0
 
 
 @njit(cache=True)
@@ -125,7 +149,8 @@ def score(params, at, f):
 def policy(phase, seat, st, params, u):
     """Linear policy over public features (air, depth, loads, expected air
     burned before home, chance to get home, divers down, score lead, dive;
-    turning back also greedy-value's gain and loss of one more turn down):
+    turning back also greedy-value's gain and loss of one more turn down;
+    turning back, picking up and dropping also planner's gain from it):
     turn back, pick up, drop the cheapest item iff its weighted sum is
     positive (drops only heading up). Weights per player count: policy (the
     untrained start), policy:file=PATH (a weight file from `sim luft train`)
@@ -139,14 +164,19 @@ def policy(phase, seat, st, params, u):
     if v.can_pick_up(st, seat):
         value = fc.item_value(st[v.PATH + st[v.POS + seat] - 1]) / 14.0
         s = score(params, at + PICK_UP_W, features(st, seat, load + 1, False))
-        if s + params[at + PICK_UP_W + N_FEATURES] * value > 0.0:
+        s += params[at + PICK_UP_W + N_FEATURES] * value
+        if s + plan_term(params, at + PICK_UP_PLAN, v.PHASE_TREASURE, st, seat) > 0.0:
             return v.PICK_UP
-        return v.NOTHING
+        if params[at + DROP_PLAN] == 0.0:
+            return v.NOTHING
     if st[v.HEADING_UP + seat] == 1 and v.can_drop(st, seat):
         k = fc.cheapest_carried(st, seat)
         value = fc.item_value(st[v.CARRIED + seat * v.MAX_PATH + k]) / 14.0
         s = score(params, at + DROP_W, features(st, seat, load - 1, False))
-        if s + params[at + DROP_W + N_FEATURES] * value > 0.0:
+        s += params[at + DROP_W + N_FEATURES] * value
+        if params[at + DROP_PLAN] != 0.0:
+            s += params[at + DROP_PLAN] * drop_gain(st, seat) / 10.0
+        if s > 0.0:
             return v.DROP + k
     return v.NOTHING
 

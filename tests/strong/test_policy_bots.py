@@ -83,23 +83,53 @@ def test_luft_turn_back_reads_greedy_values_gain_and_loss_of_staying():
     assert answers == {v.TURN_BACK, v.STAY_DOWN}  # the air range crosses the rule's edge
 
 
-def test_a_weight_file_from_before_the_greedy_value_terms_plays_as_those_terms_at_0(tmp_path):
+@pytest.mark.parametrize(
+    "size,nudge,by",
+    [(lp.TURN_BACK_X, lp.TURN_BACK_X + 2, -0.5), (lp.TURN_BACK_PLAN, lp.TURN_BACK_PLAN, 20.0)],
+    ids=["before-greedy-value-terms", "before-planner-terms"],
+)
+def test_a_weight_file_of_an_older_layout_plays_as_its_missing_weights_at_0(tmp_path, size, nudge, by):
     from sim import api
 
-    old = lp.LAYOUT.load(lp.LAYOUT.preset_path("trained-2p"))["weights"][: lp.OLD_BLOCK]
+    old = list(lp.LAYOUT.default[:size])  # the untrained start: its missing terms are 0
     old_file = tmp_path / "old.json"
     old_file.write_text(json.dumps({"format": 1, "game": "luft", "players": 2, "weights": old}))
-    padded = W.save(tmp_path / "padded.json", lp.LAYOUT, old + [0.0] * lp.N_EXTRA, 2, {}, {})
-    assert np.array_equal(lp.LAYOUT.block(LUFT_BOTS.parse(f"policy:file={old_file}").params, 2), old + [0.0] * lp.N_EXTRA)
+    padded = old + [0.0] * (lp.BLOCK - size)
+    padded_file = W.save(tmp_path / "padded.json", lp.LAYOUT, padded, 2, {}, {})
+    assert np.array_equal(lp.LAYOUT.block(LUFT_BOTS.parse(f"policy:file={old_file}").params, 2), padded)
 
     def games(path):
         """The figures of 40 games against threshold:t=2, not the specs."""
         out = api.simulate("luft", None, f"policy:file={path},threshold:t=2", players=2, games=40).summary
         return [{k: x for k, x in seat.items() if k != "bot"} for seat in out["seats"]], out["dives"]
 
-    assert games(old_file) == games(padded)
-    nudged = W.save(tmp_path / "nudged.json", lp.LAYOUT, old + [0.0, 0.0, -0.5], 2, {}, {})  # the terms do count
+    assert games(old_file) == games(padded_file)
+    padded[nudge] = by
+    nudged = W.save(tmp_path / "nudged.json", lp.LAYOUT, padded, 2, {}, {})  # the new terms do count
     assert games(nudged) != games(old_file)
+
+
+def test_luft_policy_with_planner_weight_1_decides_like_planner_on_recorded_positions():
+    # the planner's recorded decisions (extra=3, tests/luft/golden): weight +1 on its
+    # gains and a bias of 1e-9 for its tie (it turns back on one); an empty-handed
+    # turn back (rules that allow it) reads gain 0 and is left out
+    from tests.luft.test_search_decisions import PLANNER
+
+    w = np.zeros(lp.BLOCK)
+    w[lp.TURN_BACK_W], w[lp.TURN_BACK_PLAN], w[lp.PICK_UP_PLAN], w[lp.DROP_PLAN] = 1e-9, 1.0, 1.0, 1.0
+    row = lp.LAYOUT.vector(w)
+    column = list(PLANNER["specs"]).index("planner:extra=3")
+    views = PLANNER["views"].astype(np.int64)
+    compared, wrong = 0, []
+    for i, (phase, seat, u) in enumerate(zip(PLANNER["phase"], PLANNER["seat"], PLANNER["u"])):
+        st, was = views[i], int(PLANNER["actions"][i, column])
+        if phase == TB and st[v.N_CARRIED + seat] == 0:
+            continue
+        compared += 1
+        if lp.policy(phase, seat, st, row, u) != was:
+            wrong.append((i, was))
+    assert compared > 3000 and not wrong, wrong[:5]
+    assert any(a >= v.DROP for a in PLANNER["actions"][:, column])  # drops are among them
 
 
 def test_luft_policy_never_turns_back_empty_handed_when_the_rules_forbid_it():

@@ -56,6 +56,15 @@ def test_train_bad_input_is_one_error_line_and_exit_2(tmp_path):
     assert r.exit_code == 2 and "unknown bot 'nobot'" in r.output
 
 
+def test_train_mix_plays_each_field_spec_alone_at_the_other_seats_in_an_equal_share(tmp_path):
+    tables = T.mixed_field(GAME, ["threshold:t=2", "air"], 3)
+    assert [(p, [s.spec for s in seats]) for p, seats in tables] == [(0.5, ["threshold:t=2"] * 2), (0.5, ["air"] * 2)]
+    args = ["luft", "train", "--mix", "--field", "threshold:t=2,air", "-n", "2", "-g", "8", "--generations", "1"]
+    r = CliRunner().invoke(app, args + ["--population", "4", "--json", "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output  # two specs at 2 players: an error without --mix
+    assert json.loads((tmp_path / T.WEIGHTS).read_text())["training"]["field"] == ["threshold:t=2", "air"]
+
+
 def test_train_ctrl_c_exits_130_marked_incomplete(tmp_path, monkeypatch):
     def ctrl_c(*args, **kw):
         raise interrupt.Interrupted()

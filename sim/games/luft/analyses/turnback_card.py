@@ -125,7 +125,9 @@ def card_weights(rule: Rule, policy_block: np.ndarray, max_air: int, whole: bool
     head[0], head[1], head[2], head[3] = rule.a + EPS, -max_air, rule.b * MAX_DEPTH, rule.c * 4
     w[P.TURN_BACK_W : P.TURN_BACK_W + P.N_FEATURES] = head
     w[P.TURN_BACK_X : P.TURN_BACK_X + P.N_EXTRA] = 0.0  # the rule reads air, depth and load only
+    w[P.TURN_BACK_PLAN] = 0.0
     if whole:
+        w[P.PICK_UP_PLAN] = w[P.DROP_PLAN] = 0.0
         w[P.PICK_UP_W : P.PICK_UP_W + P.N_FEATURES + 1] = np.r_[-head, 0.0]
         w[P.DROP_W : P.DROP_W + P.N_FEATURES + 1] = 0.0  # score 0 is never > 0
     return w

@@ -215,14 +215,17 @@ def load_bot_file(path) -> object:
     to the file can be imported by it (its folder is on ``sys.path`` while it
     loads); numba's cache of it is refreshed when one of those changed
     (`sim.local_imports`). Loading the same file twice is a no-op. A missing
-    file or one that fails to import raises a one-line BotError.
+    file or one that fails to import raises a one-line BotError. The digests
+    of the file and of the local modules it imported anew are taken now
+    (`sim.nb.loaded_digest`), so the fingerprints name the code that runs.
     """
     import hashlib
     import importlib.util
     import sys
     from pathlib import Path
 
-    from sim.local_imports import refresh_numba_caches
+    from sim import nb
+    from sim.local_imports import local_imports, refresh_numba_caches
 
     p = Path(path).expanduser()
     if not p.is_file():
@@ -239,6 +242,7 @@ def load_bot_file(path) -> object:
     sys.modules[name] = module
     folder = str(p.resolve().parent)
     sys.path.insert(0, folder)
+    before = set(sys.modules)
     try:
         spec.loader.exec_module(module)
     except BotError:
@@ -250,6 +254,10 @@ def load_bot_file(path) -> object:
         raise BotError(f"bot file {str(path)!r} failed to import: {type(exc).__name__}: {msg}") from None
     finally:
         sys.path.remove(folder)
+    imported = [getattr(m, "__file__", None) for n, m in list(sys.modules.items()) if n not in before]
+    executed = {Path(f).resolve() for f in imported if isinstance(f, str)}
+    for source in [p, *(dep for dep in local_imports(p) if dep in executed)]:  # just run: their digests anew
+        nb.loaded_digest(source, fresh=True)
     refresh_numba_caches(module, p)
     _LOADED_BOT_FILES[key] = module
     return module

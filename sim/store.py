@@ -118,14 +118,10 @@ def engine_fingerprint(game, bots=()) -> str:
     """sha256 of the code that decides a game's outcomes with these bots
     (`engine_files`). Part of every cache and checkpoint key, so a stored
     result or chunk is never reused after that code changed (the git commit
-    alone misses uncommitted edits, and changes when only docs changed)."""
-    files = tuple((p, p.stat().st_mtime_ns, p.stat().st_size) for p in engine_files(game, bots))
-    if files not in _FINGERPRINTS:  # keyed by mtime and size too: an edit is seen at once
-        _FINGERPRINTS[files] = nb.fingerprint(path for path, _, _ in files)
-    return _FINGERPRINTS[files]
-
-
-_FINGERPRINTS: dict[tuple, str] = {}
+    alone misses uncommitted edits, and changes when only docs changed).
+    Of the code as this process loaded it (`sim.nb.loaded_digest`): an edit
+    on disk after the import counts from the next process on."""
+    return nb.fingerprint(engine_files(game, bots))
 
 
 def play_fingerprint(game, seats) -> str:

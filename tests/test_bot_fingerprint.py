@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from sim import api, store
+from sim import api, nb, store
 from sim.local_imports import local_imports
 from sim.registry import load_bot_file
 
@@ -63,7 +63,7 @@ def test_local_imports_are_the_users_modules_not_installed_ones(tmp_path):
     assert not [f for f in files if "site-packages" in f.parts or str(f).startswith(stdlib)]
 
 
-def test_engine_fingerprint_changes_when_a_helper_module_is_edited(tmp_path):
+def test_engine_fingerprint_changes_when_a_helper_module_is_edited(tmp_path, monkeypatch):
     game = api.get_game("landunter")
     bot_file = write_bot(tmp_path, "fp-edited-helper", "fp_helper_b")
     load_bot_file(bot_file)
@@ -71,6 +71,8 @@ def test_engine_fingerprint_changes_when_a_helper_module_is_edited(tmp_path):
     before = store.engine_fingerprint(game, [bot])
     assert (tmp_path / "fp_helper_b.py").resolve() in store.engine_files(game, [bot])
     edit_helper(tmp_path, "fp_helper_b")
+    assert store.engine_fingerprint(game, [bot]) == before  # this process still runs the helper it loaded
+    monkeypatch.setattr(nb, "_LOADED", {})  # as the next process reads the files
     assert store.engine_fingerprint(game, [bot]) != before
 
 

@@ -1,5 +1,8 @@
 """Edits take effect: after a built-in bot's source changes, the next run plays
 the edited code, not numba's cached kernel (`sim.nb.refresh_stale_caches`).
+And a process keys what it stores by the code it loaded: an edit on disk after
+the import changes neither its fingerprints nor its plug-in salts
+(`sim.nb.loaded_digest`), only a reload of the file or the next process does.
 
 One copy of the project (sources and numba cache, as a user's checkout holds
 them after a run: the copy starts warm, so only the edit forces a compile)
@@ -16,11 +19,12 @@ import os
 import shutil
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow
+from sim import api, nb, registry, store
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -98,6 +102,7 @@ def _simulate(project: Path, game: str, spec: str) -> list:
     return [seat["score"]["mean"] for seat in result["seats"]]
 
 
+@pytest.mark.slow
 def test_an_edited_builtin_bot_plays_its_new_code(project):
     before = _simulate(project, "luft", "threshold:t=2")
     target = _simulate(project, "luft", "threshold:t=3")
@@ -106,6 +111,7 @@ def test_an_edited_builtin_bot_plays_its_new_code(project):
     assert _simulate(project, "luft", "threshold:t=2") == target
 
 
+@pytest.mark.slow
 def test_an_edited_landunter_bot_flushes_the_cached_kernel_once(project):
     def guard() -> dict:
         return json.loads(_run(project, "-c", LANDUNTER_GUARD).stdout)
@@ -115,3 +121,80 @@ def test_an_edited_landunter_bot_flushes_the_cached_kernel_once(project):
     _edit(project, *LANDUNTER_EDIT)
     assert guard() == {"flushed": True, "kernel": True}
     assert guard()["flushed"] is False  # the new stamp is recorded: the next run keeps its new cache
+
+
+# A user bot file for Geteilte Luft, and an edit of it (turn back at once).
+USER_BOT = """
+    from numba import njit
+    from strategies.luft.registry import register
+
+    @register("{name}")
+    @njit(cache=True)
+    def user_bot(phase, seat, st, params, u):
+        return 0
+"""
+USER_EDIT = ("return 0", "return 1")
+
+
+@pytest.fixture
+def user_bot(tmp_path, monkeypatch):
+    """(game, bot file, load): ``load()`` (re)loads the file and returns its bot;
+    the registry and the loaded files are restored after the test."""
+    game = api.get_game("luft")
+    monkeypatch.setattr(game.registry, "bots", dict(game.registry.bots))
+    monkeypatch.setattr(registry, "_LOADED_BOT_FILES", dict(registry._LOADED_BOT_FILES))
+    name = f"stale-{tmp_path.name}".replace("_", "-")
+    path = tmp_path / "stale_user_bot.py"
+    path.write_text(textwrap.dedent(USER_BOT.format(name=name)))
+
+    def load():
+        registry._LOADED_BOT_FILES.pop(str(path.resolve()), None)
+        game.registry.bots.pop(name, None)
+        registry.load_bot_file(path)
+        return game.registry.get(name)
+
+    return game, path, load
+
+
+def _edit_on_disk(path: Path) -> None:
+    text = path.read_text()
+    assert USER_EDIT[0] in text
+    path.write_text(text.replace(*USER_EDIT))
+
+
+def _as_a_new_process_reads_it(game, bot, monkeypatch) -> str:
+    with monkeypatch.context() as m:
+        m.setattr(nb, "_LOADED", {})
+        return store.engine_fingerprint(game, [bot])
+
+
+def test_an_edit_after_import_does_not_change_the_running_process_fingerprint(user_bot, monkeypatch):
+    game, path, load = user_bot
+    bot = load()
+    loaded = store.engine_fingerprint(game, [bot])
+    _edit_on_disk(path)
+    assert store.engine_fingerprint(game, [bot]) == loaded  # the code in memory is still the old one
+    edited = _as_a_new_process_reads_it(game, bot, monkeypatch)
+    assert edited != loaded  # the next process sees the edit
+    assert store.engine_fingerprint(game, [load()]) == edited  # and so does a reload of the file
+
+
+def test_a_plugin_salt_follows_the_loaded_code_not_the_file_on_disk(user_bot, monkeypatch):
+    game, path, load = user_bot
+    bot = load()
+    salt = nb.plugin_salt("luft", bot)
+    _edit_on_disk(path)
+    assert nb.plugin_salt("luft", bot) == salt
+    reloaded = load()
+    assert nb.plugin_salt("luft", reloaded) != salt
+    assert nb.plugin_salt("luft", reloaded) == _as_a_new_process_reads_it(game, reloaded, monkeypatch)
+
+
+def test_the_engine_import_takes_the_digests_of_the_game_and_its_builtin_bots():
+    """They are fixed from the import on (the race: a built-in bot edited while a
+    process ran had its plug-in of the old code stored under the new salt)."""
+    code = "import json; from sim import nb; from sim.games.luft import engine; print(json.dumps([str(p) for p in nb._LOADED]))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    taken = {Path(p) for p in json.loads(done.stdout)}
+    assert set(store.engine_files(api.get_game("luft"))) <= taken

@@ -11,7 +11,8 @@ so the totals are bit-identical to it whatever the number of workers.
 
 What travels to a worker is data, never compiled code: the game's name, the
 Rules object, each seat's (spec, bot name, parameter vector), and the source
-of every bot file loaded with ``sim.registry.load_bot_file`` (path and text).
+of every bot file loaded with ``sim.registry.load_bot_file`` (path and the
+text it was loaded from, `sim.nb.loaded_source`, not an edit made since).
 The worker imports the game by name (``sim.games.get_game``), loads the bot
 files (the file at the same path if it has the same text, else a copy of the
 text in the worker's temp directory, so workers need no shared file system)
@@ -66,6 +67,7 @@ class ChunkJob:
 
 def make_job(game, rules, seats, seed: int, keep_batches: bool) -> ChunkJob:
     """Describe a run by name and data; refuse a game a worker could not import by name."""
+    from sim import nb
     from sim.games import get_game
     from sim.registry import _LOADED_BOT_FILES
 
@@ -81,7 +83,7 @@ def make_job(game, rules, seats, seed: int, keep_batches: bool) -> ChunkJob:
     files = []
     for path in _LOADED_BOT_FILES:
         try:
-            files.append((path, Path(path).read_text(encoding="utf-8")))
+            files.append((path, nb.loaded_source(path).decode("utf-8")))  # the code this process runs
         except OSError as exc:
             raise ValueError(f"bot file {path!r} cannot be read to send it to the Dask workers: {exc}") from None
     seat_data = tuple((s.spec, s.bot.name, tuple(float(x) for x in s.params)) for s in seats)

@@ -45,7 +45,7 @@ code while the store's fingerprint (which covers every file) already names
 the new one. `refresh_stale_caches` closes that gap with the very file list and
 fingerprint the store records: when they changed since the cache was written,
 every cached function of the game and its bots is flushed and recompiles.
-Both take a file's digest once, when its code is loaded (`loaded_digest`): an
+Both read a file once, when its code is loaded (`loaded_source`): an
 edit while a process runs changes neither its fingerprints nor its salts.
 """
 
@@ -422,28 +422,29 @@ def compiled_sources(package: Path, bot_folders: Iterable[Path]) -> list[Path]:
 
 
 def fingerprint(files: Iterable[Path]) -> str:
-    """sha256 (16 hex digits) over the names and `loaded_digest` of ``files``:
+    """sha256 (16 hex digits) over the names and `loaded_source` of ``files``:
     the code this process runs, not what the files hold on disk now."""
     digest = hashlib.sha256()
     for path in files:
-        digest.update(Path(path).name.encode() + b"\0" + loaded_digest(path))
+        digest.update(Path(path).name.encode() + b"\0" + loaded_source(path))
     return digest.hexdigest()[:16]
 
 
-_LOADED: dict[Path, bytes] = {}  # resolved source file -> sha256 of its contents when its code was loaded
+_LOADED: dict[Path, bytes] = {}  # resolved source file -> its contents when its code was loaded
 
 
-def loaded_digest(path, fresh: bool = False) -> bytes:
-    """sha256 of source file ``path`` as this process loaded its code. Taken
-    when first asked: at the engine's import for the game's and built-in bots'
-    files (`refresh_stale_caches`), at `sim.registry.load_bot_file` for a user
-    bot file and the local modules it imports; kept until ``fresh`` (the file
-    was executed again). A file edited while a process runs thus keeps the
-    digest of the code in memory, so no plug-in, result or checkpoint of the
-    old code is stored under the new code's key; the next process reads it anew."""
+def loaded_source(path, fresh: bool = False) -> bytes:
+    """Source file ``path`` as this process loaded its code. Read when first
+    asked: at the engine's import for the game's and built-in bots' files
+    (`refresh_stale_caches`), at `sim.registry.load_bot_file` for a user bot
+    file and the local modules it imports; kept until ``fresh`` (the file was
+    executed again). A file edited while a process runs thus keeps the
+    fingerprint of the code in memory, so no plug-in, result or checkpoint of
+    the old code is stored under the new code's key; the next process reads
+    it anew."""
     path = Path(path).resolve()
     if fresh or path not in _LOADED:
-        _LOADED[path] = hashlib.sha256(path.read_bytes()).digest()
+        _LOADED[path] = path.read_bytes()
     return _LOADED[path]
 
 
@@ -455,8 +456,8 @@ def refresh_stale_caches(tag: str, probe, module_prefixes: tuple[str, ...], sour
     stamp (the fingerprint the cache was built from) lives in the cache folder
     of ``probe``, one of the game's cached dispatchers.
     """
-    for path in sources:  # their code was just imported: from now on they count as this code (`loaded_digest`)
-        loaded_digest(path)
+    for path in sources:  # their code was just imported: from now on they count as this code (`loaded_source`)
+        loaded_source(path)
     cache_path = getattr(getattr(probe, "_cache", None), "cache_path", None)
     if not cache_path:
         return False

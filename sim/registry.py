@@ -215,9 +215,9 @@ def load_bot_file(path) -> object:
     to the file can be imported by it (its folder is on ``sys.path`` while it
     loads); numba's cache of it is refreshed when one of those changed
     (`sim.local_imports`). Loading the same file twice is a no-op. A missing
-    file or one that fails to import raises a one-line BotError. The digests
-    of the file and of the local modules it imported anew are taken now
-    (`sim.nb.loaded_digest`), so the fingerprints name the code that runs.
+    file or one that fails to import raises a one-line BotError. The file and
+    the local modules it imported anew are read now (`sim.nb.loaded_source`),
+    so the fingerprints name the code that runs.
     """
     import hashlib
     import importlib.util
@@ -256,8 +256,8 @@ def load_bot_file(path) -> object:
         sys.path.remove(folder)
     imported = [getattr(m, "__file__", None) for n, m in list(sys.modules.items()) if n not in before]
     executed = {Path(f).resolve() for f in imported if isinstance(f, str)}
-    for source in [p, *(dep for dep in local_imports(p) if dep in executed)]:  # just run: their digests anew
-        nb.loaded_digest(source, fresh=True)
+    for source in [p, *(dep for dep in local_imports(p) if dep in executed)]:  # just run: read anew
+        nb.loaded_source(source, fresh=True)
     refresh_numba_caches(module, p)
     _LOADED_BOT_FILES[key] = module
     return module

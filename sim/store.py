@@ -119,7 +119,7 @@ def engine_fingerprint(game, bots=()) -> str:
     (`engine_files`). Part of every cache and checkpoint key, so a stored
     result or chunk is never reused after that code changed (the git commit
     alone misses uncommitted edits, and changes when only docs changed).
-    Of the code as this process loaded it (`sim.nb.loaded_digest`): an edit
+    Of the code as this process loaded it (`sim.nb.loaded_source`): an edit
     on disk after the import counts from the next process on."""
     return nb.fingerprint(engine_files(game, bots))
 

@@ -2,7 +2,7 @@
 the edited code, not numba's cached kernel (`sim.nb.refresh_stale_caches`).
 And a process keys what it stores by the code it loaded: an edit on disk after
 the import changes neither its fingerprints nor its plug-in salts
-(`sim.nb.loaded_digest`), only a reload of the file or the next process does.
+(`sim.nb.loaded_source`), only a reload of the file or the next process does.
 
 One copy of the project (sources and numba cache, as a user's checkout holds
 them after a run: the copy starts warm, so only the edit forces a compile)
@@ -190,7 +190,7 @@ def test_a_plugin_salt_follows_the_loaded_code_not_the_file_on_disk(user_bot, mo
     assert nb.plugin_salt("luft", reloaded) == _as_a_new_process_reads_it(game, reloaded, monkeypatch)
 
 
-def test_the_engine_import_takes_the_digests_of_the_game_and_its_builtin_bots():
+def test_the_engine_import_reads_the_game_and_its_builtin_bots():
     """They are fixed from the import on (the race: a built-in bot edited while a
     process ran had its plug-in of the old code stored under the new salt)."""
     code = "import json; from sim import nb; from sim.games.luft import engine; print(json.dumps([str(p) for p in nb._LOADED]))"
@@ -198,3 +198,14 @@ def test_the_engine_import_takes_the_digests_of_the_game_and_its_builtin_bots():
     assert done.returncode == 0, done.stderr[-2000:]
     taken = {Path(p) for p in json.loads(done.stdout)}
     assert set(store.engine_files(api.get_game("luft"))) <= taken
+
+
+def test_the_dask_workers_get_a_bot_file_as_it_was_loaded_not_as_edited(user_bot):
+    from sim.distributed import make_job
+
+    game, path, load = user_bot
+    load()
+    loaded = path.read_text()
+    _edit_on_disk(path)
+    job = make_job(game, game.rules_cls(players=2), [], 1, False)
+    assert dict(job.bot_files)[str(path.resolve())] == loaded

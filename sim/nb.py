@@ -411,13 +411,14 @@ _SKIPPED = ("analyses", "commands", "commands.py")  # host-side code, never comp
 
 def compiled_sources(package: Path, bot_folders: Iterable[Path]) -> list[Path]:
     """The files whose code decides a game's outcomes: the game's package
-    (not its analyses or commands), its built-in bots' folders, the RNG and
-    this toolkit (both compiled into every kernel)."""
+    (not its analyses or commands), its built-in bots' folders, the RNG,
+    this toolkit (both compiled into every kernel) and the registry (its
+    MAX_PARAMS, the width of a parameter row, is compiled into every plug-in)."""
     package = Path(package)
     files = {p for p in package.rglob("*.py") if p.relative_to(package).parts[0] not in _SKIPPED}
     for folder in bot_folders:
         files.update(Path(folder).glob("*.py"))
-    files.update((Path(__file__), Path(__file__).with_name("rng.py")))
+    files.update(Path(__file__).with_name(name) for name in ("nb.py", "rng.py", "registry.py"))
     return sorted(p.resolve() for p in files)
 
 

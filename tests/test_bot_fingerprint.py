@@ -76,6 +76,14 @@ def test_engine_fingerprint_changes_when_a_helper_module_is_edited(tmp_path, mon
     assert store.engine_fingerprint(game, [bot]) != before
 
 
+def test_the_parameter_row_width_compiled_into_plugins_is_part_of_every_fingerprint():
+    """MAX_PARAMS (sim/registry.py) is written into every plug-in's source: a
+    plug-in compiled for another width would read the wrong seat's row."""
+    registry_file = Path(load_bot_file.__code__.co_filename).resolve()
+    for name in ("luft", "landunter"):
+        assert registry_file in store.engine_files(api.get_game(name))
+
+
 @pytest.mark.slow
 def test_out_does_not_serve_a_stale_result_after_a_helper_edit(tmp_path):
     bot_file = write_bot(tmp_path, "fp-stale", "fp_helper_c")

@@ -105,7 +105,7 @@ def _statistical_stops(k, t, z, step):
         st, seat, phase, u = views[i], int(ROLLOUT["seat"][i]), int(ROLLOUT["phase"][i]), ROLLOUT["u"][i]
         if fc.rollout_candidates(phase, seat, st)[1] < 0:
             continue
-        searches = [fc.rollout_search(phase, seat, st, k, t, u, zz) for zz in (0.0, np.inf, z)]
+        searches = [fc.rollout_search(phase, seat, st, k, t, u, zz) for zz in (None, np.inf, z)]
         out.append((i, int(st[v.N_PLAYERS]), *searches))
     return out
 

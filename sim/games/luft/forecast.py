@@ -599,7 +599,9 @@ def rollout_decide(phase, seat, st, k, t, u, z=0.0):
     whatever its remaining continuations bring: that is the answer the full
     k continuations would give. The continuations are played one candidate
     at a time, in the order `_next_candidate` expects to stop soonest."""
-    return rollout_search(phase, seat, st, k, t, u, z)[0]
+    if z > 0.0:
+        return rollout_search(phase, seat, st, k, t, u, z)[0]
+    return rollout_search(phase, seat, st, k, t, u, None)[0]
 
 
 @njit(cache=True, inline="always")
@@ -615,15 +617,16 @@ def _z_stop(pairs, sd, sdd, z):
 @njit(cache=True)
 def rollout_search(phase, seat, st, k, t, u, z):
     """`rollout_decide`'s search: (action, continuations played of the first
-    candidate, of the second). ``z`` = 0: the exact stop alone, in the
-    adaptive order. ``z`` > 0: the continuations in pairs (continuation j of
-    the first candidate, then of the second: the same stream), the exact
-    stop checked after each, and after each pair the statistical stop: the
-    pairs' differences (common random numbers make them far less noisy than
-    either value) lead by ``z`` standard errors (`_z_stop`). Without that
-    stop the pairs give the exact answer too (the order never changes it);
-    with it the search may pick the other candidate where all k would have
-    reversed the lead."""
+    candidate, of the second). ``z`` None: the exact stop alone, in the
+    adaptive order (the compiler drops the statistical code). ``z`` a
+    number: the continuations in pairs (continuation j of the first
+    candidate, then of the second: the same stream), the exact stop checked
+    after each, and after each pair the statistical stop: the pairs'
+    differences (common random numbers make them far less noisy than either
+    value) lead by ``z`` standard errors (`_z_stop`; z = inf never trusts
+    them). Without that stop the pairs give the exact answer too (the order
+    never changes it); with it the search may pick the other candidate where
+    all k would have reversed the lead."""
     a0, a1 = rollout_candidates(phase, seat, st)
     if a1 < 0:
         return a0, 0, 0
@@ -635,7 +638,6 @@ def rollout_search(phase, seat, st, k, t, u, z):
     total1 = 0.0
     n0 = 0
     n1 = 0
-    paired = z > 0.0
     first = 0.0  # the first candidate's value of the pair being played
     sd = 0.0
     sdd = 0.0
@@ -645,7 +647,7 @@ def rollout_search(phase, seat, st, k, t, u, z):
             return a0, n0, n1
         if total1 > total0 + (k - n0) * bound0:
             return a1, n0, n1
-        if paired:
+        if z is not None:
             if n0 == n1 and _z_stop(n1, sd, sdd, z):
                 return (a0 if sd > 0.0 else a1), n0, n1
             nxt = 0 if n0 == n1 else 1
@@ -659,6 +661,7 @@ def rollout_search(phase, seat, st, k, t, u, z):
             val = _play(st, seat, t, rng.mix64(base + np.uint64(n1)), start1)[0]
             total1 += val
             n1 += 1
-            d = first - val
-            sd += d
-            sdd += d * d
+            if z is not None:
+                d = first - val
+                sd += d
+                sdd += d * d

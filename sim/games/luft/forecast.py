@@ -597,8 +597,9 @@ def rollout_decide(phase, seat, st, k, t, u, z=0.0):
     so the sums are exact in any order. After each continuation a candidate
     is dropped once the other is sure to beat it (or, the first, to tie it)
     whatever its remaining continuations bring: that is the answer the full
-    k continuations would give. The continuations are played one candidate
-    at a time, in the order `_next_candidate` expects to stop soonest."""
+    k continuations would give. With z = 0 the continuations are played one
+    candidate at a time, in the order `_next_candidate` expects to stop
+    soonest."""
     if z > 0.0:
         return rollout_search(phase, seat, st, k, t, u, z)[0]
     return rollout_search(phase, seat, st, k, t, u, None)[0]

@@ -59,6 +59,7 @@ def test_same_seed_gives_the_same_figures_and_threads_do_not_matter():
     [
         (["luft", "simulate", "--bots", "nosuchbot"], "unknown bot 'nosuchbot'"),
         (["luft", "simulate", "--bots", "threshold:t=0"], "out of range"),
+        (["luft", "simulate", "--bots", "rollout:k=32:z=-1"], "out of range"),
         (["luft", "simulate", "--bots", "threshold:q=1"], "has no parameter 'q'"),
         (["luft", "simulate", "--bots", "threshold:t=x"], "not a number"),
         (["luft", "simulate", "--bots", "threshold", "--rules", "air=x"], "air='x'"),

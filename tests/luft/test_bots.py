@@ -198,6 +198,8 @@ def test_spec_parses_with_defaults_and_rejects_bad_values():
         "planner:extra=0",
         "greedy-value:risk=-1",
         "rollout:k=0",
+        "rollout:z=-1",
+        "rollout:z=11",
         "air:foo=1",
         "air:margin",
         "nosuchbot",

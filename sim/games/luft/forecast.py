@@ -33,6 +33,7 @@ INF = 1e9
 NEVER = 1 << 40  # "unlimited" turns when nobody carries anything
 MAX_SWIMS = 2000  # p_home stops iterating after this many swims
 ROLLOUT_ROUNDS = 64  # rounds a rollout continuation plays at most
+ZSTOP_MIN_PAIRS = 8  # pairs of continuations the statistical stop of rollout waits for
 
 
 # --- the public view ---------------------------------------------------------
@@ -584,23 +585,52 @@ def rollout_streams(u, seat):
 
 
 @njit(cache=True)
-def rollout_decide(phase, seat, st, k, t, u):
+def rollout_decide(phase, seat, st, k, t, u, z=0.0):
     """Best action for ``seat`` by ``k`` continuations per candidate action
     (rollout_dive) of `rollout_candidates`, on common random numbers:
     continuation j of every action uses the same stream (`rollout_streams`),
     seeded from ``u``. The better total wins; a tie goes to the first
-    candidate.
+    candidate. ``z`` > 0 adds the statistical stop of `rollout_search`.
 
     Why it can stop early: every continuation is worth between 0 and
     `rollout_bound`, and every value is a multiple of 0.5 (the level means),
     so the sums are exact in any order. After each continuation a candidate
     is dropped once the other is sure to beat it (or, the first, to tie it)
     whatever its remaining continuations bring: that is the answer the full
-    k continuations would give. The continuations are played one candidate
-    at a time, in the order `_next_candidate` expects to stop soonest."""
+    k continuations would give. With z = 0 the continuations are played one
+    candidate at a time, in the order `_next_candidate` expects to stop
+    soonest."""
+    if z > 0.0:
+        return rollout_search(phase, seat, st, k, t, u, z)[0]
+    return rollout_search(phase, seat, st, k, t, u, None)[0]
+
+
+@njit(cache=True, inline="always")
+def _z_stop(pairs, sd, sdd, z):
+    """The paired differences (first minus second candidate, ``pairs`` of
+    them, sum ``sd``, sum of squares ``sdd``) have a mean at least ``z``
+    standard errors from 0, after at least ZSTOP_MIN_PAIRS pairs: mean^2 >=
+    z^2 var / pairs, multiplied out (no division; exact in floats, since
+    every value is a multiple of 0.5)."""
+    return pairs >= ZSTOP_MIN_PAIRS and sd != 0.0 and sd * sd * (pairs - 1) >= z * z * (pairs * sdd - sd * sd)
+
+
+@njit(cache=True)
+def rollout_search(phase, seat, st, k, t, u, z):
+    """`rollout_decide`'s search: (action, continuations played of the first
+    candidate, of the second). ``z`` None: the exact stop alone, in the
+    adaptive order (the compiler drops the statistical code). ``z`` a
+    number: the continuations in pairs (continuation j of the first
+    candidate, then of the second: the same stream), the exact stop checked
+    after each, and after each pair the statistical stop: the pairs'
+    differences (common random numbers make them far less noisy than either
+    value) lead by ``z`` standard errors (`_z_stop`; z = inf never trusts
+    them). Without that stop the pairs give the exact answer too (the order
+    never changes it); with it the search may pick the other candidate where
+    all k would have reversed the lead."""
     a0, a1 = rollout_candidates(phase, seat, st)
     if a1 < 0:
-        return a0
+        return a0, 0, 0
     start0 = _first_action(st, seat, phase, a0)
     start1 = _first_action(st, seat, phase, a1)
     bound0 = rollout_bound(st, seat, phase, a0, t)
@@ -609,15 +639,30 @@ def rollout_decide(phase, seat, st, k, t, u):
     total1 = 0.0
     n0 = 0
     n1 = 0
+    first = 0.0  # the first candidate's value of the pair being played
+    sd = 0.0
+    sdd = 0.0
     base = rollout_streams(u, seat)
     while True:
         if total0 >= total1 + (k - n1) * bound1:
-            return a0
+            return a0, n0, n1
         if total1 > total0 + (k - n0) * bound0:
-            return a1
-        if _next_candidate(k, total0, n0, bound0, total1, n1, bound1) == 0:
-            total0 += _play(st, seat, t, rng.mix64(base + np.uint64(n0)), start0)[0]
+            return a1, n0, n1
+        if z is not None:
+            if n0 == n1 and _z_stop(n1, sd, sdd, z):
+                return (a0 if sd > 0.0 else a1), n0, n1
+            nxt = 0 if n0 == n1 else 1
+        else:
+            nxt = _next_candidate(k, total0, n0, bound0, total1, n1, bound1)
+        if nxt == 0:
+            first = _play(st, seat, t, rng.mix64(base + np.uint64(n0)), start0)[0]
+            total0 += first
             n0 += 1
         else:
-            total1 += _play(st, seat, t, rng.mix64(base + np.uint64(n1)), start1)[0]
+            val = _play(st, seat, t, rng.mix64(base + np.uint64(n1)), start1)[0]
+            total1 += val
             n1 += 1
+            if z is not None:
+                d = first - val
+                sd += d
+                sdd += d * d

@@ -6,18 +6,44 @@ compile the same kernels at the same time on a cold numba cache (a fresh
 clone, as in CI): Land unter's kernel alone takes over a minute. The
 controller plays a few games of each game first, both games side by side, so
 the workers load the kernels from the cache.
+
+Before that it drops the test modules' own cached kernels (recording and
+scripted bots) if the toolkit's compiled sources changed: they bake in its
+constants (e.g. MAX_PARAMS), but numba keys their cache on the test file only.
 """
 
 import subprocess
 import sys
+from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 
+def drop_stale_test_kernels(folder: Path, sources: list[Path]) -> bool:
+    """Delete the numba cache files under ``folder`` unless the stamp there
+    holds the fingerprint of ``sources`` (`nb.flush_when_changed`); True if it did."""
+    from sim import nb
+
+    cached = [SimpleNamespace(flush=path.unlink) for path in folder.rglob("__pycache__/*.nb[ic]")]
+    return nb.flush_when_changed(folder / "__pycache__" / "toolkit-sources.sha256", sources, cached)
+
+
+def engine_sources() -> list[Path]:
+    """Every file compiled into either game's kernels (`store.engine_files`)."""
+    from sim import store
+    from sim.games import get_game
+
+    return sorted({path for game in ("luft", "landunter") for path in store.engine_files(get_game(game))})
+
+
 def pytest_sessionstart(session):
     config = session.config
-    if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
-        return  # a worker, or a serial run: nothing to share
+    if hasattr(config, "workerinput"):
+        return  # a worker: the controller did it
+    drop_stale_test_kernels(Path(__file__).parent, engine_sources())
+    if not getattr(config.option, "numprocesses", None):
+        return  # a serial run: no workers to share the kernels with
     runs = {
         game: subprocess.Popen(
             [sys.executable, "-m", "sim", game, "simulate", "--games", "8", "--bots", bots, "--json"],

@@ -209,3 +209,28 @@ def test_the_dask_workers_get_a_bot_file_as_it_was_loaded_not_as_edited(user_bot
     _edit_on_disk(path)
     job = make_job(game, game.rules_cls(players=2), [], 1, False)
     assert dict(job.bot_files)[str(path.resolve())] == loaded
+
+
+def test_the_suite_drops_its_own_cached_kernels_once_the_toolkit_changed(tmp_path, monkeypatch):
+    """Test modules' kernels bake in toolkit constants (MAX_PARAMS): a stale one
+    crashed the suite after MAX_PARAMS grew, so conftest drops them on a change."""
+    from tests.conftest import drop_stale_test_kernels
+
+    monkeypatch.setattr(nb, "_LOADED", {})  # the sources read afresh, as a new session does
+    source = tmp_path / "toolkit.py"
+    source.write_text("MAX_PARAMS = 192\n")
+    kernels = tmp_path / "luft" / "__pycache__"
+    kernels.mkdir(parents=True)
+    cached = [kernels / "test_x.recording-1.py311.nbi", kernels / "test_x.recording-1.py311.1.nbc"]
+    for path in cached:
+        path.write_text("")
+    assert drop_stale_test_kernels(tmp_path, [source])  # no stamp yet: dropped
+    assert not any(path.exists() for path in cached)
+    for path in cached:
+        path.write_text("")
+    assert not drop_stale_test_kernels(tmp_path, [source])  # unchanged: kept
+    assert all(path.exists() for path in cached)
+    source.write_text("MAX_PARAMS = 256\n")
+    monkeypatch.setattr(nb, "_LOADED", {})
+    assert drop_stale_test_kernels(tmp_path, [source])
+    assert not any(path.exists() for path in cached)

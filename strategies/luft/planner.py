@@ -312,9 +312,7 @@ def plan_gain(phase, seat, st, extra):
     elif not (v.can_pick_up(st, seat) and l0 + 1 <= lmax):
         return 0.0
     elif st[v.HEADING_UP + seat] == 1:
-        c = fc.dist_home(st, seat, pos)
-        w = fc.item_value(st[v.PATH + pos - 1])
-        return (w0 + w) * _up_next(c, l0 + 1, a0, lo, pos + 1) - w0 * _up_next(c, l0, a0, lo, pos + 1)
+        return _up_gain(st, seat, 1, fc.item_value(st[v.PATH + pos - 1]))
     elif a0 <= lo:
         return 0.0
     ival, wref, cpos = free_path(st, seat, pos)
@@ -340,17 +338,23 @@ def plan_gain(phase, seat, st, extra):
 
 
 @njit(cache=True)
-def drop_gain(st, seat):
-    """Heading up: the change of W x P(home) from dropping the cheapest item
-    (`plan_action` drops iff > 0 and picking up gains nothing)."""
+def _up_gain(st, seat, dload, dvalue):
+    """Heading up: the change of W x P(home) when the load changes by
+    ``dload`` items and the value carried by ``dvalue``."""
     pos = st[v.POS + seat]
     l0 = st[v.N_CARRIED + seat]
     a0 = min(st[v.AIR], AIR_CAP)
     lo = fc.others_load(st, seat)
     w0 = fc.carried_value(st, seat)
     c = fc.dist_home(st, seat, pos)
-    w = fc.item_value(st[v.CARRIED + seat * v.MAX_PATH + fc.cheapest_carried(st, seat)])
-    return (w0 - w) * _up_next(c, l0 - 1, a0, lo, pos + 1) - w0 * _up_next(c, l0, a0, lo, pos + 1)
+    return (w0 + dvalue) * _up_next(c, l0 + dload, a0, lo, pos + 1) - w0 * _up_next(c, l0, a0, lo, pos + 1)
+
+
+@njit(cache=True)
+def drop_gain(st, seat):
+    """Heading up: the change of W x P(home) from dropping the cheapest item
+    (`plan_action` drops iff > 0 and picking up gains nothing)."""
+    return _up_gain(st, seat, -1, -fc.item_value(st[v.CARRIED + seat * v.MAX_PATH + fc.cheapest_carried(st, seat)]))
 
 
 @njit(cache=True)

@@ -6,7 +6,10 @@ process, the best of --repeat runs (one run first warms numba's cache).
 
 Targets (issue 14, item 4, on the idle 2-core machine): `--help` and `bots`
 under 0.5 s, `simulate --games 1000` under 1.5 s. The load average is
-printed: on a loaded machine the wall figures grow, the CPU ones less.
+printed: on a loaded machine the wall figures grow, the CPU ones less. So is
+the VM's Python speed of the day (it drifts up to 1.6x between days): games
+per CPU-second of the pure-Python reference engine, the README's reference
+row (4 players, all `threshold:t=2`; 231 on the fast day, 146 on a slow one).
 """
 
 from __future__ import annotations
@@ -19,18 +22,38 @@ import sys
 import time
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[1]
 SIM = [sys.executable, "-m", "sim"]
-COMMANDS = [["--help"], ["luft", "bots"], ["luft", "simulate", "--games", "1000", "--bots", "threshold:t=2"]]
+SIMULATE = ["luft", "simulate", "--games", "1000", "--bots", "threshold:t=2"]
+COMMANDS = [["--help"], ["luft", "bots"], SIMULATE, SIMULATE + ["--json"]]
 
 
 def timed(args: list[str]) -> tuple[float, float]:
     """(wall, CPU) seconds of one run of ``sim args`` in a fresh process."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    subprocess.run(SIM + args, check=True, capture_output=True, cwd=Path(__file__).resolve().parents[1])
+    subprocess.run(SIM + args, check=True, capture_output=True, cwd=ROOT)
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def python_speed(games: int = 60, repeat: int = 3) -> float:
+    """Games per CPU-second of the reference engine (best of ``repeat`` runs of
+    ``games`` games): how fast this VM runs Python today."""
+    sys.path.insert(0, str(ROOT))
+    from sim.games.luft import reference
+    from sim.games.luft.rules import Rules
+    from strategies.luft import LUFT_BOTS
+
+    rules, seats = Rules(players=4), LUFT_BOTS.parse_seats("threshold:t=2", 4)
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        for g in range(games):
+            reference.play_game(rules, seats, 1, g)
+        best = min(best, time.process_time() - start)
+    return games / best
 
 
 def main(argv=None):
@@ -38,6 +61,7 @@ def main(argv=None):
     ap.add_argument("--repeat", type=int, default=5, help="runs per command (best kept)")
     args = ap.parse_args(argv)
     print(f"load average {os.getloadavg()[0]:.2f}; best of {args.repeat} fresh processes")
+    print(f"Python speed: the reference engine plays {python_speed():.0f} games per CPU-s (231 on the README's fast day)")
     print(f"{'command':<52}{'wall s':>8}{'CPU s':>8}")
     for cmd in COMMANDS:
         timed(cmd)  # warm numba's cache

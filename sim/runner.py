@@ -35,6 +35,7 @@ from numba import njit
 from sim import botdebug, interrupt
 from sim.game import GameSpec
 from sim.progress import progress_bar
+from sim.quick_load import quick_loads
 
 DEFAULT_CHUNK = 100_000
 # Float metrics are summed exactly as integer multiples of 1/EXACT_DENOMINATOR
@@ -309,7 +310,8 @@ def warm_up(game: GameSpec, rules, seats) -> float:
     """Compile (or load from cache) the kernel and the reduction; return the seconds it took."""
     start = time.perf_counter()
     try:
-        play_chunk(game, rules, seats, 0, 0, 1)
+        with quick_loads():
+            play_chunk(game, rules, seats, 0, 0, 1)
     except botdebug.BotFailure:
         pass  # compiled all the same; a failure in the run's own games is reported there
     return time.perf_counter() - start

@@ -1,0 +1,62 @@
+"""`simulate` loads its cached kernel without numba's registries (`sim.quick_load`)
+and prints the figures a normal load gives."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from numba.core import caching
+from numba.core.registry import cpu_target
+from typer.testing import CliRunner
+
+from sim.cli import app
+from sim.quick_load import quick_loads
+
+SIMULATE = ["luft", "simulate", "--games", "200", "--bots", "threshold:t=2", "--seed", "4", "--json"]
+# what numba's registry refresh imports (scipy.linalg through numba.np.linalg) and a cached load does not need
+SKIPPED = ("numba.np.arraymath", "numba.np.linalg", "numba.np.npyimpl", "scipy.linalg")
+
+
+def figures(output: str) -> dict:
+    summary = json.loads(output)
+    summary.pop("seconds")
+    return summary
+
+
+@pytest.fixture(scope="module")
+def fresh_run():
+    """`simulate --json` in a fresh interpreter, after this process warmed the
+    cache with all of numba's registries loaded: (its figures and the skipped
+    modules it loaded, this process's figures)."""
+    cpu_target.target_context.refresh()
+    here = CliRunner().invoke(app, SIMULATE)
+    assert here.exit_code == 0, here.output
+    code = (
+        "import json, sys; from typer.testing import CliRunner; from sim.cli import app; "
+        f"r = CliRunner().invoke(app, {SIMULATE!r}); assert r.exit_code == 0, r.output; "
+        f"print(json.dumps([r.output, sorted(m for m in {SKIPPED!r} if m in sys.modules)]))"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr.strip().splitlines()[-1:]
+    output, loaded = json.loads(proc.stdout.splitlines()[-1])
+    return figures(output), loaded, figures(here.output)
+
+
+def test_simulate_with_a_warm_cache_loads_no_numba_registry_nor_scipy_linalg(fresh_run):
+    _, loaded, _ = fresh_run
+    assert loaded == []
+
+
+def test_a_kernel_loaded_without_the_registries_prints_the_same_figures(fresh_run):
+    fresh, _, here = fresh_run
+    assert fresh == here
+
+
+def test_quick_loads_puts_numba_cache_loading_back_after_the_block_even_on_error():
+    original = caching.Cache.load_overload
+    with pytest.raises(KeyError):
+        with quick_loads():
+            assert caching.Cache.load_overload is not original
+            raise KeyError
+    assert caching.Cache.load_overload is original

@@ -5,9 +5,11 @@ reads a cached function. That imports and installs every typing and lowering
 registry numba has (numba.np.arraymath, npyimpl, linalg and through it
 scipy.linalg, ...): about a third of `sim luft simulate --games 1000`. Running
 code that is already compiled needs none of them: only the runtime (NRT) and
-the symbols some numba modules define when imported (`numba.cpython.hashing`);
-a compile refreshes the context itself (``numba.core.compiler``), so a cache
-miss inside `quick_loads` compiles as usual.
+what some of those modules set up when imported, for calls rather than
+compiles: the symbols of `numba.cpython.hashing` and the type of a cfunc
+argument (`numba.experimental.function_type`: the plug-in bots). A compile
+refreshes the context itself (``numba.core.compiler``), so a cache miss
+inside `quick_loads` compiles as usual.
 
 This reaches into numba.core.caching (numba is pinned below 0.69 in
 pyproject.toml for such uses): the one method is swapped only while the block
@@ -19,7 +21,8 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-import numba.cpython.hashing  # noqa: F401  (its import defines the hash secrets compiled code links against)
+import numba.cpython.hashing  # noqa: F401  (defines the hash secrets compiled code links against)
+import numba.experimental.function_type  # noqa: F401  (types a cfunc passed to a kernel: the plug-ins)
 from numba.core import caching
 from numba.core.runtime import rtsys
 

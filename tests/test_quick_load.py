@@ -13,7 +13,11 @@ from typer.testing import CliRunner
 from sim.cli import app
 from sim.quick_load import quick_loads
 
-SIMULATE = ["luft", "simulate", "--games", "200", "--bots", "threshold:t=2", "--seed", "4", "--json"]
+# the kernel with built-in bots inlined, and the one calling a plug-in (planner) by its cfunc
+SIMULATES = [
+    ["luft", "simulate", "--games", "200", "--bots", "threshold:t=2", "--seed", "4", "--json"],
+    ["luft", "simulate", "--games", "20", "--players", "2", "--bots", "planner,threshold:t=2", "--json"],
+]
 # what numba's registry refresh imports (scipy.linalg through numba.np.linalg) and a cached load does not need
 SKIPPED = ("numba.np.arraymath", "numba.np.linalg", "numba.np.npyimpl", "scipy.linalg")
 
@@ -26,21 +30,22 @@ def figures(output: str) -> dict:
 
 @pytest.fixture(scope="module")
 def fresh_run():
-    """`simulate --json` in a fresh interpreter, after this process warmed the
-    cache with all of numba's registries loaded: (its figures and the skipped
-    modules it loaded, this process's figures)."""
+    """The `simulate --json` runs in a fresh interpreter, after this process
+    warmed the cache with all of numba's registries loaded: (their figures and
+    the skipped modules they loaded, this process's figures)."""
     cpu_target.target_context.refresh()
-    here = CliRunner().invoke(app, SIMULATE)
-    assert here.exit_code == 0, here.output
+    here = [CliRunner().invoke(app, args) for args in SIMULATES]
+    assert [r.exit_code for r in here] == [0] * len(SIMULATES), [r.output for r in here]
     code = (
         "import json, sys; from typer.testing import CliRunner; from sim.cli import app; "
-        f"r = CliRunner().invoke(app, {SIMULATE!r}); assert r.exit_code == 0, r.output; "
-        f"print(json.dumps([r.output, sorted(m for m in {SKIPPED!r} if m in sys.modules)]))"
+        f"rs = [CliRunner().invoke(app, args) for args in {SIMULATES!r}]; "
+        "assert all(r.exit_code == 0 for r in rs), [r.output for r in rs]; "
+        f"print(json.dumps([[r.output for r in rs], sorted(m for m in {SKIPPED!r} if m in sys.modules)]))"
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr.strip().splitlines()[-1:]
-    output, loaded = json.loads(proc.stdout.splitlines()[-1])
-    return figures(output), loaded, figures(here.output)
+    outputs, loaded = json.loads(proc.stdout.splitlines()[-1])
+    return [figures(o) for o in outputs], loaded, [figures(r.output) for r in here]
 
 
 def test_simulate_with_a_warm_cache_loads_no_numba_registry_nor_scipy_linalg(fresh_run):

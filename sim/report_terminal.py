@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 
 from rich import box
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
@@ -36,6 +35,8 @@ MAX_KEYS = 3  # leading label columns repeated in every part of a split table
 
 def show(report: Report, console: Console) -> None:
     """Print a report: Markdown text, fitted tables, one line per figure file."""
+    from rich.markdown import Markdown  # markdown-it and pygments: ~0.1 s that `simulate`'s tables do not need
+
     text: list[str] = []
 
     def flush():

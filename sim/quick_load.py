@@ -35,13 +35,17 @@ def _load_overload(self, sig, target_context):
         return self._load_overload(sig, target_context)
 
 
+_NUMBA_LOAD = caching.Cache.load_overload
+
+
 @contextmanager
 def quick_loads():
     """Within the block, numba loads cached functions without refreshing its
-    typing and lowering registries."""
-    original = caching.Cache.load_overload
+    typing and lowering registries. Leaving it puts numba's own method back
+    even when blocks overlap (warm-ups on a Dask worker's threads): a block
+    still open then loads the usual way, which is only slower."""
     caching.Cache.load_overload = _load_overload
     try:
         yield
     finally:
-        caching.Cache.load_overload = original
+        caching.Cache.load_overload = _NUMBA_LOAD

@@ -67,3 +67,13 @@ def test_quick_loads_puts_numba_cache_loading_back_after_the_block_even_on_error
             assert caching.Cache.load_overload is not original
             raise KeyError
     assert caching.Cache.load_overload is original
+
+
+def test_overlapping_quick_loads_leave_numba_cache_loading_as_it_was():
+    original = caching.Cache.load_overload
+    first, second = quick_loads(), quick_loads()
+    first.__enter__()
+    second.__enter__()
+    first.__exit__(None, None, None)
+    second.__exit__(None, None, None)
+    assert caching.Cache.load_overload is original

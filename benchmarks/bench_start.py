@@ -62,11 +62,11 @@ def main(argv=None):
     args = ap.parse_args(argv)
     print(f"load average {os.getloadavg()[0]:.2f}; best of {args.repeat} fresh processes")
     print(f"Python speed: the reference engine plays {python_speed():.0f} games per CPU-s (231 on the README's fast day)")
-    print(f"{'command':<52}{'wall s':>8}{'CPU s':>8}")
+    print(f"{'command':<60}{'wall s':>8}{'CPU s':>8}")
     for cmd in COMMANDS:
         timed(cmd)  # warm numba's cache
         runs = [timed(cmd) for _ in range(args.repeat)]
-        print(f"{'sim ' + ' '.join(cmd):<52}{min(r[0] for r in runs):>8.2f}{min(r[1] for r in runs):>8.2f}")
+        print(f"{'sim ' + ' '.join(cmd):<60}{min(r[0] for r in runs):>8.2f}{min(r[1] for r in runs):>8.2f}")
 
 
 if __name__ == "__main__":

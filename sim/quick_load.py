@@ -3,7 +3,7 @@
 numba's ``Cache.load_overload`` calls ``target_context.refresh()`` before it
 reads a cached function. That imports and installs every typing and lowering
 registry numba has (numba.np.arraymath, npyimpl, linalg and through it
-scipy.linalg, ...): about a third of `sim luft simulate --games 1000`. Running
+scipy.linalg, ...): 0.5-0.6 CPU-s, a fifth of `sim luft simulate --games 1000`. Running
 code that is already compiled needs none of them: only the runtime (NRT) and
 what some of those modules set up when imported, for calls rather than
 compiles: the symbols of `numba.cpython.hashing` and the type of a cfunc
@@ -13,7 +13,7 @@ inside `quick_loads` compiles as usual.
 
 This reaches into numba.core.caching (numba is pinned below 0.69 in
 pyproject.toml for such uses): the one method is swapped only while the block
-runs, and `tests/test_imports.py` checks that a run loads none of the skipped
+runs, and `tests/test_quick_load.py` checks that a run loads none of the skipped
 registries and prints the same figures.
 """
 

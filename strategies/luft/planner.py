@@ -225,10 +225,11 @@ def down_table(seeds, l0, lmax, a0, lo, w0, ival, wref, can_back_empty, path_len
     treasure lying there iff the plan prefers it. A row (l, a) reads only
     rows with less air, (l, a2) and (l + 1, a3), so its choices are filled
     first over the fields its stays land on, then its fields, each on its
-    own: two loops without a dependence from field to field, which the
-    compiler vectorises. Only a stuck row (nobody breathes, a2 = a) reads
-    itself; it is filled field by field, deepest first, each choice right
-    after its field.
+    own: two loops without a dependence from field to field and without
+    branches (1.1-1.2x against one sweep; LLVM vectorises them, but rows
+    average ~13 fields, so the vector path rarely runs). Only a stuck row
+    (nobody breathes, a2 = a) reads itself; it is filled field by field,
+    deepest first, each choice right after its field.
 
     At load lmax, wherever W > 0, P = HOME and G = 0 without the stay: no
     pick-ups are left, so G = 0, and staying is worth W x (sum over the swims

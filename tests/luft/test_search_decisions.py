@@ -5,7 +5,9 @@ action each parameter set took there under the earlier implementation
 (written once by search_fixture.py); golden/planner_decisions.npz a few
 thousand more for `planner` with every `extra` (planner_fixture.py);
 golden/rollout_decisions.npz a few thousand for `rollout` with several
-(k, t) (rollout_fixture.py).
+(k, t) (rollout_fixture.py); golden/planner_gains.npz the planner's gains
+(the values it decides by, features of `policy`) at planner_decisions.npz's
+positions (planner_gains_fixture.py).
 """
 
 from pathlib import Path
@@ -16,12 +18,14 @@ import pytest
 from sim import rng
 from sim.games.luft import forecast as fc, layout as v
 from strategies.luft import LUFT_BOTS
+from tests.luft.planner_gains_fixture import gains
 
 GOLDEN = Path(__file__).parent / "golden"
 # read once: an NpzFile unzips an array again at every item access
 FIXTURE = dict(np.load(GOLDEN / "search_decisions.npz"))
 PLANNER = dict(np.load(GOLDEN / "planner_decisions.npz"))
 ROLLOUT = dict(np.load(GOLDEN / "rollout_decisions.npz"))
+PLANNER_GAINS = np.load(GOLDEN / "planner_gains.npz")["gains"]
 
 
 def _differing(fixture, column) -> tuple[str, list]:
@@ -47,6 +51,18 @@ def test_search_bots_take_the_recorded_decisions(column):
 def test_planner_takes_the_recorded_decisions_with_reused_tables(column):
     spec, wrong = _differing(PLANNER, column)
     assert not wrong, f"{spec}: {len(wrong)} of {len(PLANNER['phase'])} decisions differ (row, was, now): {wrong[:5]}"
+
+
+def test_planner_gains_are_the_recorded_floats_after_the_table_split_into_choices_and_stays():
+    # the same decisions are not enough: policy/trained weigh these values, so
+    # every float must be the one the table gave before (signs of zeros too)
+    now = gains(PLANNER["views"].astype(np.int64), PLANNER["seat"].astype(np.int64))
+    assert (PLANNER_GAINS != 0.0).sum() > 10_000  # the solves, not only the shortcuts' zeros
+    same = (now == PLANNER_GAINS) & (np.signbit(now) == np.signbit(PLANNER_GAINS))
+    rows, cols = np.nonzero(~same)
+    assert same.all(), f"{len(rows)} gains differ (position, column, was, now): " + str(
+        [(r, c, PLANNER_GAINS[r, c], now[r, c]) for r, c in zip(rows[:5], cols[:5])]
+    )
 
 
 @pytest.mark.parametrize("column", range(len(ROLLOUT["specs"])), ids=list(ROLLOUT["specs"]))

@@ -25,6 +25,12 @@
 # (the higher win share, and trained against more than one style of play).
 # target (seed 13, 5,760 games): ahead of dodge in 0.814 [0.805, 0.823], of
 # sampler:k=16 in 0.781 [0.772, 0.790] (../trained/landunter-4p-target.json).
+#
+# `others`: the same for the 3- and 5-player presets (--mix against their
+# earlier training fields, 30 generations x 480 games), each with a
+# tournament beside its old preset, sampler:k=16 and dodge on seed 12. Not
+# shipped (no time left to rerun the experiments that play them); figures in
+# ../trained/landunter-{3,5}p-outcome-mix.txt.
 set -e
 cd "$(dirname "$0")"
 tournament() { name=$1; shift
@@ -42,5 +48,15 @@ case "${1:-train}" in
     tournament landunter-4p-old-seed12 -g 2880 --seed 12 --bots sampler:k=16,dodge,trained ;;
   target)
     tournament landunter-4p-target -g 5760 --seed 13 --bots trained,sampler:k=16,dodge ;;
-  *) echo "error: the step is train, decide or target, not '$1'" >&2; exit 2 ;;
+  others)
+    sim landunter train --field dodge,counter --mix -n 3 -g 480 --generations 30 --sigma 0.2 --seed 7 \
+      --start policy:preset=trained-3p --out landunter-3p-outcome-mix
+    sim landunter train --field dodge,counter,ring-keeper --mix -n 5 -g 480 --generations 30 --sigma 0.2 --seed 7 \
+      --start policy:preset=trained-5p --out landunter-5p-outcome-mix
+    for n in 3 5; do
+      COLUMNS=250 sim landunter tournament -n $n -g 2400 --seed 12 \
+        --bots policy:file=../train/landunter-${n}p-outcome-mix/weights.json,trained,sampler:k=16,dodge \
+        > ../trained/landunter-${n}p-outcome-mix.txt
+    done ;;
+  *) echo "error: the step is train, decide, target or others, not '$1'" >&2; exit 2 ;;
 esac

@@ -6,9 +6,16 @@ The table (`table_features`): 1, lower flood card / 12, higher flood card /
 12, own top flood card / 12, highest other top flood card of a player still
 in / 12, own rings left / 4, round / 11. A card c (`card_terms`): its rank
 c / cards in the deck, the share b of the cards still out (not in our hand,
-not played this deal) below it, and b². Card c scores
+not played this deal) below it, and b²; then what playing c is likely to do
+this round (`outcome_terms`, features.py): the chance it is the highest card
+played (we take the lower flood card), the second highest (the higher one),
+the expected flip of one of our rings, the same when we have no ring left
+(we would go out), our expected top flood card / 12 after the round, and the
+share of our hand above c. Card c scores
 sum over table features t_i and card terms x_j of w[j * 7 + i] * t_i * x_j;
-the highest score is played (the lowest card on ties).
+the highest score is played (the lowest card on ties). Weight files of the
+first layout (the first three card terms, 21 weights) load with the rest 0
+and play as before.
 """
 
 from pathlib import Path
@@ -33,11 +40,13 @@ from sim.games.landunter.layout import (
     played_this_deal,
 )
 from sim.strong.weights import PolicyLayout
+from strategies.landunter.features import N_OUTCOME, flip_if, outcome_terms
 from strategies.landunter.registry import register
 
 N_TABLE = 7
-N_CARD = 3
+N_CARD = 3 + N_OUTCOME
 BLOCK = N_TABLE * N_CARD
+FIRST_LAYOUT = N_TABLE * 3  # rank, b, b² only
 FIRST_PLAYERS = 3
 
 # Untrained start: the lower the card's share of the cards out, the better,
@@ -46,7 +55,12 @@ _START = np.zeros(BLOCK)
 _START[N_TABLE + 0], _START[N_TABLE + 1], _START[N_TABLE + 3] = -0.1, -1.0, 1.0
 
 LAYOUT = PolicyLayout(
-    "landunter", BLOCK, tuple(range(FIRST_PLAYERS, MAXP + 1)), tuple(_START), Path(__file__).with_name("presets")
+    "landunter",
+    BLOCK,
+    tuple(range(FIRST_PLAYERS, MAXP + 1)),
+    tuple(_START),
+    Path(__file__).with_name("presets"),
+    older=(FIRST_LAYOUT,),
 )
 
 
@@ -81,11 +95,16 @@ def card_terms(c, n_cards, below):
 
 
 @njit(cache=True)
-def card_score(params, at, t, x):
+def card_score(params, at, t, x, y):
+    """The bilinear score over the table features t and the card terms x
+    (`card_terms`) then y (`outcome_terms`)."""
     total = 0.0
-    for j in range(N_CARD):
+    for j in range(3):
         for i in range(N_TABLE):
             total += params[at + j * N_TABLE + i] * t[i] * x[j]
+    for j in range(N_OUTCOME):
+        for i in range(N_TABLE):
+            total += params[at + (j + 3) * N_TABLE + i] * t[i] * y[j]
     return total
 
 
@@ -93,18 +112,22 @@ def card_score(params, at, t, x):
 @njit(cache=True)
 def policy(seat, st, params, u):
     """Linear score per legal card over public features (its rank, its share
-    of the cards still out, the flood cards on offer, the top flood cards,
-    rings left, round): play the best (the lowest on ties). Weights per
-    player count: policy (the untrained start), policy:file=PATH (a weight
+    of the cards still out, its chances to be the highest or second-highest
+    card played, the expected ring flip and top flood card after it, the
+    flood cards on offer, the top flood cards, rings left, round): play the
+    best (the lowest on ties). Weights per player count: policy (the untrained start), policy:file=PATH (a weight
     file from `sim landunter train`) or policy:preset=NAME (shipped:
     strategies/landunter/presets)."""
     at = min(max(st[S_PLAYERS] - FIRST_PLAYERS, 0), MAXP - FIRST_PLAYERS) * BLOCK
     t = table_features(seat, st)
     below = cards_out_below(seat, st)
+    flips = flip_if(seat, st)
+    n = hand_n(st, seat)
     best, best_card = -np.inf, hand_card(st, seat, 0)
-    for k in range(hand_n(st, seat)):
+    for k in range(n):
         c = hand_card(st, seat, k)
-        s = card_score(params, at, t, card_terms(c, st[S_N_CARDS], below))
+        y = outcome_terms(seat, st, below[c], below[MAX_CARD + 1], flips, n - 1 - k)
+        s = card_score(params, at, t, card_terms(c, st[S_N_CARDS], below), y)
         if s > best:
             best, best_card = s, c
     return best_card

@@ -156,7 +156,7 @@ def test_rollout_takes_its_second_candidate_iff_its_gain_over_all_k_continuation
             signs.add(np.sign(gain))
         if i % 70 == 0:
             base = fc.rollout_streams(u, seat)
-            streams = [rng.mix64(base + np.uint64(j)) for j in range(8)]
+            streams = [np.uint64(rng.mix64(base + np.uint64(j))) for j in range(8)]
             by_hand = sum(fc.rollout_dive(st, seat, phase, a1, 3, s)[0] for s in streams)
             by_hand -= sum(fc.rollout_dive(st, seat, phase, a0, 3, s)[0] for s in streams)
             assert fc.rollout_gain(phase, seat, st, 8, 3, u) == by_hand / 8, i

@@ -189,6 +189,7 @@ def test_luft_policy_with_rollout_weight_1_decides_like_rollout_k32_on_recorded_
             wrong.append((i, was))
     assert compared > 3000 and not wrong, wrong[:5]
     assert {int(lp.ROLL_T[n - lp.FIRST_PLAYERS]) for n in counts} == {2, 3}  # both t among them
+    assert any(a >= v.DROP for a in ROLLOUT["actions"][ROLLOUT["phase"] == TR, specs.index("rollout:k=32")])  # drops too
 
 
 def test_luft_policy_never_turns_back_empty_handed_when_the_rules_forbid_it():

@@ -11,6 +11,11 @@
 # (--mix) against the strong members of the target field (the old preset as
 # its weight file among them) and two weak ones.
 #
+# Outcome (2026-12-01, shared 2-core machine at load 8-13; tournaments in
+# ../trained/tournaments.sh rollout 3): the 3-player run, stopped after 8 of
+# its 20 generations (~3.5 min each) and finished with --generations 8 (the
+# command below), replaced trained-3p.
+#
 # Games per candidate: 4,800 (800 per seat order). A candidate's win share
 # then has a standard error of ~0.007; the candidates of a generation share
 # their games (common random numbers), so their differences are less noisy
@@ -20,3 +25,11 @@ cd "$(dirname "$0")"
 [ -e luft-rollout-start-3p.json ] || python rollout_start.py
 sim luft train --mix --field rollout:k=32:t=2,greedy-value:risk=0.46,planner:extra=3,policy:file=luft-3p-search/weights.json,threshold:t=2,depth:level=1:count=2:drop=1 \
   -n 3 -g 4800 --generations 8 --sigma 0.2 --seed 7 --start policy:file=luft-rollout-start-3p.json --out luft-3p-rollout --workers 2
+# 5 players: the same from the start that plays as rollout:k=32:t=3, against
+# the 5-player target field's strong members (the old preset as its file).
+# Started 2026-12-01 22:04 UTC beside the 3-player reruns and stopped at 22:16
+# inside its first generation (no checkpoint yet) to leave the CPU to them:
+# not trained yet.
+[ -e luft-rollout-start-5p.json ] || python rollout_start.py 5
+sim luft train --mix --field rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,policy:file=luft-5p-features-more/weights.json,threshold:t=2,depth:level=1:count=2:drop=1 \
+  -n 5 -g 4800 --generations 20 --sigma 0.2 --seed 7 --start policy:file=luft-rollout-start-5p.json --out luft-5p-rollout --workers 2

@@ -27,9 +27,10 @@ sim luft train --mix --field rollout:k=32:t=2,greedy-value:risk=0.46,planner:ext
   -n 3 -g 4800 --generations 8 --sigma 0.2 --seed 7 --start policy:file=luft-rollout-start-3p.json --out luft-3p-rollout --workers 2
 # 5 players: the same from the start that plays as rollout:k=32:t=3, against
 # the 5-player target field's strong members (the old preset as its file).
-# Started 2026-12-01 22:04 UTC beside the 3-player reruns and stopped at 22:16
-# inside its first generation (no checkpoint yet) to leave the CPU to them:
-# not trained yet.
+# A first try (4,800 games per candidate) was stopped inside its first
+# generation to leave the CPU to the 3-player reruns; this one, after the
+# decision on the presets (22:25 UTC), has 2,400 games per candidate (SE
+# ~0.009) to get a few generations in: for the report, not shipped.
 [ -e luft-rollout-start-5p.json ] || python rollout_start.py 5
 sim luft train --mix --field rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,policy:file=luft-5p-features-more/weights.json,threshold:t=2,depth:level=1:count=2:drop=1 \
-  -n 5 -g 4800 --generations 20 --sigma 0.2 --seed 7 --start policy:file=luft-rollout-start-5p.json --out luft-5p-rollout --workers 2
+  -n 5 -g 2400 --generations 20 --sigma 0.2 --seed 7 --start policy:file=luft-rollout-start-5p.json --out luft-5p-rollout --workers 2

@@ -51,7 +51,8 @@ elif [ "${1:-targets}" = planner ]; then
 elif [ "${1:-targets}" = rollout ]; then  # the candidates of ../train/rollout.sh (the policy with rollout's gains), as in planner
   case "$2" in
     3) run luft-3p-rollout -n 3 -g 19800 --seed 11 --bots policy:file=../train/luft-3p-rollout/weights.json,trained,$F3 ;;
-    *) echo "error: rollout takes the player count 3, not '$2'" >&2; exit 2 ;;
+    5) run luft-5p-rollout -n 5 -g 5040 --seed 11 --bots policy:file=../train/luft-5p-rollout/weights.json,trained,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,depth:level=1:count=2:drop=1,threshold:t=2 ;;
+    *) echo "error: rollout takes the player count 3 or 5, not '$2'" >&2; exit 2 ;;
   esac
 elif [ "${1:-targets}" = replicate-2p ]; then  # the 2-player target once more, on seed 10
   run luft-2p-seed10 -n 2 -g 33000 --seed 10 --bots trained,$F2

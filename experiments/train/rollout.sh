@@ -30,7 +30,12 @@ sim luft train --mix --field rollout:k=32:t=2,greedy-value:risk=0.46,planner:ext
 # A first try (4,800 games per candidate) was stopped inside its first
 # generation to leave the CPU to the 3-player reruns; this one, after the
 # decision on the presets (22:25 UTC), has 2,400 games per candidate (SE
-# ~0.009) to get a few generations in: for the report, not shipped.
+# ~0.009) to get a few generations in: for the report, not shipped. Stopped
+# after 3 generations (~4.5-7 min each) and finished with --generations 3:
+# best weights 0.327 [0.318, 0.336] of fresh games against the start's 0.300
+# [0.291, 0.308]; second in its decide tournament (seed 11,
+# ../trained/luft-5p-rollout.txt): 0.241 [0.227, 0.255], the old preset
+# 0.249 [0.235, 0.263], rollout:k=32:t=3 0.232.
 [ -e luft-rollout-start-5p.json ] || python rollout_start.py 5
 sim luft train --mix --field rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,policy:file=luft-5p-features-more/weights.json,threshold:t=2,depth:level=1:count=2:drop=1 \
-  -n 5 -g 2400 --generations 20 --sigma 0.2 --seed 7 --start policy:file=luft-rollout-start-5p.json --out luft-5p-rollout --workers 2
+  -n 5 -g 2400 --generations 3 --sigma 0.2 --seed 7 --start policy:file=luft-rollout-start-5p.json --out luft-5p-rollout --workers 2

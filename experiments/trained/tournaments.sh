@@ -19,10 +19,13 @@
 # 3. `replicate`: the 4- and 5-player targets once more on seed 10, as the
 #    presets of ../train/features.sh were chosen on seed 9 (three candidates
 #    at 4 players, two at 5): a figure that holds on new seeds carries no
-#    selection. `replicate-2p`: the 2-player target on seed 10.
+#    selection. `replicate-2p`, `replicate-3p`: the 2- and 3-player
+#    targets on seed 10.
 # 4. `planner N`: the candidates of ../train/planner.sh (the policy with
 #    planner's gains) at N players, as in decide, on fresh seed 11 (seed 9
 #    decided the presets before them).
+# 5. `rollout N`: the candidates of ../train/rollout.sh (the policy with
+#    rollout's gains) at N players, as in planner, on fresh seed 11.
 set -e
 cd "$(dirname "$0")"
 run() { name=$1; shift
@@ -45,8 +48,16 @@ elif [ "${1:-targets}" = planner ]; then
     5) run luft-5p-planner -n 5 -g 5040 --seed 11 --bots policy:file=../train/luft-5p-planner/weights.json,trained,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,depth:level=1:count=2:drop=1,threshold:t=2 ;;
     *) echo "error: planner takes the player count 2, 3 or 5 (2-mix: the --mix run), not '$2'" >&2; exit 2 ;;
   esac
+elif [ "${1:-targets}" = rollout ]; then  # the candidates of ../train/rollout.sh (the policy with rollout's gains), as in planner
+  case "$2" in
+    3) run luft-3p-rollout -n 3 -g 19800 --seed 11 --bots policy:file=../train/luft-3p-rollout/weights.json,trained,$F3 ;;
+    5) run luft-5p-rollout -n 5 -g 5040 --seed 11 --bots policy:file=../train/luft-5p-rollout/weights.json,trained,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,depth:level=1:count=2:drop=1,threshold:t=2 ;;
+    *) echo "error: rollout takes the player count 3 or 5, not '$2'" >&2; exit 2 ;;
+  esac
 elif [ "${1:-targets}" = replicate-2p ]; then  # the 2-player target once more, on seed 10
   run luft-2p-seed10 -n 2 -g 33000 --seed 10 --bots trained,$F2
+elif [ "${1:-targets}" = replicate-3p ]; then  # the 3-player target once more, on seed 10
+  run luft-3p-seed10 -n 3 -g 19800 --seed 10 --bots trained,$F3
 elif [ "${1:-targets}" = replicate ]; then
   run luft-4p-seed10 -n 4 -g 15840 --seed 10 --bots trained,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,depth:level=1:count=2:drop=1,threshold:t=2,rulebook-tips:one=3:two=1,drain:margin=1.7:lead=0:grab=2,air:margin=1.7,counter:margin=1.7,random
   run luft-5p-seed10 -n 5 -g 55440 --seed 10 --bots trained,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,rulebook-tips:one=1:two=1,depth:level=1:count=2:drop=1,threshold:t=2,drain:margin=5:lead=3:grab=1,air:margin=5,counter:margin=5,random

@@ -28,6 +28,20 @@ planner, a policy with the drop term weighed may drop on a field where an
 item lies and it declines it; without it, it drops only where none lies, as
 before. Weight files written before them load with those weights 0; the bot
 solves the plan only when their weight is not 0.
+
+Last, `rollout`'s own values (forecast.rollout_gain over all k=32
+continuations, t per player count as rollout's best in the target
+tournaments, / 10): at the turn-back step the mean points turning back gains
+over staying down, at the pick-up the points picking up gains over leaving
+it, at a blank field the points dropping the cheapest item gains (with this
+weight not 0 the policy may drop heading down too, as rollout does). The
+continuations draw from the decision's own ``u`` as rollout's do, so with
+weight +1 (and the bias of 1e-9 for rollout's tie, which turns back) the
+policy decides as rollout:k=32 at that t. Fixed k and t: the features stand
+for the strongest bot of each count, and a spec option would put a second
+knob beside the weights that every preset would have to record. Weight
+files written before them load with those weights 0; the bot plays no
+continuation when their weight is 0.
 """
 
 from pathlib import Path
@@ -51,8 +65,14 @@ TURN_BACK_PLAN = TURN_BACK_X + N_EXTRA  # turn-back score, planner's gain from t
 PICK_UP_PLAN = TURN_BACK_PLAN + 1  # pick-up score, planner's gain from the item / 10
 DROP_PLAN = PICK_UP_PLAN + 1  # drop score, planner's gain from dropping the cheapest item / 10
 PLAN_EXTRA = 3  # the planner's `extra` the features solve with (its default)
-BLOCK = DROP_PLAN + 1
-OLDER_BLOCKS = (TURN_BACK_X, TURN_BACK_PLAN)  # weight files from before the greedy-value / planner terms: padded with 0
+TURN_BACK_ROLL = DROP_PLAN + 1  # turn-back score, rollout's gain from turning back / 10
+PICK_UP_ROLL = TURN_BACK_ROLL + 1  # pick-up score, rollout's gain from the item / 10
+DROP_ROLL = PICK_UP_ROLL + 1  # drop score, rollout's gain from dropping the cheapest item / 10
+ROLL_K = 32  # continuations of the rollout features: rollout's best k
+ROLL_T = np.array([2, 2, 3, 3, 2])  # their default policy's t at 2..6 players: rollout's best t there
+BLOCK = DROP_ROLL + 1
+# weight files from before the greedy-value / planner / rollout terms: padded with 0
+OLDER_BLOCKS = (TURN_BACK_X, TURN_BACK_PLAN, TURN_BACK_ROLL)
 FIRST_PLAYERS = 2
 
 # Untrained start: turn back when the trip home burns more than half the air
@@ -115,15 +135,17 @@ def stay_down_features(st, seat):
 
 
 @njit(cache=True)
-def turn_back_score(params, at, st, seat, load):
-    """The turn-back score: the features at the load now, plus greedy-value's
-    terms when one of their weights is not 0 (else they add exactly 0)."""
+def turn_back_score(params, at, st, seat, load, u):
+    """The turn-back score: the features at the load now, plus greedy-value's,
+    planner's and rollout's terms when their weights are not 0 (else they add
+    exactly 0)."""
     total = score(params, at + TURN_BACK_W, features(st, seat, load, True))
     x = at + TURN_BACK_X
     if params[x] != 0.0 or params[x + 1] != 0.0 or params[x + 2] != 0.0:
         g, lost, p_stay = stay_down_features(st, seat)
         total += params[x] * g + params[x + 1] * lost + params[x + 2] * p_stay
-    return total + plan_term(params, at + TURN_BACK_PLAN, v.PHASE_TURN_BACK, st, seat)
+    total += plan_term(params, at + TURN_BACK_PLAN, v.PHASE_TURN_BACK, st, seat)
+    return total - roll_term(params, at + TURN_BACK_ROLL, v.PHASE_TURN_BACK, st, seat, u)
 
 
 @njit(cache=True)
@@ -133,6 +155,17 @@ def plan_term(params, at, phase, st, seat):
     if params[at] == 0.0:
         return 0.0
     return params[at] * plan_gain(phase, seat, st, PLAN_EXTRA) / 10.0
+
+
+@njit(cache=True)
+def roll_term(params, at, phase, st, seat, u):
+    """Weight params[at] times rollout's gain of its second candidate over its
+    first / 10 (forecast.rollout_gain; at the turn-back step staying down over
+    turning back); exactly 0 without a continuation when the weight is 0."""
+    if params[at] == 0.0:
+        return 0.0
+    t = ROLL_T[min(max(st[v.N_PLAYERS] - FIRST_PLAYERS, 0), len(ROLL_T) - 1)]
+    return params[at] * fc.rollout_gain(phase, seat, st, ROLL_K, t, u) / 10.0
 
 
 @njit(cache=True)
@@ -150,7 +183,8 @@ def policy(phase, seat, st, params, u):
     """Linear policy over public features (air, depth, loads, expected air
     burned before home, chance to get home, divers down, score lead, dive;
     turning back also greedy-value's gain and loss of one more turn down;
-    turning back, picking up and dropping also planner's gain from it):
+    turning back, picking up and dropping also planner's and rollout's gain
+    from it):
     turn back, pick up, drop the cheapest item iff its weighted sum is
     positive (drops only heading up). Weights per player count: policy (the
     untrained start), policy:file=PATH (a weight file from `sim luft train`)
@@ -158,25 +192,26 @@ def policy(phase, seat, st, params, u):
     at = min(max(st[v.N_PLAYERS] - FIRST_PLAYERS, 0), v.MAX_SEATS - FIRST_PLAYERS) * BLOCK
     load = st[v.N_CARRIED + seat]
     if phase == v.PHASE_TURN_BACK:
-        if v.can_turn_back(st, seat) and turn_back_score(params, at, st, seat, load) > 0.0:
+        if v.can_turn_back(st, seat) and turn_back_score(params, at, st, seat, load, u) > 0.0:
             return v.TURN_BACK
         return v.STAY_DOWN
     if v.can_pick_up(st, seat):
         value = fc.item_value(st[v.PATH + st[v.POS + seat] - 1]) / 14.0
         s = score(params, at + PICK_UP_W, features(st, seat, load + 1, False))
         s += params[at + PICK_UP_W + N_FEATURES] * value
-        if s + plan_term(params, at + PICK_UP_PLAN, v.PHASE_TREASURE, st, seat) > 0.0:
+        s += plan_term(params, at + PICK_UP_PLAN, v.PHASE_TREASURE, st, seat)
+        if s + roll_term(params, at + PICK_UP_ROLL, v.PHASE_TREASURE, st, seat, u) > 0.0:
             return v.PICK_UP
         if params[at + DROP_PLAN] == 0.0:
             return v.NOTHING
-    if st[v.HEADING_UP + seat] == 1 and v.can_drop(st, seat):
+    if (st[v.HEADING_UP + seat] == 1 or params[at + DROP_ROLL] != 0.0) and v.can_drop(st, seat):
         k = fc.cheapest_carried(st, seat)
         value = fc.item_value(st[v.CARRIED + seat * v.MAX_PATH + k]) / 14.0
         s = score(params, at + DROP_W, features(st, seat, load - 1, False))
         s += params[at + DROP_W + N_FEATURES] * value
         if params[at + DROP_PLAN] != 0.0:
             s += params[at + DROP_PLAN] * drop_gain(st, seat) / 10.0
-        if s > 0.0:
+        if s + roll_term(params, at + DROP_ROLL, v.PHASE_TREASURE, st, seat, u) > 0.0:
             return v.DROP + k
     return v.NOTHING
 

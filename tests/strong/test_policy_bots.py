@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+from sim import rng
 from sim.cli import app
 from sim.games.landunter import layout as L
 from sim.games.luft import forecast as fc, layout as v
@@ -85,8 +86,12 @@ def test_luft_turn_back_reads_greedy_values_gain_and_loss_of_staying():
 
 @pytest.mark.parametrize(
     "size,nudge,by",
-    [(lp.TURN_BACK_X, lp.TURN_BACK_X + 2, -0.5), (lp.TURN_BACK_PLAN, lp.TURN_BACK_PLAN, 20.0)],
-    ids=["before-greedy-value-terms", "before-planner-terms"],
+    [
+        (lp.TURN_BACK_X, lp.TURN_BACK_X + 2, -0.5),
+        (lp.TURN_BACK_PLAN, lp.TURN_BACK_PLAN, 20.0),
+        (lp.TURN_BACK_ROLL, lp.TURN_BACK_ROLL, 20.0),
+    ],
+    ids=["before-greedy-value-terms", "before-planner-terms", "before-rollout-terms"],
 )
 def test_a_weight_file_of_an_older_layout_plays_as_its_missing_weights_at_0(tmp_path, size, nudge, by):
     from sim import api
@@ -130,6 +135,61 @@ def test_luft_policy_with_planner_weight_1_decides_like_planner_on_recorded_posi
             wrong.append((i, was))
     assert compared > 3000 and not wrong, wrong[:5]
     assert any(a >= v.DROP for a in PLANNER["actions"][:, column])  # drops are among them
+
+
+def test_rollout_takes_its_second_candidate_iff_its_gain_over_all_k_continuations_is_positive():
+    # forecast.rollout_gain (the policy's rollout features) against rollout_decide's
+    # early stop, on recorded positions with a choice; the gain is the mean of the
+    # paired differences of all k continuations, summed here by hand on a few
+    from tests.luft.test_search_decisions import ROLLOUT
+
+    views = ROLLOUT["views"].astype(np.int64)
+    signs = set()
+    for i in range(0, len(views), 7):
+        phase, seat, u, st = ROLLOUT["phase"][i], ROLLOUT["seat"][i], ROLLOUT["u"][i], views[i]
+        a0, a1 = fc.rollout_candidates(phase, seat, st)
+        if a1 < 0:
+            continue
+        for k, t in ((32, 2), (8, 3)):
+            gain = fc.rollout_gain(phase, seat, st, k, t, u)
+            assert fc.rollout_decide(phase, seat, st, k, t, u) == (a1 if gain > 0 else a0), (i, k, t)
+            signs.add(np.sign(gain))
+        if i % 70 == 0:
+            base = fc.rollout_streams(u, seat)
+            streams = [np.uint64(rng.mix64(base + np.uint64(j))) for j in range(8)]
+            by_hand = sum(fc.rollout_dive(st, seat, phase, a1, 3, s)[0] for s in streams)
+            by_hand -= sum(fc.rollout_dive(st, seat, phase, a0, 3, s)[0] for s in streams)
+            assert fc.rollout_gain(phase, seat, st, 8, 3, u) == by_hand / 8, i
+    assert signs == {-1.0, 0.0, 1.0}
+
+
+def test_luft_policy_with_rollout_weight_1_decides_like_rollout_k32_on_recorded_positions():
+    # rollout's recorded decisions (tests/luft/golden) at the t the features use
+    # for the position's player count: weight +1 on its gains and a bias of 1e-9
+    # for its tie (it turns back on one); the policy asks the turn-back step only
+    # where turning back is legal, so the others are left out
+    from tests.luft.test_search_decisions import ROLLOUT
+
+    w = np.zeros(lp.BLOCK)
+    w[lp.TURN_BACK_W], w[lp.TURN_BACK_ROLL], w[lp.PICK_UP_ROLL], w[lp.DROP_ROLL] = 1e-9, 1.0, 1.0, 1.0
+    row = lp.LAYOUT.vector(w)
+    specs = list(ROLLOUT["specs"])
+    views = ROLLOUT["views"].astype(np.int64)
+    compared, wrong, counts = 0, [], set()
+    for i, (phase, seat, u) in enumerate(zip(ROLLOUT["phase"], ROLLOUT["seat"], ROLLOUT["u"])):
+        st = views[i]
+        if phase == TB and not v.can_turn_back(st, seat):
+            continue
+        n = st[v.N_PLAYERS]
+        t = lp.ROLL_T[n - lp.FIRST_PLAYERS]
+        was = int(ROLLOUT["actions"][i, specs.index("rollout:k=32" if t == 2 else f"rollout:k=32:t={t}")])
+        compared += 1
+        counts.add(n)
+        if lp.policy(phase, seat, st, row, u) != was:
+            wrong.append((i, was))
+    assert compared > 3000 and not wrong, wrong[:5]
+    assert {int(lp.ROLL_T[n - lp.FIRST_PLAYERS]) for n in counts} == {2, 3}  # both t among them
+    assert any(a >= v.DROP for a in ROLLOUT["actions"][ROLLOUT["phase"] == TR, specs.index("rollout:k=32")])  # drops too
 
 
 def test_luft_policy_never_turns_back_empty_handed_when_the_rules_forbid_it():

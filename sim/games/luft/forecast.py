@@ -585,6 +585,29 @@ def rollout_streams(u, seat):
 
 
 @njit(cache=True)
+def rollout_gain(phase, seat, st, k, t, u):
+    """Mean points over all ``k`` continuations of `rollout_candidates`'
+    second action minus its first (0 without a choice), on the streams of
+    `rollout_decide` (`rollout_streams`): at the turn-back step staying down
+    minus turning back, at the treasure step picking up (or dropping the
+    cheapest item) minus doing nothing. `rollout_decide` takes the second
+    action iff this is > 0: both sum the same continuations, and every value
+    is a multiple of 0.5, so the sums are exact in any order. For features
+    that need the size of the difference, not only its sign."""
+    a0, a1 = rollout_candidates(phase, seat, st)
+    if a1 < 0:
+        return 0.0
+    start0 = _first_action(st, seat, phase, a0)
+    start1 = _first_action(st, seat, phase, a1)
+    base = rollout_streams(u, seat)
+    total = 0.0
+    for j in range(k):
+        state = rng.mix64(base + np.uint64(j))
+        total += _play(st, seat, t, state, start1)[0] - _play(st, seat, t, state, start0)[0]
+    return total / k
+
+
+@njit(cache=True)
 def rollout_decide(phase, seat, st, k, t, u, z=0.0):
     """Best action for ``seat`` by ``k`` continuations per candidate action
     (rollout_dive) of `rollout_candidates`, on common random numbers:

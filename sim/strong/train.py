@@ -235,10 +235,13 @@ def train(
         },
         "complete": True,
     }
+    if mixture is not None:  # who sat at the other seats, and in what share of the games (--mix, population play)
+        summary["mixture"] = [[p, [s.spec for s in opponents]] for p, opponents in mixture]
     if out is not None:
         training = {
             k: summary[k]
-            for k in ("field", "games_per_evaluation", "generations", "population", "seed", "sigma", "best_generation")
+            for k in ("field", "mixture", "games_per_evaluation", "generations", "population", "seed", "sigma", "best_generation")
+            if k in summary
         }
         training["fresh_win_share"] = summary["fresh"]["win_share"]
         save_weights(Path(out) / WEIGHTS, layout, best, players, rules.to_dict(), training)

@@ -28,6 +28,7 @@ def test_train_returns_the_best_evaluated_candidate_and_beats_its_start(tmp_path
     assert s["fresh"]["win_share"]["mean"] > s["fresh"]["start_win_share"]["mean"]
     saved = json.loads((tmp_path / T.WEIGHTS).read_text())
     assert saved["weights"] == s["weights"] and saved["players"] == 2 and saved["training"]["seed"] == 5
+    assert "mixture" not in saved["training"]  # one field at every other seat
 
 
 def test_a_resumed_training_equals_an_uninterrupted_one(tmp_path, monkeypatch):
@@ -62,7 +63,9 @@ def test_train_mix_plays_each_field_spec_alone_at_the_other_seats_in_an_equal_sh
     args = ["luft", "train", "--mix", "--field", "threshold:t=2,air", "-n", "2", "-g", "8", "--generations", "1"]
     r = CliRunner().invoke(app, args + ["--population", "4", "--json", "--out", str(tmp_path)])
     assert r.exit_code == 0, r.output  # two specs at 2 players: an error without --mix
-    assert json.loads((tmp_path / T.WEIGHTS).read_text())["training"]["field"] == ["threshold:t=2", "air"]
+    training = json.loads((tmp_path / T.WEIGHTS).read_text())["training"]
+    assert training["field"] == ["threshold:t=2", "air"]
+    assert training["mixture"] == [[0.5, ["threshold:t=2"]], [0.5, ["air"]]]  # the weight file says it was a mixture
 
 
 def test_train_ctrl_c_exits_130_marked_incomplete(tmp_path, monkeypatch):

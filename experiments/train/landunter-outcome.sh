@@ -28,9 +28,13 @@
 #
 # `others`: the same for the 3- and 5-player presets (--mix against their
 # earlier training fields, 30 generations x 480 games), each with a
-# tournament beside its old preset, sampler:k=16 and dodge on seed 12. Not
-# shipped (no time left to rerun the experiments that play them); figures in
-# ../trained/landunter-{3,5}p-outcome-mix.txt.
+# tournament beside its old preset, sampler:k=16 and dodge on seed 12
+# (../trained/landunter-{3,5}p-outcome-mix.txt): 3 players 0.506 [0.483,
+# 0.529] against the old preset's 0.428 [0.405, 0.451], 5 players 0.432
+# [0.413, 0.452] against 0.164 [0.149, 0.179]. Seed 12 decided: both were
+# copied to strategies/landunter/presets/trained-{3,5}p.json (`ship-others`; 2026-12-01,
+# after the session that trained them); nothing played after it (seed 13's
+# targets, the reruns of the experiments that play `trained`) chose anything.
 set -e
 cd "$(dirname "$0")"
 tournament() { name=$1; shift
@@ -58,5 +62,7 @@ case "${1:-train}" in
         --bots policy:file=../train/landunter-${n}p-outcome-mix/weights.json,trained,sampler:k=16,dodge \
         > ../trained/landunter-${n}p-outcome-mix.txt
     done ;;
-  *) echo "error: the step is train, decide, target or others, not '$1'" >&2; exit 2 ;;
+  ship-others)
+    for n in 3 5; do cp landunter-${n}p-outcome-mix/weights.json ../../strategies/landunter/presets/trained-${n}p.json; done ;;
+  *) echo "error: the step is train, decide, target, others or ship-others, not '$1'" >&2; exit 2 ;;
 esac

@@ -35,8 +35,26 @@
 # copied to strategies/landunter/presets/trained-{3,5}p.json (`ship-others`; 2026-12-01,
 # after the session that trained them); nothing played after it (seed 13's
 # targets, the reruns of the experiments that play `trained`) chose anything.
+#
+# `targets`: issue 15 item 5 at 3, 4 and 5 players on fresh seed 13, after
+# shipping: `trained` against every built-in family at its best parameters
+# for the count (../trained/landunter-best-parameters.csv: dodge at its
+# defaults, counter:p_min=0, ring-keeper:t=3; sampler at k=16, the issue's
+# search bot; high, low, mid and random have no parameters; `policy` is the
+# family `trained` belongs to). Every group of entrants in every seat order;
+# the games per count sized to fit about 25 minutes on the shared machine.
+# Written to ../trained/landunter-<n>p-targets.{txt,json} (the store under
+# results/ serves the --json run).
+# Outcome (2026-12-02, 4 min 57 s in all beside other jobs: 40 s, 57 s and
+# 162 s of play): `trained` first at every count, ahead of the second,
+# sampler:k=16, in the win share by 0.061 at 3 players (0.586 [0.579, 0.594]
+# vs 0.525 [0.518, 0.533]; 50,400 games), 0.137 at 4 (0.586 [0.579, 0.594]
+# vs 0.450 [0.442, 0.457]; 36,288) and 0.167 at 5 (0.580 [0.574, 0.586] vs
+# 0.412 [0.406, 0.418]; 45,360); ahead of sampler:k=16 in 0.621 [0.607,
+# 0.635], 0.612 [0.600, 0.624] and 0.601 [0.592, 0.609] of their games.
 set -e
 cd "$(dirname "$0")"
+FAMILIES=dodge,counter:p_min=0,ring-keeper:t=3,sampler:k=16,high,low,mid,random
 tournament() { name=$1; shift
   COLUMNS=250 sim landunter tournament -n 4 "$@" > "../trained/$name.txt"
   sim landunter tournament -n 4 "$@" --json > "../trained/$name.json"; }
@@ -62,7 +80,14 @@ case "${1:-train}" in
         --bots policy:file=../train/landunter-${n}p-outcome-mix/weights.json,trained,sampler:k=16,dodge \
         > ../trained/landunter-${n}p-outcome-mix.txt
     done ;;
+  targets)
+    for ng in 3:50400 4:36288 5:45360; do n=${ng%:*} g=${ng#*:}
+      COLUMNS=250 sim landunter tournament -n $n -g $g --seed 13 --bots trained,$FAMILIES \
+        --out ../../results/trained > ../trained/landunter-${n}p-targets.txt
+      sim landunter tournament -n $n -g $g --seed 13 --bots trained,$FAMILIES \
+        --out ../../results/trained --json > ../trained/landunter-${n}p-targets.json
+    done ;;
   ship-others)
     for n in 3 5; do cp landunter-${n}p-outcome-mix/weights.json ../../strategies/landunter/presets/trained-${n}p.json; done ;;
-  *) echo "error: the step is train, decide, target, others or ship-others, not '$1'" >&2; exit 2 ;;
+  *) echo "error: the step is train, decide, target, others, ship-others or targets, not '$1'" >&2; exit 2 ;;
 esac

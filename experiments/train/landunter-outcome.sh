@@ -38,23 +38,31 @@
 #
 # `targets`: issue 15 item 5 at 3, 4 and 5 players on fresh seed 13, after
 # shipping: `trained` against every built-in family at its best parameters
-# for the count (../trained/landunter-best-parameters.csv: dodge at its
-# defaults, counter:p_min=0, ring-keeper:t=3; sampler at k=16, the issue's
-# search bot; high, low, mid and random have no parameters; `policy` is the
-# family `trained` belongs to). Every group of entrants in every seat order;
-# the games per count sized to fit about 25 minutes on the shared machine.
-# Written to ../trained/landunter-<n>p-targets.{txt,json} (the store under
-# results/ serves the --json run).
-# Outcome (2026-12-02, 4 min 57 s in all beside other jobs: 40 s, 57 s and
-# 162 s of play): `trained` first at every count, ahead of the second,
-# sampler:k=16, in the win share by 0.061 at 3 players (0.586 [0.579, 0.594]
-# vs 0.525 [0.518, 0.533]; 50,400 games), 0.137 at 4 (0.586 [0.579, 0.594]
-# vs 0.450 [0.442, 0.457]; 36,288) and 0.167 at 5 (0.580 [0.574, 0.586] vs
-# 0.412 [0.406, 0.418]; 45,360); ahead of sampler:k=16 in 0.621 [0.607,
-# 0.635], 0.612 [0.600, 0.624] and 0.601 [0.592, 0.609] of their games.
+# for the count (../trained/landunter-best-parameters.csv, seed 14: dodge at
+# its defaults, counter:p_min=0, ring-keeper:t=3, sampler:k=64 with rel=1 at
+# 3 players and rel=0 at 4 and 5 -- k=64 is the top of its grid: sampler
+# gains with every doubling of k tried; high, low, mid and random have no
+# parameters; `policy` is the family `trained` belongs to). Every group of
+# entrants in every seat order; the games per count sized to fit about 25
+# minutes on the shared machine. Written to
+# ../trained/landunter-<n>p-targets.{txt,json} (the store under results/
+# serves the --json run). `targets-sampler16`: the same with sampler at its
+# default k=16 (the first run, before sampler was swept), written to
+# ../trained/landunter-<n>p-targets-sampler16.{txt,json}.
+# Outcome of targets-sampler16 (2026-12-02, 4 min 57 s in all beside other
+# jobs): `trained` first at every count, ahead of the second, sampler:k=16,
+# in the win share by 0.061 at 3 players (0.586 [0.579, 0.594] vs 0.525
+# [0.518, 0.533]; 50,400 games), 0.137 at 4 (0.586 [0.579, 0.594] vs 0.450
+# [0.442, 0.457]; 36,288) and 0.167 at 5 (0.580 [0.574, 0.586] vs 0.412
+# [0.406, 0.418]; 45,360); ahead of sampler:k=16 in 0.621 [0.607, 0.635],
+# 0.612 [0.600, 0.624] and 0.601 [0.592, 0.609] of their games.
 set -e
 cd "$(dirname "$0")"
-FAMILIES=dodge,counter:p_min=0,ring-keeper:t=3,sampler:k=16,high,low,mid,random
+# targets N GAMES SAMPLER SUFFIX: `trained` against every family, sampler as given.
+targets() { n=$1 g=$2 bots=trained,dodge,counter:p_min=0,ring-keeper:t=3,$3,high,low,mid,random
+  out=../trained/landunter-$1p-targets$4
+  COLUMNS=250 sim landunter tournament -n $n -g $g --seed 13 --bots $bots --out ../../results/trained > $out.txt
+  sim landunter tournament -n $n -g $g --seed 13 --bots $bots --out ../../results/trained --json > $out.json; }
 tournament() { name=$1; shift
   COLUMNS=250 sim landunter tournament -n 4 "$@" > "../trained/$name.txt"
   sim landunter tournament -n 4 "$@" --json > "../trained/$name.json"; }
@@ -81,13 +89,12 @@ case "${1:-train}" in
         > ../trained/landunter-${n}p-outcome-mix.txt
     done ;;
   targets)
-    for ng in 3:50400 4:36288 5:45360; do n=${ng%:*} g=${ng#*:}
-      COLUMNS=250 sim landunter tournament -n $n -g $g --seed 13 --bots trained,$FAMILIES \
-        --out ../../results/trained > ../trained/landunter-${n}p-targets.txt
-      sim landunter tournament -n $n -g $g --seed 13 --bots trained,$FAMILIES \
-        --out ../../results/trained --json > ../trained/landunter-${n}p-targets.json
-    done ;;
+    targets 3 50400 sampler:k=64:rel=1 ""
+    targets 4 36288 sampler:k=64 ""
+    targets 5 45360 sampler:k=64 "" ;;
+  targets-sampler16)
+    for ng in 3:50400 4:36288 5:45360; do targets ${ng%:*} ${ng#*:} sampler:k=16 -sampler16; done ;;
   ship-others)
     for n in 3 5; do cp landunter-${n}p-outcome-mix/weights.json ../../strategies/landunter/presets/trained-${n}p.json; done ;;
-  *) echo "error: the step is train, decide, target, others, ship-others or targets, not '$1'" >&2; exit 2 ;;
+  *) echo "error: the step is train, decide, target, others, ship-others, targets or targets-sampler16, not '$1'" >&2; exit 2 ;;
 esac

@@ -49,6 +49,22 @@
 # serves the --json run). `targets-sampler16`: the same with sampler at its
 # default k=16 (the first run, before sampler was swept), written to
 # ../trained/landunter-<n>p-targets-sampler16.{txt,json}.
+# `targets-sampler128`: the same with sampler at k=128, twice the grid's top
+# (a check, not part of the target: sampler still gained from 32 to 64
+# worlds at 4 and 5 players), written to
+# ../trained/landunter-<n>p-targets-sampler128.{txt,json}.
+# Outcome of targets (2026-12-02, 7 min 48 s beside other jobs): `trained`
+# first at every count; second sampler, at 3 players by 0.004, within the
+# CIs (0.590 [0.583, 0.598] vs sampler:k=64:rel=1 0.586 [0.578, 0.593];
+# ahead of it in 0.605 [0.591, 0.620] of their games), at 4 by 0.058 (0.581
+# [0.573, 0.588] vs 0.522 [0.515, 0.530]), at 5 by 0.046 (0.561 [0.555,
+# 0.567] vs 0.515 [0.509, 0.521]).
+# Outcome of targets-sampler128 (13 min 33 s beside other jobs): `trained`
+# still first at every count, at 3 players by 0.003 (0.594 [0.586, 0.601]
+# vs 0.590 [0.583, 0.598]; ahead of it in 0.611 [0.597, 0.625] of their
+# games), at 4 by 0.042 (0.583 [0.575, 0.590] vs 0.541 [0.533, 0.549]; 0.579
+# [0.567, 0.591]), at 5 by 0.011 (0.554 [0.548, 0.560] vs 0.543 [0.537,
+# 0.549]; 0.517 [0.509, 0.526]).
 # Outcome of targets-sampler16 (2026-12-02, 4 min 57 s in all beside other
 # jobs): `trained` first at every count, ahead of the second, sampler:k=16,
 # in the win share by 0.061 at 3 players (0.586 [0.579, 0.594] vs 0.525
@@ -92,9 +108,13 @@ case "${1:-train}" in
     targets 3 50400 sampler:k=64:rel=1 ""
     targets 4 36288 sampler:k=64 ""
     targets 5 45360 sampler:k=64 "" ;;
+  targets-sampler128)  # sampler at twice the grid's top k: does the lead survive more samples?
+    targets 3 50400 sampler:k=128:rel=1 -sampler128
+    targets 4 36288 sampler:k=128 -sampler128
+    targets 5 45360 sampler:k=128 -sampler128 ;;
   targets-sampler16)
     for ng in 3:50400 4:36288 5:45360; do targets ${ng%:*} ${ng#*:} sampler:k=16 -sampler16; done ;;
   ship-others)
     for n in 3 5; do cp landunter-${n}p-outcome-mix/weights.json ../../strategies/landunter/presets/trained-${n}p.json; done ;;
-  *) echo "error: the step is train, decide, target, others, ship-others, targets or targets-sampler16, not '$1'" >&2; exit 2 ;;
+  *) echo "error: the step is train, decide, target, others, ship-others, targets, targets-sampler128 or targets-sampler16, not '$1'" >&2; exit 2 ;;
 esac

@@ -97,3 +97,12 @@ def test_a_landunter_weight_file_of_the_first_layout_plays_as_its_new_weights_at
     assert games(old_file) == games(padded_file)
     padded[(3 + 2) * lu.N_TABLE] = -5.0  # the expected flip does count
     assert games(W.save(tmp_path / "nudged.json", lu.LAYOUT, padded, 4, {}, {})) != games(old_file)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_trained_reads_the_outcome_terms_at_every_player_count(players):
+    # each shipped preset was trained with the outcome terms: some of its weights on them are not 0
+    raw = lu.LAYOUT.load(lu.LAYOUT.trained_presets()[players])["weights"]
+    assert len(raw) == lu.BLOCK
+    block = lu.LAYOUT.block(LANDUNTER_BOTS.parse("trained").params, players)
+    assert np.any(block[lu.FIRST_LAYOUT :] != 0.0)

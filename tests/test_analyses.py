@@ -33,13 +33,14 @@ def test_param_grids_stay_in_range_and_hold_the_default():
     registry = api.get_game("luft").registry
     for name in registry.names():
         for p in registry.get(name).params:
-            grid = ct.param_grid(p, 4)
+            grid = sweep.param_grid(p, 4)
             assert all(p.low <= v <= p.high for v in grid), (name, p.name, grid)
             assert float(p.default) in grid, (name, p.name, grid)
             assert grid == sorted(set(grid)) and 1 <= len(grid) <= 5
             if p.integer:
                 assert all(v == int(v) for v in grid)
-                registry.parse(ct.spec_of(name, {q.name: q.default for q in registry.get(name).params} | {p.name: grid[-1]}))
+                values = {q.name: q.default for q in registry.get(name).params} | {p.name: grid[-1]}
+                registry.parse(sweep.spec_of(name, values, registry))
 
 
 def test_field_lineups_give_every_seat_and_opponent_slot_equally():

@@ -23,10 +23,9 @@ from pathlib import Path
 import pandas as pd
 
 from sim import api
-from sim.games.luft.analyses.compare_turnback import param_grid, spec_of
 from sim.progress import progress_bar
 from sim.stats import proportion_ci
-from sim.sweep import field_lineups, play_lineups
+from sim.sweep import field_lineups, param_grid, play_lineups, spec_of
 
 FAST = ["counter", "dodge", "high", "low", "mid", "random", "ring-keeper"]
 TUNED = ["dodge", "counter", "ring-keeper", "sampler"]

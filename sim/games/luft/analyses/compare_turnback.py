@@ -33,11 +33,10 @@ import pandas as pd
 from sim import api, plots
 from sim.games.luft.reference import IllegalAction
 from sim.metagame import best_responses, equilibrium, pair_games as _pair_games, payoff
-from sim.registry import Param
 from sim.report import Report
 from sim.runner import Totals, run
 from sim.stats import Estimate, proportion_ci
-from sim.sweep import Bar, field_lineups, play_lineups, threads_for
+from sim.sweep import Bar, field_lineups, param_grid, play_lineups, spec_of, threads_for
 from sim.tournament import seatings
 
 # ---------------------------------------------------------------- families and grids
@@ -50,49 +49,6 @@ def families(registry=None) -> list[str]:
     if "random" in registry.names():
         names.append("random")
     return names
-
-
-def param_grid(p: Param, points: int = 4) -> list[float]:
-    """A small grid inside the Param's range, concentrated near the default.
-
-    Integers: every value when the range holds at most ``points``; otherwise
-    the default and offsets −1, +1, −2, +2, −4, … inside the range until
-    ``points`` values (for a default of 8 or more, halvings and doublings:
-    d/2, 2d, d/4, 4d, …). Floats: ``points`` values evenly spaced
-    over the range (log-spaced when it spans a factor of 20 or more above
-    zero), rounded to two significant digits, plus the default.
-    """
-    if points < 1:
-        raise ValueError(f"grid points must be at least 1, got {points}")
-    if p.integer:
-        low, high, d = int(p.low), int(p.high), int(p.default)
-        if high - low + 1 <= points:
-            return [float(v) for v in range(low, high + 1)]
-        values = {d}
-        if d >= 8:  # a count such as rollout samples: halve and double
-            steps = [(lambda x, k=k: x // 2**k, lambda x, k=k: x * 2**k) for k in range(1, 12)]
-        else:  # a small threshold: one step at a time, then wider
-            steps = [(lambda x, o=o: x - o, lambda x, o=o: x + o) for o in (1, 2, 4, 8, 16, 32, 64, 128)]
-        for down, up in steps:
-            for v in (down(d), up(d)):
-                if low <= v <= high and len(values) < points:
-                    values.add(v)
-        return [float(v) for v in sorted(values)]
-    if p.low > 0 and p.high / p.low >= 20:
-        raw = np.geomspace(p.low, p.high, points)
-    else:
-        raw = np.linspace(p.low, p.high, points)
-    values = {float(f"{v:.2g}") for v in raw} | {float(p.default)}
-    return sorted(min(max(v, p.low), p.high) for v in values)
-
-
-def spec_of(family: str, values: dict[str, float], registry=None) -> str:
-    """``name:k=v;k=v`` with every parameter written out (integers without .0)."""
-    registry = registry or api.get_game("luft").registry
-    params = registry.get(family).params
-    if not params:
-        return family
-    return family + ":" + ":".join(f"{p.name}={values[p.name]:g}" for p in params)
 
 
 #: A family whose defaults cost more than this many times the median family's

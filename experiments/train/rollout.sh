@@ -39,3 +39,17 @@ sim luft train --mix --field rollout:k=32:t=2,greedy-value:risk=0.46,planner:ext
 [ -e luft-rollout-start-5p.json ] || python rollout_start.py 5
 sim luft train --mix --field rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,policy:file=luft-5p-features-more/weights.json,threshold:t=2,depth:level=1:count=2:drop=1 \
   -n 5 -g 2400 --generations 3 --sigma 0.2 --seed 7 --start policy:file=luft-rollout-start-5p.json --out luft-5p-rollout --workers 2
+# 5 players again, 2026-12-02, with 4,800 games per candidate as at 3 players
+# (SE ~0.007), beside one helper's Land unter reruns (4.5-10 min a
+# generation). After 7 generations (its mean win share rose from 0.304 to
+# 0.32-0.33), stopped and finished with --generations 7: fresh 0.334 [0.327,
+# 0.340] against the start's 0.302 [0.296, 0.309]; in the 5-player target
+# field on fresh seed 12 level with rollout:k=32:t=3 (0.393 vs 0.394,
+# ../trained/luft-5p-rollout-target.txt). Then 4 more generations (a copy of
+# its checkpoint resumed with --generations 11 --out luft-5p-rollout-4800-11,
+# which plays exactly as the uninterrupted command below): fresh 0.342 [0.336,
+# 0.349]; judged on fresh seed 13 (../trained/tournaments.sh rollout-target).
+sim luft train --mix --field rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,policy:file=luft-5p-features-more/weights.json,threshold:t=2,depth:level=1:count=2:drop=1 \
+  -n 5 -g 4800 --generations 7 --sigma 0.2 --seed 7 --start policy:file=luft-rollout-start-5p.json --out luft-5p-rollout-4800 --workers 2
+sim luft train --mix --field rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,policy:file=luft-5p-features-more/weights.json,threshold:t=2,depth:level=1:count=2:drop=1 \
+  -n 5 -g 4800 --generations 11 --sigma 0.2 --seed 7 --start policy:file=luft-rollout-start-5p.json --out luft-5p-rollout-4800-11 --workers 2

@@ -12,8 +12,9 @@ A policy's parameter row holds one block of weights per player count (block
 ``players - first`` at offset ``block * size``); the bot reads the block of
 its table's player count. ``policy:file=PATH`` and ``policy:preset=NAME`` put
 the file's weights in every block (they were trained at one count: the file
-says which); ``trained`` fills each block with the preset trained at that
-count, or the nearest count trained (`PolicyLayout.trained_vector`). A file
+says which); ``trained`` fills each block with the preset shipped for that
+count (``trained-<n>p``: trained at that count, or at another count whose
+weights won there), or the nearest count shipped (`PolicyLayout.trained_vector`). A file
 or preset used at a table of another player count prints one warning line
 naming the count it was trained for and how to get a matching one.
 """
@@ -108,7 +109,8 @@ class PolicyLayout:
             return self.vector(self.default)
         path = values["file"] if "file" in values else self.preset_path(values["preset"])
         data = self.load(path)
-        if players is not None and data.get("players", players) != players:
+        shipped_for_table = values.get("preset") == f"trained-{players}p"  # chosen for this count, wherever trained
+        if players is not None and data.get("players", players) != players and not shipped_for_table:
             key = "file" if "file" in values else "preset"
             self.warn_player_count(f"policy:{key}={values[key]}", data["players"], players)
         return self.vector(data["weights"])
@@ -152,12 +154,18 @@ class PolicyLayout:
 
     def trained_doc(self) -> str:
         shipped = self.trained_presets()
-        counts = ", ".join(f"{n}p" for n in shipped) or "none yet"
+        counts = ", ".join(self._shipped_label(n, path) for n, path in shipped.items()) or "none yet"
         return (
-            f"The shipped trained policy: at each player count the preset trained for it "
+            f"The shipped trained policy: at each player count the preset shipped for it "
             f"(policy:preset=trained-<n>p, default rules); counts without one use the nearest "
-            f"trained count. Trained so far: {counts}."
+            f"count shipped. Shipped so far: {counts}."
         )
+
+    def _shipped_label(self, n: int, path: Path) -> str:
+        """``5p``, or ``6p (the 5-player weights)`` for a preset shipped for a
+        count it was not trained at (it won that count's target tournament)."""
+        trained = self.load(path).get("players", n)
+        return f"{n}p" if trained == n else f"{n}p (the {trained}-player weights)"
 
 
 def save(path: Path, layout: PolicyLayout, weights, players: int, rules: dict, training: dict) -> Path:

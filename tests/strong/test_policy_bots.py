@@ -284,7 +284,18 @@ def test_trained_picks_the_preset_of_each_player_count(registry, layout):
     for n in layout.players:
         nearest = min(shipped, key=lambda m: (abs(m - n), m))
         assert np.array_equal(layout.block(row, n), layout.load(shipped[nearest])["weights"])
-    assert "trained for it" in registry.get("trained").doc
+    assert "shipped for it" in registry.get("trained").doc
+
+
+def test_a_preset_shipped_for_a_count_it_was_not_trained_at_is_named_so_and_plays_there_without_a_warning(tmp_path, capsys):
+    layout = dataclasses.replace(lp.LAYOUT, presets=tmp_path)
+    W.save(tmp_path / "trained-5p.json", layout, layout.default, 5, {}, {})
+    W.save(tmp_path / "trained-6p.json", layout, layout.default, 5, {}, {})  # 5-player weights chosen for 6
+    assert "Shipped so far: 5p, 6p (the 5-player weights)." in layout.trained_doc()
+    layout.options({"preset": "trained-6p"}, 6)
+    assert capsys.readouterr().err == ""  # the preset shipped for this count
+    layout.options({"preset": "trained-6p"}, 4)
+    assert "trained for 5 players, this table has 4" in capsys.readouterr().err
 
 
 def test_a_weight_file_at_another_player_count_warns_once_on_stderr(tmp_path):

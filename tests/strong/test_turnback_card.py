@@ -50,6 +50,13 @@ def test_the_whole_card_picks_up_only_while_the_rule_would_stay_down_with_the_it
     assert lp.policy(v.PHASE_TREASURE, 0, st, whole, 0.5) == v.NOTHING  # never drops
 
 
+def test_a_turn_back_question_counts_only_where_heading_up_could_still_bring_the_diver_home():
+    deep_no_air = make_st([{"pos": 30, "carried": [1, 1]}, {"pos": 0}], air=2)
+    shallow = make_st([{"pos": 3, "carried": [1]}, {"pos": 0}], air=20)
+    assert not T.can_still_get_home(deep_no_air, 0)  # 30 fields with 2 breaths left: either answer drowns
+    assert T.can_still_get_home(shallow, 0)
+
+
 def test_the_fit_recovers_a_rule_that_made_the_answers():
     rng = np.random.default_rng(3)
     depth, air, load = rng.integers(1, 31, 20_000), rng.integers(0, 26, 20_000), rng.integers(1, 4, 20_000)

@@ -4,8 +4,10 @@ as a rule a person can play at the table, with the win share the rule gives up.
 Positions: the policy plays itself in every seat on the reference engine,
 which calls the bot from Python, so each turn-back question it answers is
 recorded (game, depth, air left, load, answer) — only the questions the rules
-let it answer yes (heading down; carrying treasure when the rules ask it).
-The heat maps show the share answered "turn back" per depth × air cell, one
+let it answer yes (heading down; carrying treasure when the rules ask it),
+and where heading up could still bring the diver home (where no swims can,
+either answer drowns and the question changes nothing; see
+`can_still_get_home`). The heat maps show the share answered "turn back" per depth × air cell, one
 panel per load 1, 2, 3+.
 
 The rule: turn back when air ≤ a + b·depth + c·load, from a logistic
@@ -37,7 +39,7 @@ from pathlib import Path
 import numpy as np
 
 from sim import api, plots
-from sim.games.luft import layout as v
+from sim.games.luft import forecast as fc, layout as v
 from sim.games.luft.reference import play_game
 from sim.registry import Seat
 from sim.report import Report, fmt
@@ -71,13 +73,23 @@ class Rule:
         return f"turn back when air left ≤ {self.a:g} + {self.b:g} × depth + {self.c:g} × treasures carried"
 
 
+def can_still_get_home(st, seat: int) -> bool:
+    """Whether heading up from now could bring ``seat`` home with what it
+    carries before the air runs out (forecast.p_home_seat > 0). Where no swims
+    can, either answer drowns: the question changes nothing and a card needs
+    no rule for it (at 5 players the policy keeps heading down there, which
+    no rule that turns back with less air left can fit)."""
+    return fc.p_home_seat(st, seat, st[v.N_CARRIED + seat], True, fc.SWIM_P) > 0.0
+
+
 def positions(rules, seat: Seat, seed: int, first: int, games: int, progress=None) -> np.ndarray:
     """The turn-back questions the policy answered in games first … first + games − 1
-    of ``seed`` with itself in every seat: rows (game, depth, air, load, turned back)."""
+    of ``seed`` with itself in every seat, where turning back could still bring the
+    diver home (`can_still_get_home`): rows (game, depth, air, load, turned back)."""
     rows: list[tuple[int, int, int, int, int]] = []
 
     def record(game, action, phase, s, st, params, u):
-        if phase == v.PHASE_TURN_BACK and v.can_turn_back(st, s):
+        if phase == v.PHASE_TURN_BACK and v.can_turn_back(st, s) and can_still_get_home(st, s):
             rows.append((game, st[v.POS + s], st[v.AIR], st[v.N_CARRIED + s], int(action == v.TURN_BACK)))
 
     self_play(play_game, rules, seat, record, seed, first, games, progress)
@@ -230,7 +242,8 @@ def _report(summary: dict, rows: list[dict], out) -> None:
     report = Report("Geteilte Luft: the turn-back card", out)
     report.text(
         f"The policy `{summary['bot']}` answers every turn-back question in self-play "
-        f"({summary['position_games']:,} games for the fit, as many others for the agreement; reference engine). "
+        f"({summary['position_games']:,} games for the fit, as many others for the agreement; reference engine) "
+        "where heading up could still bring the diver home (elsewhere either answer drowns). "
         "The rule `turn back when air ≤ a + b × depth + c × treasures carried` is a logistic fit of its answers, "
         "rounded to print. `card`: the rule turns back, the policy picks up and drops; `whole card`: the rule also "
         "picks up only while it would not turn back with the item, and never drops. Each plays one seat against "

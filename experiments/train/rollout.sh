@@ -53,3 +53,14 @@ sim luft train --mix --field rollout:k=32:t=3,greedy-value:risk=1,planner:extra=
   -n 5 -g 4800 --generations 7 --sigma 0.2 --seed 7 --start policy:file=luft-rollout-start-5p.json --out luft-5p-rollout-4800 --workers 2
 sim luft train --mix --field rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,policy:file=luft-5p-features-more/weights.json,threshold:t=2,depth:level=1:count=2:drop=1 \
   -n 5 -g 4800 --generations 11 --sigma 0.2 --seed 7 --start policy:file=luft-rollout-start-5p.json --out luft-5p-rollout-4800-11 --workers 2
+# 4 players, 2026-12-02, the same from the start that plays as
+# rollout:k=32:t=3 (luft-rollout-start-4p.json), against the 4-player target
+# field's strong members (the old preset as its weight file): 10 generations of
+# 2-5.5 min (beside a CI run for the first ones), stopped and finished with
+# --generations 10. Fresh 0.336 [0.330, 0.343] against the start's 0.317
+# [0.310, 0.323]; first in the 4-player target field on fresh seed 12 in place
+# of `trained` (../trained/tournaments.sh rollout-target,
+# luft-4p-rollout-target.txt: 0.440 [0.427, 0.453] against rollout:k=32:t=3's
+# 0.419 [0.406, 0.432]); it replaced trained-4p.
+sim luft train --mix --field rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,policy:file=luft-4p-features/weights.json,threshold:t=2,depth:level=1:count=2:drop=1 \
+  -n 4 -g 4800 --generations 10 --sigma 0.2 --seed 7 --start policy:file=luft-rollout-start-4p.json --out luft-4p-rollout-4800 --workers 2

@@ -64,6 +64,14 @@ def register(sub: typer.Typer, game_name: str):
             help="Each --field spec fills every other seat in an equal share of the games (a field of any size, "
             "also at 2 players), instead of the specs cycled over the seats.",
         ),
+        groups: bool = typer.Option(
+            False,
+            "--groups",
+            help="Meet the field as a tournament of it and the candidate seats it: every group of players - 1 "
+            "--field specs is a table of equal weight; each generation plays --games over a fresh draw of "
+            "groups (one round of seat orders, n! games, each; the same for every candidate), the final "
+            "evaluation all of them. Train for a target tournament by giving its other entrants.",
+        ),
         seed: int = SEED,
         rules: Optional[List[str]] = rules_option(game_name),
         out_dir: Optional[Path] = _out_option(
@@ -78,9 +86,11 @@ def register(sub: typer.Typer, game_name: str):
         Each candidate plays one seat in every seat order against the field; the best weights are
         played again on fresh games and reported with a 95% CI. Load the result with
         policy:file=OUT/weights.json (at a table of another player count it plays, with a warning)."""
-        from sim.strong.train import layout_of, mixed_field, train
+        from sim.strong.train import grouped_field, layout_of, mixed_field, train
 
         with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:
+            if mix and groups:
+                raise ValueError("--mix and --groups are two ways to meet the field; give one of them")
             rules_obj = api.make_rules(game, api.parse_rules(rules), players)
             x0 = None if start is None else layout_of(game).block(game.registry.parse(start).params, players)
             summary = train(
@@ -95,7 +105,14 @@ def register(sub: typer.Typer, game_name: str):
                 start=x0,
                 out=out_dir,
                 executor=executor,
-                mixture=mixed_field(game, split_specs(field), players) if mix else None,
+                mixture=(
+                    mixed_field(game, split_specs(field), players)
+                    if mix
+                    else grouped_field(game, split_specs(field), players)
+                    if groups
+                    else None
+                ),
+                draw=groups,
             )
             train_report(game, summary, out_dir)
         finish(summary, as_json, out_dir, reports)

@@ -22,6 +22,7 @@ import os
 import pickle
 import time
 from dataclasses import dataclass
+from itertools import combinations
 from pathlib import Path
 
 import numpy as np
@@ -72,6 +73,40 @@ def mixed_field(game, field: list[str], players: int) -> list[Table]:
     """``train --mix``: each spec alone at every other seat, in an equal share of the games."""
     seats = [game.registry.parse(s, players) for s in field]
     return [(1.0 / len(seats), [seat] * (players - 1)) for seat in seats]
+
+
+def grouped_field(game, field: list[str], players: int) -> list[Table]:
+    """``train --groups``: every group of players - 1 field specs at the other
+    seats, in an equal share of the games: the opponents the candidate meets in
+    a tournament of the field and itself (`sim.tournament.seatings`)."""
+    if len(field) < players - 1:
+        raise ValueError(
+            f"--groups needs at least {players - 1} --field specs for {players} players (got {len(field)}); "
+            "give more, or drop --groups"
+        )
+    seats = [game.registry.parse(s, players) for s in field]
+    groups = list(combinations(seats, players - 1))
+    return [(1.0 / len(groups), list(group)) for group in groups]
+
+
+def tables_per_generation(games: int, players: int, n_tables: int) -> int:
+    """How many tables a generation of ``train --groups`` meets: one whole round
+    of seat orders each, at most all of them."""
+    return min(n_tables, max(1, games // len(seatings(players, players))))
+
+
+def drawn_tables(tables: list[Table], games: int, players: int, seed: int) -> list[Table]:
+    """The tables one generation plays under ``train --groups``: as many as
+    ``games`` gives whole rounds of seat orders (n! games each), drawn without
+    replacement by their probabilities from the generation's stream, in equal
+    shares; all of them when there are no more. Every candidate of the
+    generation meets the same ones (common random numbers)."""
+    k = tables_per_generation(games, players, len(tables))
+    if k == len(tables):
+        return tables
+    rng = np.random.default_rng(seed)
+    picked = rng.choice(len(tables), size=k, replace=False, p=np.array([p for p, _ in tables]))
+    return [(1.0 / k, tables[i][1]) for i in sorted(picked)]
 
 
 def candidate(game, weights, label: str = "policy") -> Seat:
@@ -133,11 +168,14 @@ def train(
     progress: bool | None = None,
     label: str = "train",
     mixture: list[Table] | None = None,
+    draw: bool = False,
 ) -> dict:
     """Optimise the policy's weights against ``field``; the summary (JSON-ready):
     per-generation history, the best weights and their fresh-seed win share.
     ``mixture``: play against these opponent tables instead, weighted by their
-    probabilities (`evaluate_mixture`; ``field`` then only names them)."""
+    probabilities (`evaluate_mixture`; ``field`` then only names them); with
+    ``draw`` each generation plays a draw of them (`drawn_tables`), the fresh
+    evaluation all of them."""
     from cmaes import CMA
 
     if games < 1 or generations < 1:
@@ -159,6 +197,7 @@ def train(
         "sigma": sigma,
         "start": [float(x) for x in x0],
         **({"mixture": [[p, [_seat_key(t) for t in opponents]] for p, opponents in mixture]} if mixture is not None else {}),
+        **({"draw": True} if draw else {}),
     }  # not generations: a rerun with more goes on
     if out is not None:
         Path(out).mkdir(parents=True, exist_ok=True)
@@ -186,9 +225,10 @@ def train(
             gseed = generation_seed(seed, g)
             cma.reseed_rng(gseed % 2**32)  # a pickled CMA drops its generator: reseed per generation to resume exactly
             solutions, rows, played, seconds = [], [], 0, 0.0
+            met = drawn_tables(tables, games, players, gseed) if draw else tables
             for _ in range(cma.population_size):
                 x = cma.ask()
-                ev = evaluate_mixture(game, rules, candidate(game, x), tables, games, gseed, executor)
+                ev = evaluate_mixture(game, rules, candidate(game, x), met, games, gseed, executor)
                 solutions.append((x, -ev.win.mean))
                 rows.append((x, ev))
                 played, seconds = played + ev.games, seconds + ev.seconds
@@ -235,12 +275,24 @@ def train(
         },
         "complete": True,
     }
-    if mixture is not None:  # who sat at the other seats, and in what share of the games (--mix, population play)
+    if mixture is not None:  # who sat at the other seats, and in what share of the games (--mix, --groups, population play)
         summary["mixture"] = [[p, [s.spec for s in opponents]] for p, opponents in mixture]
+    if draw:  # --groups: each generation met a draw of the mixture's tables
+        summary["draw"] = {"tables_per_generation": tables_per_generation(games, players, len(tables)), "tables": len(tables)}
     if out is not None:
         training = {
             k: summary[k]
-            for k in ("field", "mixture", "games_per_evaluation", "generations", "population", "seed", "sigma", "best_generation")
+            for k in (
+                "field",
+                "mixture",
+                "draw",
+                "games_per_evaluation",
+                "generations",
+                "population",
+                "seed",
+                "sigma",
+                "best_generation",
+            )
             if k in summary
         }
         training["fresh_win_share"] = summary["fresh"]["win_share"]

@@ -68,6 +68,44 @@ def test_train_mix_plays_each_field_spec_alone_at_the_other_seats_in_an_equal_sh
     assert training["mixture"] == [[0.5, ["threshold:t=2"]], [0.5, ["air"]]]  # the weight file says it was a mixture
 
 
+def test_train_groups_meets_every_group_of_the_field_as_a_tournament_seats_it(tmp_path):
+    field = ["threshold:t=1", "threshold:t=2", "air", "random"]
+    tables = T.grouped_field(GAME, field, 3)
+    assert [[s.spec for s in seats] for _, seats in tables] == [
+        ["threshold:t=1", "threshold:t=2"],
+        ["threshold:t=1", "air"],
+        ["threshold:t=1", "random"],
+        ["threshold:t=2", "air"],
+        ["threshold:t=2", "random"],
+        ["air", "random"],
+    ]  # every pair of the four, once
+    assert all(p == pytest.approx(1 / 6) for p, _ in tables)
+    # 12 games at 3 players: two rounds of the 6 seat orders, so two groups a generation,
+    # drawn afresh per generation from its stream, all six in the final evaluation
+    first, again, second = (T.drawn_tables(tables, 12, 3, s) for s in (11, 11, 12))
+    assert len(first) == 2 and [p for p, _ in first] == [0.5, 0.5]
+    assert [[s.spec for s in t] for _, t in first] == [[s.spec for s in t] for _, t in again]
+    draws = {tuple(s.spec for _, t in T.drawn_tables(tables, 12, 3, seed) for s in t) for seed in range(20)}
+    assert len(draws) > 1  # the draw follows the seed
+    assert T.drawn_tables(tables, 600, 3, 11) == tables  # more games than groups: every group
+    args = ["luft", "train", "--groups", "--field", ",".join(field), "-n", "3", "-g", "12", "--generations", "2"]
+    r = CliRunner().invoke(app, args + ["--population", "4", "--json", "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    summary = json.loads(r.stdout)
+    assert summary["draw"] == {"tables_per_generation": 2, "tables": 6}
+    assert all(h["games"] == 4 * 12 for h in summary["history"])  # 4 candidates x 2 groups x 6 orders
+    assert summary["fresh"]["games"] == 6 * 12  # 48 fresh games: 8 per group, rounded up to 6 orders x 2
+    training = json.loads((tmp_path / T.WEIGHTS).read_text())["training"]
+    assert len(training["mixture"]) == 6 and training["draw"]["tables"] == 6
+
+
+def test_train_groups_bad_input_is_one_error_line_and_exit_2():
+    r = CliRunner().invoke(app, ["luft", "train", "--groups", "--field", "threshold,air", "-n", "4", "-g", "24"])
+    assert r.exit_code == 2 and r.output.count("error:") == 1 and "at least 3 --field specs" in r.output
+    r = CliRunner().invoke(app, ["luft", "train", "--groups", "--mix", "--field", "threshold,air", "-n", "2"])
+    assert r.exit_code == 2 and r.output.count("error:") == 1 and "give one of them" in r.output
+
+
 def test_train_ctrl_c_exits_130_marked_incomplete(tmp_path, monkeypatch):
     def ctrl_c(*args, **kw):
         raise interrupt.Interrupted()

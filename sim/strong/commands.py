@@ -69,7 +69,7 @@ def register(sub: typer.Typer, game_name: str):
             "--groups",
             help="Meet the field as a tournament of it and the candidate seats it: every group of players - 1 "
             "--field specs is a table of equal weight; each generation plays --games over a fresh draw of "
-            "groups (one round of seat orders, n! games, each; the same for every candidate), the final "
+            "groups (8 rounds of seat orders, 8 x n! games, each; the same for every candidate), the final "
             "evaluation all of them. Train for a target tournament by giving its other entrants.",
         ),
         seed: int = SEED,

@@ -89,18 +89,24 @@ def grouped_field(game, field: list[str], players: int) -> list[Table]:
     return [(1.0 / len(groups), list(group)) for group in groups]
 
 
+ROUNDS = 8  # rounds of seat orders a drawn group plays (`drawn_tables`)
+
+
 def tables_per_generation(games: int, players: int, n_tables: int) -> int:
-    """How many tables a generation of ``train --groups`` meets: one whole round
-    of seat orders each, at most all of them."""
-    return min(n_tables, max(1, games // len(seatings(players, players))))
+    """How many tables a generation of ``train --groups`` meets: ``ROUNDS``
+    rounds of seat orders each, at most all of them. A seating is one chunk of
+    games, and a chunk of one game costs the tournament ~10x its game in
+    bookkeeping (and a task on Dask), so a few groups with 8 games per
+    seating train several times faster than one game per seating of many."""
+    return min(n_tables, max(1, games // (ROUNDS * len(seatings(players, players)))))
 
 
 def drawn_tables(tables: list[Table], games: int, players: int, seed: int) -> list[Table]:
-    """The tables one generation plays under ``train --groups``: as many as
-    ``games`` gives whole rounds of seat orders (n! games each), drawn without
-    replacement by their probabilities from the generation's stream, in equal
-    shares; all of them when there are no more. Every candidate of the
-    generation meets the same ones (common random numbers)."""
+    """The tables one generation plays under ``train --groups``
+    (`tables_per_generation`), drawn without replacement by their
+    probabilities from the generation's stream, in equal shares; all of them
+    when there are no more. Every candidate of the generation meets the same
+    ones (common random numbers)."""
     k = tables_per_generation(games, players, len(tables))
     if k == len(tables):
         return tables

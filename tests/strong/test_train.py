@@ -80,21 +80,21 @@ def test_train_groups_meets_every_group_of_the_field_as_a_tournament_seats_it(tm
         ["air", "random"],
     ]  # every pair of the four, once
     assert all(p == pytest.approx(1 / 6) for p, _ in tables)
-    # 12 games at 3 players: two rounds of the 6 seat orders, so two groups a generation,
+    # 96 games at 3 players: two groups a generation of 8 rounds of the 6 seat orders,
     # drawn afresh per generation from its stream, all six in the final evaluation
-    first, again, second = (T.drawn_tables(tables, 12, 3, s) for s in (11, 11, 12))
+    first, again = (T.drawn_tables(tables, 96, 3, s) for s in (11, 11))
     assert len(first) == 2 and [p for p, _ in first] == [0.5, 0.5]
     assert [[s.spec for s in t] for _, t in first] == [[s.spec for s in t] for _, t in again]
-    draws = {tuple(s.spec for _, t in T.drawn_tables(tables, 12, 3, seed) for s in t) for seed in range(20)}
+    draws = {tuple(s.spec for _, t in T.drawn_tables(tables, 96, 3, seed) for s in t) for seed in range(20)}
     assert len(draws) > 1  # the draw follows the seed
-    assert T.drawn_tables(tables, 600, 3, 11) == tables  # more games than groups: every group
-    args = ["luft", "train", "--groups", "--field", ",".join(field), "-n", "3", "-g", "12", "--generations", "2"]
+    assert T.drawn_tables(tables, 6 * 48, 3, 11) == tables  # games for every group: every group
+    args = ["luft", "train", "--groups", "--field", ",".join(field), "-n", "3", "-g", "96", "--generations", "2"]
     r = CliRunner().invoke(app, args + ["--population", "4", "--json", "--out", str(tmp_path)])
     assert r.exit_code == 0, r.output
     summary = json.loads(r.stdout)
     assert summary["draw"] == {"tables_per_generation": 2, "tables": 6}
-    assert all(h["games"] == 4 * 12 for h in summary["history"])  # 4 candidates x 2 groups x 6 orders
-    assert summary["fresh"]["games"] == 6 * 12  # 48 fresh games: 8 per group, rounded up to 6 orders x 2
+    assert all(h["games"] == 4 * 96 for h in summary["history"])  # 4 candidates x 2 groups x 8 rounds x 6 orders
+    assert summary["fresh"]["games"] == 6 * 66  # 4 x 96 fresh games: 64 per group, rounded up to 11 rounds
     training = json.loads((tmp_path / T.WEIGHTS).read_text())["training"]
     assert len(training["mixture"]) == 6 and training["draw"]["tables"] == 6
 

@@ -64,3 +64,10 @@ sim luft train --mix --field rollout:k=32:t=3,greedy-value:risk=1,planner:extra=
 # 0.419 [0.406, 0.432]); it replaced trained-4p.
 sim luft train --mix --field rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,policy:file=luft-4p-features/weights.json,threshold:t=2,depth:level=1:count=2:drop=1 \
   -n 4 -g 4800 --generations 10 --sigma 0.2 --seed 7 --start policy:file=luft-rollout-start-4p.json --out luft-4p-rollout-4800 --workers 2
+# 5 players, 2026-12-02: from the trained-5p shipped then (the 7-generation run
+# above), against the 5-player target field itself with --groups (every group
+# of 4 of its 10 other entrants, as the target tournament seats them; each
+# generation 10 drawn groups x 8 rounds of the 120 seat orders).
+T5=rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,rulebook-tips:one=1:two=1,depth:level=1:count=2:drop=1,threshold:t=2,drain:margin=5:lead=3:grab=1,air:margin=5,counter:margin=5,random
+sim luft train --groups --field $T5 \
+  -n 5 -g 9600 --generations 10 --sigma 0.15 --seed 21 --start policy:file=luft-5p-rollout-4800/weights.json --out luft-5p-groups

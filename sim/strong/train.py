@@ -181,7 +181,8 @@ def train(
     ``mixture``: play against these opponent tables instead, weighted by their
     probabilities (`evaluate_mixture`; ``field`` then only names them); with
     ``draw`` each generation plays a draw of them (`drawn_tables`), the fresh
-    evaluation all of them."""
+    evaluation all of them, and the best candidate is the one that leads its
+    generation's mean by the most (generations meet different groups)."""
     from cmaes import CMA
 
     if games < 1 or generations < 1:
@@ -240,14 +241,18 @@ def train(
                 played, seconds = played + ev.games, seconds + ev.seconds
             cma.tell(solutions)
             x, ev = max(rows, key=lambda r: r[1].win.mean)
-            if state["best"] is None or ev.win.mean > state["best"]["win_share"]["mean"]:
-                state["best"] = {"generation": g, "weights": [float(w) for w in x], "win_share": ev.win.to_json()}
+            mean = float(np.mean([r[1].win.mean for r in rows]))
+            # Drawn groups differ from generation to generation, so the best is
+            # judged by its lead over its own generation's mean there.
+            score = ev.win.mean - mean if draw else ev.win.mean
+            if state["best"] is None or score > state["best"].get("score", state["best"]["win_share"]["mean"]):
+                state["best"] = {"generation": g, "weights": [float(w) for w in x], "win_share": ev.win.to_json(), "score": score}
             state["history"].append(
                 {
                     "generation": g,
                     "seed": gseed,
                     "best_win_share": ev.win.to_json(),
-                    "mean_win_share": float(np.mean([r[1].win.mean for r in rows])),
+                    "mean_win_share": mean,
                     "games": played,
                     "games_per_second": round(played / max(seconds, 1e-9)),
                 }

@@ -99,6 +99,31 @@ def test_train_groups_meets_every_group_of_the_field_as_a_tournament_seats_it(tm
     assert len(training["mixture"]) == 6 and training["draw"]["tables"] == 6
 
 
+def test_train_groups_judges_the_best_candidate_by_its_lead_over_its_generation(monkeypatch):
+    # generation 0 meets hard groups but one candidate leads it by far;
+    # generation 1 meets easy groups where every candidate does the same
+    from sim.stats import Estimate
+
+    base = {T.generation_seed(5, 0): (0.2, 1.0), T.generation_seed(5, 1): (0.6, 0.0)}
+
+    def fake(game, rules, seat, tables, games, seed, executor=None):
+        level, spread = base.get(seed, (0.3, 0.0))
+        mean = level + spread * float(seat.params[0])
+        return T.Evaluation(Estimate(mean, mean - 0.01, mean + 0.01, games), games, 0.0)
+
+    monkeypatch.setattr(T, "evaluate_mixture", fake)
+    tables = T.grouped_field(GAME, ["threshold:t=1", "threshold:t=2", "air"], 3)
+    rules3 = api.make_rules(GAME, {}, 3)
+    kw = dict(games=48, generations=2, seed=5, population=4, progress=False, mixture=tables)
+    drawn = T.train(GAME, rules3, ["threshold:t=1", "threshold:t=2", "air"], draw=True, **kw)
+    plain = T.train(GAME, rules3, ["threshold:t=1", "threshold:t=2", "air"], **kw)
+    first, second = drawn["history"]
+    assert first["best_win_share"]["mean"] - first["mean_win_share"] > 0.0  # generation 0's best leads it
+    assert second["best_win_share"]["mean"] > first["best_win_share"]["mean"]  # generation 1's best is higher
+    assert drawn["best_generation"] == 0  # the largest lead, though generation 1's raw share is higher
+    assert plain["best_generation"] == 1  # without drawn groups every candidate met the same tables: raw share
+
+
 def test_train_groups_bad_input_is_one_error_line_and_exit_2():
     r = CliRunner().invoke(app, ["luft", "train", "--groups", "--field", "threshold,air", "-n", "4", "-g", "24"])
     assert r.exit_code == 2 and r.output.count("error:") == 1 and "at least 3 --field specs" in r.output

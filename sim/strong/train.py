@@ -181,8 +181,9 @@ def train(
     ``mixture``: play against these opponent tables instead, weighted by their
     probabilities (`evaluate_mixture`; ``field`` then only names them); with
     ``draw`` each generation plays a draw of them (`drawn_tables`), the fresh
-    evaluation all of them, and the best candidate is the one that leads its
-    generation's mean by the most (generations meet different groups)."""
+    evaluation all of them, and the best candidate is the one that leads the
+    start on its generation's games by the most (generations meet different
+    groups; the start plays each generation's games too)."""
     from cmaes import CMA
 
     if games < 1 or generations < 1:
@@ -242,9 +243,12 @@ def train(
             cma.tell(solutions)
             x, ev = max(rows, key=lambda r: r[1].win.mean)
             mean = float(np.mean([r[1].win.mean for r in rows]))
-            # Drawn groups differ from generation to generation, so the best is
-            # judged by its lead over its own generation's mean there.
-            score = ev.win.mean - mean if draw else ev.win.mean
+            score, start_share = ev.win.mean, None
+            if draw:
+                # Drawn groups differ from generation to generation: the best is
+                # judged by its lead over the start on its own generation's games.
+                start_share = evaluate_mixture(game, rules, candidate(game, x0), met, games, gseed, executor).win
+                score = ev.win.mean - start_share.mean
             if state["best"] is None or score > state["best"].get("score", state["best"]["win_share"]["mean"]):
                 state["best"] = {"generation": g, "weights": [float(w) for w in x], "win_share": ev.win.to_json(), "score": score}
             state["history"].append(
@@ -253,6 +257,7 @@ def train(
                     "seed": gseed,
                     "best_win_share": ev.win.to_json(),
                     "mean_win_share": mean,
+                    **({"start_win_share": start_share.to_json()} if draw else {}),
                     "games": played,
                     "games_per_second": round(played / max(seconds, 1e-9)),
                 }

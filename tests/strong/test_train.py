@@ -99,16 +99,18 @@ def test_train_groups_meets_every_group_of_the_field_as_a_tournament_seats_it(tm
     assert len(training["mixture"]) == 6 and training["draw"]["tables"] == 6
 
 
-def test_train_groups_judges_the_best_candidate_by_its_lead_over_its_generation(monkeypatch):
-    # generation 0 meets hard groups but one candidate leads it by far;
-    # generation 1 meets easy groups where every candidate does the same
+def test_train_groups_judges_the_best_candidate_by_its_lead_over_the_start_on_its_generation(monkeypatch):
+    # generation 0 meets hard groups where the candidates beat the start;
+    # generation 1 meets easy groups where every candidate plays as the start
     from sim.stats import Estimate
 
     base = {T.generation_seed(5, 0): (0.2, 1.0), T.generation_seed(5, 1): (0.6, 0.0)}
+    start = np.asarray(T.layout_of(GAME).default, dtype=float)
 
     def fake(game, rules, seat, tables, games, seed, executor=None):
         level, spread = base.get(seed, (0.3, 0.0))
-        mean = level + spread * float(seat.params[0])
+        moved = float(np.abs(np.asarray(seat.params) - T.candidate(GAME, start).params).sum())
+        mean = level + spread * min(moved, 0.1)
         return T.Evaluation(Estimate(mean, mean - 0.01, mean + 0.01, games), games, 0.0)
 
     monkeypatch.setattr(T, "evaluate_mixture", fake)
@@ -118,9 +120,9 @@ def test_train_groups_judges_the_best_candidate_by_its_lead_over_its_generation(
     drawn = T.train(GAME, rules3, ["threshold:t=1", "threshold:t=2", "air"], draw=True, **kw)
     plain = T.train(GAME, rules3, ["threshold:t=1", "threshold:t=2", "air"], **kw)
     first, second = drawn["history"]
-    assert first["best_win_share"]["mean"] - first["mean_win_share"] > 0.0  # generation 0's best leads it
-    assert second["best_win_share"]["mean"] > first["best_win_share"]["mean"]  # generation 1's best is higher
-    assert drawn["best_generation"] == 0  # the largest lead, though generation 1's raw share is higher
+    assert first["best_win_share"]["mean"] > first["start_win_share"]["mean"] == 0.2  # generation 0's best leads the start
+    assert second["best_win_share"]["mean"] == second["start_win_share"]["mean"] == 0.6  # generation 1's: level, higher
+    assert drawn["best_generation"] == 0  # the lead over the start, though generation 1's raw share is higher
     assert plain["best_generation"] == 1  # without drawn groups every candidate met the same tables: raw share
 
 

@@ -259,17 +259,17 @@ class DaskExecutor:
         futures = set()
 
         def job_of(game, rules, seats, seed):
-            """The job, sent to the cluster once (tasks refer to it by key)."""
+            """The job, made once per run (a few hundred bytes, sent with each
+            task: scattering it first cost a round trip per lineup, which
+            made a tournament's one-seating chunks slower than in-process)."""
             ident = (id(game), id(rules), tuple(map(id, seats)), int(seed))
             hit = jobs.get(ident)
             if hit is None:
                 if len(jobs) >= 64:
-                    for old, _, _ in jobs.values():
-                        old.release()
                     jobs.clear()
                 job = make_job(game, rules, seats, seed, keep_batches)
                 # keep the objects alive so their ids stay theirs
-                hit = jobs[ident] = (self.client.scatter(job, hash=False), job.key, (game, rules, tuple(seats)))
+                hit = jobs[ident] = (job, job.key, (game, rules, tuple(seats)))
             return hit[0], hit[1]
 
         def submit() -> bool:
@@ -298,8 +298,6 @@ class DaskExecutor:
         finally:
             if futures:
                 self.client.cancel(list(futures))
-            for job, _, _ in jobs.values():
-                job.release()
 
     def close(self) -> None:
         """Close the client, and the LocalCluster if this executor started it."""

@@ -553,7 +553,8 @@ def play_batch(
     sums = np.zeros((n_chunks, chunk_sums.offsets(rules.players, rules.deals)[-1] if script is None else 0), np.int64)
     user_fns = user_functions(seats)
     with nb.first_class_calls():
-        _kernel(
+        nb.call_kernel(
+            _kernel,
             rules.to_array(),
             bot_ids,
             user_fns,

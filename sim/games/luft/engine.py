@@ -485,7 +485,7 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int, sc
         else:
             args = args[:2] + user_functions(seats) + args[4:]
             with nb.first_class_calls():
-                _user_kernel(args)(*args)
+                nb.call_kernel(_user_kernel(args), *args)
     bad = np.flatnonzero(err[:, E_FLAG])
     if bad.size:
         e = err[bad[0]]

@@ -58,6 +58,7 @@ class ChunkJob:
     bot_files: tuple[tuple[str, str], ...]  # (resolved path, source text)
     seed: int
     keep_batches: bool
+    tally: bool = True  # False: the Totals only count the games (`runner.play_chunk`)
 
     @property
     def key(self) -> str:
@@ -65,7 +66,7 @@ class ChunkJob:
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def make_job(game, rules, seats, seed: int, keep_batches: bool) -> ChunkJob:
+def make_job(game, rules, seats, seed: int, keep_batches: bool, tally: bool = True) -> ChunkJob:
     """Describe a run by name and data; refuse a game a worker could not import by name."""
     from sim import nb
     from sim.games import get_game
@@ -87,7 +88,7 @@ def make_job(game, rules, seats, seed: int, keep_batches: bool) -> ChunkJob:
         except OSError as exc:
             raise ValueError(f"bot file {path!r} cannot be read to send it to the Dask workers: {exc}") from None
     seat_data = tuple((s.spec, s.bot.name, tuple(float(x) for x in s.params)) for s in seats)
-    return ChunkJob(game.name, rules, seat_data, tuple(files), int(seed), bool(keep_batches))
+    return ChunkJob(game.name, rules, seat_data, tuple(files), int(seed), bool(keep_batches), bool(tally))
 
 
 # ------------------------------------------------------------------ worker side
@@ -185,7 +186,7 @@ def play_chunk_task(job: ChunkJob, key, first_game: int, n_games: int):
 
     game, rules, seats = resolve(job)
     _single_thread()
-    totals, batch = play_chunk(game, rules, seats, job.seed, first_game, n_games, job.keep_batches)
+    totals, batch = play_chunk(game, rules, seats, job.seed, first_game, n_games, job.keep_batches, job.tally)
     return key, totals, batch
 
 
@@ -246,7 +247,7 @@ class DaskExecutor:
         iterator (Ctrl-C) cancels the chunks still pending."""
         return self.imap(((i, game, rules, seats, seed, first, size) for i, first, size in chunks), keep_batches)
 
-    def imap(self, items: Iterable[tuple], keep_batches: bool = False) -> Iterator[tuple[Any, Any, Any]]:
+    def imap(self, items: Iterable[tuple], keep_batches: bool = False, tally: bool = True) -> Iterator[tuple[Any, Any, Any]]:
         """Play independent chunks, each ``(key, game, rules, seats, seed, first_game,
         n_games)`` (any mix of games, rules and seats, e.g. a sweep); yield
         (key, Totals, batch or None) as they finish, in any order, with at most
@@ -267,7 +268,7 @@ class DaskExecutor:
             if hit is None:
                 if len(jobs) >= 64:
                     jobs.clear()
-                job = make_job(game, rules, seats, seed, keep_batches)
+                job = make_job(game, rules, seats, seed, keep_batches, tally)
                 # keep the objects alive so their ids stay theirs
                 hit = jobs[ident] = (job, job.key, (game, rules, tuple(seats)))
             return hit[0], hit[1]

@@ -318,13 +318,18 @@ def warm_up(game: GameSpec, rules, seats) -> float:
 
 
 def play_chunk(
-    game: GameSpec, rules, seats, seed: int, first_game: int, n_games: int, keep_batch: bool = False
+    game: GameSpec, rules, seats, seed: int, first_game: int, n_games: int, keep_batch: bool = False, tally: bool = True
 ) -> tuple[Totals, Any]:
     """Play one chunk and reduce it: (its Totals, the batch if keep_batch else None).
+    Without ``tally`` the Totals only count the games: for callers that read
+    the batch alone (a tournament), where the reduction cost as much as a
+    one-game chunk's game.
 
     The same function runs in-process and in Dask workers, so a chunk's Totals
     are the same wherever it ran."""
     batch = botdebug.play_batch(game, rules, seats, seed, first_game, n_games)
+    if not tally:
+        return Totals(games=n_games), batch
     totals = game.tally(batch, rules) if game.tally is not None else None
     if totals is None:
         totals = Totals()
@@ -332,16 +337,16 @@ def play_chunk(
     return totals, (batch if keep_batch else None)
 
 
-def play_chunks(items, *, executor=None, keep_batches: bool = False) -> Iterator[tuple[Any, Totals, Any]]:
+def play_chunks(items, *, executor=None, keep_batches: bool = False, tally: bool = True) -> Iterator[tuple[Any, Totals, Any]]:
     """Play independent chunks, each ``(key, game, rules, seats, seed, first_game,
     n_games)`` (e.g. every lineup of a sweep), here or on a Dask executor; yield
     (key, Totals, batch or None) as they finish: in order in-process, in any
     order on a cluster (fold exact Totals in any order; sort by key otherwise)."""
     if executor is not None:
-        finished = executor.imap(items, keep_batches)
+        finished = executor.imap(items, keep_batches, tally)
     else:
         finished = (
-            (key, *play_chunk(game, rules, seats, seed, first_game, n_games, keep_batches))
+            (key, *play_chunk(game, rules, seats, seed, first_game, n_games, keep_batches, tally))
             for key, game, rules, seats, seed, first_game, n_games in items
         )
     for key, totals, batch in finished:

@@ -227,7 +227,7 @@ def play_paired(
     pooled, waiting = Totals(), {}
     start = time.perf_counter()
     with threads_for(g):
-        for (k, side, done), _, batch in play_chunks(items, executor=executor, keep_batches=True):
+        for (k, side, done), _, batch in play_chunks(items, executor=executor, keep_batches=True, tally=False):
             cand = sides[side][k][1]
             cols = game.metrics(batch, rules_obj)
             waiting[(k, side, done)] = {m: np.asarray(cols[f"seat{cand}.{m}"], dtype=np.float64) for m in metrics}

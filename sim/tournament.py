@@ -268,7 +268,7 @@ def play(
     start, complete = time.perf_counter(), True
     with threads_for(g), bar:
         task = bar.add_task("games", total=g * len(lineups))
-        results = play_chunks(work, executor=executor, keep_batches=True)
+        results = play_chunks(work, executor=executor, keep_batches=True, tally=False)  # standings read the batches
         try:
             for (k, first, size), _, batch in results:
                 with interrupt.held():

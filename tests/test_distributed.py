@@ -172,7 +172,9 @@ def test_a_sweep_configuration_on_the_cluster_matches_in_process(executor, monke
     local = sweep.play_lineups("luft", {"players": 3}, lineups, 1200, SEED)
     sent = []
     monkeypatch.setattr(
-        executor, "imap", lambda items, keep=False, imap=executor.imap: imap([sent.append(i) or i for i in items], keep)
+        executor,
+        "imap",
+        lambda items, keep=False, tally=True, imap=executor.imap: imap([sent.append(i) or i for i in items], keep, tally),
     )
     remote = sweep.play_lineups("luft", {"players": 3}, lineups, 1200, SEED, executor=executor)
     assert len(sent) == len(lineups)

@@ -130,3 +130,20 @@ def test_reversing_the_entrant_list_moves_no_win_share_beyond_its_ci(game):
         a, b = forward[bot], backward[bot]
         se = np.hypot(a["ci95"][1] - a["ci95"][0], b["ci95"][1] - b["ci95"][0]) / (2 * 1.96)
         assert abs(a["mean"] - b["mean"]) <= z * se, (bot, a, b)
+
+
+@pytest.mark.parametrize("game", ["luft", "landunter"])
+def test_a_tournament_reads_its_batches_without_tallying_a_chunk(game, monkeypatch):
+    from sim import runner
+
+    real, asked = runner.play_chunk, []
+
+    def spy(*args):
+        asked.append(args[7] if len(args) > 7 else True)  # the tally flag
+        return real(*args)
+
+    monkeypatch.setattr(runner, "play_chunk", spy)
+    bots = FIELDS[game][0][:3]
+    result = api.tournament(game, None, bots, players=3, games=60, seed=5, progress=False).summary
+    assert asked and not any(asked)  # every chunk played without its reduction
+    assert sum(r["games"] for r in result["ranking"]) == 3 * 60  # each entrant sat at every game

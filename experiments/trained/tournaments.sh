@@ -31,6 +31,9 @@
 #    of their count: at 5 players after 7 generations on fresh seed 12, after
 #    11 on fresh seed 13; at 4 players on fresh seed 12 (each seed judges one
 #    candidate per count, so no figure carries selection).
+# 7. `groups-target`: the 5-player candidate trained against the target field
+#    itself (../train/rollout.sh, --groups), in place of `trained` in that
+#    field on fresh seed 15.
 set -e
 cd "$(dirname "$0")"
 run() { name=$1; shift
@@ -64,6 +67,9 @@ elif [ "${1:-targets}" = rollout-target ]; then  # the 4- and 5-player candidate
   run luft-5p-rollout-target -n 5 -g 55440 --seed 12 --bots policy:file=../train/luft-5p-rollout-4800/weights.json,$T5
   run luft-5p-rollout-11-target -n 5 -g 55440 --seed 13 --bots policy:file=../train/luft-5p-rollout-4800-11/weights.json,$T5
   run luft-4p-rollout-target -n 4 -g 15840 --seed 12 --bots policy:file=../train/luft-4p-rollout-4800/weights.json,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,depth:level=1:count=2:drop=1,threshold:t=2,rulebook-tips:one=3:two=1,drain:margin=1.7:lead=0:grab=2,air:margin=1.7,counter:margin=1.7,random
+elif [ "${1:-targets}" = groups-target ]; then  # the 5-player candidate of ../train/rollout.sh's --groups run, in the target field on fresh seed 15
+  T5=rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,rulebook-tips:one=1:two=1,depth:level=1:count=2:drop=1,threshold:t=2,drain:margin=5:lead=3:grab=1,air:margin=5,counter:margin=5,random
+  run luft-5p-groups-target -n 5 -g 55440 --seed 15 --bots policy:file=../train/luft-5p-groups/weights.json,$T5
 elif [ "${1:-targets}" = replicate-2p ]; then  # the 2-player target once more, on seed 10
   run luft-2p-seed10 -n 2 -g 33000 --seed 10 --bots trained,$F2
 elif [ "${1:-targets}" = replicate-3p ]; then  # the 3-player target once more, on seed 10

@@ -11,6 +11,7 @@ import pytest
 from rich.console import Console
 
 from sim.play import playlog, table
+from tests.sigint import default_sigint
 
 pytestmark = pytest.mark.slow
 
@@ -31,6 +32,7 @@ def spawn(tmp_path, *args):
         timeout=120,
         dimensions=(60, 250),
         env={"TERM": "xterm", "PATH": "/usr/bin:/bin", "HOME": str(Path.home())},
+        preexec_fn=default_sigint,  # Ctrl-C reaches the game even when the suite runs as a background job
     )
 
 

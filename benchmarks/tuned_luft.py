@@ -6,7 +6,7 @@ Issue 14 asks the engine to reach "a tuned single-purpose kernel for the same
 games, measured alternately with the CLI in the same run". That kernel was
 not kept, and this VM's speed wanders by 1.2-1.5x between days, so its
 figures (1.9M games/s on 2 threads) cannot be compared with a later day's.
-This file is such a kernel, so both run on the same day: 4 players, every
+This file is such a kernel, timed by `yardstick.py`: 4 players, every
 seat `threshold:t=2`, the default rules, nothing else. Everything the general
 engine keeps for other rules, bots and reports is gone: no public state view
 (the state lives in a few small arrays and scalars), no bot call (the
@@ -25,9 +25,7 @@ ratios: item 2 asks end to end for at least the tuned kernel's speed.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -227,54 +225,14 @@ def engine_sums(seed: int, first_game: int, n_games: int) -> np.ndarray:
     return np.stack([batch.seat[:, :, S_WIN60].sum(axis=0), batch.seat[:, :, S_SCORE].sum(axis=0)]).astype(np.int64)
 
 
-def _rate(fn, games: int) -> float:
-    """Games/s of ``fn()``: by its own ``seconds`` where it reports them (a
-    simulate run, as `--json` does), else by the wall clock."""
-    t0 = time.perf_counter()
-    run = fn()
-    seconds = run.summary["seconds"] if hasattr(run, "summary") else time.perf_counter() - t0
-    return games / seconds
-
-
 def main(argv=None) -> None:
-    import numba
-
-    from benchmarks.end_to_end import play_in_chunks
-    from sim import api
-    from sim.games.luft import engine
-    from strategies.luft import LUFT_BOTS
+    from benchmarks.yardstick import compare
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2_000_000, help="games per timed run")
     ap.add_argument("--repeat", type=int, default=3, help="alternating rounds (medians are printed)")
     args = ap.parse_args(argv)
-    if not np.array_equal(play(7, 0, 20_000), engine_sums(7, 0, 20_000)):
-        sys.exit("error: the tuned kernel and the engine disagree on 20,000 games: fix the tuned kernel before timing it")
-    rules, seats = Rules(players=N), LUFT_BOTS.parse_seats(f"threshold:t={T}", N)
-    api.simulate("luft", None, f"threshold:t={T}", players=N, games=1000, progress=False)  # compile or load
-    threads = sorted({1, min(2, numba.config.NUMBA_NUM_THREADS)})
-    runs = {
-        "tuned kernel": lambda t: play(1, 0, args.games),
-        "engine kernel": lambda t: play_in_chunks(engine.play_batch, rules, seats, 1, args.games),
-        "simulate --json": lambda t: api.simulate(
-            "luft", None, f"threshold:t={T}", players=N, games=args.games, seed=1, threads=t, cache=False, progress=False
-        ),
-    }
-    rates = {(t, name): [] for t in threads for name in runs}
-    for _ in range(args.repeat):
-        for t in threads:
-            numba.set_num_threads(t)
-            for name, fn in runs.items():
-                rates[t, name].append(_rate(lambda: fn(t), args.games))
-    numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
-    print(f"Geteilte Luft, {N} players, all threshold:t={T}, default rules: {args.games:,} games per run", end="")
-    print(f", median of {args.repeat}")
-    print(f"{'threads':>7}  {'what':<16} {'games/s':>11}  {'/ tuned':>7}")
-    for t in threads:
-        tuned = statistics.median(rates[t, "tuned kernel"])
-        for name in runs:
-            rate = statistics.median(rates[t, name])
-            print(f"{t:>7}  {name:<16} {rate:>11,.0f}  {rate / tuned:>7.3f}")
+    compare("luft", f"threshold:t={T}", N, play, engine_sums, args.games, args.repeat)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@
 numba's compiled code carries no symbols perf can read: it lies in anonymous
 executable memory. So this process warms the kernel up, copies every
 anonymous executable region out of /proc/self/maps, runs `perf record -e
-cpu-clock` on itself while it plays 100,000-game batches for --seconds, and
+cpu-clock` on itself while it plays batches of --games for --seconds, and
 maps each sampled address onto the copied regions. It prints the share of
 samples in compiled code (per region), in Python and its libraries, and in the
 OS; then, for the hottest region, the hottest 128-byte blocks and
@@ -111,7 +111,9 @@ def main(argv=None):
     ap.add_argument("--bots", default="threshold:t=2")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seconds", type=float, default=20.0, help="time the kernel runs under perf")
+    ap.add_argument("--games", type=int, default=100_000, help="games per batch (a search bot: a few hundred)")
     ap.add_argument("--top", type=int, default=20, help="blocks and instructions listed")
+    ap.add_argument("--region", type=int, default=1, help="detail the K-th hottest region of compiled code (default 1)")
     ap.add_argument("--asm", type=Path, help="write the hottest region's annotated disassembly here")
     args = ap.parse_args(argv)
     if args.seconds <= 0:
@@ -140,7 +142,7 @@ def main(argv=None):
         time.sleep(1.0)  # perf attaches
         t0, batches = time.time(), 0
         while time.time() - t0 < args.seconds:
-            game.play_batch(rules, seats, batches + 1, 0, 100_000)
+            game.play_batch(rules, seats, batches + 1, 0, args.games)
             batches += 1
         perf.send_signal(signal.SIGINT)
         perf.wait()
@@ -156,14 +158,15 @@ def main(argv=None):
             by_region[r] += count
         else:
             other[os.path.basename(dso_of[ip])] += count
-    print(f"{args.game}, {args.players} players, {args.bots}: {batches} batches of 100,000 games, {total:,} samples")
+    print(f"{args.game}, {args.players} players, {args.bots}: {batches} batches of {args.games:,} games, {total:,} samples")
     for (start, end), count in by_region.most_common(5):
         print(f"  compiled code {start:#x}-{end:#x} ({end - start:,} bytes): {100 * count / total:5.1f}%")
     for name, count in other.most_common(5):
         print(f"  {name}: {100 * count / total:5.1f}%")
     if not by_region:
         return
-    hot = by_region.most_common(1)[0][0]
+    ranked = by_region.most_common()
+    hot = ranked[min(args.region, len(ranked)) - 1][0]
     asm = disassemble(code[hot], hot[0])
     text = dict(asm)
     print(f"hottest {BLOCK}-byte blocks of {hot[0]:#x} (share of all samples; first instruction):")

@@ -1,7 +1,7 @@
 """The numba toolkit both games share: each trick the kernels use is written
 and explained once, here.
 
-Borrowed views (`borrow`, `borrow_2d`, `borrow_row`). numba reference-counts
+Borrowed views (`borrow`, `borrow_shaped`, `borrow_row`). numba reference-counts
 every array: each copy or pass of a view costs an atomic NRT increment and
 decrement. A view built with `carray` from the raw address (`voidptr`) has no
 reference count and costs nothing to pass. It is valid only while its owner
@@ -90,9 +90,16 @@ def borrow(arr, dtype):
 
 
 @njit(cache=True, inline="always")
-def borrow_2d(mat, dtype):
-    """A C-contiguous 2-D array as a 2-D borrowed view."""
-    return carray(voidptr(mat.ctypes.data), (mat.shape[0], mat.shape[1]), dtype)
+def borrow_shaped(arr, dtype):
+    """A C-contiguous array of any shape as a borrowed view of that shape."""
+    return carray(voidptr(arr.ctypes.data), arr.shape, dtype)
+
+
+@njit(cache=True)
+def keep_alive(owners):
+    """Use ``owners`` (a tuple of the arrays behind borrowed views) here, after
+    the views' last use: numba frees an array after its own last use."""
+    return len(owners)
 
 
 @njit(cache=True, inline="always")

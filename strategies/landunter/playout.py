@@ -43,6 +43,7 @@ from sim.games.landunter.layout import (
     S_TOP,
     mask_card,
 )
+from sim.nb import borrow, borrow_shaped
 
 
 @njit(cache=True)
@@ -70,6 +71,31 @@ def new_trace():
         np.zeros(HAND_SIZE, np.int64),
         np.zeros(1, np.int64),
     )
+
+
+@njit(cache=True, inline="always")
+def borrowed_script(script):
+    """A script's arrays (`new_script`) as borrowed views (`sim.nb.borrow`):
+    every play-out unpacks the script and its trace, and each array unpacked
+    from a tuple of owned arrays costs two atomic reference counts (a third
+    of the sampler's time). The owner must outlive the views."""
+    picks, masks, states, lo, hi, top1, top2 = script
+    return (
+        borrow(picks, np.int64),
+        borrow_shaped(masks, np.int64),
+        borrow(states, np.uint64),
+        borrow(lo, np.int64),
+        borrow(hi, np.int64),
+        borrow(top1, np.int64),
+        borrow(top2, np.int64),
+    )
+
+
+@njit(cache=True, inline="always")
+def borrowed_trace(trace):
+    """A trace's arrays (`new_trace`) as borrowed views, as `borrowed_script`."""
+    cards, top1, top2, played = trace
+    return borrow(cards, np.int64), borrow(top1, np.int64), borrow(top2, np.int64), borrow(played, np.int64)
 
 
 @njit(cache=True)

@@ -14,8 +14,18 @@ from sim.games.landunter.layout import (
     hand_card,
     hand_n,
 )
+from sim.nb import borrow, borrow_shaped, keep_alive
 from sim.registry import Param
-from strategies.landunter.playout import deal, new_script, new_trace, play_card, same_outcome, write_script
+from strategies.landunter.playout import (
+    borrowed_script,
+    borrowed_trace,
+    deal,
+    new_script,
+    new_trace,
+    play_card,
+    same_outcome,
+    write_script,
+)
 from strategies.landunter.registry import register
 from strategies.landunter.worlds import prepare, sample_world
 
@@ -51,21 +61,38 @@ def sampler(seat, st, params, u):
     n = st[S_PLAYERS]
     rs = rng.game_stream(np.uint64(u * 9007199254740992.0), np.uint64(seat + 1))
 
-    known, nknown, unseen, target, pool, npool, ways, ok = prepare(seat, st)
-    if not ok:  # no world agrees with the view: cannot happen in play
+    prepared = prepare(seat, st)
+    if not prepared[7]:  # no world agrees with the view: cannot happen in play
         return hand_card(st, seat, 0)
-    flood = np.empty(FLOOD_CARDS, np.int64)
+    # The loops below pass and unpack their arrays as borrowed views (`sim.nb.borrow`):
+    # owned arrays cost two atomic reference counts per pass, a third of the time.
+    # The owners stay alive to the end (`owners`).
+    known = borrow_shaped(prepared[0], np.int64)
+    nknown = borrow(prepared[1], np.int64)
+    unseen = borrow(prepared[2], np.int64)
+    target = borrow(prepared[3], np.int64)
+    pool = borrow_shaped(prepared[4], np.int64)
+    npool = borrow(prepared[5], np.int64)
+    ways = borrow_shaped(prepared[6], np.float64)
+    flood_own = np.empty(FLOOD_CARDS, np.int64)
+    flood = borrow(flood_own, np.int64)
 
     totals = np.zeros(m, np.float64)
     cards = np.empty(m, np.int64)  # our hand, lowest first
     for ci in range(m):
         cards[ci] = hand_card(st, seat, ci)
-    dealt = st.copy()  # the view with this world's hands (only they change)
-    world = st.copy()  # a play-out's state (`play_card` resets what it changes)
+    dealt_own = st.copy()  # the view with this world's hands (only they change)
+    world_own = st.copy()  # a play-out's state (`play_card` resets what it changes)
+    dealt = borrow(dealt_own, np.int64)
+    world = borrow(world_own, np.int64)
     pts = np.zeros(MAXP, np.int64)
-    hands = np.zeros((MAXP, HAND_SIZE), np.int64)
-    script = new_script()
-    trace = new_trace()
+    hands_own = np.zeros((MAXP, HAND_SIZE), np.int64)
+    hands = borrow_shaped(hands_own, np.int64)
+    script_own = new_script()
+    trace_own = new_trace()
+    script = borrowed_script(script_own)
+    trace = borrowed_trace(trace_own)
+    owners = (prepared, flood_own, dealt_own, world_own, hands_own, script_own, trace_own)
     for _s in range(k):
         rs, nflood = sample_world(rs, seat, st, known, nknown, unseen, target, pool, npool, ways, hands, flood)
         rs, play_seed = rng.next_u64(rs)
@@ -91,4 +118,5 @@ def sampler(seat, st, params, u):
     for ci in range(1, m):
         if totals[ci] > totals[best]:
             best = ci
+    keep_alive(owners)
     return cards[best]

@@ -20,7 +20,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.luft import forecast as fc, layout as v
-from sim.nb import assume_range, borrow_2d
+from sim.nb import assume_range, borrow_shaped
 from sim.registry import Param
 from strategies.luft.registry import register
 
@@ -260,8 +260,8 @@ def down_table(seeds, l0, lmax, a0, lo, w0, ival, wref, can_back_empty, path_len
     # loops work on borrowed views: an array passed to the helpers otherwise
     # costs atomic reference counts per call (2x the time).
     PG = np.empty((2, n + 1, top + 1 + PAD))
-    P = borrow_2d(PG[0], np.float64)
-    G = borrow_2d(PG[1], np.float64)
+    P = borrow_shaped(PG[0], np.float64)
+    G = borrow_shaped(PG[1], np.float64)
     ch = n
     stay_l = stay_r2 = stay_f1 = -1  # the last row with a stay: its stay at its first field is (ps, gs)
     for a in range(a0 + 1):

@@ -119,7 +119,7 @@ from sim.games.luft.rules import (
     R_TBNT,
     Rules,
 )
-from sim.nb import BOT_RAISED, PLUGIN_TYPE, assume_range, borrow, borrow_2d, read_only
+from sim.nb import BOT_RAISED, PLUGIN_TYPE, assume_range, borrow, borrow_shaped, read_only
 from sim.numba_errors import short_reason
 from sim.registry import MAX_PARAMS, BotCompileError, BotError
 from strategies.luft.dispatch import INLINED, NOT_INLINED, decide_inline
@@ -199,7 +199,7 @@ def _run_chunk(
     bot_state = borrow(bot_own, np.uint64)  # each seat's stream of uniforms (rng.bot_stream)
     # What a bot reads: the state and its seat's parameter row (`params[s]`), typed read-only.
     view = read_only(st)
-    params = read_only(borrow_2d(params_arr, np.float64))
+    params = read_only(borrow_shaped(params_arr, np.float64))
     seat_out = borrow(seat_arr, np.int32)
     dive_out = borrow(dive_arr, np.int16)
     err = borrow(err_arr, np.int64)

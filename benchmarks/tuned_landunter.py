@@ -64,6 +64,7 @@ def _play(flags, seed, g0, g1, out):
     flood = np.empty(FLOOD_CARDS, np.int64)
     hlo = np.empty(N, np.int64)
     hhi = np.empty(N, np.int64)
+    hstr = np.empty(N, np.int64)
     hring = np.empty(N, np.int64)
     lo = np.empty(N, np.int64)
     hi = np.empty(N, np.int64)
@@ -74,22 +75,9 @@ def _play(flags, seed, g0, g1, out):
     for g in range(g0, g1):
         state = rng.game_stream(seed, np.uint64(g))
         ustate = rng.bot_stream(seed, np.uint64(g), np.uint64(N - 1))  # the random seat's
-        for i in range(CARDS):
-            deck[i] = i + 1
-        state = rng.shuffle(state, deck, CARDS)
-        for h in range(N):
-            hlo[h] = 0
-            hhi[h] = 0
-            hring[h] = 0
-            score[h] = 0
-        for i in range(N * HAND_SIZE):
-            c = deck[i]
-            h = i // HAND_SIZE
-            if c <= LO_CARDS:
-                hlo[h] |= np.int64(1) << (c - 1)
-            else:
-                hhi[h] |= np.int64(1) << (c - LO_CARDS - 1)
-            hring[h] += core.ring_halves(c, CARDS)
+        state = core.deal_hands(state, deck, N, CARDS, hlo, hhi, hstr, hring)
+        for p in range(N):
+            score[p] = 0
         for d in range(N):
             st[S_N_IN] = N
             for p in range(N):
@@ -97,7 +85,7 @@ def _play(flags, seed, g0, g1, out):
                 lo[p] = hlo[hid]
                 hi[p] = hhi[hid]
                 left[p] = HAND_SIZE
-                st[S_RINGS + p] = hring[hid] // 2
+                st[S_RINGS + p] = hring[hid]
                 st[S_TOP + p] = 0
                 st[S_IN + p] = 1
             for i in range(FLOOD_CARDS):

@@ -9,8 +9,10 @@ differential test holds the two engines to the same outcomes. State layout:
 import numpy as np
 from numba import njit
 
+from sim import rng
 from sim.games.landunter.bits import LO_CARDS
 from sim.games.landunter.layout import (
+    HAND_SIZE,
     MAX_CARD,
     MAXP,
     S_CASCADE_REPEAT,
@@ -45,6 +47,35 @@ def ring_halves(card, n_cards):
     """
     w = n_cards // 12 - 1
     return (w - abs(2 * ((card - 1) // 12) - w)) // 2
+
+
+@njit(cache=True, inline="always")
+def deal_hands(state, deck, n, n_cards, hlo, hhi, hstr, hring):
+    """Setup (reference `Game.__init__`): shuffle the weather cards and deal
+    12 to each hand, hand h the cards h*12 .. h*12+11 of the shuffled deck.
+    Fills each hand's card masks (``hlo``: cards 1..60, ``hhi``: 61..72), its
+    strength (the sum of its card numbers) and its ring count (half rings
+    summed, a leftover half rounded down). Returns the stream."""
+    for i in range(n_cards):
+        deck[i] = i + 1
+    state = rng.shuffle(state, deck, n_cards)
+    for h in range(n):
+        hlo[h] = 0
+        hhi[h] = 0
+        hstr[h] = 0
+        hring[h] = 0
+    for i in range(n * HAND_SIZE):
+        c = deck[i]
+        h = i // HAND_SIZE
+        if c <= LO_CARDS:
+            hlo[h] |= np.int64(1) << (c - 1)
+        else:
+            hhi[h] |= np.int64(1) << (c - LO_CARDS - 1)
+        hstr[h] += c
+        hring[h] += ring_halves(c, n_cards)
+    for h in range(n):
+        hring[h] //= 2
+    return state
 
 
 @njit(cache=True, inline="always")

@@ -52,7 +52,6 @@ from numba.extending import overload
 
 from sim import nb, rng
 from sim.games.landunter import chunk_sums, core, outputs, script as scripted
-from sim.games.landunter.bits import LO_CARDS
 from sim.games.landunter.layout import (
     FLOOD_CARDS,
     FLOOD_MAX,
@@ -181,25 +180,7 @@ def _play_game(
             elim[g, p] = 0
 
         # ---- Setup: shuffle the weather cards, deal 12 to each (hand h to seat h)
-        for i in range(n_cards):
-            deck[i] = i + 1
-        state = rng.shuffle(state, deck, n_cards)
-        for h in range(n):
-            hlo[h] = 0
-            hhi[h] = 0
-            hstr[h] = 0
-            hring[h] = 0
-        for i in range(n * HAND_SIZE):
-            c = deck[i]
-            h = i // HAND_SIZE
-            if c <= LO_CARDS:
-                hlo[h] |= np.int64(1) << (c - 1)
-            else:
-                hhi[h] |= np.int64(1) << (c - LO_CARDS - 1)
-            hstr[h] += c
-            hring[h] += core.ring_halves(c, n_cards)
-        for h in range(n):
-            hring[h] //= 2
+        state = core.deal_hands(state, deck, n, n_cards, hlo, hhi, hstr, hring)
         d0, r0, forced_seat, forced_card = 0, -1, -1, 0
     else:  # a deal under way: round r0 of deal d0, seat forced_seat plays forced_card first
         state, d0, r0, forced_seat, forced_card = scripted.set_up(

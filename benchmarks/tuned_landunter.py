@@ -23,13 +23,14 @@ import sys
 from pathlib import Path
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from sim import rng  # noqa: E402  (after the path fix-up)
+from benchmarks.yardstick import UNITS, play_units  # noqa: E402  (after the path fix-up)
+from sim import rng  # noqa: E402
 from sim.games.landunter import core  # noqa: E402
 from sim.games.landunter.bits import LO_CARDS  # noqa: E402
 from sim.games.landunter.layout import (  # noqa: E402
@@ -49,7 +50,6 @@ from sim.nb import highest_bit, lowest_bit  # noqa: E402
 N = 4  # players: seat 0 high, 1 low, 2 mid, 3 random
 BOTS = "high,low,mid,random"
 CARDS = 60
-N_CHUNKS = 64
 
 
 @njit(cache=True)
@@ -130,14 +130,6 @@ def _play(flags, seed, g0, g1, out):
             out[1, p] += score[p]
 
 
-@njit(cache=True, parallel=True)
-def _batch(flags, seed, first_game, n_games, out):
-    chunk = (n_games + N_CHUNKS - 1) // N_CHUNKS
-    for c in prange(N_CHUNKS):
-        g0, g1 = first_game + c * chunk, first_game + min(n_games, (c + 1) * chunk)
-        _play(flags, seed, g0, g1, out[c])
-
-
 def _flags() -> np.ndarray:
     rules = Rules(players=N).to_array()
     return np.array([(s, rules[r]) for r, s in RULE_FLAGS], np.int64)
@@ -145,8 +137,8 @@ def _flags() -> np.ndarray:
 
 def play(seed: int, first_game: int, n_games: int) -> np.ndarray:
     """[win share x 60, points] summed per seat over the games: shape (2, 4)."""
-    out = np.zeros((N_CHUNKS, 2, N), np.int64)
-    _batch(_flags(), np.uint64(seed), np.int64(first_game), np.int64(n_games), out)
+    out = np.zeros((UNITS, 2, N), np.int64)
+    play_units(_play, _flags(), np.uint64(seed), np.int64(first_game), np.int64(n_games), out)
     return out.sum(axis=0)
 
 

@@ -15,7 +15,7 @@ flags or chunk sums; each work unit only adds up wins and points per seat.
 It draws the same random stream in the same order (sim.rng; the rule
 primitives `core.swim` and the PDEP bit helpers are the engine's own), so it
 plays the very same games: the script checks its wins and points against
-`engine.play_batch` before timing (tests/test_tuned_luft.py too).
+`engine.play_batch` before timing (tests/luft/test_tuned_yardstick.py too).
 
 It prints games/s of the tuned kernel, of the engine's kernel and of
 `simulate --json` end to end, alternately, on 1 and 2 threads, and their
@@ -29,13 +29,14 @@ import sys
 from pathlib import Path
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from sim import rng  # noqa: E402  (after the path fix-up)
+from benchmarks.yardstick import UNITS, play_units  # noqa: E402  (after the path fix-up)
+from sim import rng  # noqa: E402
 from sim.games.luft import core  # noqa: E402
 from sim.games.luft.rules import Rules  # noqa: E402
 
@@ -45,7 +46,6 @@ CARDS = 8  # per level
 DIVES = 3
 AIR = 25
 STACK = 3
-N_CHUNKS = 64
 
 
 @njit(cache=True)
@@ -195,14 +195,6 @@ def _play(values, seed, g0, g1, out):
             out[1, s] += score[s]
 
 
-@njit(cache=True, parallel=True)
-def _batch(values, seed, first_game, n_games, out):
-    chunk = (n_games + N_CHUNKS - 1) // N_CHUNKS
-    for c in prange(N_CHUNKS):
-        g0, g1 = first_game + c * chunk, first_game + min(n_games, (c + 1) * chunk)
-        _play(values, seed, g0, g1, out[c])
-
-
 def _values() -> np.ndarray:
     rules = Rules()
     return np.array([v for level in range(1, 5) for v in rules.values(level)], np.int64)
@@ -210,8 +202,8 @@ def _values() -> np.ndarray:
 
 def play(seed: int, first_game: int, n_games: int) -> np.ndarray:
     """[win share x 60, points] summed per seat over the games: shape (2, 4)."""
-    out = np.zeros((N_CHUNKS, 2, N), np.int64)
-    _batch(_values(), np.uint64(seed), np.int64(first_game), np.int64(n_games), out)
+    out = np.zeros((UNITS, 2, N), np.int64)
+    play_units(_play, _values(), np.uint64(seed), np.int64(first_game), np.int64(n_games), out)
     return out.sum(axis=0)
 
 

@@ -17,6 +17,19 @@ import time
 
 import numba
 import numpy as np
+from numba import njit, prange
+
+UNITS = 64  # parallel work units of a tuned kernel's batch, as the engines have
+
+
+@njit(cache=True, parallel=True)
+def play_units(play, data, seed, first_game, n_games, out):
+    """A tuned kernel's batch: ``play(data, seed, g0, g1, out[unit])`` for each
+    work unit's share of games first_game .. first_game + n_games - 1."""
+    units = out.shape[0]
+    chunk = (n_games + units - 1) // units
+    for c in prange(units):
+        play(data, seed, first_game + c * chunk, first_game + min(n_games, (c + 1) * chunk), out[c])
 
 
 def _rate(fn, games: int) -> float:

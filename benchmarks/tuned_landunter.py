@@ -13,7 +13,7 @@ flip step with its cascade and the deal's scoring are the engine's own rule
 primitives (`core.award_flood`, `core.flip_step`, `core.score_deal`) on a
 small state array; the random stream is drawn in the same order, so it plays
 the very games the engine plays (checked before timing, and by
-tests/landunter/test_tuned_yardstick.py).
+tests/test_tuned_yardstick.py).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ flags or chunk sums; each work unit only adds up wins and points per seat.
 It draws the same random stream in the same order (sim.rng; the rule
 primitives `core.swim` and the PDEP bit helpers are the engine's own), so it
 plays the very same games: the script checks its wins and points against
-`engine.play_batch` before timing (tests/luft/test_tuned_yardstick.py too).
+`engine.play_batch` before timing (tests/test_tuned_yardstick.py too).
 
 It prints games/s of the tuned kernel, of the engine's kernel and of
 `simulate --json` end to end, alternately, on 1 and 2 threads, and their

@@ -180,7 +180,7 @@ def _report(summary: dict, rows: list[dict], out: Path | None, notes) -> None:
     report = Report(summary["title"], out)
     report.text(
         f"Heuristic field: {', '.join(summary['field'])}. Strong field: {', '.join(summary['strong_field'])}. "
-        f"Each field rotates through every seat (every window of n consecutive field bots × every rotation, each "
+        f"Each field is seated balanced (every group of n of its bots in every seat order, each "
         f"lineup on its own games); {summary['games']:,} games per field and player count (rounded up to whole "
         f"games per lineup), seed {summary['seed']} for the heuristic field and its own stream "
         f"({summary['strong_seed']}) for the strong one, so the two samples are independent.",

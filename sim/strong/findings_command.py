@@ -36,12 +36,12 @@ def register(sub: typer.Typer, players: tuple[int, int], analysis_module: str, f
         field: Optional[str] = typer.Option(
             None,
             "--field",
-            help=f"The heuristic field, comma-separated specs rotated through the seats (default: {heuristic}).",
+            help=f"The heuristic field, comma-separated specs seated balanced (default: {heuristic}).",
         ),
         strong_field: Optional[str] = typer.Option(
             None,
             "--strong-field",
-            help="The strong field, comma-separated specs rotated through the seats (default: trained, the "
+            help="The strong field, comma-separated specs seated balanced (default: trained, the "
             "preset of each player count; e.g. trained,policy:file=experiments/population/<game>-4p/weights.json).",
         ),
         alpha: float = ALPHA,

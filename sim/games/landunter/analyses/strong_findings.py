@@ -31,8 +31,10 @@ PER_STRENGTH = "points per deal for 10 more strength points"
 
 
 def figures(players: int, specs: list[str], seed: int, games: int, out: Path | None, executor=None) -> list[Figure]:
-    """The fairness regression of one field rotated through the seats."""
-    t = play_lineups("landunter", rules_for(players), field_lineups(None, specs, players), games, seed, out, executor)
+    """The fairness regression of one field seated balanced."""
+    t = play_lineups(
+        "landunter", rules_for(players), field_lineups(None, specs, players, games, seed), games, seed, out, executor
+    )
     reg = regression(t.hists[HIST], t.hists[MOMENTS])
     ring, strength = reg["per_ring"], reg["per_10_strength"]
     ring_reading = reading(ring, 0, "more rings win", "fewer rings win", "rings do not matter")

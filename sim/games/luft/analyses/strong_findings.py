@@ -30,7 +30,7 @@ DECIDES = "last dive decides the winner"
 
 def figures(players: int, specs: list[str], seed: int, games: int, out: Path | None, executor=None) -> list[Figure]:
     """Seat 0's edge and the last-dive share of one field at the default rules, as balance measures them."""
-    t = play_lineups("luft", {"players": players}, field_lineups(None, specs, players), games, seed, out, executor)
+    t = play_lineups("luft", {"players": players}, field_lineups(None, specs, players, games, seed), games, seed, out, executor)
     fig = measure(t, players, Rules().dives)
     fair = 1 / players
     share = fig["first_share"]

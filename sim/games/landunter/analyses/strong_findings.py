@@ -4,8 +4,8 @@ The headline figures of `sim landunter fairness` for the mixed field — the
 spread of expected points between the 90th- and the 10th-percentile hand
 (its verdict flat / not flat), what one ring adds and what 10 strength
 points add, per player count — measured with the fairness experiment's
-seven fast bots and with the trained bots as the field
-(`sim.strong.findings`). Each field plays as the fairness analysis plays its
+seven fast bots, the same field with the trained bots in it, and every bot's
+self-play (`sim.strong.findings`: each comparison holds the make-up fixed). Each field plays as the fairness analysis plays its
 mixed field, and the same regression (standard errors clustered by game)
 gives the figures; a difference is a z test on the two independent
 estimates.

@@ -42,7 +42,8 @@ def register(sub: typer.Typer, players: tuple[int, int], analysis_module: str, f
         strong_field: Optional[str] = typer.Option(
             None,
             "--strong-field",
-            help="The strong bots, comma-separated specs, added to the heuristic field and each in self-play (default: trained, the "
+            help="The strong bots, comma-separated specs, added to the heuristic field and each in self-play "
+            "(default: trained, the "
             "preset of each player count; e.g. trained,policy:file=experiments/population/<game>-4p/weights.json).",
         ),
         alpha: float = ALPHA,

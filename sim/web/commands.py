@@ -41,13 +41,14 @@ def register(sub: typer.Typer, game: str):
 
         from sim.play.table import table_of
         from sim.web.app import Config
-        from sim.web.server import new_tables, resumed_tables, run
+        from sim.web.server import check_port, new_tables, resumed_tables, run
 
         console = Console(highlight=False, soft_wrap=True)
         with user_errors():
             api.load_bot_files([str(p) for p in bot_file or []])
             adviser = hint_bot or table_of(game).default_bots
             api.get_game(game).registry.parse(adviser)
+            check_port(host, port)
             if resume:
                 if seats is not None:
                     raise ValueError("--resume reopens tables as they were; leave out --seats")

@@ -60,10 +60,10 @@ def links(sessions: list[TableSession], base: str) -> list[str]:
 
 
 def run(sessions: list[TableSession], config: Config, host: str, port: int, say) -> bool:
-    """Serve until Ctrl-C; then every log closed and marked. True if interrupted."""
+    """Serve until Ctrl-C; then every log closed and marked. True if interrupted.
+    (`check_port` first, before any table is made.)"""
     import uvicorn
 
-    check_port(host, port)
     shown_host = f"[{host}]" if ":" in host else host
     for line in links(sessions, f"http://{shown_host}:{port}"):
         say(line)

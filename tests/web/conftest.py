@@ -46,8 +46,11 @@ class Served:
         return f"{self.base}/t/{token}{path}"
 
     def stop(self):
+        """As Ctrl-C does: the server ends, every log is closed (marked complete or not)."""
         self.server.should_exit = True
         self.thread.join(10)
+        for session in self.sessions:
+            session.stop()
 
 
 @pytest.fixture

@@ -32,7 +32,7 @@ def svg(rules, phase: int, seat: int, st: np.ndarray, players: list[str]) -> str
         '<text x="8" y="44">flood cards on offer</text>',
     ]
     for k, (value, who) in enumerate(((lo, "highest card takes"), (hi, "second highest takes"))):
-        x = 8 + k * 120
+        x = 8 + k * 170
         out.append(f'<rect x="{x}" y="52" width="{CARD_W}" height="{CARD_H}" rx="5" fill="#1565c0" class="flood"/>')
         out.append(f'<text x="{x + CARD_W / 2}" y="86" text-anchor="middle" class="flood-n">{value}</text>')
         out.append(f'<text x="{x + CARD_W + 4}" y="84" class="small">{who}</text>')

@@ -11,6 +11,7 @@ from rich.console import Console
 
 from sim.play import playlog
 from sim.play.review import replay
+from sim.web.app import Config
 from sim.web.server import new_tables, resumed_tables
 from tests.web.helpers import (
     click_and_wait,
@@ -115,3 +116,22 @@ def test_a_restarted_server_resumes_the_table_from_its_log(browser, serve, out_d
     assert decision_number(page) == n
     play_out(page)
     assert playlog.read(again.path, "luft").end is not None
+
+
+def test_hints_then_replay_and_review_of_the_finished_game_in_the_browser(browser, serve, out_dir):
+    [table] = new_tables("landunter", "human,low,low", {}, 1, 6, out_dir)
+    served = serve([table], Config(hints=True, hint_bot="dodge", hint_rollouts=2, review_rollouts=2))
+    page = browser.new_page()
+    page.goto(served.url(table.tokens["seats"]["0"]))
+    click_and_wait(page, page.locator("button.hint"))
+    hint = page.locator("section.hint-text")
+    assert "dodge would choose" in hint.inner_text()
+    assert hint.locator("li").count() == move_buttons(page).count()  # a win chance for every legal card
+    play_out(page)
+    page.click("text=replay")
+    assert "Decision 1 of" in page.inner_text("main")
+    click_and_wait(page, page.locator("text=price this decision"))
+    assert "rollouts each, 95% CI" in page.inner_text("main")
+    page.goto(served.url(table.tokens["seats"]["0"], "/review"))
+    text = page.inner_text("main")
+    assert "The people vs dodge".lower() in text.lower() and "Wilson CI" in text

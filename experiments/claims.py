@@ -19,7 +19,12 @@ from pathlib import Path
 import pandas as pd
 
 HERE = Path(__file__).resolve().parent
-DOCS = [HERE / "README.md", HERE.parent / "README.md", *sorted((HERE.parent / "notebooks").glob("*.py"))]
+DOCS = [
+    HERE / "README.md",
+    HERE.parent / "README.md",
+    *sorted((HERE.parent / "docs").rglob("*.md")),
+    *sorted((HERE.parent / "notebooks").glob("*.py")),
+]
 SPAN = re.compile(r"<!--claim:([a-z0-9_]+)-->(.*?)<!--/claim-->", re.S)
 
 

@@ -35,7 +35,7 @@ def _prune(nav, docs: Path):
     kept = []
     for item in nav:
         if isinstance(item, dict):
-            (title, value), = item.items()
+            ((title, value),) = item.items()
             if isinstance(value, list):
                 value = _prune(value, docs)
                 if value:

@@ -59,7 +59,6 @@ def on_files(files, config, **kwargs):
 
     files.append(File.generated(config, "reference/cli.md", content=render()))
     files.append(File.generated(config, "changelog.md", abs_src_path=str(ROOT / "CHANGELOG.md")))
-    files.append(File.generated(config, "experiments/README.md", abs_src_path=str(ROOT / "experiments" / "README.md")))
     for pattern in EXPERIMENT_FILES:
         for path in sorted((ROOT / "experiments").rglob(pattern)):
             files.append(File.generated(config, path.relative_to(ROOT).as_posix(), abs_src_path=str(path)))

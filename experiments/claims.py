@@ -622,6 +622,62 @@ def turnback_threshold_best() -> str:
     return "; ".join(f"`{spec}` at {', '.join(ps)} players" for spec, ps in by.items())
 
 
+TARGETS = [
+    *(f"luft-{n}p{s}" for n in (2, 3, 4, 5) for s in ("", "-seed10")),
+    "luft-6p",
+    *(f"landunter-{n}p-targets{s}" for s in ("", "-sampler128", "-sampler16") for n in (3, 4, 5)),
+]
+
+
+def _tournament(name: str) -> dict:
+    return json.loads(_summary_text(HERE / "trained" / f"{name}.json"))
+
+
+def trained_targets() -> str:
+    """`trained` against every family at its best parameters: one row per committed tournament."""
+    rows = [
+        "| game | players | seed | games | win share: `trained` and the best other entrant | head to head: `trained` "
+        "ahead of it in |",
+        "|---|---|---|---|---|---|",
+    ]
+    for name in TARGETS:
+        t = _tournament(name)
+        bots = [r["bot"] for r in t["ranking"]]
+        me = bots.index("trained")
+        other = 1 if me == 0 else 0
+        a, b = t["ranking"][me], t["ranking"][other]
+        ahead = t["head_to_head"][me][other]
+        game = "Geteilte Luft" if name.startswith("luft") else "Land unter"
+        rows.append(
+            f"| {game} | {t['players']} | {t['seed']} | {_n(t['games'])} | "
+            f"{_vs('trained', a['win_share'], b['bot'], b['win_share'])} | {_ci(ahead)} of games |"
+        )
+    return "\n" + "\n".join(rows) + "\n"
+
+
+def trained_presets() -> str:
+    """How each shipped preset's last training run was set up, and what it won on fresh games."""
+    rows = [
+        "| game | preset | weights trained at | last training run | fresh win share against its training field |",
+        "|---|---|---|---|---|",
+    ]
+    root = HERE.parent / "strategies"
+    for game in ("luft", "landunter"):
+        for path in sorted((root / game / "presets").glob("trained-*p.json")):
+            w = json.loads(path.read_text())
+            tr = w["training"]
+            how = "groups of the field, as a tournament seats them" if "draw" in tr else (
+                "each spec alone at the other seats" if "mixture" in tr else "the field at the other seats"
+            )
+            rows.append(
+                f"| {'Geteilte Luft' if game == 'luft' else 'Land unter'} | `{path.stem}` | {w['players']} players | "
+                f"CMA-ES, {tr['generations']} generations × {tr['population']} candidates × {_n(tr['games_per_evaluation'])} "
+                f"games, sigma {tr['sigma']}, seed {tr['seed']}, against {', '.join(f'`{f}`' for f in tr['field'])} "
+                f"({how}) | {_ci(tr['fresh_win_share'])} |"
+            )
+    return "\n" + "\n".join(rows) + "\n"
+
+
 def air_mixed_dives() -> str:
     d = pd.read_csv(HERE / "air" / "air_by_dive.csv")
     d = d[d["mix"].str.contains("random")].set_index(["players", "dive"])
@@ -730,6 +786,8 @@ CLAIMS = {
         turnback_cheap_best,
         turnback_top_two,
         turnback_threshold_best,
+        trained_targets,
+        trained_presets,
     )
 }
 

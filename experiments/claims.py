@@ -678,6 +678,45 @@ def trained_presets() -> str:
     return "\n" + "\n".join(rows) + "\n"
 
 
+def _strong(game: str) -> str:
+    d = _summary(f"strong_findings/{game}")
+    rows = d["results"]
+    changed = [r for r in rows if r["verdict"] == "changes"]
+    turned = [f"{r['figure']} at {r['players']} players ({r['heuristic']['reading']} → {r['strong']['reading']})"
+              for r in rows if not r["same_reading"]]
+    return (
+        f"{len(changed)} of {d['tests']} figures change between the heuristic field and "
+        f"{', '.join(f'`{b}`' for b in d['strong_field'])} (Bonferroni {d['alpha']}/{d['tests']}); "
+        + (f"the reading turns around for {'; '.join(turned)}" if turned else "every figure keeps its reading")
+    )
+
+
+def strong_findings_luft() -> str:
+    return _strong("luft")
+
+
+def strong_findings_landunter() -> str:
+    return _strong("landunter")
+
+
+def _knob(key: str, value) -> str:
+    return f"{key}={value:.3f}" if isinstance(value, float) else f"{key}={value}"
+
+
+def design_recommendations() -> str:
+    """Per game and player count: the recommended rule set (every knob it sets) and why, as the run recorded it."""
+    titles = {"luft": "Geteilte Luft", "landunter": "Land unter"}
+    parts = []
+    for game, by_players in _summary("design")["recommendations"].items():
+        picks = [
+            f"{n} players " + (", ".join(_knob(k, v) for k, v in r["knobs"].items()) or "the rulebook defaults")
+            + f" ({r['reason']})"
+            for n, r in by_players.items()
+        ]
+        parts.append(f"{titles[game]}: " + "; ".join(picks))
+    return ". ".join(parts)
+
+
 def air_mixed_dives() -> str:
     d = pd.read_csv(HERE / "air" / "air_by_dive.csv")
     d = d[d["mix"].str.contains("random")].set_index(["players", "dive"])
@@ -714,9 +753,10 @@ def wall_time(directory: str) -> str:
     )
 
 
-def plots(directory: str) -> str:
-    """Every PNG the experiment wrote, as images (a page under docs/<section>/ sees the site's experiments/ one up)."""
-    pngs = sorted((HERE / directory).rglob("*.png"))
+def plots(where: str) -> str:
+    """Every PNG the experiment wrote (or those a glob names), as images; a page under
+    docs/<section>/ sees the site's experiments/ one level up."""
+    pngs = sorted(HERE.glob(where) if "*" in where else (HERE / where).rglob("*.png"))
     pngs = [p for p in pngs if "runs" not in p.relative_to(HERE).parts]
     return "\n" + "\n\n".join(f"![{_title(p)}](../experiments/{p.relative_to(HERE).as_posix()})" for p in pngs) + "\n"
 
@@ -788,6 +828,9 @@ CLAIMS = {
         turnback_threshold_best,
         trained_targets,
         trained_presets,
+        strong_findings_luft,
+        strong_findings_landunter,
+        design_recommendations,
     )
 }
 

@@ -717,6 +717,60 @@ def design_recommendations() -> str:
     return ". ".join(parts)
 
 
+def _beyond_zero(est: dict) -> str:
+    """How an estimate of a gain stands to 0: 'above 0 beyond its CI', 'below ...', or 'not shown apart from 0'."""
+    lo, hi = est["ci95"]
+    return "above 0 beyond its CI" if lo > 0 else "below 0 beyond its CI" if hi < 0 else "not shown apart from 0"
+
+
+def _by_sign(rows: list[tuple[int, dict]]) -> str:
+    """'2, 3 players not shown apart from 0; 6 players above 0 beyond its CI' from (players, estimate) pairs."""
+    groups: dict[str, list[int]] = {}
+    for n, est in rows:
+        groups.setdefault(_beyond_zero(est), []).append(n)
+    return "; ".join(f"at {_players(ns)} players {verdict}" for verdict, ns in groups.items())
+
+
+def turnback_card_costs() -> str:
+    rows = _summary("turnback_card")["players"]
+    return (
+        f"the fitted rule agrees with {min(r['agreement']['mean'] for r in rows):.2f}–"
+        f"{max(r['agreement']['mean'] for r in rows):.2f} of the policy's turn-back answers; the win share given up by "
+        f"replacing only its turn-back decision by the card is {_by_sign([(r['players'], r['card']['gives_up']) for r in rows])}; "
+        f"the whole card (its own pick-ups too) gives up {min(r['whole_card']['gives_up']['mean'] for r in rows):.2f}–"
+        f"{max(r['whole_card']['gives_up']['mean'] for r in rows):.2f}"
+    )
+
+
+def card_rule_costs() -> str:
+    rows = _summary("card_rule")["players"]
+    return (
+        f"the fitted rule agrees with {min(r['agreement']['mean'] for r in rows):.2f}–"
+        f"{max(r['agreement']['mean'] for r in rows):.2f} of the policy's plays; the win share it gives up against the "
+        f"policy is {_by_sign([(r['players'], r['gives_up']) for r in rows])} ("
+        + ", ".join(f"{r['players']} players {_ci(r['gives_up'])}" for r in rows)
+        + ")"
+    )
+
+
+def _population(game: str) -> str:
+    d = _summary(f"population/{game}-4p")
+    its = "; ".join(
+        f"iteration {i['iteration']}: {_ci(i['exploitability'])}, {_beyond_zero(i['exploitability'])}" for i in d["iterations"]
+    )
+    f = d["final"]
+    mix = ", ".join(f"{e} {w:.2f}" for e, w in zip(f["entrants"], f["equilibrium"]) if w > 1e-6)
+    return f"exploitability of each iteration's equilibrium: {its}. Final equilibrium: {mix}; best member {d['best_member']}"
+
+
+def population_luft() -> str:
+    return _population("luft")
+
+
+def population_landunter() -> str:
+    return _population("landunter")
+
+
 def air_mixed_dives() -> str:
     d = pd.read_csv(HERE / "air" / "air_by_dive.csv")
     d = d[d["mix"].str.contains("random")].set_index(["players", "dive"])
@@ -831,6 +885,10 @@ CLAIMS = {
         strong_findings_luft,
         strong_findings_landunter,
         design_recommendations,
+        turnback_card_costs,
+        card_rule_costs,
+        population_luft,
+        population_landunter,
     )
 }
 

@@ -397,9 +397,7 @@ def readme_seats() -> str:
     return (
         f"{sum(t['flagged'] for t in s['seat_tests'])} of {len(s['seat_tests'])} seat tests significant "
         f"(mixed field, 4 players: seats {' / '.join(format(r['win_share']['mean'], '.3f') for r in four)}, "
-        f"n = {_n(s['games'])} games each); "
-        + seats_passing()
-        + f". Deals end by the two-or-fewer rule (round 12 included) in "
+        f"n = {_n(s['games'])} games each); " + seats_passing() + f". Deals end by the two-or-fewer rule (round 12 included) in "
         f"{' / '.join(format(mixed[n], '.3f') for n in (3, 4, 5))} of 3 / 4 / 5-player deals"
     )
 
@@ -666,8 +664,10 @@ def trained_presets() -> str:
         for path in sorted((root / game / "presets").glob("trained-*p.json")):
             w = json.loads(path.read_text())
             tr = w["training"]
-            how = "groups of the field, as a tournament seats them" if "draw" in tr else (
-                "each spec alone at the other seats" if "mixture" in tr else "the field at the other seats"
+            how = (
+                "groups of the field, as a tournament seats them"
+                if "draw" in tr
+                else ("each spec alone at the other seats" if "mixture" in tr else "the field at the other seats")
             )
             rows.append(
                 f"| {'Geteilte Luft' if game == 'luft' else 'Land unter'} | `{path.stem}` | {w['players']} players | "
@@ -682,8 +682,11 @@ def _strong(game: str) -> str:
     d = _summary(f"strong_findings/{game}")
     rows = d["results"]
     changed = [r for r in rows if r["verdict"] == "changes"]
-    turned = [f"{r['figure']} at {r['players']} players ({r['heuristic']['reading']} → {r['strong']['reading']})"
-              for r in rows if not r["same_reading"]]
+    turned = [
+        f"{r['figure']} at {r['players']} players ({r['heuristic']['reading']} → {r['strong']['reading']})"
+        for r in rows
+        if not r["same_reading"]
+    ]
     return (
         f"{len(changed)} of {d['tests']} figures change between the heuristic field and "
         f"{', '.join(f'`{b}`' for b in d['strong_field'])} (Bonferroni {d['alpha']}/{d['tests']}); "
@@ -709,7 +712,8 @@ def design_recommendations() -> str:
     parts = []
     for game, by_players in _summary("design")["recommendations"].items():
         picks = [
-            f"{n} players " + (", ".join(_knob(k, v) for k, v in r["knobs"].items()) or "the rulebook defaults")
+            f"{n} players "
+            + (", ".join(_knob(k, v) for k, v in r["knobs"].items()) or "the rulebook defaults")
             + f" ({r['reason']})"
             for n, r in by_players.items()
         ]
@@ -733,10 +737,11 @@ def _by_sign(rows: list[tuple[int, dict]]) -> str:
 
 def turnback_card_costs() -> str:
     rows = _summary("turnback_card")["players"]
+    cost = _by_sign([(r["players"], r["card"]["gives_up"]) for r in rows])
     return (
         f"the fitted rule agrees with {min(r['agreement']['mean'] for r in rows):.2f}–"
         f"{max(r['agreement']['mean'] for r in rows):.2f} of the policy's turn-back answers; the win share given up by "
-        f"replacing only its turn-back decision by the card is {_by_sign([(r['players'], r['card']['gives_up']) for r in rows])}; "
+        f"replacing only its turn-back decision by the card is {cost}; "
         f"the whole card (its own pick-ups too) gives up {min(r['whole_card']['gives_up']['mean'] for r in rows):.2f}–"
         f"{max(r['whole_card']['gives_up']['mean'] for r in rows):.2f}"
     )

@@ -11,6 +11,8 @@ clones, serialization and resampled worlds are made).
 
 from __future__ import annotations
 
+import atexit
+import weakref
 from collections import deque
 from typing import NamedTuple
 
@@ -20,6 +22,17 @@ from greenlet import getcurrent, greenlet
 from sim import rng
 
 CHANCE = -1
+
+
+_LIVE: weakref.WeakSet = weakref.WeakSet()  # tables whose engine may still be suspended
+
+
+@atexit.register
+def _close_all():
+    """End suspended engines before the interpreter shuts down (a greenlet
+    collected during shutdown can crash it)."""
+    for table in list(_LIVE):
+        table.close()
 
 
 class Decision(NamedTuple):
@@ -89,6 +102,7 @@ class Table:
         self._replay = deque(history)
         self._caller = None
         self._game = greenlet(self._play)
+        _LIVE.add(self)
         self._resume(None)
 
     # -- the driver's side ----------------------------------------------------
@@ -116,6 +130,18 @@ class Table:
 
     def clone(self) -> "Table":
         return self.replayed(self.history)
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    def __reduce__(self):  # pickled as its history: unpickling replays it
+        return _unpickle, (self.face.NAME, self.rules, self.seed, self.index, self.explicit_chance, self.trace, self.history)
+
+    def close(self) -> None:
+        """Stop the engine of an unfinished game (its greenlet ends now, not at exit)."""
+        if self._game and not self._game.dead:
+            self._game.throw()
+        self.request = None
 
     def replayed(self, history) -> "Table":
         """A table of the same game after ``history`` (e.g. a resampled world)."""
@@ -158,3 +184,9 @@ class Table:
         point = Decision(seat, view, phase, u, self.face.legal(seat, view, phase))
         self.points.append(point)
         return self._wait(seat, point)
+
+
+def _unpickle(name, rules, seed, index, explicit_chance, trace, history) -> Table:
+    from sim.envs.faces import face
+
+    return Table(face(name), rules, seed, index, explicit_chance=explicit_chance, trace=trace, history=history)

@@ -58,6 +58,12 @@ def call_bot(fn, point, params) -> int:
 
 def dealt_hands(table) -> list[list[int]] | None:
     """Every hand as dealt (by hand id), from the table's first draws; None before the deal."""
+    if getattr(table, "_dealt", None) is None:
+        table._dealt = _dealt_hands(table)
+    return table._dealt
+
+
+def _dealt_hands(table) -> list[list[int]] | None:
     n_cards, players = table.rules.n_cards, table.rules.players
     draws = [a for who, a in table.history[: n_cards - 1] if who == CHANCE]
     if len(draws) < n_cards - 1:
@@ -73,13 +79,13 @@ def hand_now(view: np.ndarray, hand: list[int], hand_id: int) -> list[int]:
     return [c for c in hand if not (view[L.S_CARD_HAND + c] == hand_id + 1 and view[L.S_CARD_WHEN + c] > now)]
 
 
-def observe(table, seat: int) -> np.ndarray:
-    """What ``seat`` sees now: the public part of the latest decision point's
-    view plus its own hand (its bot's view when it is the one deciding);
-    zeros before the first decision."""
+def observe(table, seat: int, k: int | None = None) -> np.ndarray:
+    """What ``seat`` sees now (``k``: saw at decision point k): the public part
+    of the latest decision point's view plus its own hand (its bot's view when
+    it is the one deciding); zeros before the first decision."""
     if not table.points:
         return np.zeros(VIEW_SIZE, np.int64)
-    last = table.points[-1]
+    last = table.points[-1 if k is None else k]
     if last.seat == seat:
         return last.view
     st = last.view.copy()

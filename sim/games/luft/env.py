@@ -60,9 +60,12 @@ def call_bot(fn, point, params) -> int:
     return int(fn(point.phase, point.seat, point.view, params, point.u))
 
 
-def observe(table, seat: int) -> np.ndarray:
-    """What ``seat`` sees now: the public view (Geteilte Luft hides nothing
-    from one seat that it shows another); zeros before the game is set up."""
+def observe(table, seat: int, k: int | None = None) -> np.ndarray:
+    """What ``seat`` sees now (``k``: saw at decision point k): the public view
+    (Geteilte Luft hides nothing from one seat that it shows another); zeros
+    before the game is set up."""
+    if k is not None:
+        return table.points[k].view
     game = table.engine
     return game.public_view() if game is not None and game.record is not None else np.zeros(VIEW_SIZE, np.int64)
 

@@ -176,6 +176,15 @@ def _digest(*parts: bytes) -> str:
     return h.hexdigest()
 
 
+def load(face, rules) -> Game:
+    """The OpenSpiel game of ``face`` with exactly these rules (also rule
+    options OpenSpiel parameters cannot hold, such as value lists)."""
+    cls = globals()[f"{face.NAME.title()}Game"]
+    game = cls({k: getattr(rules, k) for k in ("players", *scalar_rule_defaults(face))})
+    game.rules = rules
+    return game
+
+
 def _register():
     """One Game subclass per game, registered as a class (as OpenSpiel's own
     Python games are: a registered closure crashes the interpreter at exit)."""

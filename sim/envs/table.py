@@ -143,11 +143,11 @@ class Table:
             self._game.throw()
         self.request = None
 
-    def replayed(self, history) -> "Table":
-        """A table of the same game after ``history`` (e.g. a resampled world)."""
-        return Table(
-            self.face, self.rules, self.seed, self.index, explicit_chance=self.explicit_chance, trace=self.trace, history=history
-        )
+    def replayed(self, history, **kw) -> "Table":
+        """A table of the same game after ``history`` (e.g. a resampled world);
+        ``kw``: ``explicit_chance``, ``trace`` changed."""
+        kw = {"explicit_chance": self.explicit_chance, "trace": self.trace, **kw}
+        return Table(self.face, self.rules, self.seed, self.index, history=history, **kw)
 
     def _resume(self, value):
         self._caller = getcurrent()

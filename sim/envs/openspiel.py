@@ -126,7 +126,10 @@ class State(pyspiel.State):
 
     def resample(self, player: int, rand: np.random.Generator) -> "State":
         """A state ``player`` cannot tell from this one (a world for information-set search)."""
-        return State(self.get_game(), self.table.replayed(self.table.face.resample(self.table, player, rand)))
+        world = self.table.replayed(self.table.face.resample(self.table, player, rand))
+        done, h = information_chain(self.table, player)
+        world._chains = {player: (done, h.copy())}  # the player saw the same so far: that is what a resample is
+        return State(self.get_game(), world)
 
 
 class Observer:
@@ -157,16 +160,21 @@ def information_state(table: Table, seat: int) -> str:
     exactly when the seat cannot tell them apart): its view at every decision
     point so far (its own hand included), the values it saw scored, and its
     own choices (another seat's choice shows only through later views)."""
-    chains = table.__dict__.setdefault("_chains", {})
-    done, h = chains.get(seat, (0, hashlib.blake2b(digest_size=16)))
-    face = table.face
-    for k in range(done, len(table.points)):
-        h.update(face.observe(table, seat, k).tobytes())
-    chains[seat] = (len(table.points), h)
+    done, h = information_chain(table, seat)
     own = [a for who, a in table.history if who == seat]
     last = h.copy()
-    last.update(repr((own, face.revealed(table, seat))).encode())
+    last.update(repr((own, table.face.revealed(table, seat))).encode())
     return f"seat {seat}, {len(table.points)} decision points: {last.hexdigest()}"
+
+
+def information_chain(table: Table, seat: int):
+    """(decision points seen, running hash of the seat's views at them), kept on the table."""
+    chains = table.__dict__.setdefault("_chains", {})
+    done, h = chains.get(seat, (0, hashlib.blake2b(digest_size=16)))
+    for k in range(done, len(table.points)):
+        h.update(table.face.observe(table, seat, k).tobytes())
+    chains[seat] = (len(table.points), h)
+    return chains[seat]
 
 
 def _digest(*parts: bytes) -> str:

@@ -89,11 +89,25 @@ def search(table, seat: int, params) -> int:
     rand = np.random.default_rng(key.spawn(1)[0])
     game = openspiel.load(table.face, table.rules)
     state = openspiel.State(game, table.replayed(table.history, explicit_chance=True, trace=False))
-    bot = os_ismcts.ISMCTSBot(
-        game, mcts.RandomRolloutEvaluator(1, rs), uct, sims, random_state=rs, use_observation_string=False
-    )
+    bot = os_ismcts.ISMCTSBot(game, _rollouts(mcts)(1, rs), uct, sims, random_state=rs, use_observation_string=False)
     bot.set_resampler(lambda st, player: st.resample(player, rand))
     return int(bot.step(state))
+
+
+def _rollouts(mcts):
+    """OpenSpiel's random-rollout evaluator, rolling out on the state it is
+    given instead of a copy: the search hands it a world drawn for this one
+    simulation and never reads it again, and a copy costs a replay of the game."""
+
+    class InPlaceRollout(mcts.RandomRolloutEvaluator):
+        def evaluate(self, state):
+            table = state.table  # every draw and every legal action is equally likely, as in OpenSpiel's
+            while not table.over:
+                legal = table.legal()
+                table.apply(legal[self._random_state.randint(len(legal))])
+            return np.array(state.returns())
+
+    return InPlaceRollout
 
 
 def play_game(face, rules, seats, seed: int, game: int, log=None):

@@ -13,7 +13,7 @@ import numpy as np
 from sim.envs.table import CHANCE, ChanceStream, shuffle_draws
 from sim.games.landunter import layout as L
 from sim.games.landunter import reference
-from sim.games.landunter.bits import masks_of
+from sim.games.landunter.bits import LO_CARDS, masks_of
 from sim.games.landunter.rules import Rules
 from sim.registry import MAX_PARAMS, Bot, Seat
 
@@ -43,8 +43,14 @@ def play(table, seats, log, stream):
 
 
 def _cards(lo: int, hi: int) -> list[int]:
-    masks = ((int(lo), 0), (int(hi), 60))
-    return [base + b + 1 for mask, base in masks for b in range(64) if mask >> b & 1]
+    """The cards of a hand's (lo, hi) masks (`bits.masks_of`), ascending."""
+    out = []
+    for mask, base in ((int(lo), 1), (int(hi), LO_CARDS + 1)):
+        while mask:
+            low = mask & -mask
+            out.append(base + low.bit_length() - 1)
+            mask ^= low
+    return out
 
 
 def legal(seat: int, view: np.ndarray, phase: int) -> tuple[int, ...]:

@@ -17,8 +17,7 @@ import hashlib
 import numpy as np
 import pyspiel
 
-from sim.envs.faces import face as face_of
-from sim.envs.faces import rules_of, scalar_rule_defaults
+from sim.envs.faces import face as face_of, rules_of, scalar_rule_defaults
 from sim.envs.table import CHANCE, Chance, IllegalStep, Table
 
 GAMES = ("luft", "landunter")

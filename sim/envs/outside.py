@@ -78,8 +78,7 @@ def at_table(seats) -> bool:
 
 def search(table, seat: int, params) -> int:
     """The ismcts decision of ``seat`` at the table's pending decision point."""
-    from open_spiel.python.algorithms import ismcts as os_ismcts
-    from open_spiel.python.algorithms import mcts
+    from open_spiel.python.algorithms import ismcts as os_ismcts, mcts
 
     from sim.envs import openspiel
 
@@ -137,6 +136,4 @@ def play_batch(game, rules, seats, seed: int, first_game: int, n_games: int):
 
     from sim.envs.faces import face
 
-    return game.reference_batch(
-        rules, seats, seed, first_game, n_games, play_game=partial(play_game, face(game.name))
-    )
+    return game.reference_batch(rules, seats, seed, first_game, n_games, play_game=partial(play_game, face(game.name)))

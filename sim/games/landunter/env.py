@@ -11,8 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from sim.envs.table import CHANCE, ChanceStream, shuffle_draws
-from sim.games.landunter import layout as L
-from sim.games.landunter import reference
+from sim.games.landunter import layout as L, reference
 from sim.games.landunter.bits import LO_CARDS, masks_of
 from sim.games.landunter.rules import Rules
 from sim.registry import MAX_PARAMS, Bot, Seat
@@ -157,7 +156,7 @@ def resample(table, seat: int, rand: np.random.Generator, tries: int = 10_000) -
             flood = _flood_order(hist[i : i + L.FLOOD_CARDS - 1])
             if deals_begun == deal:
                 shown = 2 * (int(point.view[L.S_ROUND]) + 1)
-                rest = flood[shown:]
+                rest = sorted(flood[shown:])  # their order is what the seat must not know
                 flood = flood[:shown] + [rest[j] for j in rand.permutation(len(rest))]
             out += [(CHANCE, d) for d in shuffle_draws(reference.flood_deck(), flood)]
             i += L.FLOOD_CARDS - 1

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.games.luft import layout as v
-from sim.games.luft import reference
-from sim.games.luft.rules import Rules
 from sim.envs.table import CHANCE, shuffle_draws
+from sim.games.luft import layout as v, reference
+from sim.games.luft.rules import Rules
 from sim.registry import MAX_PARAMS, Bot, Seat
 
 NAME = "luft"
@@ -103,6 +102,7 @@ def resample(table, seat: int, rand: np.random.Generator) -> list[tuple[int, int
     draws = []
     for level, (dealt, left) in enumerate(zip(game.dealt, game.value_decks), start=1):
         seen = len(dealt) - len(left)
-        order = dealt[:seen] + [dealt[seen + i] for i in rand.permutation(len(left))]
+        unseen = sorted(left)  # their order is what the seat must not know
+        order = dealt[:seen] + [unseen[i] for i in rand.permutation(len(unseen))]
         draws += shuffle_draws(list(table.rules.values(level)), order)
     return [(CHANCE, d) for d in draws] + history[len(draws) :]

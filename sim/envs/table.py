@@ -90,6 +90,7 @@ class Table:
     """
 
     def __init__(self, face, rules, seed: int = 0, index: int = 0, *, explicit_chance=False, trace=False, history=()):
+        seed = np.uint64(int(seed) & (2**64 - 1))  # any master seed 0 .. 2**64 - 1, as the CLI takes
         self.face, self.rules, self.seed, self.index = face, rules, seed, index
         self.explicit_chance, self.trace = explicit_chance, trace
         self.history: list[tuple[int, int]] = []
@@ -98,7 +99,7 @@ class Table:
         self.engine = None  # whatever the face keeps of the engine's state (its observe reads it)
         self.request: Decision | Chance | None = None  # None once the game is over
         self.record = None
-        self._own = None if explicit_chance else rng.Stream(seed, index)
+        self._own = None if explicit_chance else rng.Stream(seed, np.uint64(index))
         self._replay = deque(history)
         self._caller = None
         self._game = greenlet(self._play)

@@ -202,3 +202,14 @@ def _deal_rest(known, pool, rings, n_cards, rand, tries):
 def _flood_order(draws) -> list[int]:
     it = iter(a for _, a in draws)
     return [int(c) for c in ChanceStream(lambda n: next(it)).shuffle(np.array(reference.flood_deck(), np.int64))]
+
+
+def round_of(view: np.ndarray) -> tuple[int, int]:
+    """(deal, round) of a decision point: the choices made without seeing each other."""
+    return int(view[L.S_DEAL]), int(view[L.S_ROUND])
+
+
+def to_act(table) -> list[int]:
+    """The seats that choose a card in the round under way (those still in the deal)."""
+    view = table.points[-1].view
+    return [p for p in range(table.rules.players) if view[L.S_IN + p]]

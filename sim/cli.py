@@ -24,8 +24,10 @@ from sim.cli_common import (
     SEED,
     WORKERS,
     OneLineErrors,
+    bot_file_everywhere,
     bots_option,
     emit,
+    game_help,
     lazy,
     needs_out,
     out,
@@ -123,7 +125,7 @@ def game_app(name: str, title: str, commands: str | None = None) -> typer.Typer:
     sub = typer.Typer(no_args_is_help=True, help=f"{title}: simulate, trace, list bots.")
     BOTS, RULES = bots_option(name), rules_option(name)
 
-    @sub.command()
+    @sub.command(help=f"Play a batch of games; print per-seat and {game_help(name).per_round} figures with 95% CIs.")
     def simulate(
         players: Optional[int] = PLAYERS,
         bots: str = BOTS,
@@ -143,7 +145,6 @@ def game_app(name: str, title: str, commands: str | None = None) -> typer.Typer:
         workers: Optional[int] = WORKERS,
         debug: bool = DEBUG,
     ):
-        """Play a batch of games; print per-seat and per-dive (Land unter: per-deal) figures with 95% CIs."""
 
         def show(result: api.Simulation):
             emit(result.summary, as_json, f"{title}{' (cached)' if result.cached else ''}", result.path)
@@ -292,6 +293,7 @@ class GameGroup(TyperGroup):
             else:  # the common commands need the title only: the engine loads when one runs
                 app = game_app(self.name, importlib.import_module(GAMES[self.name]).TITLE)
             built[own] = typer.main.get_group(app)
+            bot_file_everywhere(built[own])
         return built[own]
 
     def list_commands(self, ctx):

@@ -365,9 +365,14 @@ def player_list(text: str, low: int, high: int, option: str = "--players") -> li
     return values
 
 
-def players_option(default: str, low: int, high: int):
+def players_option(default: str, low: int, high: int, note: str = ""):
     """--players of a command that runs several player counts (see `player_list`)."""
-    return typer.Option(default, "--players", "-n", help=f"Player counts: one (3), a list (2,3,4) or a range ({low}..{high}).")
+    return typer.Option(
+        default,
+        "--players",
+        "-n",
+        help=f"Player counts: one ({low}), a list ({low},{low + 1}) or a range ({low}..{high})" + (f"; {note}." if note else "."),
+    )
 
 
 def register_package(sub: typer.Typer, package: str, path) -> None:

@@ -18,6 +18,7 @@ from sim.cli_common import (
     analysis,
     finish,
     player_list,
+    players_option,
     rules_option,
     user_errors,
 )
@@ -58,7 +59,7 @@ def register(sub: typer.Typer, game: str):
     FIELD = typer.Option(None, "--field", help=field_help)
     STRONG = typer.Option(None, "--strong", help=f"The strong bot of the skill games (default {module.STRONG}).")
     WEAK = typer.Option(None, "--weak", help=f"The weak bots it plays against (default {module.WEAK}).")
-    PLAYERS = typer.Option("4", "--players", "-n", help=f"Player counts, comma-separated or a range ({low}..{high}).")
+    PLAYERS = players_option("4", low, high)
 
     @sub.command(
         "metrics",

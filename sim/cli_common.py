@@ -134,9 +134,15 @@ def interrupted_line(partial, out_dir, stores: bool) -> str:
         return f"interrupted after {done}; nothing was kept (give --out DIR to keep finished games and resume)"
     played = f"{interrupt.games_played():,} games"
     if out_dir is not None and stores:
+        kept = interrupt.games_kept()
+        if kept:
+            return (
+                f"interrupted after {played}: no report was written; {kept:,} finished games are kept under "
+                f"{out_dir}; run the same command again to resume"
+            )
         return (
-            f"interrupted after {played}: no report was written; finished work is kept under "
-            f"{out_dir}; run the same command again to resume"
+            f"interrupted after {played}: no report was written and nothing was kept under {out_dir} "
+            "(no chunk had finished); run the same command again to start over"
         )
     return f"interrupted after {played}; nothing was kept" + (
         " (give --out DIR to keep finished work and resume)" if stores else ""

@@ -35,7 +35,10 @@ def save(path: Path, state: dict) -> None:
 def load(path: Path) -> dict:
     """The state `save` wrote to ``path``."""
     try:
-        with np.load(path, allow_pickle=False) as data:
+        with open(path, "rb") as f:  # ours to close, also when numpy gives up on it
+            data = np.load(f, allow_pickle=False)
+            if not isinstance(data, np.lib.npyio.NpzFile):
+                raise ValueError("not an npz archive")
             document = json.loads(str(data["__json__"]))
             if document.get("format") != FORMAT:
                 raise ValueError(f"format {document.get('format')!r}")

@@ -33,6 +33,7 @@ from sim.cli_common import (
     out,
     pct,
     print_summary,
+    reflow_help,
     rules_option,
     user_errors,
     writable_dir,
@@ -294,6 +295,7 @@ class GameGroup(TyperGroup):
                 app = game_app(self.name, importlib.import_module(GAMES[self.name]).TITLE)
             built[own] = typer.main.get_group(app)
             bot_file_everywhere(built[own])
+            reflow_help(built[own])
         return built[own]
 
     def list_commands(self, ctx):

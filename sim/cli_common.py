@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -264,6 +265,30 @@ def bot_file_everywhere(group) -> None:
             param = copy.copy(shared)
             param.expose_value = False
             command.params.append(param)
+
+
+def reflow(text: str | None) -> str | None:
+    """A docstring's paragraphs as one line each (list items stay lines of
+    their own), so the help wraps to the terminal instead of keeping the
+    source's line breaks."""
+    if not text:
+        return text
+    paragraphs = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        lines: list[str] = []
+        for line in (part.strip() for part in block.splitlines()):
+            if lines and not re.match(r"([*-]|\d+\.)\s", line):
+                lines[-1] += " " + line
+            else:
+                lines.append(line)
+        paragraphs.append("\n".join(lines))
+    return "\n\n".join(paragraphs)
+
+
+def reflow_help(group) -> None:
+    """Every command's help in ``group`` reflowed (`reflow`)."""
+    for command in group.commands.values():
+        command.help = reflow(command.help)
 
 
 def _with_bot_file(bot_file: Optional[List[Path]] = BOT_FILE):

@@ -125,12 +125,12 @@ trials.parquet, a front scatter with CIs and each knob's effect. Knobs: {", ".jo
     )
     def design(
         knobs: str = typer.Option(
-            ...,
+            module.DEFAULT_KNOBS,
             "--knobs",
             "-k",
             help="Knobs to search, comma-separated: name=a..b "
             "(a range), name=x|y (values), name=x (fixed), or a bare boolean or choice "
-            "knob (every value); e.g. air=15..40,dives=2..4,turn_back_needs_treasure.",
+            "knob (every value). Default: the knobs of the committed design study.",
         ),
         objectives: str = typer.Option(
             "skill,fairness,tension",
@@ -142,7 +142,7 @@ trials.parquet, a front scatter with CIs and each knob's effect. Knobs: {", ".jo
         constraint: Optional[List[str]] = typer.Option(
             None,
             "--constraint",
-            help="metric=low..high that must hold at every player count (repeatable), e.g. p_air_out=0.5..0.9.",
+            help=f"metric=low..high that must hold at every player count (repeatable), e.g. {module.CONSTRAINT_EXAMPLE}.",
         ),
         trials: int = typer.Option(
             50, "--trials", min=1, max=10**6, help="Finished trials the study should have (a rerun adds the missing ones)."

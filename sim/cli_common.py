@@ -19,8 +19,20 @@ from typer.core import TyperGroup, TyperOption
 
 from sim import interrupt
 
-out = Console()  # as wide as the terminal (or $COLUMNS); 80 when not a terminal
-err = Console(stderr=True)
+
+class _Console(Console):
+    """rich's console, but a reader that goes away (`sim … | head`) ends the
+    command normally: exit 0, no message (rich exits 1)."""
+
+    def on_broken_pipe(self) -> None:
+        if self.quiet:
+            return
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more reaches the closed pipe
+        raise SystemExit(0)
+
+
+out = _Console()  # as wide as the terminal (or $COLUMNS); 80 when not a terminal
+err = _Console(stderr=True)
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -60,6 +72,10 @@ class OneLineErrors(TyperGroup):
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except SystemExit as e:
+            if e.code == 1 and type(sys.stdout).__name__ == "PacifyFlushWrapper":
+                sys.exit(0)  # click's answer to a closed pipe (`sim … | head`): a normal end, no message
+            raise
         except typer.TyperException as e:  # typer's own click: usage errors
             if type(e).__name__ != "NoArgsIsHelpError":  # that one printed the help
                 error(f"{e.format_message()} (see {_help_of(e)})")
@@ -92,6 +108,8 @@ def user_errors(*, out_dir=None, stores: bool = False, as_json: bool = False, sh
     interrupt.start()
     try:
         yield
+    except BrokenPipeError:  # the reader went away (`| head`): not the user's error
+        raise
     except (ValueError, KeyError, OverflowError) as e:
         error(e.args[0] if isinstance(e, KeyError) and e.args else e)
         raise typer.Exit(EXIT_USAGE)

@@ -324,6 +324,9 @@ def results_list(
     from sim.report_terminal import print_table
 
     out.print(f"results in {directory} (the key is in each path; --json for all of it)", highlight=False)
+    if df.empty:
+        out.print(f"no stored result in {directory}; give a directory a command wrote with --out", highlight=False)
+        return
     print_table(df.drop(columns="key", errors="ignore"), out)  # full paths, never cut: long ones get a legend line each
 
 
@@ -340,7 +343,8 @@ def results_show(
         return
     cfg = result.manifest.get("config", {})
     out.print(
-        f"{path}: {cfg.get('command', '?')} of {cfg.get('game', '?')}, bots {cfg.get('bots')}, "
+        f"{path}: {cfg.get('command', '?')} of {cfg.get('game', '?')}, "
+        f"{'entrants' if 'entrants' in cfg else 'bots'} {', '.join(cfg.get('entrants') or cfg.get('bots') or ['-'])}, "
         f"rules version {cfg.get('rules_version')}, commit {result.manifest.get('git_commit')}"
         + ("" if result.complete else " [yellow](incomplete: interrupted)[/yellow]")
     )

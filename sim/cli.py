@@ -15,7 +15,7 @@ from rich.table import Table
 from typer.core import TyperGroup
 
 import sim
-from sim import bot_listing
+from sim import bot_listing, deprecation
 from sim.cli_common import (
     BOT_FILE,
     MAX_GAMES,
@@ -353,4 +353,5 @@ def results_show(
 
 
 def main():
+    deprecation.show_for_bot_files()
     app()

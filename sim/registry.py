@@ -85,6 +85,8 @@ class Registry:
     entry_group: str
     bots: dict[str, Bot] = field(default_factory=dict)
     _plugins_loaded: bool = False
+    # adapt(name, fn) -> fn: the game's shim for a bot written against an earlier bot interface
+    adapt: object = None
 
     def register(self, name, params=(), builtin_id=-1, options=None, doc=None):
         """Decorator: register an njit decision function under ``name``
@@ -94,7 +96,8 @@ class Registry:
             if name in self.bots:
                 raise BotError(f"bot {name!r} is registered twice for {self.game}")
             text = " ".join((doc or getattr(fn, "__doc__", None) or "").split())
-            self.bots[name] = Bot(name, fn, tuple(params), text, builtin_id, options)
+            plays = self.adapt(name, fn) if self.adapt is not None else fn
+            self.bots[name] = Bot(name, plays, tuple(params), text, builtin_id, options)
             return fn
 
         return deco

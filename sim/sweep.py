@@ -20,11 +20,11 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from sim import api, store
+from sim import api, interrupt, store
 from sim.progress import progress_bar
 from sim.registry import Param
 from sim.rng import Stream
-from sim.runner import DEFAULT_CHUNK, Totals, play_chunks
+from sim.runner import DEFAULT_CHUNK, Checkpoints, Totals, play_chunks
 from sim.tournament import field_seatings
 
 #: Kernel calls with fewer games than this run on one thread: on a busy
@@ -152,18 +152,26 @@ def play_lineups(
     if runs is not None and (hit := store.find(runs, config)):
         result = store.load(hit)
         return api.totals_from_tables(result.tables)
-    items = (
-        (k, game, rules_obj, seats[k], seed, k * g + done, min(DEFAULT_CHUNK, g - done))
-        for k in range(len(lineups))
-        for done in range(0, g, DEFAULT_CHUNK)
+    plan = [(k, k * g + done, min(DEFAULT_CHUNK, g - done)) for k in range(len(lineups)) for done in range(0, g, DEFAULT_CHUNK)]
+    checkpoints = (
+        None if runs is None else Checkpoints(store.result_dir(runs, f"{game.name}-lineups", config), store.config_key(config))
     )
+    resumed = set() if checkpoints is None else checkpoints.finished_in({i: (first, n) for i, (_, first, n) in enumerate(plan)})
     pooled = Totals()
+    for i in sorted(resumed):
+        pooled.merge(checkpoints.load(i))
+    items = ((i, game, rules_obj, seats[k], seed, first, n) for i, (k, first, n) in enumerate(plan) if i not in resumed)
     start = time.perf_counter()
     with threads_for(g):
-        for k, part, _ in play_chunks(items, executor=executor):
-            pooled.merge(_pooled_view(part, lineups[k][1]))
+        for i, part, _ in play_chunks(items, executor=executor):
+            k, first, n = plan[i]
+            view = _pooled_view(part, lineups[k][1])
+            with interrupt.held():  # a checkpoint and the pooled sums agree
+                pooled.merge(view)
+                if checkpoints is not None:  # a configuration cut short resumes chunk by chunk
+                    checkpoints.save(i, first, n, view)
     if runs is not None:
-        store.save(
+        path = store.save(
             runs,
             f"{game.name}-lineups",
             config,
@@ -173,6 +181,7 @@ def play_lineups(
             time.perf_counter() - start,
             0.0,
         )
+        store.clear_chunks(path)
     return pooled
 
 

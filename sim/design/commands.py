@@ -18,6 +18,7 @@ from sim.cli_common import (
     analysis,
     finish,
     player_list,
+    players_option,
     rules_option,
     user_errors,
 )
@@ -58,7 +59,7 @@ def register(sub: typer.Typer, game: str):
     FIELD = typer.Option(None, "--field", help=field_help)
     STRONG = typer.Option(None, "--strong", help=f"The strong bot of the skill games (default {module.STRONG}).")
     WEAK = typer.Option(None, "--weak", help=f"The weak bots it plays against (default {module.WEAK}).")
-    PLAYERS = typer.Option("4", "--players", "-n", help=f"Player counts, comma-separated or a range ({low}..{high}).")
+    PLAYERS = players_option("4", low, high)
 
     @sub.command(
         "metrics",
@@ -124,12 +125,12 @@ trials.parquet, a front scatter with CIs and each knob's effect. Knobs: {", ".jo
     )
     def design(
         knobs: str = typer.Option(
-            ...,
+            module.DEFAULT_KNOBS,
             "--knobs",
             "-k",
             help="Knobs to search, comma-separated: name=a..b "
             "(a range), name=x|y (values), name=x (fixed), or a bare boolean or choice "
-            "knob (every value); e.g. air=15..40,dives=2..4,turn_back_needs_treasure.",
+            "knob (every value). Default: the knobs of the committed design study.",
         ),
         objectives: str = typer.Option(
             "skill,fairness,tension",
@@ -141,7 +142,7 @@ trials.parquet, a front scatter with CIs and each knob's effect. Knobs: {", ".jo
         constraint: Optional[List[str]] = typer.Option(
             None,
             "--constraint",
-            help="metric=low..high that must hold at every player count (repeatable), e.g. p_air_out=0.5..0.9.",
+            help=f"metric=low..high that must hold at every player count (repeatable), e.g. {module.CONSTRAINT_EXAMPLE}.",
         ),
         trials: int = typer.Option(
             50, "--trials", min=1, max=10**6, help="Finished trials the study should have (a rerun adds the missing ones)."

@@ -8,7 +8,7 @@ from typing import Optional
 
 import typer
 
-from sim.cli_common import ALPHA, JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list
+from sim.cli_common import ALPHA, JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list, players_option
 from sim.registry import split_specs
 from sim.report import collected
 
@@ -31,9 +31,7 @@ def register(sub: typer.Typer, players: tuple[int, int], analysis_module: str, f
     def strong_findings_cmd(
         games: int = typer.Option(20_000, "--games", "-g", min=2, max=MAX_GAMES, help="Games per field and player count."),
         seed: int = SEED,
-        players_text: str = typer.Option(
-            f"{low}-{high}", "--players", "-n", help=f"Player counts, comma-separated or a range ({low}..{high})."
-        ),
+        players_text: str = players_option(f"{low}..{high}", low, high),
         field: Optional[str] = typer.Option(
             None,
             "--field",

@@ -8,7 +8,20 @@ from typing import List, Optional
 import typer
 
 from sim import api
-from sim.cli_common import ALPHA, JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list, rules_option
+from sim.cli_common import (
+    ALPHA,
+    JSON,
+    MAX_GAMES,
+    OUT,
+    SCHEDULER,
+    SEED,
+    WORKERS,
+    analysis,
+    finish,
+    player_list,
+    players_option,
+    rules_option,
+)
 from sim.report import collected
 
 
@@ -19,12 +32,7 @@ def register(sub: typer.Typer):
             50_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per setting (rule set and player count)."
         ),
         seed: int = SEED,
-        players: str = typer.Option(
-            "3,4,5,6",
-            "--players",
-            "-n",
-            help="Player counts, comma-separated or a range: 3,4 or 3-6 (6 plays with allow_six=true).",
-        ),
+        players: str = players_option("3,4,5,6", 3, 6, note="6 plays with allow_six=true"),
         field: Optional[str] = typer.Option(
             None,
             "--field",

@@ -159,9 +159,7 @@ def review_page(summary: dict | None, token: str, reason: str = "") -> str:
         + "</tr>"
         for d in summary["disagreements"]
     )
-    cost_head = (
-        f"<th>cost (win chance lost, {summary['cost_rollouts']} rollouts, 95% CI)</th>" if summary["cost_rollouts"] else ""
-    )
+    cost_head = f"<th>cost (win chance lost, {summary['cost_rollouts']} rollouts, 95% CI)</th>" if summary["cost_rollouts"] else ""
     body = (
         f"<h1>Review: the people vs {escape(summary['bot'])}</h1>"
         f"<p>Agreed on {summary['agreed']} of {summary['decisions']} decisions = {a['mean']:.3f} "

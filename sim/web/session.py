@@ -253,3 +253,4 @@ class TableSession:
                 self.writer.write({"type": "stopped", "complete": False})
                 self.writer.close()
             return self.end is not None
+

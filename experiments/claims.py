@@ -207,8 +207,16 @@ def dice_check_findings() -> str:
         f"{d['deck_vs_d3']['tested']} outcomes differ between deck and d3 at Bonferroni "
         f"0.05/{d['deck_vs_d3']['tested']}; at that α the tests would have detected (80% power) a difference "
         f"in win share of {win:.4f} or in score of {score:.3f} points. Under the reshuffled deck `counter` gains "
-        f"{_ci(d['counter_gain']['deck'])} over `air`"
+        + _counter_gain(d["counter_gain"]["deck"])
+        + " over `air`"
     )
+
+
+def _counter_gain(gain: dict) -> str:
+    """A gain of exactly 0 is the same games played twice (nothing left to count), stated without an interval."""
+    if gain["mean"] == 0:
+        return "exactly 0 (identical win totals on the same seeds: with the deck reshuffled it plays as `air`)"
+    return _ci(gain)
 
 
 def dice_check_no_reshuffle() -> str:
@@ -395,6 +403,7 @@ def readme_seats() -> str:
     four = [r for r in s["seats"] if r["table"] == "mixed field" and r["players"] == 4]
     mixed = {n: _seat_deals("mixed field", n)[0]["p_early_end"]["mean"] for n in (3, 4, 5)}
     return (
+        f"engine check (the rules treat seats alike, so equal seats are expected by construction): "
         f"{sum(t['flagged'] for t in s['seat_tests'])} of {len(s['seat_tests'])} seat tests significant "
         f"(mixed field, 4 players: seats {' / '.join(format(r['win_share']['mean'], '.3f') for r in four)}, "
         f"n = {_n(s['games'])} games each); " + seats_passing() + f". Deals end by the two-or-fewer rule (round 12 included) in "

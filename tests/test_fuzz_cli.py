@@ -287,10 +287,10 @@ WITH_MINE = {
         "metrics": ["--players", "2", "--field", "mine,random", "--strong", "mine", "--weak", "random", "--games", "4"],
         "design": ["--players", "2", "--field", "mine", "--strong", "mine", "--weak", "random", "--games", "4"]
         + ["--knobs", "air=20..25", "--trials", "1"],
-        "train": ["--players", "2", "--field", "mine", "--games", "2", "--generations", "1", "--population", "2"],
-        "exploit": ["--players", "2", "--field", "mine", "--games", "2", "--generations", "1", "--population", "2"],
+        "train": ["--players", "2", "--field", "mine", "--games", "2", "--generations", "1", "--population", "4"],
+        "exploit": ["--players", "2", "--field", "mine", "--games", "2", "--generations", "1", "--population", "4"],
         "population": ["--players", "2", "--start", "mine,random", "--iterations", "1", "--games", "2", "--generations", "1"]
-        + ["--population", "2", "--meta-games", "20"],
+        + ["--population", "4", "--meta-games", "20"],
         "strong-findings": ["--players", "2", "--field", "mine,random", "--strong-field", "mine,air", "--games", "10"],
     },
     "landunter": {
@@ -304,10 +304,10 @@ WITH_MINE = {
         "metrics": ["--players", "3", "--field", "mine,low", "--strong", "mine", "--weak", "random", "--games", "4"],
         "design": ["--players", "3", "--field", "mine", "--strong", "mine", "--weak", "random", "--games", "4"]
         + ["--knobs", "tie_simultaneous", "--trials", "1"],
-        "train": ["--players", "3", "--field", "mine", "--games", "6", "--generations", "1", "--population", "2"],
-        "exploit": ["--players", "3", "--field", "mine", "--games", "6", "--generations", "1", "--population", "2"],
+        "train": ["--players", "3", "--field", "mine", "--games", "6", "--generations", "1", "--population", "4"],
+        "exploit": ["--players", "3", "--field", "mine", "--games", "6", "--generations", "1", "--population", "4"],
         "population": ["--players", "3", "--start", "mine,low", "--iterations", "1", "--games", "6", "--generations", "1"]
-        + ["--population", "2", "--meta-games", "60"],
+        + ["--population", "4", "--meta-games", "60"],
         "strong-findings": ["--players", "3", "--field", "mine,low", "--strong-field", "mine,dodge", "--games", "10"],
     },
 }

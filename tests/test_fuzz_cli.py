@@ -229,6 +229,7 @@ def one_line_error(args: list[str], *words: str) -> str:
         (["luft", "simulate", "--bots", "policy:preset=a:preset=b"], ["preset", "twice"]),
         (["luft", "simulate", "--bots", "random,"], ["empty bot spec"]),
         (["landunter", "simulate", "--bots", "low,,random"], ["empty bot spec"]),
+        (["luft", "compare-turnback", "--families", "air,"], ["empty bot spec"]),
         (["luft", "tournament", "--bots", "random"], ["at least two entrants"]),
         (["landunter", "tournament", "--bots", "low"], ["at least two entrants"]),
         (["luft", "air", "--players", "6..2"], ["names no player count"]),

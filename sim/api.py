@@ -1,8 +1,10 @@
 """The Python API the CLI is a thin view on; usable from notebooks.
 
+```python
 from sim import api
 result = api.simulate("luft", {"air": "20"}, "threshold:t=2", players=4, games=100_000, seed=1)
 result.summary["seats"][0]["win_share"]
+```
 """
 
 from __future__ import annotations

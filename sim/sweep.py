@@ -23,13 +23,17 @@ import numpy as np
 from sim import api, interrupt, store
 from sim.progress import progress_bar
 from sim.registry import Param
+from sim.rng import Stream
 from sim.runner import DEFAULT_CHUNK, Checkpoints, Totals, play_chunks
+from sim.tournament import field_seatings
 
 #: Kernel calls with fewer games than this run on one thread: on a busy
 #: 2-core machine the parallel kernel's fork/join costs ~25 ms a call, more than
 #: the games. Results do not depend on the thread count.
 SMALL_BATCH = 50_000
-LAYOUT = 2  # version of the lineup/seed layout and pooled contents; part of every cache key
+#: The "seat" whose bot stream draws a game's lineup when seating is random per game: no seat has it.
+SEATING_KEY = 2**32
+LAYOUT = 3  # version of the lineup/seed layout and pooled contents; part of every cache key
 
 
 def param_grid(p: Param, points: int = 4) -> list[float]:
@@ -74,29 +78,26 @@ def spec_of(family: str, values: dict[str, float], registry) -> str:
     return family + ":" + ":".join(f"{p.name}={values[p.name]:g}" for p in params)
 
 
-def field_lineups(candidate: str | None, field: list[str], players: int) -> list[tuple[list[str], int]]:
-    """Lineups (specs per seat, candidate seat) for one candidate against a field.
+def field_lineups(
+    candidate: str | None, field: list[str], players: int, games: int | None = None, seed: int = 0
+) -> list[tuple[list[str], int]]:
+    """Lineups (specs per seat, candidate seat or -1) of a field, balanced:
+    every group of field bots in every seat order (`sim.tournament.field_seatings`;
+    with a candidate, the candidate and every group of ``players - 1`` field
+    bots), so each bot, pair and group of bots holds every seat and sits at
+    every distance after every other equally often, whatever the list's order.
 
-    Every window of ``players - 1`` consecutive field bots (cyclic over the
-    field list) × every seat for the candidate. Each field bot therefore fills
-    every opponent slot equally often, and the candidate holds every seat.
-    Without a candidate: every window of ``players`` field bots, rotated
-    through all seats (each field bot in every seat equally often).
+    When the design has more lineups than ``games``, each game instead draws
+    one of them uniformly from a stream of its own (keyed by ``seed`` and its
+    game index apart from its cards and bots): lineup k of the list returned
+    plays game k alone, random seating per game, unbiased and independent.
     """
-    m = len(field)
-    if m == 0:
-        raise ValueError("the field needs at least one bot")
-    out = []
-    if candidate is None:
-        for w in range(m):
-            window = [field[(w + i) % m] for i in range(players)]
-            out += [(window[r:] + window[:r], -1) for r in range(players)]
-        return out
-    for w in range(m):
-        opponents = [field[(w + i) % m] for i in range(players - 1)]
-        for s in range(players):
-            out.append((opponents[:s] + [candidate] + opponents[s:], s))
-    return out
+    specs = [*field, candidate]
+    seated = field_seatings(len(field), players, candidate is not None)
+    design = sorted(([specs[i] for i in members], c) for members, c in seated)  # the same games whatever the list order
+    if games is None or len(design) <= games:
+        return design
+    return [design[Stream.for_bot(seed, k, SEATING_KEY).randbelow(len(design))] for k in range(games)]
 
 
 @contextmanager

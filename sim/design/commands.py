@@ -53,7 +53,7 @@ def register(sub: typer.Typer, game: str):
     module = design_module(game)
     low, high = module.PLAYERS
     field_help = (
-        f"The field of the field games, comma-separated specs rotated through every seat (default: "
+        f"The field of the field games, comma-separated specs, every group in every seat order (default: "
         f"{','.join(module.FIELD)}: {module.FIELD_STYLES}; {TRAINED_NOTE})."
     )
     FIELD = typer.Option(None, "--field", help=field_help)
@@ -65,8 +65,8 @@ def register(sub: typer.Typer, game: str):
         "metrics",
         help=f"""Is this rule set fair, skilful, tense and well paced?
 
-Design metrics of one rule set at each player count, each with n and a 95% CI: field games (the field
-rotated through every seat; default {",".join(module.FIELD)}: play styles mixed so a rule set is not
+Design metrics of one rule set at each player count, each with n and a 95% CI: field games (every group of the
+field's bots in every seat order; default {",".join(module.FIELD)}: play styles mixed so a rule set is not
 tuned to one bot's quirks; {TRAINED_NOTE}) and as many skill games (the strong bot in every seat against
 weak bots), every lineup on its own games.
 

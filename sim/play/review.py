@@ -57,6 +57,7 @@ def review(logs: list[GameLog], bot_spec: str, rollouts: int = 0) -> dict:
     its cost: the person's win chance after the bot's choice minus after their
     own, paired over rollouts on common random numbers."""
     agreed, total, disagreements = 0, 0, []
+    kinds: dict[str, dict] = {}  # per decision type (the prompt's question): decisions, agreed
     for log in logs:
         start = log.start
         game, table = api.get_game(start["game"]), table_of(start["game"])
@@ -69,9 +70,13 @@ def review(logs: list[GameLog], bot_spec: str, rollouts: int = 0) -> dict:
             choices = table.choices(phase, seat, st)
             if rec["player"] == HUMAN and len(choices) > 1:
                 total += 1
+                situation = table.prompt(phase, seat, st)
+                kind = kinds.setdefault(situation.rsplit(": ", 1)[-1], {"decisions": 0, "agreed": 0})
+                kind["decisions"] += 1
                 action = table.bot_move(bot, seat, phase, st, rec["u"])
                 if action == rec["action"]:
                     agreed += 1
+                    kind["agreed"] += 1
                 else:
                     by_action = {c.action: c for c in choices}
                     if action not in by_action:
@@ -82,7 +87,8 @@ def review(logs: list[GameLog], bot_spec: str, rollouts: int = 0) -> dict:
                         "log": str(log.path),
                         "decision": rec["n"],
                         "seat": seat,
-                        "situation": table.prompt(phase, seat, st),
+                        "situation": situation,
+                        "kind": situation.rsplit(": ", 1)[-1],
                         "person": rec["choice"],
                         "bot": by_action[action].label,
                     }
@@ -114,6 +120,7 @@ def review(logs: list[GameLog], bot_spec: str, rollouts: int = 0) -> dict:
         "decisions": total,
         "agreed": agreed,
         "agreement": proportion_ci(agreed, total).to_json(),
+        "kinds": kinds,
         "cost_rollouts": rollouts,
         "disagreements": disagreements,
     }

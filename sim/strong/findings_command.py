@@ -22,8 +22,9 @@ def register(sub: typer.Typer, players: tuple[int, int], analysis_module: str, f
     @sub.command(
         "strong-findings",
         help="Do the heuristic-bot findings hold under strong play?\n\n"
-        f"Reruns the headline figures ({findings}) with the trained bots as the field and sets each beside the "
-        "heuristic field's, both with 95% CIs; a figure changes when the test of the difference is significant "
+        f"Reruns the headline figures ({findings}) comparing like with like: the heuristic field without and "
+        "with the strong bots in it, and each strong bot's self-play against each heuristic bot's, all with "
+        "95% CIs; a figure changes when the test of the difference is significant "
         "at the Bonferroni threshold over every comparison, else it holds. Finished runs are kept under --out "
         "(runs/): the same command resumes.",
     )
@@ -34,12 +35,13 @@ def register(sub: typer.Typer, players: tuple[int, int], analysis_module: str, f
         field: Optional[str] = typer.Option(
             None,
             "--field",
-            help=f"The heuristic field, comma-separated specs rotated through the seats (default: {heuristic}).",
+            help=f"The heuristic field, comma-separated specs seated balanced (default: {heuristic}).",
         ),
         strong_field: Optional[str] = typer.Option(
             None,
             "--strong-field",
-            help="The strong field, comma-separated specs rotated through the seats (default: trained, the "
+            help="The strong bots, comma-separated specs, added to the heuristic field and each in self-play "
+            "(default: trained, the "
             "preset of each player count; e.g. trained,policy:file=experiments/population/<game>-4p/weights.json).",
         ),
         alpha: float = ALPHA,

@@ -34,7 +34,9 @@ def register(sub: typer.Typer):
         seed: int = SEED,
         players: str = players_option("3,4,5,6", 3, 6, note="6 plays with allow_six=true"),
         field: Optional[str] = typer.Option(
-            None, "--field", help="The bots, comma-separated, rotated through the seats (default: dodge,counter,ring-keeper,low)."
+            None,
+            "--field",
+            help="The bots, comma-separated, every group in every seat order (default: dodge,counter,ring-keeper,low).",
         ),
         options: Optional[str] = typer.Option(
             None, "--options", help="[D] options to flip one at a time, comma-separated (default: all four)."
@@ -48,7 +50,7 @@ def register(sub: typer.Typer):
     ):
         """Are the rules and their [D] options fair?
 
-        Flip each option per player count with a rotated strong field: seat 0's win share vs 1/n,
+        Flip each option per player count with a balanced strong field: seat 0's win share vs 1/n,
         all seats equal, early ends, eliminations, rounds, score spread; flags every
         significant imbalance."""
         from sim.games.landunter.analyses.balance import balance as run

@@ -40,7 +40,7 @@ def register(sub: typer.Typer):
             help="Bots for the identical-bot tables, comma-separated (default: random,high,low,mid,dodge,ring-keeper,counter).",
         ),
         field: Optional[str] = typer.Option(
-            None, "--field", help="The mixed field rotated through the seats (default: dodge,counter,ring-keeper,low)."
+            None, "--field", help="The mixed field, every group in every seat order (default: dodge,counter,ring-keeper,low)."
         ),
         candidates: str = typer.Option(
             "dodge,counter,random",
@@ -59,7 +59,7 @@ def register(sub: typer.Typer):
     ):
         """Do the seat or the passing order matter, and how often do deals end early?
 
-        Seat effects (identical bots and a rotated field, win share and score per seat vs 1/n),
+        Seat effects (identical bots and a balanced field, win share and score per seat vs 1/n),
         passing order (strong bot passing to a candidate vs receiving from it, same games, paired
         test) and early ends by deal index."""
         from sim.games.landunter.analyses.seats import seats as run

@@ -22,7 +22,8 @@ def register(sub: typer.Typer):
         field: Optional[str] = typer.Option(
             None,
             "--field",
-            help="The bots, comma-separated, rotated through the seats (default: every family with parameters at its defaults).",
+            help="The bots, comma-separated, every group in every seat order "
+            "(default: every family with parameters at its defaults).",
         ),
         knobs: Optional[str] = typer.Option(
             None,

@@ -44,7 +44,9 @@ def test_an_old_style_bot_still_runs_and_plays_as_its_new_style_twin():
         load_bot_file(FILES / "luft_old_style.py")
     assert any("params[seat, k]" in str(w.message) and "mine-old" in str(w.message) for w in caught)
     load_bot_file(FILES / "luft_mine.py")
-    old, new = (api.simulate("luft", None, f"{b}:t=12,random,threshold:t=2", games=300, seed=5) for b in ("mine-old", "mine"))
+    old, new = (
+        api.simulate("luft", None, f"{b}:t=12,random,threshold:t=2", players=3, games=300, seed=5) for b in ("mine-old", "mine")
+    )
     for a, b in zip(old.summary["seats"], new.summary["seats"]):
         assert a["score"] == b["score"] and a["win_share"] == b["win_share"]
     assert np.isclose(old.summary["seats"][0]["win_share"]["mean"], new.summary["seats"][0]["win_share"]["mean"])

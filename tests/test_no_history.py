@@ -7,7 +7,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMIT = re.compile(r"\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,12}\b")
-ISSUE = re.compile(r"\bissues? ?#?\d+|#\d{1,4}\b(?![\w-])", re.I)
+ISSUE = re.compile(r"\bissues? ?#?\d+|(?<![\w\"'&])#\d{1,4}\b(?![\w-])", re.I)
 
 
 def _texts():
@@ -30,4 +30,4 @@ def test_no_commit_hash_or_issue_number_outside_the_changelog():
 
 def test_the_patterns_catch_what_they_are_for():
     assert history("rerun after commit f024ac5 (issue 14, item 3), see #31") == ["f024ac5", "issue 14", "#31"]
-    assert history("seed 424242, 0.25 [0.24, 0.26], sha256 digest, colour #ffffff, 1e9 games") == []
+    assert history('seed 424242, 0.25 [0.24, 0.26], sha256 digest, fill="#555", colour #ffffff, 1e9 games') == []

@@ -662,6 +662,17 @@ def trained_targets() -> str:
     return "\n" + "\n".join(rows) + "\n"
 
 
+def trained_seconds() -> str:
+    """The target tournaments' own recorded run times (each JSON's `seconds`)."""
+    times = [(name, _tournament(name)["seconds"]) for name in TARGETS]
+    return (
+        f"{_duration(sum(t for _, t in times))} for the {len(times)} tournaments above, from "
+        f"{_duration(min(t for _, t in times))} to {_duration(max(t for _, t in times))} each, as each tournament "
+        "recorded it (`seconds` in its JSON: wall time on the shared 2-core machine; a tournament whose seatings "
+        "were read back from the results store records only the reading)"
+    )
+
+
 def trained_presets() -> str:
     """How each shipped preset's last training run was set up, and what it won on fresh games."""
     rows = [
@@ -896,6 +907,7 @@ CLAIMS = {
         turnback_threshold_best,
         trained_targets,
         trained_presets,
+        trained_seconds,
         strong_findings_luft,
         strong_findings_landunter,
         design_recommendations,

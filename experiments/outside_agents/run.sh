@@ -7,6 +7,7 @@
 # seatings (2 at 2 players, 12 at 4 players); ismcts:sims=10000 is timed per
 # decision but not played (one game would take about an hour).
 set -euo pipefail
+. "$(dirname "$0")/../wall_time.sh"
 cd "$(dirname "$0")/../.."
 OUT=experiments/outside_agents
 t() { # game players budget games

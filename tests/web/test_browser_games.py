@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 
 import httpx
+import pytest
 from rich.console import Console
 
 from sim.play import playlog
@@ -24,6 +25,8 @@ from tests.web.helpers import (
     play_out,
     score_shown,
 )
+
+pytestmark = pytest.mark.slow  # whole games in a real browser
 
 
 def test_a_luft_game_against_bots_played_by_clicks_is_logged_for_replay(browser, serve, out_dir):

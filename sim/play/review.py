@@ -10,7 +10,6 @@ from typing import Callable
 import numpy as np
 from rich.console import Console, Group
 from rich.markup import escape
-from rich.table import Table
 
 from sim import api
 from sim.cli_common import out
@@ -137,22 +136,21 @@ def print_review(summary: dict):
     )
     if not summary["disagreements"]:
         return
+    from sim.report_terminal import print_table
+
     costs = all("cost" in d for d in summary["disagreements"])
-    table = Table(
-        title="where they disagreed"
-        + (
-            f" (cost: win chance lost against the bot's choice, {summary['cost_rollouts']} rollouts each, 95% CI)"
-            if costs
-            else ""
-        )
+    title = "where they disagreed" + (
+        f" (cost: win chance lost against the bot's choice, {summary['cost_rollouts']} rollouts each, 95% CI)" if costs else ""
     )
-    for col in ("log", "decision", "situation", "person chose", "bot would choose"):
-        table.add_column(col)
-    if costs:
-        table.add_column("cost", no_wrap=True)
-    for d in summary["disagreements"]:
-        cost = (f"{d['cost']['mean']:+.3f} [{d['cost']['ci95'][0]:+.3f}, {d['cost']['ci95'][1]:+.3f}]",) if costs else ()
-        table.add_row(
-            escape(Path(d["log"]).name), str(d["decision"]), escape(d["situation"]), escape(d["person"]), escape(d["bot"]), *cost
-        )
-    out.print(table)
+    rows = [
+        {
+            "log": Path(d["log"]).name,
+            "decision": d["decision"],
+            "situation": d["situation"],
+            "person chose": d["person"],
+            "bot would choose": d["bot"],
+            **({"cost": f"{d['cost']['mean']:+.3f} [{d['cost']['ci95'][0]:+.3f}, {d['cost']['ci95'][1]:+.3f}]"} if costs else {}),
+        }
+        for d in summary["disagreements"]
+    ]
+    print_table(rows, out, title=title)  # fitted to the terminal, never a cell cut

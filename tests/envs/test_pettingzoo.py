@@ -67,7 +67,9 @@ def test_reset_with_a_seed_deals_game_0_of_that_stream(game, bot):
         assert np.array_equal(obs["observation"], point.view)  # exactly the bot's view
         env.step(face.call_bot(seat.bot.fn, point, seat.params))
     lines = []
-    record = importlib.import_module(f"sim.games.{game}.reference").play_game(spec.rules_cls(players=3), [seat] * 3, 21, 0, lines.append)
+    record = importlib.import_module(f"sim.games.{game}.reference").play_game(
+        spec.rules_cls(players=3), [seat] * 3, 21, 0, lines.append
+    )
     assert [line for line in env.render().splitlines() if " env" not in line] == [line for line in lines if bot not in line]
     assert [scores[f"seat_{s}"] for s in range(3)] == record.score
     assert [rewards[f"seat_{s}"] for s in range(3)] == [w / 60 for w in record.win60]

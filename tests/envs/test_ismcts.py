@@ -35,7 +35,7 @@ def test_its_play_is_unchanged_when_the_hidden_cards_are_dealt_otherwise(game, p
 
     table = _table(game, players, steps)
     seat = table.request.seat
-    other = table.replayed(table.face.resample(table, seat, np.random.default_rng(99)))
+    other = table.replayed(table.face.resample(table, seat, np.random.default_rng(99)), explicit_chance=True)
     assert other.history != table.history  # the hidden part differs ...
     assert [p.view.tolist() for p in other.points if p.seat == seat] == [p.view.tolist() for p in table.points if p.seat == seat]
     assert outside.search(other, seat, SEARCH) == outside.search(table, seat, SEARCH)  # ... the decision does not

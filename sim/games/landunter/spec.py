@@ -3,7 +3,7 @@
 import numpy as np
 
 from sim.game import GameSpec
-from sim.games.landunter import TITLE, engine, reference, summary, trace
+from sim.games.landunter import HELP, TITLE, engine, reference, summary, trace
 from sim.games.landunter.outputs import Batch
 from sim.games.landunter.rules import Rules
 from strategies.landunter import LANDUNTER_BOTS
@@ -19,6 +19,7 @@ def reference_batch(rules: Rules, seats, seed: int, first_game: int, n_games: in
 GAME = GameSpec(
     name="landunter",
     title=TITLE,
+    help=HELP,
     rules_cls=Rules,
     registry=LANDUNTER_BOTS,
     play_batch=engine.play_batch,

@@ -3,7 +3,7 @@
 import numpy as np
 
 from sim.game import GameSpec
-from sim.games.luft import TITLE, engine, reference, summary, trace
+from sim.games.luft import HELP, TITLE, engine, reference, summary, trace
 from sim.games.luft.outputs import MAX_TURNS, Batch, air_rows, record_rows
 from sim.games.luft.rules import Rules
 from strategies.luft import LUFT_BOTS
@@ -30,6 +30,7 @@ def reference_batch(rules: Rules, seats, seed: int, first_game: int, n_games: in
 GAME = GameSpec(
     name="luft",
     title=TITLE,
+    help=HELP,
     rules_cls=Rules,
     registry=LUFT_BOTS,
     play_batch=engine.play_batch,

@@ -17,7 +17,7 @@ from sim.envs.table import Table
 from sim.games import get_game
 
 CONFIGS = [("luft", 2), ("luft", 4), ("landunter", 4)]
-BUDGETS = {100: 2, 1000: 1, 10000: 1}  # budget: positions timed (10,000 at 2 players only)
+BUDGETS = {100: 1, 1000: 1, 10000: 1}  # budget: positions timed (10,000 at 2 players only)
 STEPS = 25  # random steps before the timed position
 
 

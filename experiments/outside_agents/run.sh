@@ -9,6 +9,7 @@
 # decision is timed but not played (a 2-player game at 1,000 takes about two
 # minutes of CPU, at 10,000 about twenty).
 set -euo pipefail
+. "$(dirname "$0")/../wall_time.sh"
 cd "$(dirname "$0")/../.."
 OUT=experiments/outside_agents
 t() { # game players budget games

@@ -653,7 +653,7 @@ def trained_targets() -> str:
     return "\n" + "\n".join(rows) + "\n"
 
 
-OUTSIDE = [("luft", 2, 100), ("luft", 4, 100), ("landunter", 4, 100)]
+OUTSIDE = [("luft", 2, 100), ("luft", 4, 25), ("landunter", 4, 25)]
 
 
 def trained_outside() -> str:

@@ -5,7 +5,7 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 TITLES = {"luft": "Geteilte Luft", "landunter": "Land unter"}
-CONFIGS = [("luft", 2, 100), ("luft", 4, 100), ("landunter", 4, 100)]
+CONFIGS = [("luft", 2, 100), ("luft", 4, 25), ("landunter", 4, 25)]
 
 
 def ci(fig) -> str:
@@ -57,9 +57,11 @@ from what the seat has seen)?
 **Command and size.** `sh experiments/outside_agents/run.sh` (seed 1):
 seat-rotated tournaments `sim <game> tournament --bots trained,ismcts:sims=N`
 (every group of entrants in every seat order, each seating on its own
-games), at the smallest size that covers every seating once or more: this
-machine (2 cores shared with other jobs) affords IS-MCTS at 100 simulations
-per decision only. Win shares and head-to-head shares with 95% CIs, from the
+games), at sizes that cover every seating: this machine (2 cores shared
+with other jobs, load about 20) afforded IS-MCTS at 100 simulations per
+decision at 2 players (20 games) and at 25 at 4 players (12 games, one per
+seating; at 100 these tournaments were stopped after half an hour, far from
+done). Win shares and head-to-head shares with 95% CIs, from the
 tournaments' JSON in this folder; time per decision from
 `decision_time.json` (CPU seconds, one core).
 
@@ -80,8 +82,8 @@ calls it without Python in between, faster still).
 
 ## What was not measured
 
-IS-MCTS at 1,000 and 10,000 simulations per decision was timed (above) but
-not played: a game has some 20 to 50 decisions per ismcts seat, so one game
+IS-MCTS at 100 simulations per decision at 4 players, and at 1,000 and
+10,000 at any table, was not played (the last two are timed above): a game has some 20 to 50 decisions per ismcts seat, so one game
 at 1,000 costs minutes and at 10,000 tens of minutes of CPU, and a
 tournament needs dozens of games for a CI narrower than the differences.
 With these sample sizes (a few dozen games) only large differences show;

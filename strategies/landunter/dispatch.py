@@ -35,6 +35,6 @@ def decide_builtin(bot_id, seat, st, params, u):
         return counter(seat, st, params, u)
     if bot_id == 7:
         return sampler(seat, st, params, u)
-    if bot_id == 8 or bot_id == 9:  # policy, trained: one function, weights in params
+    if bot_id == 8 or bot_id == 9 or bot_id == 10:  # policy, trained, distilled: one function, weights in params
         return policy(seat, st, params, u)
     return -1

@@ -140,7 +140,9 @@ def register(sub: typer.Typer, game_name: str):
         groups: bool = typer.Option(False, "--groups", help="Fine-tune against every group of players - 1 --field specs."),
         seed: int = SEED,
         rules: Optional[List[str]] = rules_option(game_name),
-        out_dir: Optional[Path] = _out_option("Write weights.json (load it with policy:file=OUT/weights.json) and the report here."),
+        out_dir: Optional[Path] = _out_option(
+            "Write weights.json (load it with policy:file=OUT/weights.json) and the report here."
+        ),
         scheduler: Optional[str] = SCHEDULER,
         workers: Optional[int] = WORKERS,
         as_json: bool = JSON,

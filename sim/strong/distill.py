@@ -28,7 +28,7 @@ from sim.registry import Seat
 
 CHOICES: dict[str, Callable] = {}
 HELD_OUT = 0.2  # share of the logged decisions the fit does not see: its agreement is measured there
-PENALTY = 1e-3  # L2 penalty per weight, per decision (keeps separable data finite)
+PENALTY = 1e-5  # L2 penalty per weight, per decision: keeps separable data finite, barely biases the fit
 
 
 def register_choices(game_name: str):
@@ -192,9 +192,21 @@ def distill(
         if generations > 0:
             t = summary["fine_tune"]
             training.update(
-                {k: t[k] for k in ("field", "mixture", "games_per_evaluation", "generations", "population", "seed", "sigma", "best_generation") if k in t}
+                {
+                    k: t[k]
+                    for k in (
+                        "field",
+                        "mixture",
+                        "games_per_evaluation",
+                        "generations",
+                        "population",
+                        "seed",
+                        "sigma",
+                        "best_generation",
+                    )
+                    if k in t
+                }
             )
             training["fresh_win_share"] = t["fresh"]["win_share"]
         save(Path(out) / WEIGHTS, layout, summary["weights"], players, rules.to_dict(), training)
     return summary
-

@@ -273,8 +273,12 @@ def train(
                 checkpoint(out, state)
             bar.update(task, advance=1, best=_best_text(state), speed=f"{played / max(seconds, 1e-9):,.0f} games/s")
     best = np.array(state["best"]["weights"])
-    fresh = evaluate_mixture(game, rules, candidate(game, best, bot=bot), tables, games * 4, generation_seed(seed, FRESH), executor)
-    start_ev = evaluate_mixture(game, rules, candidate(game, x0, bot=bot), tables, games * 4, generation_seed(seed, FRESH), executor)
+    fresh = evaluate_mixture(
+        game, rules, candidate(game, best, bot=bot), tables, games * 4, generation_seed(seed, FRESH), executor
+    )
+    start_ev = evaluate_mixture(
+        game, rules, candidate(game, x0, bot=bot), tables, games * 4, generation_seed(seed, FRESH), executor
+    )
     summary = {
         "game": game.name,
         "players": players,

@@ -14,7 +14,7 @@ from strategies.landunter.ring_keeper import ring_keeper
 from strategies.landunter.sampler import sampler
 from strategies.landunter.simple import high, low, mid, random_bot
 
-N_BUILTINS = 10
+N_BUILTINS = 11
 
 
 @njit(cache=True, inline="always")

@@ -7,6 +7,7 @@ from strategies.luft import (  # noqa: F401  (registration)
     distilled,
     drain,
     greedy_value,
+    ismcts,
     planner,
     policy,
     random_bot,

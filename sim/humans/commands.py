@@ -27,8 +27,12 @@ def register(sub: typer.Typer, game: str):
     def humans(
         logs: List[Path] = typer.Argument(..., help="Game logs, or directories of them (play's or serve's --out)."),
         bot: str = typer.Option("trained", "--bot", "-b", help="The bot the people's choices are set against."),
-        rollouts: int = typer.Option(32, "--rollouts", min=0, help="Rollout games per choice behind each disagreement's cost; 0 skips the cost."),
-        out_dir: Path = typer.Option(Path("humans"), "--out", "-o", help="Where humans.json (the fitted weights), report.json and costs.png go."),
+        rollouts: int = typer.Option(
+            32, "--rollouts", min=0, help="Rollout games per choice behind each disagreement's cost; 0 skips the cost."
+        ),
+        out_dir: Path = typer.Option(
+            Path("humans"), "--out", "-o", help="Where humans.json (the fitted weights), report.json and costs.png go."
+        ),
         bot_file: Optional[List[Path]] = BOT_FILE,
         as_json: bool = JSON,
     ):
@@ -62,7 +66,11 @@ def register(sub: typer.Typer, game: str):
                     "standard_errors": [None if np.isnan(x) else float(x) for x in fitted.se],
                 },
             )
-            report["fit"] = {"weights_file": str(weights_path), "decisions": fitted.decisions, "log_likelihood": fitted.log_likelihood}
+            report["fit"] = {
+                "weights_file": str(weights_path),
+                "decisions": fitted.decisions,
+                "log_likelihood": fitted.log_likelihood,
+            }
             plot = plot_costs(report, out_dir / "costs.png")
             report["plot"] = None if plot is None else str(plot)
             (out_dir / "report.json").write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
@@ -101,7 +109,8 @@ def print_humans(report: dict):
             )
     fit = report["fit"]
     out.print(
-        f"fitted policy over {sum(fit['decisions'].values())} decisions ({', '.join(f'{k} {n}' for k, n in fit['decisions'].items())}): "
+        f"fitted policy over {sum(fit['decisions'].values())} decisions "
+        f"({', '.join(f'{k} {n}' for k, n in fit['decisions'].items())}): "
         f"{fit['weights_file']}; play it as policy:file={fit['weights_file']}",
         highlight=False,
     )

@@ -76,7 +76,9 @@ class Fit:
 def fit(obs: Observed, size: int) -> Fit:
     """The maximum-likelihood weights of a block of ``size`` weights."""
     if not obs.kinds:
-        raise ValueError("no decision by a person that the policy scores, with a choice to make; give logs of games people played")
+        raise ValueError(
+            "no decision by a person that the policy scores, with a choice to make; give logs of games people played"
+        )
     kinds = sorted(set(obs.kinds))
     fitted = np.unique(np.concatenate([obs.weights[k] for k in kinds]))
     where = {k: np.searchsorted(fitted, obs.weights[k]) for k in kinds}

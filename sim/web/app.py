@@ -88,7 +88,9 @@ def make_app(sessions: list[TableSession], config: Config) -> Starlette:
         session, seat = find(token)
         reveal = request.query_params.get("reveal")
         with session.lock:
-            page = pages.table_page(session, token, seat, config.hints, reveal=None if reveal is None else number(reveal, "reveal"))
+            page = pages.table_page(
+                session, token, seat, config.hints, reveal=None if reveal is None else number(reveal, "reveal")
+            )
         return HTMLResponse(page)
 
     @guarded(False)
@@ -154,9 +156,9 @@ def make_app(sessions: list[TableSession], config: Config) -> Starlette:
         try:
             body = await request.json()
         except ValueError:
-            raise RequestError(400, "the body must be JSON: {\"n\": decision number, \"action\": move}") from None
+            raise RequestError(400, 'the body must be JSON: {"n": decision number, "action": move}') from None
         if not isinstance(body, dict):
-            raise RequestError(400, "the body must be a JSON object: {\"n\": decision number, \"action\": move}")
+            raise RequestError(400, 'the body must be a JSON object: {"n": decision number, "action": move}')
         n, action = number(body.get("n"), "n"), number(body.get("action"), "action")
         await _in_thread(session.act, seat, n, action)
         with session.lock:
@@ -191,4 +193,3 @@ def make_app(sessions: list[TableSession], config: Config) -> Starlette:
 async def _in_thread(fn, *args):
     """Engine work off the event loop, so one table's bots never stall another's page."""
     return await run_in_threadpool(fn, *args)
-

@@ -23,8 +23,12 @@ def register(sub: typer.Typer, game: str):
         host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every device on the network)."),
         port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on."),
         rules: Optional[List[str]] = rules_option(game),
-        hints: bool = typer.Option(False, "--hints", help="A hint button: the hint bot's choice and the win chance of each move."),
-        hint_bot: Optional[str] = typer.Option(None, "--hint-bot", help="The bot behind hints and review (default: a strong bot)."),
+        hints: bool = typer.Option(
+            False, "--hints", help="A hint button: the hint bot's choice and the win chance of each move."
+        ),
+        hint_bot: Optional[str] = typer.Option(
+            None, "--hint-bot", help="The bot behind hints and review (default: a strong bot)."
+        ),
         hint_rollouts: int = typer.Option(32, "--hint-rollouts", min=1, help="Rollout games per choice behind a hint."),
         tables: int = typer.Option(1, "--tables", min=1, max=100, help="Tables to open, each with the same seats."),
         seed: Optional[int] = typer.Option(None, "--seed", "-s", min=0, help="Seed of the first table (the next get +1, ...)."),

@@ -159,12 +159,15 @@ def review_page(summary: dict | None, token: str, reason: str = "") -> str:
         + "</tr>"
         for d in summary["disagreements"]
     )
-    cost_head = f"<th>cost (win chance lost, {summary['cost_rollouts']} rollouts, 95% CI)</th>" if summary["cost_rollouts"] else ""
+    cost_head = (
+        f"<th>cost (win chance lost, {summary['cost_rollouts']} rollouts, 95% CI)</th>" if summary["cost_rollouts"] else ""
+    )
     body = (
         f"<h1>Review: the people vs {escape(summary['bot'])}</h1>"
         f"<p>Agreed on {summary['agreed']} of {summary['decisions']} decisions = {a['mean']:.3f} "
         f"[{a['ci95'][0]:.3f}, {a['ci95'][1]:.3f}] (95% Wilson CI).</p>"
-        f'<table class="review"><tr><th>decision</th><th>situation</th><th>person chose</th><th>bot would choose</th>{cost_head}</tr>'
+        '<table class="review"><tr><th>decision</th><th>situation</th><th>person chose</th>'
+        f"<th>bot would choose</th>{cost_head}</tr>"
         f"{rows}</table><p><a href='/t/{token}/replay'>replay</a> · <a href='/t/{token}'>table</a></p>"
     )
     return layout(title, body)

@@ -33,7 +33,9 @@ def resumed_tables(game: str, paths: list[Path]) -> list[TableSession]:
         else:
             logs.append(p)
     if not logs:
-        raise ValueError(f"no log of `sim {game} serve` in {', '.join(map(str, paths))}; give its --out directory or a .jsonl log")
+        raise ValueError(
+            f"no log of `sim {game} serve` in {', '.join(map(str, paths))}; give its --out directory or a .jsonl log"
+        )
     return [TableSession.resume(p, game) for p in logs]
 
 
@@ -82,4 +84,3 @@ def run(sessions: list[TableSession], config: Config, host: str, port: int, say)
             say(f"  {p}")
     say(f"{len(sessions) - len(open_logs)} game(s) complete.")
     return interrupted
-

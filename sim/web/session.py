@@ -253,4 +253,3 @@ class TableSession:
                 self.writer.write({"type": "stopped", "complete": False})
                 self.writer.close()
             return self.end is not None
-

@@ -21,7 +21,11 @@ from strategies.luft.policy import (
     stay_down_features,
 )
 
-DECISIONS = {"turn back": "turn back or keep diving down", "pick up": "pick up the treasure here", "drop": "drop a treasure heading up"}
+DECISIONS = {
+    "turn back": "turn back or keep diving down",
+    "pick up": "pick up the treasure here",
+    "drop": "drop a treasure heading up",
+}
 WEIGHTS = {
     "turn back": np.r_[TURN_BACK_W : TURN_BACK_W + N_FEATURES, TURN_BACK_X : TURN_BACK_X + 3],
     "pick up": np.arange(PICK_UP_W, PICK_UP_W + N_FEATURES + 1),

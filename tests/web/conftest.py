@@ -32,7 +32,9 @@ class Served:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.server = uvicorn.Server(
-            uvicorn.Config(make_app(sessions, config or Config()), host="127.0.0.1", port=self.port, log_level="error", lifespan="off")
+            uvicorn.Config(
+                make_app(sessions, config or Config()), host="127.0.0.1", port=self.port, log_level="error", lifespan="off"
+            )
         )
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()

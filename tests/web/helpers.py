@@ -37,6 +37,11 @@ def other_hands_hidden(view: list[int], seat: int) -> bool:
     return all(view[L.S_HAND_LO + s] == 0 and view[L.S_HAND_HI + s] == 0 for s in range(n) if s != seat)
 
 
+def drawn_at(page, version: int):
+    """Wait until the page shows the table at ``version`` (its script reloads it when the table changed)."""
+    page.locator(f"body[data-version='{version}']").wait_for(state="attached", timeout=20_000)
+
+
 def decision_number(page) -> int | None:
     field = page.locator("form.moves input[name=n]")
     return int(field.get_attribute("value")) if field.count() else None

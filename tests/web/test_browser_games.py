@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 
 import httpx
+import pytest
 from rich.console import Console
 
 from sim.play import playlog
@@ -16,6 +17,7 @@ from sim.web.server import new_tables, resumed_tables
 from tests.web.helpers import (
     click_and_wait,
     decision_number,
+    drawn_at,
     drawn_cards,
     hand_of,
     move_buttons,
@@ -23,6 +25,8 @@ from tests.web.helpers import (
     play_out,
     score_shown,
 )
+
+pytestmark = pytest.mark.slow  # whole games in a real browser
 
 
 def test_a_luft_game_against_bots_played_by_clicks_is_logged_for_replay(browser, serve, out_dir):
@@ -75,10 +79,10 @@ def test_two_devices_see_only_their_own_hands_and_refresh_resumes(browser, serve
     for step in range(80):
         if table.end is not None:
             break
-        seat = table.question.seat
+        seat, version = table.question.seat, table.version
         other = 1 - seat
         page = pages[seat]
-        page.reload()
+        drawn_at(page, version)  # its page noticed the other seat's move by itself
         if step < 4:  # the first decisions in detail; then play on
             n = decision_number(page)
             page.reload()  # refresh: the same decision, the same hand
@@ -86,7 +90,7 @@ def test_two_devices_see_only_their_own_hands_and_refresh_resumes(browser, serve
             state = httpx.get(served.url(table.tokens["seats"][str(seat)], "/api/state")).json()
             assert other_hands_hidden(state["view"], seat)
             assert drawn_cards(page) == hand_of(state["view"], seat)
-            pages[other].reload()
+            drawn_at(pages[other], version)
             assert not move_buttons(pages[other]).count()  # not its turn: every move disabled
             assert "Your turn" not in pages[other].content()
             other_view = httpx.get(served.url(table.tokens["seats"][str(other)], "/api/state")).json().get("view")

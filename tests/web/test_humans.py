@@ -29,6 +29,7 @@ def known_weights(game: str, seed: int) -> np.ndarray:
     return w
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_fit_recovers_known_weights_within_their_standard_errors(tmp_path, game):
     truth = known_weights(game, 7)

@@ -57,7 +57,9 @@ def svg(rules, phase: int, seat: int, st: np.ndarray, players: list[str]) -> str
         row, col = divmod(k, per_row)
         x, y = 8 + col * (CARD_W + 4), hand_top + row * (CARD_H + 4)
         halves = ring_halves(card, n_cards)
-        out.append(f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="#fffde7" stroke="#8d6e63" class="card"/>')
+        out.append(
+            f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="#fffde7" stroke="#8d6e63" class="card"/>'
+        )
         out.append(f'<text x="{x + CARD_W / 2}" y="{y + 26}" text-anchor="middle" class="card-n">{card}</text>')
         if halves:
             ring = "○" if halves == 2 else "½"

@@ -63,7 +63,7 @@ def svg(rules, phase: int, seat: int, st: np.ndarray, players: list[str]) -> str
         out.append(_diver(16, y + 8, s, s == seat))
         out.append(
             f'<text x="32" y="{y + 13}"{bold}>{escape(players[s])} · {escape(where(st, s))} · '
-            f'{"up" if st[v.HEADING_UP + s] else "down"} · score {st[v.SCORE + s]}</text>'
+            f"{'up' if st[v.HEADING_UP + s] else 'down'} · score {st[v.SCORE + s]}</text>"
         )
         for k, item in enumerate(carried(st, s)):
             out.append(

@@ -1,5 +1,5 @@
 // Reload the table when it changed (another seat moved, the bots played):
-// the page asks its state every second and compares the version it was drawn at.
+// the page asks its state twice a second and compares the version it was drawn at.
 (function () {
   const body = document.body;
   const url = body.dataset.state;
@@ -18,7 +18,7 @@
     } catch (e) {
       // the server is away for a moment (restarting): keep asking
     }
-    setTimeout(poll, 1000);
+    setTimeout(poll, 500);
   }
-  setTimeout(poll, 1000);
+  setTimeout(poll, 500);
 })();

@@ -1,7 +1,7 @@
-"""Draw docs/img/web-table-luft.png and web-table-landunter.png: a table of
-each game in headless Chromium at a phone's width, a few moves in.
+"""Draw docs/assets/web-table-luft.png and web-table-landunter.png: a table
+of each game in headless Chromium at a phone's width, a few moves in.
 
-    .venv/bin/python docs/img/make_table_screenshots.py
+    .venv/bin/python tests/web/make_screenshots.py
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parents[1]))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
 
 from tests.web.conftest import Served, chromium_path  # noqa: E402
 from tests.web.helpers import click_and_wait, move_buttons  # noqa: E402
@@ -35,7 +35,7 @@ def main():
                 if not move_buttons(page).count():
                     break
                 click_and_wait(page, move_buttons(page).last)
-            page.screenshot(path=HERE / f"web-table-{game}.png", full_page=True)
+            page.screenshot(path=ROOT / "docs" / "assets" / f"web-table-{game}.png", full_page=True)
             served.stop()
         browser.close()
 

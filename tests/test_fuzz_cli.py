@@ -321,6 +321,7 @@ def test_a_users_bot_file_works_in_every_command_that_seats_bots(game, command, 
 
 def test_the_walk_covers_every_command_that_seats_bots():
     """A new command that seats bots gets a case above (or a reason here)."""
-    without_bots = {"bots", "play", "replay", "review", "turnback-card", "card-rule"}  # no field; play: tests/test_play.py
+    # no field; play: tests/test_play.py; serve (a server until Ctrl-C) and humans: tests/web
+    without_bots = {"bots", "play", "replay", "review", "turnback-card", "card-rule", "serve", "humans"}
     for game in ("luft", "landunter"):
         assert set(game_commands(game)) - without_bots == set(WITH_MINE[game]), game

@@ -207,8 +207,16 @@ def dice_check_findings() -> str:
         f"{d['deck_vs_d3']['tested']} outcomes differ between deck and d3 at Bonferroni "
         f"0.05/{d['deck_vs_d3']['tested']}; at that α the tests would have detected (80% power) a difference "
         f"in win share of {win:.4f} or in score of {score:.3f} points. Under the reshuffled deck `counter` gains "
-        f"{_ci(d['counter_gain']['deck'])} over `air`"
+        + _counter_gain(d["counter_gain"]["deck"])
+        + " over `air`"
     )
+
+
+def _counter_gain(gain: dict) -> str:
+    """A gain of exactly 0 is the same games played twice (nothing left to count), stated without an interval."""
+    if gain["mean"] == 0:
+        return "exactly 0 (identical win totals on the same seeds: with the deck reshuffled it plays as `air`)"
+    return _ci(gain)
 
 
 def dice_check_no_reshuffle() -> str:
@@ -395,6 +403,7 @@ def readme_seats() -> str:
     four = [r for r in s["seats"] if r["table"] == "mixed field" and r["players"] == 4]
     mixed = {n: _seat_deals("mixed field", n)[0]["p_early_end"]["mean"] for n in (3, 4, 5)}
     return (
+        f"engine check (the rules treat seats alike, so equal seats are expected by construction): "
         f"{sum(t['flagged'] for t in s['seat_tests'])} of {len(s['seat_tests'])} seat tests significant "
         f"(mixed field, 4 players: seats {' / '.join(format(r['win_share']['mean'], '.3f') for r in four)}, "
         f"n = {_n(s['games'])} games each); " + seats_passing() + f". Deals end by the two-or-fewer rule (round 12 included) in "
@@ -653,6 +662,42 @@ def trained_targets() -> str:
     return "\n" + "\n".join(rows) + "\n"
 
 
+def trained_seconds() -> str:
+    """The target tournaments' own recorded run times (each JSON's `seconds`)."""
+    times = [(name, _tournament(name)["seconds"]) for name in TARGETS]
+    return (
+        f"{_duration(sum(t for _, t in times))} for the {len(times)} tournaments above, from "
+        f"{_duration(min(t for _, t in times))} to {_duration(max(t for _, t in times))} each, as each tournament "
+        "recorded it (`seconds` in its JSON: wall time on the shared 2-core machine; a tournament whose seatings "
+        "were read back from the results store records only the reading)"
+    )
+
+
+OUTSIDE = [("luft", 2, 100), ("luft", 4, 25), ("landunter", 4, 25)]
+
+
+def trained_outside() -> str:
+    """`trained` against OpenSpiel's IS-MCTS (experiments/outside_agents): one row per tournament run."""
+    rows = [
+        "| game | players | seed | games | win share: `trained` and `ismcts` | head to head: `trained` ahead of it in |",
+        "|---|---|---|---|---|---|",
+    ]
+    for game, players, sims in OUTSIDE:
+        path = HERE / "outside_agents" / f"{game}-{players}p-sims{sims}.json"
+        if not path.exists() or not path.stat().st_size:
+            continue
+        t = json.loads(path.read_text())
+        bots = [r["bot"] for r in t["ranking"]]
+        me, other = bots.index("trained"), bots.index(f"ismcts:sims={sims}")
+        a, b = t["ranking"][me], t["ranking"][other]
+        games = _n(t["games"]) + ("" if t.get("complete", True) else " (interrupted)")
+        rows.append(
+            f"| {'Geteilte Luft' if game == 'luft' else 'Land unter'} | {t['players']} | {t['seed']} | {games} | "
+            f"{_vs('trained', a['win_share'], b['bot'], b['win_share'])} | {_ci(t['head_to_head'][me][other])} of games |"
+        )
+    return "\n" + "\n".join(rows) + "\n"
+
+
 def trained_presets() -> str:
     """How each shipped preset's last training run was set up, and what it won on fresh games."""
     rows = [
@@ -886,7 +931,9 @@ CLAIMS = {
         turnback_top_two,
         turnback_threshold_best,
         trained_targets,
+        trained_outside,
         trained_presets,
+        trained_seconds,
         strong_findings_luft,
         strong_findings_landunter,
         design_recommendations,

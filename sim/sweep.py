@@ -33,7 +33,7 @@ from sim.tournament import field_seatings
 SMALL_BATCH = 50_000
 #: The "seat" whose bot stream draws a game's lineup when seating is random per game: no seat has it.
 SEATING_KEY = 2**32
-LAYOUT = 2  # version of the lineup/seed layout and pooled contents; part of every cache key
+LAYOUT = 3  # version of the lineup/seed layout and pooled contents; part of every cache key
 
 
 def param_grid(p: Param, points: int = 4) -> list[float]:

@@ -241,6 +241,20 @@ class Standings:
         played (r = 0) or under bootstrap weights r (`metagame.nplayer_equilibrium`'s input)."""
         return {p: acc[r, 1:] / acc[r, 0] if acc[r, 0] > 0 else acc[0, 1:] / acc[0, 0] for p, acc in self.lineup_boot.items()}
 
+    def nplayer_resamples(self) -> tuple[np.ndarray, float, np.ndarray]:
+        """The n-player game's equilibrium as played (weights, regret) and under
+        each bootstrap weight set (replicates × entrants): games resampled,
+        never payoff cells, since one game feeds several lineups' shares."""
+        e, n = len(self.names), self.players
+        x, regret = nplayer_equilibrium(self.lineup_shares(), e, n)
+        redrawn = np.array(
+            [
+                nplayer_equilibrium(self.lineup_shares(r), e, n, start=np.maximum(x, 1e-3), steps=20_000)[0]
+                for r in range(1, self.resamples + 1)
+            ]
+        )
+        return x, regret, redrawn
+
     def nplayer_game(self, order: list[int]) -> dict:
         """The symmetric n-player game's equilibrium from every lineup's win shares,
         with seed-resampled (Poisson bootstrap) support shares and 95% percentile
@@ -257,13 +271,7 @@ class Standings:
                 "why": "needs every lineup with repeated entrants (a tournament with repeats)",
             }
 
-        x, regret = nplayer_equilibrium(self.lineup_shares(), e, n)
-        redrawn = np.array(
-            [
-                nplayer_equilibrium(self.lineup_shares(r), e, n, start=np.maximum(x, 1e-3), steps=20_000)[0]
-                for r in range(1, self.resamples + 1)
-            ]
-        )
+        x, regret, redrawn = self.nplayer_resamples()
         lo, hi = np.percentile(redrawn, [2.5, 97.5], axis=0)
         return {
             "solves": solves,
@@ -281,7 +289,16 @@ def games_per_seating(games: int, n_seatings: int) -> int:
 
 
 def play(
-    game, rules, entrants, games: int, seed: int, *, executor=None, progress: bool | None = None, repeats: bool = False
+    game,
+    rules,
+    entrants,
+    games: int,
+    seed: int,
+    *,
+    executor=None,
+    progress: bool | None = None,
+    repeats: bool = False,
+    resamples: int = RESAMPLES,
 ) -> tuple[Standings, int, float, bool]:
     """Play a tournament of ``games`` games in all (rounded up to whole games per
     seating; ``repeats``: every lineup multiset, see `seatings`): (standings,
@@ -291,7 +308,7 @@ def play(
 
     lineups = seatings(len(entrants), rules.players, repeats)
     g = games_per_seating(games, len(lineups))
-    standings = Standings([e.spec for e in entrants], game.seat_figures, seed)
+    standings = Standings([e.spec for e in entrants], game.seat_figures, seed, resamples)
     items = (
         (k, first, size)
         for k in range(len(lineups))

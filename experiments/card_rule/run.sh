@@ -1,5 +1,5 @@
 #!/bin/sh
-# Land unter's card rule (issue 15 item 6, second part): the rule "play the
+# Land unter's card rule: the rule "play the
 # card whose share of the unseen cards below it is closest to a + b x (higher
 # flood card)/12" fitted to the shipped trained policy's plays at 3, 4 and 5
 # players, its agreement, and the win share it gives up against the policy

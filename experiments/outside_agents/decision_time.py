@@ -17,7 +17,7 @@ from sim.envs.table import Table
 from sim.games import get_game
 
 CONFIGS = [("luft", 2), ("luft", 4), ("landunter", 4)]
-BUDGETS = {100: 3, 1000: 3, 10000: 1}  # budget: positions timed
+BUDGETS = {100: 1, 1000: 1, 10000: 1}  # budget: positions timed (10,000 at 2 players only)
 STEPS = 25  # random steps before the timed position
 
 
@@ -37,6 +37,8 @@ def main():
     for name, players in CONFIGS:
         trained = get_game(name).registry.parse("trained", players)
         for budget, n in BUDGETS.items():
+            if budget == 10000 and players > 2:
+                continue
             spent = []
             for game in range(n):
                 f, table = position(name, players, game)

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Population play (issue 15 item 4), small: Geteilte Luft and Land unter at 4
+# Population play, small: Geteilte Luft and Land unter at 4
 # players from every fast built-in bot, 3 best responses each (96 games x 3
 # CMA-ES generations per best response, 4,096-game meta-games). Sized for
 # minutes on a shared 2-core machine; a full-size run raises --games,

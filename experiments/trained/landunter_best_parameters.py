@@ -1,5 +1,5 @@
 """The best parameters of each Land unter family per player count, for the
-targets of issue 15 item 5 ("the trained bot wins against every built-in
+targets of the strong-play work ("the trained bot wins against every built-in
 family at its best parameters"); the repo had no record of them.
 
 The procedure of `sim luft compare-turnback`'s sweep (the same grids and

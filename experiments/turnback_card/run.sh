@@ -1,5 +1,5 @@
 #!/bin/sh
-# The turn-back card (issue 15 item 6): the shipped trained policy's turn-back
+# The turn-back card: the shipped trained policy's turn-back
 # answers as heat maps per player count, the rule "turn back when air <= a +
 # b x depth + c x load" fitted to them, and the win share it gives up against
 # the full policy (seat-rotated head-to-head, fresh games, 95% CI).

@@ -37,6 +37,7 @@ from sim.design.metric_defs import EXPLOIT, all_metrics, design_module
 from sim.design.metrics import evaluate, field_of
 from sim.design.pareto import pareto_front
 from sim.stats import Estimate
+from sim.sweep import LAYOUT
 
 SAMPLERS = ("nsga2", "tpe")
 FRESH_SEED_OFFSET = 1_000_003  # the selection's seed (the front re-evaluated): seed + this, other games than the search's
@@ -206,6 +207,7 @@ def design(
         "seed": seed,
         "sampler": sampler,
         "rules_version": api.get_game(game_name).rules_cls.VERSION,
+        "layout": LAYOUT,  # how fields are seated and metrics computed: trials of another layout are not resumed
         "plays": field_fingerprint(game_name, players_list, [*specs, strong_spec, weak_spec]),
     }
     if exploit:  # only then: studies without the metric keep their names

@@ -176,8 +176,8 @@ class Table:
         if self._own is not None:
             value = self._own.randbelow(n)
             self.history.append((CHANCE, value))
-            if self._replay:
-                self._replay.popleft()
+            if self._replay and self._replay.popleft() != (CHANCE, value):
+                raise IllegalStep("the history's draws are not this game's own; replay it with explicit_chance=True")
             return value
         return self._wait(CHANCE, Chance(n))
 

@@ -4,6 +4,7 @@ from strategies.luft import (  # noqa: F401  (registration)
     air,
     counter,
     depth,
+    distilled,
     drain,
     greedy_value,
     ismcts,

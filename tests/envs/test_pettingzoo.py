@@ -67,7 +67,9 @@ def test_reset_with_a_seed_deals_game_0_of_that_stream(game, bot):
         assert np.array_equal(obs["observation"], point.view)  # exactly the bot's view
         env.step(face.call_bot(seat.bot.fn, point, seat.params))
     lines = []
-    record = importlib.import_module(f"sim.games.{game}.reference").play_game(spec.rules_cls(players=3), [seat] * 3, 21, 0, lines.append)
+    record = importlib.import_module(f"sim.games.{game}.reference").play_game(
+        spec.rules_cls(players=3), [seat] * 3, 21, 0, lines.append
+    )
     assert [line for line in env.render().splitlines() if " env" not in line] == [line for line in lines if bot not in line]
     assert [scores[f"seat_{s}"] for s in range(3)] == record.score
     assert [rewards[f"seat_{s}"] for s in range(3)] == [w / 60 for w in record.win60]
@@ -102,3 +104,20 @@ def test_only_the_seat_to_move_has_an_action_mask_and_its_hand_is_its_own():
     other = env.observe("seat_1")["observation"]
     assert other[L.S_HAND_LO + 0] == other[L.S_HAND_HI + 0] == 0  # seat 0's hand is not in seat 1's view
     assert table.request.seat == 0
+
+
+def test_an_unknown_game_or_a_step_after_the_end_is_refused():
+    from sim.envs.pettingzoo_env import env
+
+    with pytest.raises(ValueError, match="unknown game 'chess'; choose one of"):
+        env("chess")
+    e = landunter_v0.env(players=3)
+    e.reset(seed=5)
+    for agent in e.agent_iter():
+        obs, _, done, _, _ = e.last()
+        if done:
+            with pytest.raises(ValueError, match="only valid action is None"):
+                e.step(0)  # PettingZoo's own rule for a finished agent
+            e.step(None)
+            continue
+        e.step(int(np.flatnonzero(obs["action_mask"])[0]))

@@ -149,15 +149,19 @@ def resample(table, seat: int, rand: np.random.Generator, tries: int = 10_000) -
     deck = [c for h in range(n) for c in new[h]] + unused
     out = [(CHANCE, d) for d in shuffle_draws(range(1, n_cards + 1), deck)]
     i = len(out)
-    # later draws are flood shuffles (one per deal begun) and the seats' choices
+    # later draws are flood shuffles (one per deal begun) and the seats' choices;
+    # of each deal's flood cards the seat saw two per round played
+    rounds = {}
+    for p in table.points:
+        d, r = int(p.view[L.S_DEAL]), int(p.view[L.S_ROUND])
+        rounds[d] = max(rounds.get(d, 0), r + 1)
     deals_begun = 0
     while i < len(hist):
         if hist[i][0] == CHANCE:  # a deal's flood shuffle: 23 draws
             flood = _flood_order(hist[i : i + L.FLOOD_CARDS - 1])
-            if deals_begun == deal:
-                shown = 2 * (int(point.view[L.S_ROUND]) + 1)
-                rest = sorted(flood[shown:])  # their order is what the seat must not know
-                flood = flood[:shown] + [rest[j] for j in rand.permutation(len(rest))]
+            shown = 2 * rounds.get(deals_begun, 0)
+            rest = sorted(flood[shown:])  # their order is what the seat must not know
+            flood = flood[:shown] + [rest[j] for j in rand.permutation(len(rest))]
             out += [(CHANCE, d) for d in shuffle_draws(reference.flood_deck(), flood)]
             i += L.FLOOD_CARDS - 1
             deals_begun += 1

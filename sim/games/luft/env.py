@@ -70,11 +70,19 @@ def observe(table, seat: int, k: int | None = None) -> np.ndarray:
 
 
 def revealed(table, seat: int) -> tuple:
-    """What a seat has seen beyond its views: the value cards scored so far, per level."""
+    """What every seat has seen beyond its views (face up at the table): the
+    value cards scored so far, per level, and every swim draw so far."""
     game = table.engine
     if game is None or game.record is None:
         return ()
-    return tuple(tuple(dealt[: len(dealt) - len(left)]) for dealt, left in zip(game.dealt, game.value_decks))
+    scored = tuple(tuple(dealt[: len(dealt) - len(left)]) for dealt, left in zip(game.dealt, game.value_decks))
+    first = value_draws(table.rules)
+    return scored, tuple(a for who, a in table.history[first:] if who == CHANCE)
+
+
+def value_draws(rules: Rules) -> int:
+    """The game's first draws: the four value decks' shuffles."""
+    return sum(len(rules.values(level)) - 1 for level in (1, 2, 3, 4))
 
 
 def outcome(record) -> tuple[list[float], list[int]]:
@@ -94,7 +102,7 @@ def max_chance_outcomes(rules: Rules) -> int:
 
 def resample(table, seat: int, rand: np.random.Generator) -> list[tuple[int, int]]:
     """A history of a world ``seat`` cannot tell from this one: the value cards
-    not yet scored lie in a fresh random order (everything else a seat sees).
+    not yet scored lie in a fresh random order (everything else is face up).
     The value decks are the game's first draws (reference: shuffled at game start)."""
     if table.rules.swim == "deck-no-reshuffle":
         raise NotImplementedError("resampling the swim deck of deck-no-reshuffle is not supported")

@@ -35,7 +35,7 @@ from sim.cli_common import (
     user_errors,
     writable_dir,
 )
-from sim.games import GAMES, get_game
+from sim.games import GAMES, get_game, package
 
 api, botdebug, store = lazy("sim.api"), lazy("sim.botdebug"), lazy("sim.store")
 
@@ -45,6 +45,12 @@ DEBUG = typer.Option(
     help="When a bot fails: also show its own Python traceback (the failing game replayed with pure Python bots).",
 )
 
+ABOUT = "Monte Carlo strategy simulator for " + ", ".join(package(name).TITLE for name in GAMES) + "."
+
+#: The command families any game may take by naming them in its spec's ``offers``:
+#: each module's ``register(sub, game_name)`` adds them to ``sim <game>``.
+GENERIC_COMMANDS = {"strong": "sim.strong.commands", "design": "sim.design.commands", "play": "sim.play.commands"}
+
 app = typer.Typer(
     cls=OneLineErrors,
     no_args_is_help=True,
@@ -52,7 +58,7 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
     rich_markup_mode="markdown",
-    help="Monte Carlo strategy simulator for Geteilte Luft and Land unter.",
+    help=ABOUT,
 )
 
 
@@ -66,7 +72,7 @@ def print_version(value: bool):
 def options(
     version: bool = typer.Option(False, "--version", is_eager=True, callback=print_version, help="Print the version and exit."),
 ):
-    """Monte Carlo strategy simulator for Geteilte Luft and Land unter."""
+    """Monte Carlo strategy simulator (see ``sim --help`` for its games)."""
 
 
 results_app = typer.Typer(no_args_is_help=True, help="Read stored results back.")
@@ -117,9 +123,10 @@ def print_tournament(title: str, summary: dict):
         )
 
 
-def game_app(name: str, title: str, commands: str | None = None) -> typer.Typer:
-    """The commands every game has (simulate, tournament, trace, bots), then
-    the game's own from the package ``commands`` (its `register`)."""
+def game_app(name: str, title: str, game=None) -> typer.Typer:
+    """The commands every game has (simulate, tournament, trace, bots); with
+    the game's spec, also the generic families it ``offers`` and its own
+    commands (its ``commands`` package's `register`)."""
     sub = typer.Typer(no_args_is_help=True, help=f"{title}: simulate, trace, list bots.")
     BOTS, RULES = bots_option(name), rules_option(name)
 
@@ -143,7 +150,7 @@ def game_app(name: str, title: str, commands: str | None = None) -> typer.Typer:
         workers: Optional[int] = WORKERS,
         debug: bool = DEBUG,
     ):
-        """Play a batch of games; print per-seat and per-dive (Land unter: per-deal) figures with 95% CIs."""
+        """Play a batch of games; print per-seat and per-game-part (dive, deal) figures with 95% CIs."""
 
         def show(result: api.Simulation):
             emit(result.summary, as_json, f"{title}{' (cached)' if result.cached else ''}", result.path)
@@ -273,24 +280,27 @@ def game_app(name: str, title: str, commands: str | None = None) -> typer.Typer:
             table.add_row(bot["name"], params, escape(bot["doc"]))
         out.print(table)
 
-    if commands:
-        importlib.import_module(commands).register(sub)
+    if game is not None:
+        for family in game.offers:
+            importlib.import_module(GENERIC_COMMANDS[family]).register(sub, name)
+        if game.commands:
+            importlib.import_module(game.commands).register(sub)
     return sub
 
 
 class GameGroup(TyperGroup):
     """``sim <game>``: its commands are built on first use, so `sim --help`
     loads no game (engines, bots, numba), and a command every game has
-    (`sim luft bots`, `simulate`) none of the game's analysis modules."""
+    (`sim <game> bots`, `simulate`) none of the game's analysis modules."""
 
     def _group(self, own: bool):
         built = self.__dict__.setdefault("_built", {})
         if own not in built:
             if own:
                 game = get_game(self.name)
-                app = game_app(self.name, game.title, game.commands)
+                app = game_app(self.name, game.title, game)
             else:  # the common commands need the title only: the engine loads when one runs
-                app = game_app(self.name, importlib.import_module(GAMES[self.name]).TITLE)
+                app = game_app(self.name, package(self.name).TITLE)
             built[own] = typer.main.get_group(app)
         return built[own]
 
@@ -301,8 +311,8 @@ class GameGroup(TyperGroup):
         return self._group(False).get_command(ctx, cmd_name) or self._group(True).get_command(ctx, cmd_name)
 
 
-for _name, _package in GAMES.items():
-    _about = importlib.import_module(_package).__doc__.strip().splitlines()[0]
+for _name in GAMES:
+    _about = package(_name).__doc__.strip().splitlines()[0]
     app.add_typer(typer.Typer(cls=GameGroup, no_args_is_help=True, help=_about), name=_name)
 
 

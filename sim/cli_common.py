@@ -203,13 +203,23 @@ EXAMPLES = {
 }
 
 
+def examples(game: str) -> dict:
+    """The game's examples for --bots and --rules: the table above, else the
+    ``EXAMPLES`` its package declares."""
+    if game in EXAMPLES:
+        return EXAMPLES[game]
+    from sim.games import package
+
+    return package(game).EXAMPLES
+
+
 def bots_option(game: str):
     return typer.Option(
         ...,
         "--bots",
         "-b",
         help="One bot spec for every seat, or one per seat, comma-separated: "
-        f"{EXAMPLES[game]['bots']}. A spec is name or name:key=value:key=value.",
+        f"{examples(game)['bots']}. A spec is name or name:key=value:key=value.",
     )
 
 
@@ -219,8 +229,8 @@ def rules_option(game: str):
         "--rules",
         "-r",
         help="Rule options as key=value (repeatable or comma-separated): "
-        f"{EXAMPLES[game]['rules']} …; every key with its default and values is in "
-        f"{EXAMPLES[game]['doc']}.",
+        f"{examples(game)['rules']} …; every key with its default and values is in "
+        f"{examples(game)['doc']}.",
     )
 
 

@@ -27,7 +27,7 @@ import json
 import sys
 from pathlib import Path
 
-GAMES = {"luft": ("Geteilte Luft", (2, 3, 4, 5, 6)), "landunter": ("Land unter", (3, 4, 5))}
+from sim.games import GAMES, get_game
 
 
 def _sign(objective: str) -> tuple[str, int]:
@@ -92,7 +92,9 @@ def write(root: Path, size: str = "full", out: Path | None = None) -> dict:
         )
     )
     picked = {}
-    for game, (title, counts) in GAMES.items():
+    for game in GAMES:
+        spec = get_game(game)
+        title, counts = spec.title, range(spec.players[0], spec.players[1] + 1)
         studies = {n: root / f"{game}_{n}p" / "summary.json" for n in counts}
         studies = {n: json.loads(p.read_text()) for n, p in studies.items() if p.is_file()}
         if not studies:

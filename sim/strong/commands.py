@@ -12,10 +12,6 @@ from sim.cli_common import JSON, OUT, SCHEDULER, SEED, WORKERS, analysis, finish
 from sim.registry import split_specs
 from sim.report import Report, collected, fmt
 
-# Built-in bots left out of exploit's default list: the policy itself and the
-# search bots, whose every game costs a thousand of the others' (pass them by name).
-SLOW = {"luft": ("planner", "rollout"), "landunter": ("sampler",)}
-
 
 def _games_option(default: int):
     return typer.Option(
@@ -120,7 +116,7 @@ def register(sub: typer.Typer, game_name: str):
     builtins = [
         n
         for n in game.registry.names()
-        if game.registry.get(n).builtin_id >= 0 and n not in ("policy", "trained") + SLOW[game_name]
+        if game.registry.get(n).builtin_id >= 0 and n not in ("policy", "trained") + game.slow_bots
     ]
 
     @sub.command("exploit")

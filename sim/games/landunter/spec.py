@@ -31,4 +31,9 @@ GAME = GameSpec(
     commands="sim.games.landunter.commands",
     reference_batch=reference_batch,
     seat_figures=("score", "eliminated"),
+    players=(3, 5),
+    slow_bots=("sampler",),
+    offers=("strong", "design", "play"),
+    design="sim.games.landunter.design",
+    play="sim.games.landunter.play",
 )

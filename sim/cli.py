@@ -280,6 +280,35 @@ def game_app(name: str, title: str, game=None) -> typer.Typer:
             table.add_row(bot["name"], params, escape(bot["doc"]))
         out.print(table)
 
+    @sub.command("check-bot")
+    def check_bot(
+        file: Path = typer.Argument(..., help="A Python file that registers one or more bots of this game."),
+        players: Optional[int] = PLAYERS,
+        games: int = typer.Option(12, "--games", "-g", min=1, max=10_000, help="Games per seat, on each engine."),
+    ):
+        """Run the bot contract (`sim.testing`) on every bot a file registers: legal actions only, a sealed
+        view, the same decisions for the same seed on both engines, parameters respected. Prints what
+        fails; exit 1 when anything does, 0 when every bot passes."""
+        from sim import testing
+
+        with user_errors():
+            registry = get_game(name).registry
+            before = set(registry.names())
+            api.load_bot_files([str(file)])
+            added = sorted(set(registry.names()) - before)
+            if not added:
+                raise ValueError(f"{file} registers no {title} bot; it must call the {name} registry's register")
+            results = {bot: testing.check_bot(name, bot, players=players, games=games) for bot in added}
+        for bot, failures in results.items():
+            if failures:
+                out.print(f"[red]FAIL[/red] {escape(bot)}: {len(failures)} check(s) failed")
+                for line in failures:
+                    out.print(f"  - {escape(line)}", soft_wrap=True)
+            else:
+                out.print(f"[green]PASS[/green] {escape(bot)}: legal actions, sealed view, same seed same decisions, parameters")
+        if any(results.values()):
+            raise typer.Exit(1)
+
     if game is not None:
         for family in game.offers:
             importlib.import_module(GENERIC_COMMANDS[family]).register(sub, name)

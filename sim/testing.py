@@ -28,6 +28,7 @@ import numpy as np
 from sim.games import get_game
 from sim.registry import BotError
 
+DEPENDS = "the bot's decisions depend on more than its view, parameters and u"
 BASELINE = "random"  # every game's baseline bot: the bot under test's neighbours
 
 
@@ -79,15 +80,11 @@ def check_bot(game_name: str, spec: str, players: int | None = None, games: int 
             continue
         differ = _same(batches["compiled"], batches["reference"])
         if differ:
-            failures.append(
-                f"{where}: the compiled and reference engines disagree on {differ!r} (the bot's decisions depend on more than its view, parameters and u)"
-            )
+            failures.append(f"{where}: the compiled and reference engines disagree on {differ!r} ({DEPENDS})")
         again = _play(game, rules, seats, seed + s, games, "compiled")
         differ = _same(batches["compiled"], again)
         if differ:
-            failures.append(
-                f"{where}: the same seed gave other games ({differ!r}): the bot's decisions depend on more than its view, parameters and u"
-            )
+            failures.append(f"{where}: the same seed gave other games ({differ!r}): {DEPENDS}")
     for p in bot.bot.params:
         for value in (p.low, p.high):
             text = f"{bot.bot.name}:{p.name}={value:g}"

@@ -34,5 +34,6 @@ GAME = GameSpec(
     commands="sim.games.pig.commands",
     reference_batch=reference_batch,
     players=(2, 6),
-    offers=("strong",),
+    offers=("strong", "design"),
+    design="sim.games.pig.design",
 )

@@ -14,21 +14,15 @@ from __future__ import annotations
 
 import math
 import time
-from contextlib import contextmanager
 from pathlib import Path
 
-import numba
 import numpy as np
 
 from sim import api, store
 from sim.progress import progress_bar
 from sim.registry import Param
-from sim.runner import DEFAULT_CHUNK, Totals, play_chunks
+from sim.runner import DEFAULT_CHUNK, SMALL_BATCH, Totals, play_chunks, threads_for  # noqa: F401  (analyses import them here)
 
-#: Kernel calls with fewer games than this run on one thread: on a busy
-#: 2-core machine the parallel kernel's fork/join costs ~25 ms a call, more than
-#: the games. Results do not depend on the thread count.
-SMALL_BATCH = 50_000
 LAYOUT = 2  # version of the lineup/seed layout and pooled contents; part of every cache key
 
 
@@ -97,18 +91,6 @@ def field_lineups(candidate: str | None, field: list[str], players: int) -> list
         for s in range(players):
             out.append((opponents[:s] + [candidate] + opponents[s:], s))
     return out
-
-
-@contextmanager
-def threads_for(games_per_call: int):
-    """One numba thread for small kernel calls; restore the count afterwards."""
-    before = numba.get_num_threads()
-    if games_per_call < SMALL_BATCH:
-        numba.set_num_threads(1)
-    try:
-        yield
-    finally:
-        numba.set_num_threads(before)
 
 
 def play_lineups(

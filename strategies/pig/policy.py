@@ -3,9 +3,10 @@ positive; its weights trained (`sim pig train`), loaded from a weight file or
 a shipped preset.
 
 The position, in units of the goal G: 1, turn total k/G, own score i/G, the
-best other score j/G, (j/G)², (j/G)⁴ (the race at its end: roll on when the
-other is close), ((i + k)/G)². Roll when w · features > 0, else hold. The
-untrained start holds at a fifth of the goal (20 of 100).
+best other score j/G, how far each of the two is past 70% of the goal
+(max(0, j/G - 0.7), max(0, i/G - 0.7): the race at the end, where rolling on
+pays) and k·j/G². Roll when w · features > 0, else hold. The untrained
+start holds at a fifth of the goal (20 of 100).
 """
 
 from pathlib import Path
@@ -35,14 +36,14 @@ LAYOUT = PolicyLayout(
 def features(seat, st):
     g = st[S_GOAL] * 1.0
     i, j, k = st[S_SCORE + seat] / g, other_best(st, seat) / g, st[S_TURN_TOTAL] / g
-    return (1.0, k, i, j, j * j, j**4, (i + k) * (i + k))
+    return (1.0, k, i, j, max(0.0, j - 0.7), max(0.0, i - 0.7), k * j)
 
 
 @register("policy", options=LAYOUT.options, builtin_id=3)
 @njit(cache=True)
 def policy(seat, st, params, u):
     """Roll while a linear score over the position (turn total, own score, best
-    other score, their squares, all per goal) is positive. Weights per player
+    other score, how near the end each of the two is, all per goal) is positive. Weights per player
     count: policy (the untrained start: hold at a fifth of the goal),
     policy:file=PATH (a weight file from `sim pig train`) or
     policy:preset=NAME (shipped: strategies/pig/presets)."""

@@ -46,6 +46,7 @@ from sim.games.pig.reference import IllegalAction, endless_message, illegal_mess
 from sim.games.pig.rules import Rules
 from sim.nb import BOT_RAISED, borrow_row, read_only
 from sim.numba_errors import short_reason
+from sim.provenance import plugin_salt
 from sim.registry import MAX_PARAMS, BotCompileError, BotError, NotNjitBot
 from sim.sealed import ViewWriteError, refuse_writes, seat_params
 from strategies.pig.dispatch import N_BUILTINS, decide_builtin
@@ -207,7 +208,7 @@ def _plugin_of(bot):
             with refuse_writes(name):
                 fn.compile(BOT_SIG)  # alone first: numba's error then points at the user's line
                 call = f"bot(seat, nb.state_view(st_addr, {STATE_SIZE}), nb.param_row(params_addr, seat, {MAX_PARAMS}), u)"
-                _PLUGINS[fn] = nb.plugin(fn, call, nb.plugin_salt("pig", bot), f"pig_{name}")
+                _PLUGINS[fn] = nb.plugin(fn, call, plugin_salt("pig", bot), f"pig_{name}")
         except ViewWriteError:
             raise
         except Exception as exc:

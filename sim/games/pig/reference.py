@@ -61,6 +61,11 @@ class GameRecord:
     first: int = 0
     log: list[str] = field(default_factory=list)
 
+    @property
+    def win60(self) -> list[int]:
+        """60 for the winner, 0 for the others (the tables' form of a shared win)."""
+        return [60 if s == self.winner else 0 for s in range(len(self.score))]
+
 
 def first_seat(rules: Rules, stream: rng.Stream) -> int:
     """Seat 0 moves first, or (``first=random``) a seat drawn from the game's stream."""
@@ -85,45 +90,69 @@ def view(rules: Rules, rec: GameRecord, turn_total: int, rolls: int, face: int) 
 def play_game(rules: Rules, seats, seed: int, game_index: int, log: Callable[[str], None] | None = None) -> GameRecord:
     """Play game ``game_index`` of master ``seed``; each trace line to ``log``."""
     say = log or (lambda line: None)
-    n = rules.players
     stream = rng.Stream(seed, game_index)
-    bot_streams = [rng.Stream.for_bot(seed, game_index, p) for p in range(n)]
+    rec = GameRecord(score=[0] * rules.players)
+    rec.first = first_seat(rules, stream)
+    say(f"Pig to {rules.goal}, {rules.players} players: " + ", ".join(f"seat {s} {seat.spec}" for s, seat in enumerate(seats)))
+    say(f"seat {rec.first} moves first")
+    return play_on(rules, seats, seed, game_index, stream, rec, rec.first, say=say)
+
+
+def play_on(
+    rules: Rules,
+    seats,
+    seed: int,
+    game_index: int,
+    stream: rng.Stream,
+    rec: GameRecord,
+    p: int,
+    turn_total: int = 0,
+    rolls: int = 0,
+    forced: int | None = None,
+    say: Callable[[str], None] = lambda line: None,
+) -> GameRecord:
+    """Play on from seat ``p``'s turn with ``turn_total`` rolled in ``rolls``
+    rolls: a whole game from its start, or (a hint's rollout) from a decision
+    under way whose answer is ``forced``."""
+    n = rules.players
+    bot_streams = [rng.Stream.for_bot(seed, game_index, s) for s in range(n)]
     params = seat_params(seats)
     params.flags.writeable = False
-    rec = GameRecord(score=[0] * n)
-    p = rec.first = first_seat(rules, stream)
-    say(f"Pig to {rules.goal}, {n} players: " + ", ".join(f"seat {s} {seat.spec}" for s, seat in enumerate(seats)))
-    say(f"seat {p} moves first")
     while rec.winner < 0:
         if rec.turns >= L.MAX_TURNS:
             raise EndlessGame(endless_message(seed, game_index))
-        turn_total, rolls, faces = 0, 0, []
+        faces = []
         while True:
-            face = roll_die(stream)
-            rec.rolls += 1
-            rolls += 1
-            faces.append(face)
-            if face == 1:  # pig: the turn total is lost
-                turn_total = 0
-                break
-            turn_total += face
-            if rec.score[p] + turn_total >= rules.goal:  # banked at once: the game is won
-                rec.winner = p
-                break
-            u = bot_streams[p].uniform()
-            with refuse_writes(seats[p].bot.name):
-                action = int(seats[p].bot.fn(p, view(rules, rec, turn_total, rolls, face), params[p], u))
+            if forced is None:
+                face = roll_die(stream)
+                rec.rolls += 1
+                rolls += 1
+                faces.append(face)
+                if face == 1:  # pig: the turn total is lost
+                    turn_total = 0
+                    break
+                turn_total += face
+                if rec.score[p] + turn_total >= rules.goal:  # banked at once: the game is won
+                    rec.winner = p
+                    break
+                u = bot_streams[p].uniform()
+                with refuse_writes(seats[p].bot.name):
+                    action = int(seats[p].bot.fn(p, view(rules, rec, turn_total, rolls, face), params[p], u))
+            else:
+                action, forced = forced, None
             if action == L.HOLD:
                 break
             if action != L.ROLL:
                 raise IllegalAction(illegal_message(seats[p].bot.name, p, action, seed, game_index, rec.turns))
         rec.score[p] += turn_total
-        ending = "wins" if rec.winner >= 0 else ("pig" if faces[-1] == 1 else "holds")
+        ending = "wins" if rec.winner >= 0 else ("pig" if faces and faces[-1] == 1 else "holds")
         say(
-            f"turn {rec.turns + 1}: seat {p} rolls {' '.join(map(str, faces))} -> {ending}, "
+            f"turn {rec.turns + 1}: seat {p} rolls {' '.join(map(str, faces)) or '-'} -> {ending}, "
             f"+{turn_total} = {rec.score[p]}  (scores {' '.join(map(str, rec.score))})"
         )
         rec.turns += 1
-        p = (p + 1) % n
+        turn_total, rolls = 0, 0
+        if rec.winner < 0:
+            p = (p + 1) % n
     say(f"seat {rec.winner} wins with {rec.score[rec.winner]}")
     return rec

@@ -34,6 +34,7 @@ GAME = GameSpec(
     commands="sim.games.pig.commands",
     reference_batch=reference_batch,
     players=(2, 6),
-    offers=("strong", "design"),
+    offers=("strong", "design", "play"),
+    play="sim.games.pig.play",
     design="sim.games.pig.design",
 )

@@ -565,7 +565,8 @@ def pig_known_answers() -> str:
         "| figure | exact (value iteration) | simulated: mean [95% CI] (games) | exact value |",
         "|---|---|---|---|",
         f"| optimal vs optimal: the first player wins | {ex['optimal_first_player_win']:.6f} (published "
-        f"{s['published_first_player_win']}) | {_ci(oo, 4)} ({_n(oo['games'])}) | {_inside(oo, ex['optimal_first_player_win'])} the CI |",
+        f"{s['published_first_player_win']}) | {_ci(oo, 4)} ({_n(oo['games'])}) | "
+        f"{_inside(oo, ex['optimal_first_player_win'])} the CI |",
     ]
     for order, key in (("first", "policy_win_first"), ("second", "policy_win_second")):
         f = hold[order]

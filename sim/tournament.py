@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections import Counter
 from itertools import combinations, combinations_with_replacement, permutations
 
 import numpy as np
@@ -95,6 +96,40 @@ def seatings(n_entrants: int, players: int, repeats: bool = False) -> list[tuple
     if (repeats or n_entrants < players) and players <= 5:
         per_group = [list(dict.fromkeys(lineups)) for lineups in per_group]
     return [lineup for lineups in per_group for lineup in lineups]
+
+
+def field_groups(members: int, size: int) -> list[tuple[int, ...]]:
+    """Groups of ``size`` seats filled from ``members`` field members, each
+    member alike whatever its place in the list: every combination of
+    ``size`` members when there are enough; else every member ``size //
+    members`` times plus every combination of the ``size % members`` members
+    that fill the remaining seats. Every member, pair and group of members is
+    in the same number of groups."""
+    if members < 1:
+        raise ValueError("the field needs at least one bot")
+    q, r = divmod(size, members)
+    return [tuple(sorted(list(range(members)) * q + list(extra))) for extra in combinations(range(members), r)]
+
+
+def field_seatings(members: int, players: int, candidate: bool = False) -> list[tuple[tuple[int, ...], int]]:
+    """The balanced seatings of a field (the one design every field analysis
+    uses): ``(member per seat, candidate's seat or -1)``. Every group of
+    `field_groups` (with ``candidate``: member ``members`` plus every group of
+    ``players - 1`` field members) in every order of `seat_orders`, so every
+    member, and every pair and group of members, sits in every seat and at
+    every distance after every other equally often; an order only depends on
+    who is in the group, never on the list's order. A group whose orders
+    repeat lineups equally often (repeated members) plays each distinct
+    lineup once, which keeps the balance."""
+    orders = seat_orders(players)
+    if candidate:
+        groups = [(*g, members) for g in field_groups(members, players - 1)]
+    else:
+        groups = field_groups(members, players)
+    per_group = [Counter(tuple(group[o] for o in order) for order in orders) for group in groups]
+    once = len({c for counts in per_group for c in counts.values()}) == 1
+    lineups = [lineup for counts in per_group for lineup in (counts if once else counts.elements())]
+    return [(lineup, lineup.index(members) if candidate else -1) for lineup in lineups]
 
 
 def head_to_head(keys: np.ndarray) -> dict[str, np.ndarray]:

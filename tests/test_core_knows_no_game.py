@@ -31,9 +31,8 @@ def pattern() -> re.Pattern:
     return re.compile(r"(?<![a-z])(" + "|".join(map(re.escape, game_words())) + r")(?![a-z])", re.IGNORECASE)
 
 
-#: The CLI examples for --bots and --rules move into the games' specs in a
-#: change of their own; until then this one table may name the games.
-PENDING = {("cli_common.py", "EXAMPLES")}
+#: (file name, assigned name) of tables allowed to name games: none.
+PENDING: set[tuple[str, str]] = set()
 
 
 def core_files() -> list[Path]:

@@ -6,5 +6,6 @@
 # (seat-rotated head-to-head, fresh games, 95% CI). Sized for minutes on a
 # shared machine (150 + 150 self-play games, 2,400 head-to-head games).
 set -e
+. "$(dirname "$0")/../wall_time.sh"
 cd "$(dirname "$0")"
 nice -n 5 sim landunter card-rule --players 3,4,5 --bot trained --position-games 150 --games 2400 --seed 1 --out . > run.log 2>&1

@@ -32,6 +32,7 @@
 # larger TRIALS adds trials. Browse one with
 #   optuna-dashboard sqlite:///experiments/design/luft_4p/study.db
 set -euo pipefail
+. "$(dirname "$0")/../wall_time.sh"
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-experiments/design}
 SIZE=${SIZE:-full}

@@ -50,7 +50,7 @@ def main(exploit_json: str) -> None:
     trained_first = seat0_wins("trained,optimal", 4)
     trained_second = flip(seat0_wins("optimal,trained", 5))
     exploit = json.loads(Path(exploit_json).read_text())
-    [row] = exploit["fields"] if "fields" in exploit else exploit["rows"]
+    [row] = exploit["fields"]
     summary = {
         "goal": 100,
         "published_first_player_win": 0.5306,
@@ -58,7 +58,7 @@ def main(exploit_json: str) -> None:
         "optimal_vs_optimal": seat0_wins("optimal", 1),
         "hold20_vs_optimal": {"first": hold_first, "second": hold_second},
         "exploit_hold20": {
-            "win_share": row["win_share"],
+            "win_share": {**row["win_share"], "games": row["games"]},
             "exact_best_response": a["best_response_win_mean"],
             "gap": a["best_response_win_mean"] - row["win_share"]["mean"],
         },

@@ -13,6 +13,7 @@
 # Two processes fill the result stores (runs/) in parallel; the last commands
 # read every run from the stores and write the reports.
 set -euo pipefail
+. "$(dirname "$0")/../wall_time.sh"
 cd "$(dirname "$0")/../.."
 OUT=experiments/strong_findings
 LUFT=(--games 100000 --seed 0 --out "$OUT/luft")

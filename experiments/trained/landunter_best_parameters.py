@@ -50,7 +50,7 @@ def best_parameters(family: str, n: int, registry, advance) -> tuple[dict, list[
         spec = spec_of(family, values, registry)
         if spec not in seen:
             games = SLOW_GAMES if family == "sampler" else GAMES
-            t = play_lineups("landunter", {"players": n}, field_lineups(spec, field, n), games, SEED, HERE)
+            t = play_lineups("landunter", {"players": n}, field_lineups(spec, field, n, games, SEED), games, SEED, HERE)
             cn, cs, _ = t.agg("cand.win")
             seen[spec] = proportion_ci(cs, int(cn))
             advance()

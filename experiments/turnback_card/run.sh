@@ -6,5 +6,6 @@
 # Sized for a few minutes on a shared machine (500 + 500 self-play games of
 # positions, 4,800 head-to-head games per card and player count).
 set -e
+. "$(dirname "$0")/../wall_time.sh"
 cd "$(dirname "$0")"
 nice -n 5 sim luft turnback-card --players 2,3,4,5,6 --bot trained --position-games 500 --games 4800 --seed 1 --out . > run.log 2>&1

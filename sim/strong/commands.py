@@ -8,7 +8,7 @@ from typing import List, Optional
 import typer
 
 from sim import api
-from sim.cli_common import JSON, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, rules_option, writable_dir
+from sim.cli_common import JSON, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, game_help, rules_option, writable_dir
 from sim.registry import split_specs
 from sim.report import Report, collected, fmt
 
@@ -44,7 +44,7 @@ def register(sub: typer.Typer, game_name: str):
             ...,
             "--field",
             "-f",
-            help="The opponents, comma-separated specs, cycled over the other seats (e.g. dodge or greedy-value,air).",
+            help=f"The opponents, comma-separated specs, cycled over the other seats (e.g. {game_help(game_name).field}).",
         ),
         players: int = PLAYERS,
         games: int = _games_option(480),
@@ -150,7 +150,7 @@ def register(sub: typer.Typer, game_name: str):
             rules_obj = api.make_rules(game, api.parse_rules(rules), players)
             fields = [split_specs(f) for f in field.split(";") if f.strip()]
             if not fields:
-                raise ValueError("--field is empty; give e.g. --field dodge;low")
+                raise ValueError(f"--field is empty; give e.g. --field {';'.join(builtins[:2])}")
             summary = exploit(
                 game,
                 rules_obj,

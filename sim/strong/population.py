@@ -11,7 +11,7 @@ share on fresh games minus 1/n is the equilibrium's exploitability (with its
 population names its best trained member (largest equilibrium weight, then
 win share), written as ``weights.json`` for ``policy:file=``.
 
-With ``out`` every finished iteration is kept (``population-checkpoint.pkl``)
+With ``out`` every finished iteration is kept (``population-checkpoint.npz``)
 and each best response trains in ``out/br-<k>`` with its own checkpoint, so
 the same call resumes and gives the same result as an uninterrupted run.
 """
@@ -34,7 +34,7 @@ from sim.strong.train import WEIGHTS, candidate, checkpoint, generation_seed, la
 from sim.strong.weights import save as save_weights
 from sim.tournament import play as play_tournament
 
-CHECKPOINT = "population-checkpoint.pkl"
+CHECKPOINT = "population-checkpoint.npz"
 META = 2**34  # seed streams of the meta-games and best responses, apart from train's
 SUPPORT = 1e-3  # entrants below this equilibrium weight are left out of the best response's opponents
 

@@ -10,7 +10,7 @@ figure is the maximum of noisy estimates, the returned weights are played
 again on fresh seeds (`evaluate`) for the reported win share and its CI.
 
 With ``out`` the optimiser's state is checkpointed after every generation
-(``train-checkpoint.pkl``); the same call resumes from it and gives the same
+(``train-checkpoint.npz``, data only: `sim.strong.checkpoints`); the same call resumes from it and gives the same
 result as an uninterrupted run (a call with more generations trains on).
 """
 
@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import os
-import pickle
 import time
 from dataclasses import dataclass
 from itertools import combinations
@@ -32,10 +30,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from sim import interrupt
 from sim.registry import Seat
 from sim.stats import Estimate, proportion_ci
+from sim.strong import checkpoints
 from sim.strong.weights import PolicyLayout, save as save_weights
 from sim.tournament import play as play_tournament, seatings
 
-CHECKPOINT = "train-checkpoint.pkl"
+CHECKPOINT = "train-checkpoint.npz"
 WEIGHTS = "weights.json"
 FRESH = 2**32  # seed stream of the final evaluation, apart from the generations' streams
 Table = tuple[float, list[Seat]]  # opponents at one table and the probability of meeting them
@@ -231,7 +230,7 @@ def train(
         task = bar.add_task("train", total=generations, completed=len(state["history"]), best=_best_text(state), speed="")
         for g in range(len(state["history"]), generations):  # none left: report what was trained
             gseed = generation_seed(seed, g)
-            cma.reseed_rng(gseed % 2**32)  # a pickled CMA drops its generator: reseed per generation to resume exactly
+            cma.reseed_rng(gseed % 2**32)  # a stored CMA drops its generator: reseed per generation to resume exactly
             solutions, rows, played, seconds = [], [], 0, 0.0
             met = drawn_tables(tables, games, players, gseed) if draw else tables
             for _ in range(cma.population_size):
@@ -333,19 +332,13 @@ def resume(out, config, name: str = CHECKPOINT, what: str = "training run"):
     """The state checkpointed in ``out/name`` by a run with the same ``config``, or None."""
     if out is None or not (Path(out) / name).is_file():
         return None
-    with open(Path(out) / name, "rb") as f:
-        state = pickle.load(f)
-    if state.get("config") != config:
+    state = checkpoints.load(Path(out) / name)
+    if state.get("config") != checkpoints.plain(config):
         raise ValueError(f"{Path(out) / name} belongs to another {what} (different options); give another --out or delete it")
     return state
 
 
 def checkpoint(out, state, name: str = CHECKPOINT) -> None:
     """Write ``state`` to ``out/name`` atomically (nothing without ``out``)."""
-    if out is None:
-        return
-    path = Path(out) / name
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "wb") as f:
-        pickle.dump(state, f)
-    os.replace(tmp, path)
+    if out is not None:
+        checkpoints.save(Path(out) / name, state)

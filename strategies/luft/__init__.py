@@ -6,6 +6,7 @@ from strategies.luft import (  # noqa: F401  (registration)
     depth,
     drain,
     greedy_value,
+    ismcts,
     planner,
     policy,
     random_bot,

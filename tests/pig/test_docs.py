@@ -8,7 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from sim.cli import app
-from sim.games.pig import EXAMPLES
+from sim.games.pig import HELP
 from sim.games.pig.rules import Rules
 from sim.games.pig.spec import GAME
 
@@ -23,11 +23,11 @@ def test_the_rules_page_lists_every_rule_key_with_its_default():
 
 
 def test_the_help_examples_are_valid_and_shown():
-    for example in EXAMPLES["bots"].split(" or "):
+    for example in HELP.bots.split(" or "):
         GAME.registry.parse_specs(example)
-    Rules.from_strings(dict(item.strip().split("=") for item in EXAMPLES["rules"].split(",")))
+    Rules.from_strings(dict(item.strip().split("=") for item in HELP.rules.split(",")))
     text = " ".join(CliRunner().invoke(app, ["pig", "simulate", "--help"], env={"COLUMNS": "200"}).stdout.split())
-    assert EXAMPLES["bots"] in text and EXAMPLES["rules"] in text
+    assert HELP.bots in text and HELP.rules in text
 
 
 def test_solve_prints_the_published_first_player_win():

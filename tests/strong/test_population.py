@@ -3,7 +3,6 @@ response per iteration, each iteration's equilibrium is that of its own
 population, a resumed run equals an uninterrupted one, the best member loads."""
 
 import json
-import pickle
 
 import numpy as np
 import pytest
@@ -12,7 +11,7 @@ from typer.testing import CliRunner
 from sim import api, interrupt
 from sim.cli import app
 from sim.metagame import nplayer_equilibrium
-from sim.strong import population as P, train as T
+from sim.strong import checkpoints, population as P, train as T
 from sim.tournament import play as play_tournament
 
 GAME = api.get_game("luft")
@@ -65,7 +64,7 @@ def test_a_resumed_population_run_equals_an_uninterrupted_one(tmp_path, monkeypa
     monkeypatch.setattr(P, "train", stop_in_iteration_2)
     with pytest.raises(interrupt.Interrupted):
         P.population(GAME, RULES, START, out=tmp_path / "b", progress=False, **TINY)
-    assert len(pickle.loads((tmp_path / "b" / P.CHECKPOINT).read_bytes())["iterations"]) == 1
+    assert len(checkpoints.load(tmp_path / "b" / P.CHECKPOINT)["iterations"]) == 1
     monkeypatch.setattr(T, "evaluate", real_evaluate)
     trained = []
     monkeypatch.setattr(P, "train", lambda *a, **kw: trained.append(kw["label"]) or real_train(*a, **kw))

@@ -12,15 +12,16 @@ solve.py      exact values by value iteration: the optimal policy, policy evalua
 spec.py       GAME, the GameSpec the core drives
 """
 
-from sim.game import lazy_game
+from sim.game import GameHelp, lazy_game
 
 TITLE = "Pig"  # the CLI names the game with it before loading the engine
 
-#: Examples for the --bots and --rules help (a spec is name or name:key=value).
-EXAMPLES = {
-    "bots": "hold:n=20 or hold:n=20,optimal",
-    "rules": "goal=50, first=random",
-    "doc": "docs/rules/pig.md",
-}
+HELP = GameHelp(
+    bots="hold:n=20 or hold:n=20,optimal",
+    rules="goal=50, first=random",
+    rules_doc="docs/rules/pig.md",
+    field="optimal or hold:n=20,random",
+    per_round="per-game",
+)
 
 __getattr__ = lazy_game(__name__)

@@ -1,7 +1,7 @@
 """The Pig `GameSpec`: the one object through which `sim/` core drives this game."""
 
 from sim.game import GameSpec
-from sim.games.pig import TITLE, engine, reference, summary, trace
+from sim.games.pig import HELP, TITLE, engine, reference, summary, trace
 from sim.games.pig.outputs import Batch, empty_batch
 from sim.games.pig.rules import Rules
 from strategies.pig import PIG_BOTS
@@ -22,6 +22,7 @@ def reference_batch(rules: Rules, seats, seed: int, first_game: int, n_games: in
 GAME = GameSpec(
     name="pig",
     title=TITLE,
+    help=HELP,
     rules_cls=Rules,
     registry=PIG_BOTS,
     play_batch=engine.play_batch,

@@ -16,9 +16,14 @@ from sim.games.pig.rules import FIRST, MAX_GOAL
 FIELD = ("trained", "hold:n=20", "hold:n=30", "random")
 FIELD_STYLES = "trained, hold at 20 hold:n=20, bold hold:n=30, chance random"
 STRONG, WEAK = "hold:n=20", "random"
-ALIASES = {"fairness": "seat_gap", "pace": "turns"}
+ALIASES = {"fairness": "seat_gap", "tension": "close_finish", "pace": "turns"}
 
 METRICS = (
+    Metric(
+        "close_finish",
+        1,
+        "tension: the best losing score at the end as a share of the goal (near 1: the losers were about to win too)",
+    ),
     Metric("turns", 0, "pace: turns per game (all seats, the winning turn included)"),
     Metric("rolls_per_turn", 0, "pace: dice rolled per turn"),
 )
@@ -26,7 +31,12 @@ METRICS = (
 
 def columns(batch, rules) -> dict[str, np.ndarray]:
     """One value per game for each of `METRICS`."""
-    return {"turns": batch.turns.astype(np.int64), "rolls_per_turn": batch.rolls / np.maximum(batch.turns, 1)}
+    losers = np.where(batch.win60 > 0, -1, batch.score)
+    return {
+        "close_finish": losers.max(axis=1) / rules.goal,
+        "turns": batch.turns.astype(np.int64),
+        "rolls_per_turn": batch.rolls / np.maximum(batch.turns, 1),
+    }
 
 
 def pooled(totals) -> dict:
@@ -38,6 +48,9 @@ KNOBS = {
     "goal": Knob("goal", "int", (1, MAX_GOAL), "the score that wins"),
     "first": Knob("first", "choice", FIRST, "who moves first: seat 0 or a seat drawn per game"),
 }
+
+DEFAULT_KNOBS = "goal=50..150,first"
+CONSTRAINT_EXAMPLE = "turns=10..40"  # a --constraint in --help
 
 
 def rules_for(values: dict) -> dict[str, str]:

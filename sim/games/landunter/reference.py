@@ -28,13 +28,10 @@ an error naming the bot (`refuse_writes`), in both engines.
 
 from __future__ import annotations
 
-import re
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
-from numba.core.errors import TypingError
 
 from sim import rng
 from sim.games.landunter import layout as L
@@ -48,7 +45,8 @@ from sim.games.landunter.outputs import (
     HOLE_ZERO_RINGS,
 )
 from sim.games.landunter.rules import Rules
-from sim.registry import MAX_PARAMS, IllegalBotAction
+from sim.registry import IllegalBotAction
+from sim.sealed import ViewWriteError, refuse_writes, seat_params  # noqa: F401  (the engine and tests import them here)
 
 HAND_SIZE = L.HAND_SIZE
 _MASK64 = (1 << 64) - 1
@@ -367,48 +365,6 @@ def illegal_message(bot: str, seat: int, card: int, seed: int, game: int, deal: 
         f"bot {bot!r} at seat {seat} played card {card}, which is not in its hand "
         f"(seed {seed}, game index {game}, deal {deal + 1}, round {rnd + 1})"
     )
-
-
-class ViewWriteError(ValueError):
-    """A bot wrote (or would write) its read-only view or parameters."""
-
-
-# numba's reason when a compiled bot writes a read-only array: "setitem",
-# an in-place operator or method with the array as its first argument.
-_READONLY_WRITE = re.compile(r">>> \w+\(readonly array")
-
-
-@contextmanager
-def refuse_writes(bot: str):
-    """Turn a bot's write to its read-only view or parameters into one
-    ViewWriteError naming the bot: numba refuses to compile such a bot, and
-    numpy refuses the write of a plain-Python bot (reference engine)."""
-    try:
-        yield
-    except TypingError as exc:
-        if not _READONLY_WRITE.search(str(exc)):
-            raise
-        raise ViewWriteError(_write_message(bot)) from None
-    except ValueError as exc:
-        if "read-only" not in str(exc):
-            raise
-        raise ViewWriteError(_write_message(bot)) from None
-
-
-def _write_message(bot: str) -> str:
-    return (
-        f"bot {bot!r} writes to its read-only state view or parameters; a bot may only "
-        "read them (copy what it needs into an array of its own)"
-    )
-
-
-def seat_params(seats) -> np.ndarray:
-    """The (seats, MAX_PARAMS) float64 parameter table; row p is seat p's vector."""
-    params = np.zeros((len(seats), MAX_PARAMS), np.float64)
-    for p, seat in enumerate(seats):
-        vec = np.asarray(seat.params, dtype=np.float64).ravel()
-        params[p, : len(vec)] = vec
-    return params
 
 
 @dataclass

@@ -32,4 +32,10 @@ GAME = GameSpec(
     commands="sim.games.landunter.commands",
     reference_batch=reference_batch,
     seat_figures=("score", "eliminated"),
+    players=(3, 5),
+    slow_bots=("sampler",),
+    offers=("strong", "design", "play"),
+    design="sim.games.landunter.design",
+    play="sim.games.landunter.play",
+    env="sim.games.landunter.env",
 )

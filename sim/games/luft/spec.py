@@ -43,4 +43,10 @@ GAME = GameSpec(
     commands="sim.games.luft.commands",
     reference_batch=reference_batch,
     seat_figures=("score", "drowned"),
+    players=(2, 6),
+    slow_bots=("planner", "rollout"),
+    offers=("strong", "design", "play"),
+    design="sim.games.luft.design",
+    play="sim.games.luft.play",
+    env="sim.games.luft.env",
 )

@@ -332,7 +332,7 @@ def test_a_users_bot_file_works_in_every_command_that_seats_bots(game, command, 
 def test_the_walk_covers_every_command_that_seats_bots():
     """A new command that seats bots gets a case above (or a reason here)."""
     # no table of bots to fill (a policy's weights, people's logs), or people at the table (tests/test_play.py, tests/web)
-    # check-bot: the bot contract on a file's bots (tests/test_check_bot.py)
+    # check-bot: runs the bot contract on the bots of the file it is given, seats no field of ours
     without_bots = {"bots", "play", "replay", "review", "humans", "serve", "turnback-card", "card-rule", "check-bot"}
     for game in ("luft", "landunter"):
         assert set(game_commands(game)) - without_bots == set(WITH_MINE[game]), game

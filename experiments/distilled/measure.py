@@ -33,9 +33,8 @@ sys.path.insert(0, str(HERE.parents[1]))
 
 SEED = 3501
 TARGET = 0.02
-HEAD_TO_HEAD = [("luft", "trained", n, 4800) for n in (2, 3, 4, 5, 6)] + [
-    ("landunter", "sampler:k=64", n, 2400) for n in (3, 4, 5)
-]
+LUFT = [("luft", "trained", n, 4800) for n in (2, 3, 4, 5, 6)]
+LANDUNTER = [("landunter", "sampler:k=64", n, 1200) for n in (3, 4, 5)]
 FIELD_4P = ["distilled", "trained", "rollout:k=32:t=3", "planner:extra=3", "greedy-value:risk=1"]
 
 

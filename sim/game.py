@@ -46,6 +46,9 @@ class GameSpec:
     # tally(batch, rules) -> the batch's runner.Totals, equal to summing metrics and
     # histograms but in compiled code (sim.tally); None falls back to that sum
     tally: Callable[..., Any] | None = None
+    # sealed(bot) -> the decide function both engines run for a bot: a user's bot
+    # through its compiled plug-in (refused, bounds-checked as in play_batch)
+    sealed: Callable[..., Any] | None = None
 
 
 def lazy_game(package: str):

@@ -36,7 +36,7 @@ from typing import Callable
 import numpy as np
 from numba.core.errors import TypingError
 
-from sim import rng
+from sim import nb, rng
 from sim.games.landunter import layout as L
 from sim.games.landunter.bits import masks_of
 from sim.games.landunter.outputs import (
@@ -402,6 +402,17 @@ def _write_message(bot: str) -> str:
     )
 
 
+def deciders(seats) -> list:
+    """Each seat's decide function: a built-in's own, a user's bot through
+    its compiled plug-in (`engine.sealed`: refused and bounds-checked exactly
+    as in the compiled engine)."""
+    if all(s.bot.builtin_id >= 0 or nb.is_engine_side(s.bot.fn) for s in seats):
+        return [s.bot.fn for s in seats]
+    from sim.games.landunter import engine  # (the engine imports this module)
+
+    return [engine.sealed(s.bot) for s in seats]
+
+
 def seat_params(seats) -> np.ndarray:
     """The (seats, MAX_PARAMS) float64 parameter table; row p is seat p's vector."""
     params = np.zeros((len(seats), MAX_PARAMS), np.float64)
@@ -521,6 +532,7 @@ def play_on(
     bot_streams = [rng.Stream.for_bot(seed64, np.uint64(game_index), np.uint64(p)) for p in range(n)]
     params = seat_params(seats)
     params.flags.writeable = False
+    decide = deciders(seats)
     hands, mem = pos.hands, pos.mem
     hand_rings = [ring_count(h, rules.n_cards) for h in hands]
     rec = GameRecord([0] * n, [0] * n, [0] * n, [], [], [], [], [], [])
@@ -571,7 +583,7 @@ def play_on(
                     continue
                 u = bot_streams[p].uniform()
                 with refuse_writes(seats[p].bot.name):
-                    card = int(seats[p].bot.fn(p, bot_view(public, p, ds.hands[p]), params[p], u))
+                    card = int(decide[p](p, bot_view(public, p, ds.hands[p]), params[p], u))
                 if card not in ds.hands[p]:
                     raise IllegalAction(illegal_message(seats[p].bot.name, p, card, seed, game_index, deal, r))
                 plays[p] = card

@@ -30,5 +30,6 @@ GAME = GameSpec(
     decision_point=trace.decision_point,
     commands="sim.games.landunter.commands",
     reference_batch=reference_batch,
+    sealed=engine.sealed,
     seat_figures=("score", "eliminated"),
 )

@@ -41,5 +41,6 @@ GAME = GameSpec(
     decision_point=trace.decision_point,
     commands="sim.games.luft.commands",
     reference_batch=reference_batch,
+    sealed=engine.sealed,
     seat_figures=("score", "drowned"),
 )

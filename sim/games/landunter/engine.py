@@ -484,7 +484,7 @@ def _plugin_of(bot):
         if not hasattr(fn, "py_func"):
             raise NotNjitBot(f"bot {name!r} is not an @njit function; the compiled engine runs @njit bots only")
         try:
-            with refuse_writes(name):
+            with refuse_writes(name, fn):
                 # compile the bot alone first: numba's error then points at the
                 # user's line (inlined into the plug-in it would not); writes fail here
                 fn.compile(BOT_SIG)

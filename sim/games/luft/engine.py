@@ -418,7 +418,7 @@ def _plugin_of(bot):
         except Exception as exc:
             raise BotCompileError(
                 f"bot {name!r} does not compile as an njit decide(phase, seat, "
-                f"st, params, u) -> int: {v.refused_write(exc) or short_reason(exc)}"
+                f"st, params, u) -> int: {v.refused_write(exc, fn) or short_reason(exc)}"
             ) from None
     return _PLUGINS[fn]
 

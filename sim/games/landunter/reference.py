@@ -52,7 +52,6 @@ from sim.numba_errors import module_array_written
 from sim.registry import MAX_PARAMS, IllegalBotAction
 
 HAND_SIZE = L.HAND_SIZE
-_MASK64 = (1 << 64) - 1
 
 
 # =====================================================================
@@ -498,7 +497,7 @@ def play_game(rules: Rules, seats, seed: int, game_index: int, log: Callable[[st
     if len(seats) != n:
         raise ValueError(f"got {len(seats)} seats for {n} players")
     say = log or (lambda line: None)
-    stream = rng.Stream(np.uint64(int(seed) & _MASK64), np.uint64(game_index))
+    stream = rng.Stream(rng.masked(seed), np.uint64(game_index))
     hands = deal_hands(rules, stream)
     say(f"Game {game_index} (seed {seed}), {n} players: " + ", ".join(f"seat {p} {s.spec}" for p, s in enumerate(seats)))
     for h in range(n):
@@ -535,7 +534,7 @@ def play_on(
     n = rules.players
     talk = log is not None  # format event lines only when someone listens
     say = log if talk else (lambda line: None)
-    seed64 = np.uint64(int(seed) & _MASK64)
+    seed64 = rng.masked(seed)
     bot_streams = [rng.Stream.for_bot(seed64, np.uint64(game_index), np.uint64(p)) for p in range(n)]
     params = seat_params(seats)
     params.flags.writeable = False

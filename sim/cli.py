@@ -18,6 +18,8 @@ import sim
 from sim import bot_listing
 from sim.cli_common import (
     BOT_FILE,
+    DECISION_TIMEOUT,
+    ISOLATE,
     MAX_GAMES,
     PLAYERS,
     SCHEDULER,
@@ -29,6 +31,7 @@ from sim.cli_common import (
     lazy,
     needs_out,
     out,
+    print_isolation,
     pct,
     print_summary,
     rules_option,
@@ -139,6 +142,8 @@ def game_app(name: str, title: str, commands: str | None = None) -> typer.Typer:
         no_cache: bool = typer.Option(False, "--no-cache", help="Recompute even if --out holds this exact run."),
         plot: bool = typer.Option(False, "--plot", help="With --out: write PNG and SVG plots next to the results."),
         bot_file: Optional[List[Path]] = BOT_FILE,
+        isolate: bool = ISOLATE,
+        decision_timeout: float = DECISION_TIMEOUT,
         scheduler: Optional[str] = SCHEDULER,
         workers: Optional[int] = WORKERS,
         debug: bool = DEBUG,
@@ -147,9 +152,11 @@ def game_app(name: str, title: str, commands: str | None = None) -> typer.Typer:
 
         def show(result: api.Simulation):
             emit(result.summary, as_json, f"{title}{' (cached)' if result.cached else ''}", result.path)
+            if not as_json:
+                print_isolation(result.summary)
 
         with user_errors(out_dir=out_dir, stores=True, show=show), botdebug.shown(api.get_game(name), debug):
-            api.load_bot_files([str(p) for p in bot_file or []])
+            api.load_bot_files([str(p) for p in bot_file or []], isolate=isolate)
             needs_out("--plot", plot, out_dir)
             needs_out("--records", records, out_dir)
             with api.scale_out(scheduler, workers) as executor:
@@ -166,6 +173,8 @@ def game_app(name: str, title: str, commands: str | None = None) -> typer.Typer:
                     cache=not no_cache,
                     plot=plot,
                     executor=executor,
+                    isolate=isolate,
+                    decision_timeout=decision_timeout,
                 )
         show(result)
 
@@ -199,6 +208,8 @@ def game_app(name: str, title: str, commands: str | None = None) -> typer.Typer:
             help="Also lineups where an entrant fills several seats (every multiset), to solve the n-player meta-game.",
         ),
         bot_file: Optional[List[Path]] = BOT_FILE,
+        isolate: bool = ISOLATE,
+        decision_timeout: float = DECISION_TIMEOUT,
         scheduler: Optional[str] = SCHEDULER,
         workers: Optional[int] = WORKERS,
         debug: bool = DEBUG,
@@ -210,11 +221,12 @@ def game_app(name: str, title: str, commands: str | None = None) -> typer.Typer:
                 print(json.dumps(result.summary))
                 return
             print_tournament(title, result.summary)
+            print_isolation(result.summary)
             if result.path:
                 out.print(f"stored in {result.path}")
 
         with user_errors(out_dir=out_dir, stores=True, show=show), botdebug.shown(api.get_game(name), debug):
-            api.load_bot_files([str(p) for p in bot_file or []])
+            api.load_bot_files([str(p) for p in bot_file or []], isolate=isolate)
             needs_out("--plot", plot, out_dir)
             with api.scale_out(scheduler, workers) as executor:
                 result = api.tournament(
@@ -230,6 +242,8 @@ def game_app(name: str, title: str, commands: str | None = None) -> typer.Typer:
                     plot=plot,
                     repeats=repeats,
                     executor=executor,
+                    isolate=isolate,
+                    decision_timeout=decision_timeout,
                 )
         show(result)
 

@@ -225,6 +225,15 @@ def rules_option(game: str):
 
 
 BOT_FILE = typer.Option(None, "--bot-file", help="A Python file that registers extra bots (repeatable).")
+ISOLATE = typer.Option(
+    False,
+    "--isolate",
+    help="Competition mode: run every bot from a --bot-file in a process of its own that sees only its seat's "
+    "view, with streams keyed by a run secret kept in the manifest (docs/concepts/trust-model.md).",
+)
+DECISION_TIMEOUT = typer.Option(
+    5.0, "--decision-timeout", min=0.001, help="With --isolate: seconds a bot may take per decision before it forfeits the game."
+)
 
 
 def pct(fig: dict) -> str:
@@ -326,3 +335,23 @@ def register_package(sub: typer.Typer, package: str, path) -> None:
 
     for module in pkgutil.iter_modules(path):
         importlib.import_module(f"{package}.{module.name}").register(sub)
+
+
+def print_isolation(summary: dict) -> None:
+    """An isolated run's line: its bots' decision rate and every forfeit."""
+    iso = summary.get("isolation")
+    if not iso:
+        return
+    rate = iso["isolated_decisions_per_second"]
+    out.print(
+        f"isolated: {iso['isolated_decisions']:,} decisions by bot processes"
+        + (f" ({rate:,} per second)" if rate else "")
+        + f", time limit {iso['decision_timeout']:g} s per decision; forfeits: {len(iso['forfeits'])}",
+        highlight=False,
+    )
+    for f in iso["forfeits"]:
+        out.print(
+            f"  forfeit: bot {f['bot']!r} in seat {f['seat']}, game {f['game']}, decision {f['decision'] + 1}: {f['reason']}",
+            highlight=False,
+            soft_wrap=True,
+        )

@@ -27,6 +27,7 @@ DEFAULT_TIMEOUT = 5.0  # seconds per decision
 
 @dataclass(frozen=True)
 class Forfeit:
+    seed: int
     game: int
     seat: int
     bot: str
@@ -58,6 +59,7 @@ class Isolation:
         self.seconds = 0.0  # wall time inside the bot processes' decisions
         self.current_game = -1
         self.started = 0  # games begun (a replay begins its games again)
+        self.seed_now = 0  # the seed of the batch under way
         self.last = None  # (proxy, game, decision) of the last isolated answer
         self.spec = replace(game, play_batch=self.play_batch, tally=game.tally)
 
@@ -80,6 +82,7 @@ class Isolation:
 
     def play_batch(self, rules, seats, seed, first_game, n_games):
         """The game's batch, played on its reference engine, isolated."""
+        self.seed_now = int(seed)
         table = [self._proxy(s, i) if isolated_bot(s.bot) else s for i, s in enumerate(seats)]
         if not any(isolated_bot(s.bot) for s in seats):
             return self.game.reference_batch(rules, table, self.seed(seed), first_game, n_games)
@@ -159,7 +162,7 @@ class _Proxy:
 
     def forfeit(self, game: int, decision: int, reason: str) -> None:
         self.stopped[(self.index, game)] = decision
-        self.run.forfeits.append(Forfeit(game, self.index, self.spec, decision, " ".join(reason.split())))
+        self.run.forfeits.append(Forfeit(self.run.seed_now, game, self.index, self.spec, decision, " ".join(reason.split())))
 
     def _stand_in(self, args):
         if self.stand_in is None:

@@ -60,6 +60,10 @@ def load_bot_files(files) -> list[Bot]:
 def _register(entry: dict, path: Path) -> Bot:
     registry = next((r for r in _REGISTRIES if r.game == entry["game"]), None)
     if registry is None:
+        from sim.games import GAMES, get_game
+
+        registry = get_game(entry["game"]).registry if entry["game"] in GAMES else None
+    if registry is None:
         raise BotError(f"bot file {str(path)!r} registers bot {entry['name']!r} for an unknown game {entry['game']!r}")
     if entry["options"]:
         raise BotError(f"bot {entry['name']!r} takes text options; --isolate runs bots with numeric parameters only")
@@ -108,12 +112,12 @@ class BotProcess:
         self.args = _worker("serve", game, path, name)
         self.name, self.timeout = name, timeout
         self.proc: subprocess.Popen | None = None
-        self.errors = tempfile.TemporaryFile()
-        self.decisions = 0
+        self.errors = tempfile.TemporaryFile()  # the process's stderr (its prints)
 
     def start(self) -> None:
         """Start the process and wait for it to be ready; a bot it refuses
         (does not compile, file fails to load) raises BotError."""
+        self.stop()
         self.proc = subprocess.Popen(
             self.args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors, env=_environment(), bufsize=0
         )
@@ -128,14 +132,13 @@ class BotProcess:
 
     def decide(self, phase: int, seat: int, st: np.ndarray, params: np.ndarray, u: float) -> int:
         if self.proc is None or self.proc.poll() is not None:
-            self.start()
+            self.start()  # the first decision, or the last process is gone
         try:
             self.proc.stdin.write(protocol.request(phase, seat, st, params, u))
         except (BrokenPipeError, OSError):
             raise BotGone(self._gone_reason()) from None
         status, value = self._reply(self.timeout)
         if status == protocol.ANSWER:
-            self.decisions += 1
             return value
         if status == protocol.FAILED:
             raise BotGone(self._text(value))
@@ -165,12 +168,20 @@ class BotProcess:
             self.timed_out = None
             return f"no answer within the decision time limit of {timed_out:g} s"
         code = self.proc.wait() if self.proc is not None else None
+        self.stop()
         return f"its process died (exit code {code})"
 
     def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
+        """End the process (if it runs) and close its pipes; `decide` starts a new one."""
+        if self.proc is None:
+            return
+        if self.proc.poll() is None:
             self.proc.kill()
-        if self.proc is not None:
-            self.proc.wait()
-            for pipe in (self.proc.stdin, self.proc.stdout):
-                pipe.close()
+        self.proc.wait()
+        for pipe in (self.proc.stdin, self.proc.stdout):
+            pipe.close()
+        self.proc = None
+
+    def close(self) -> None:
+        self.stop()
+        self.errors.close()

@@ -57,6 +57,7 @@ class Isolation:
         self.forfeits: list[Forfeit] = []
         self.processes: dict[tuple, BotProcess] = {}
         self.seconds = 0.0  # wall time inside the bot processes' decisions
+        self.decisions = 0  # decisions the bot processes answered
         self.current_game = -1
         self.started = 0  # games begun (a replay begins its games again)
         self.seed_now = 0  # the seed of the batch under way
@@ -75,10 +76,6 @@ class Isolation:
     def begin_game(self, game: int) -> None:
         self.current_game = game
         self.started += 1
-
-    @property
-    def decisions(self) -> int:
-        return sum(p.decisions for p in self.processes.values())
 
     def play_batch(self, rules, seats, seed, first_game, n_games):
         """The game's batch, played on its reference engine, isolated."""
@@ -119,7 +116,7 @@ class Isolation:
 
     def close(self) -> None:
         for process in self.processes.values():
-            process.stop()
+            process.close()
         self.processes.clear()
 
 
@@ -157,6 +154,7 @@ class _Proxy:
         finally:
             self.run.seconds += time.perf_counter() - start
         self.answers[key] = action
+        self.run.decisions += 1
         self.run.last = (self, game, decision)
         return action
 

@@ -269,7 +269,16 @@ def game_app(name: str, title: str, commands: str | None = None) -> typer.Typer:
         bot_file: Optional[List[Path]] = BOT_FILE,
         as_json: bool = typer.Option(False, "--json", help="Print the bots as one JSON object."),
     ):
-        """List every registered bot with its parameters, ranges and rule."""
+        """List every registered bot with its parameters, ranges and rule.
+
+        Trust model: a bot file is trusted code, like a pytest plugin: it runs
+        in this process. In-process play is sealed against mistakes (writes,
+        out-of-bounds reads, object mode: refused by every command alike), not
+        against an author who means to cheat. For bots from people you do not
+        trust, play them with --isolate (simulate, tournament): each in a
+        process of its own that sees only its seat's view. See
+        docs/concepts/trust-model.md.
+        """
         with user_errors():
             if bot_file:  # loading sim.api only then keeps `bots` instant
                 api.load_bot_files([str(p) for p in bot_file])

@@ -178,9 +178,11 @@ def _registered() -> dict[tuple[int, str], Bot]:
     return {(id(reg), name): bot for reg in _REGISTRIES for name, bot in reg.bots.items()}
 
 
-def _refuse_replaced(path, before: dict) -> None:
+def _refuse_replaced(path, before: dict, module) -> None:
     """Undo and refuse a bot file's change to bots registered before it loaded
-    (a replaced or removed built-in would change every run that seats it)."""
+    (a replaced or removed built-in would change every run that seats it),
+    and refuse a built-in id on a function of the file (a registry the file
+    itself imported first had no bots to compare with before)."""
     by_id = {id(reg): reg for reg in _REGISTRIES}
     changed = []
     for (key, name), bot in before.items():
@@ -188,6 +190,11 @@ def _refuse_replaced(path, before: dict) -> None:
         if reg.bots.get(name) is not bot:
             reg.bots[name] = bot
             changed.append(f"{name!r} of {reg.game}")
+    for reg in _REGISTRIES:
+        for name, bot in reg.bots.items():
+            mine = getattr(getattr(bot.fn, "py_func", bot.fn), "__module__", None) == module.__name__
+            if mine and bot.builtin_id >= 0 and f"{name!r} of {reg.game}" not in changed:
+                changed.append(f"{name!r} of {reg.game}")
     if changed:
         raise BotError(
             f"bot file {str(path)!r} replaces or removes the registered bot {', '.join(changed)}; "
@@ -274,7 +281,7 @@ def load_bot_file(path) -> object:
     registered = _registered()
     try:
         spec.loader.exec_module(module)
-        _refuse_replaced(path, registered)
+        _refuse_replaced(path, registered, module)
     except BotError as exc:
         sys.modules.pop(name, None)
         raise BotError(str(exc) if str(path) in str(exc) else f"bot file {str(path)!r}: {exc}") from None

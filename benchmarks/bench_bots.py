@@ -7,7 +7,7 @@ all threads; the best of --repeat runs.
 --bots takes any spec (e.g. rollout:k=32:z=2), played in the game whose
 registry knows its bot.
 
-Targets (issue 14, item 3, on the idle 2-core machine): planner >= 4,000,
+Targets (on the idle 2-core machine): planner >= 4,000,
 rollout:k=32 >= 3,000, Land unter sampler:k=16 >= 600 games/s. The load
 average is printed: other processes on a 2-core machine lower every figure;
 "per CPU-s" divides by the process CPU time and is disturbed less.

@@ -10,7 +10,7 @@ same games (common seeds) in the same compiled kernel on 1 thread and must
 give identical results. Runs alternate between the variants (`--rounds`
 rounds) and the best of each is kept, so a busy machine affects both alike.
 
-Target (issue 3, item 2): the plug-in dispatch at most 25% slower.
+Target: the plug-in dispatch at most 25% slower.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Latency of one hint at the play table (issue 17): the win chance of every
+"""Latency of one hint at the play table: the win chance of every
 legal choice from ``--rollouts`` rollout games each, 4 players, the table's
 default bots at the other seats and as the hint bot, compile excluded (a
 warm-up hint first); the best of --repeat runs, wall and process CPU time.

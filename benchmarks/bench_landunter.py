@@ -9,12 +9,12 @@ chunks (`end_to_end.play_in_chunks`), as `simulate` plays them.
 
 Columns: ``games/s`` is wall-clock; ``per CPU-s`` divides by the CPU time the
 process used, so it is what one fully available core delivers even when other
-processes share the machine. Targets (issue 6), per thread: >= 150,000 games/s
+processes share the machine. Targets, per thread: >= 150,000 games/s
 with all `random`, >= 250,000 with the mix high,low,mid,random.
 
 Then, for the mix, the kernel against `sim landunter simulate --json` end to
 end on 1 and 2 threads, alternately (benchmarks/end_to_end.py): medians, the
-end-to-end / kernel ratio and the 1 -> 2 thread scaling. Targets (issue 14):
+end-to-end / kernel ratio and the 1 -> 2 thread scaling. Targets:
 end to end >= 95% of the kernel, scaling >= 1.9x, ~900k games/s on 2 idle
 threads, >= 470k on one.
 """

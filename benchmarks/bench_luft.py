@@ -19,8 +19,8 @@ Then the kernel against `sim luft simulate --json` end to end, on 1 and 2
 threads, alternately (benchmarks/end_to_end.py): medians, the end-to-end /
 kernel ratio and the 1 -> 2 thread scaling.
 
-Targets (issue 2, item 10): >= 500,000 games/s per thread and >= 300x the
-reference per thread. Issue 14: end to end >= 95% of the kernel, scaling
+Targets: >= 500,000 games/s per thread and >= 300x the
+reference per thread; end to end >= 95% of the kernel, scaling
 >= 1.9x, ~1.9M games/s on 2 idle threads, >= 750k on one.
 """
 

@@ -4,7 +4,7 @@ process, the best of --repeat runs (one run first warms numba's cache).
 
     .venv/bin/python benchmarks/bench_start.py [--repeat R]
 
-Targets (issue 14, item 4, on the idle 2-core machine): `--help` and `bots`
+Targets (on the idle 2-core machine): `--help` and `bots`
 under 0.5 s, `simulate --games 1000` under 1.5 s. The load average is
 printed: on a loaded machine the wall figures grow, the CPU ones less. So is
 the VM's Python speed of the day (it drifts up to 1.6x between days): games

@@ -1,9 +1,9 @@
-"""A tuned single-purpose Land unter kernel, the yardstick of issue 14 item 2.
+"""A tuned single-purpose Land unter kernel, the yardstick of the tuned-kernel speed target.
 
     .venv/bin/python benchmarks/tuned_landunter.py [--games N] [--repeat R]
 
 The Land unter twin of `tuned_luft.py` (read that first), timed by
-`yardstick.py`: 4 players, seats `high,low,mid,random` (the issue's mix),
+`yardstick.py`: 4 players, seats `high,low,mid,random` (the target's mix),
 the default rules, nothing else. The hands live in a few masks; each seat's
 rule is hard-wired, and only the random seat draws uniforms (the others never
 read theirs); no card memory, no sealed view filled and cleared per

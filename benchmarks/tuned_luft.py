@@ -1,8 +1,8 @@
-"""A tuned single-purpose Geteilte Luft kernel, the yardstick of issue 14 item 2.
+"""A tuned single-purpose Geteilte Luft kernel, the yardstick of the tuned-kernel speed target.
 
     .venv/bin/python benchmarks/tuned_luft.py [--games N] [--repeat R]
 
-Issue 14 asks the engine to reach "a tuned single-purpose kernel for the same
+The speed target asks the engine to reach "a tuned single-purpose kernel for the same
 games, measured alternately with the CLI in the same run". That kernel was
 not kept, and this VM's speed wanders by 1.2-1.5x between days, so its
 figures (1.9M games/s on 2 threads) cannot be compared with a later day's.

@@ -1,8 +1,8 @@
 """Time a tuned single-purpose kernel against the engine, alternately, on 1 and 2 threads.
 
-Issue 14 item 2 asks the engine, end to end, for "at least the tuned
+The speed target asks the engine, end to end, for "at least the tuned
 kernels' speed", measured "alternately with the CLI in the same run". This
-VM's speed wanders by 1.2-1.5x between days, so the issue's own figures
+VM's speed wanders by 1.2-1.5x between days, so the target's own figures
 cannot be set against a later day's; `tuned_luft.py` and
 `tuned_landunter.py` are such kernels, kept beside the engine, and this
 module times them in one process with the engine's kernel (the runner's

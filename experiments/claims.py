@@ -1,15 +1,28 @@
-"""Numbers quoted in the READMEs and notebooks, rendered from the committed summary files.
+"""Every figure a reader sees, rendered from the experiments' committed files.
 
-A quoted number sits between ``<!--claim:NAME-->`` and ``<!--/claim-->``; the
-text in between is what CLAIMS[NAME] renders from the experiment's committed
-files (in the notebooks' comment cells: wrapped into ``# `` lines of its own).
-``python experiments/claims.py`` rewrites the spans after a rerun; ``--check``
-exits 1 when a span no longer matches its source (the test suite runs the
-same check), so a README or notebook cannot drift from its data.
+A quoted figure sits between ``<!--claim:NAME-->`` (or ``<!--claim:KIND ARG-->``)
+and ``<!--/claim-->``; the text in between is what CLAIMS[NAME] (or the
+generic KIND with its ARG: a CSV table, an experiment's plots, its run.sh, its
+recorded wall time) renders from the committed files (in the notebooks'
+comment cells: wrapped into ``# `` lines of its own). The findings pages under
+docs/findings/ are made of such spans, so a rerun re-renders them:
+``python experiments/claims.py`` rewrites every span. ``--check`` exits 1 when
+
+- a span no longer matches its source,
+- a figure (a decimal, a percentage that is not a confidence or power level,
+  a duration, a count "N of M") stands outside a span in README.md, the docs or
+  experiments/README.md, or
+- a direction word ("more", "fewer", "fair", "beyond the CIs", ...) stands
+  outside a span in a paragraph that quotes a figure, where it would assert
+  something about the data that nothing checks.
+
+The test suite runs the same check and changes figures one at a time to show
+that each change is caught.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sys
@@ -19,12 +32,25 @@ from pathlib import Path
 import pandas as pd
 
 HERE = Path(__file__).resolve().parent
-DOCS = [HERE / "README.md", HERE.parent / "README.md", *sorted((HERE.parent / "notebooks").glob("*.py"))]
-SPAN = re.compile(r"<!--claim:([a-z0-9_]+)-->(.*?)<!--/claim-->", re.S)
+DOCS = [
+    HERE / "README.md",
+    HERE.parent / "README.md",
+    *sorted((HERE.parent / "docs").rglob("*.md")),
+    *sorted((HERE.parent / "notebooks").glob("*.py")),
+]
+# Pages whose figures are not experiment results: the rules (card values), the
+# benchmark logs (each figure dated where it was measured).
+UNCHECKED = {"docs/rules", "docs/speed-log.md", "docs/developing/speed.md"}
+SPAN = re.compile(r"<!--claim:([a-z0-9_]+)(?: ([^>]*?))?-->(.*?)<!--/claim-->", re.S)
+
+
+@functools.lru_cache(maxsize=None)
+def _summary_text(path: Path) -> str:
+    return path.read_text()
 
 
 def _summary(name: str) -> dict:
-    return json.loads((HERE / name / "summary.json").read_text())
+    return json.loads(_summary_text(HERE / name / "summary.json"))
 
 
 def _ci(est: dict, digits: int = 3) -> str:
@@ -117,8 +143,10 @@ def readme_landunter_ranking() -> str:
     top = four["ranking"][0]
     s4 = next(t for t in _tournaments(True) if t["players"] == 4)
     slow = next(r for r in s4["ranking"] if r["bot"].startswith("sampler"))
+    firsts = {t["ranking"][0]["bot"] for t in _tournaments(False)}
+    where = "at every player count" if firsts == {top["bot"]} else "at 4 players"
     return (
-        f"`{top['bot']}` wins at every player count, e.g. {_ci(top['win_share'])} of 4-player games (fair "
+        f"`{top['bot']}` wins {where}, e.g. {_ci(top['win_share'])} of 4-player games (fair "
         f"0.25, n = {_n(top['games'])} games); `{slow['bot']}` wins {_ci(slow['win_share'])} of the 4-player "
         f"games with the search bot (n = {_n(slow['games'])})"
     )
@@ -179,8 +207,16 @@ def dice_check_findings() -> str:
         f"{d['deck_vs_d3']['tested']} outcomes differ between deck and d3 at Bonferroni "
         f"0.05/{d['deck_vs_d3']['tested']}; at that α the tests would have detected (80% power) a difference "
         f"in win share of {win:.4f} or in score of {score:.3f} points. Under the reshuffled deck `counter` gains "
-        f"{_ci(d['counter_gain']['deck'])} over `air`"
+        + _counter_gain(d["counter_gain"]["deck"])
+        + " over `air`"
     )
+
+
+def _counter_gain(gain: dict) -> str:
+    """A gain of exactly 0 is the same games played twice (nothing left to count), stated without an interval."""
+    if gain["mean"] == 0:
+        return "exactly 0 (identical win totals on the same seeds: with the deck reshuffled it plays as `air`)"
+    return _ci(gain)
 
 
 def dice_check_no_reshuffle() -> str:
@@ -356,8 +392,8 @@ def seats_deals() -> str:
     counter = _seat_deals("counter", 4)
     return text + (
         f", and last {', '.join(format(first[n]['rounds']['mean'], '.2f') for n in (3, 4, 5))} rounds; "
-        f"the bots matter far more (4 players: {_ci(keeper['p_early_end'])} with ring-keeper everywhere, "
-        f"{_ci(high['p_early_end'])} with high). The card-counting counter's 4-player deals end early "
+        f"by bot at 4 players: {_ci(keeper['p_early_end'])} with ring-keeper everywhere, "
+        f"{_ci(high['p_early_end'])} with high. The card-counting counter's 4-player deals end early "
         f"in {_ci(counter[0]['p_early_end'])} of deal 1 and {_ci(counter[1]['p_early_end'])} of deal 2"
     )
 
@@ -367,11 +403,11 @@ def readme_seats() -> str:
     four = [r for r in s["seats"] if r["table"] == "mixed field" and r["players"] == 4]
     mixed = {n: _seat_deals("mixed field", n)[0]["p_early_end"]["mean"] for n in (3, 4, 5)}
     return (
+        f"engine check (the rules treat seats alike, so equal seats are expected by construction): "
         f"{sum(t['flagged'] for t in s['seat_tests'])} of {len(s['seat_tests'])} seat tests significant "
         f"(mixed field, 4 players: seats {' / '.join(format(r['win_share']['mean'], '.3f') for r in four)}, "
-        f"n = {_n(s['games'])} games each); "
-        + seats_passing()
-        + f". Deals end early in {' / '.join(format(mixed[n], '.3f') for n in (3, 4, 5))} of 3 / 4 / 5-player deals"
+        f"n = {_n(s['games'])} games each); " + seats_passing() + f". Deals end by the two-or-fewer rule (round 12 included) in "
+        f"{' / '.join(format(mixed[n], '.3f') for n in (3, 4, 5))} of 3 / 4 / 5-player deals"
     )
 
 
@@ -383,13 +419,21 @@ def _share(r) -> str:
     return f"{r.first_share:.3f} [{r.first_lo:.3f}, {r.first_hi:.3f}]"
 
 
+def _seat0_sides() -> tuple[list[int], list[int]]:
+    """Player counts at which seat 0 wins more / less than 1/n beyond its CI (rulebook defaults)."""
+    d = _luft_settings()
+    rows = [(n, d.loc[(n, "default")]) for n in sorted(d.index.get_level_values(0).unique())]
+    return [n for n, r in rows if r.first_lo > r.fair], [n for n, r in rows if r.first_hi < r.fair]
+
+
 def balance_seat_order() -> str:
     d = _luft_settings()
-    rel = [d.loc[(n, "default")].first_relative - 1 for n in (3, 4, 5)]
+    up, down = _seat0_sides()
+    rel = [d.loc[(n, "default")].first_relative - 1 for n in up]
     six = [float(x) for x in d.loc[(6, "default")].seat_shares.split("/")]
     return (
-        f"Moving first helps at 3–5 players ({min(rel):+.0%} to {max(rel):+.0%} relative) and hurts at 2 and "
-        f"6 players; at 6 players the last three seats win {min(six[3:]):.3f}–{max(six[3:]):.3f}"
+        f"Seat 0 is favoured beyond the CIs at {_players(up)} players ({min(rel):+.0%} to {max(rel):+.0%} relative) and "
+        f"disfavoured at {_players(down)} players; at 6 players the last three seats win {min(six[3:]):.3f}–{max(six[3:]):.3f}"
     )
 
 
@@ -433,13 +477,17 @@ def balance_largest() -> str:
     )
 
 
+def _moves(a: float, b: float, up: str, down: str) -> str:
+    return up if b > a else down
+
+
 def balance_air() -> str:
     four = _luft_settings().loc[4]
     rows = [four.loc["air=15"], four.loc["default"], four.loc["air=35"]]
     return (
-        f"at 4 players the drown rate per diver and dive falls from {rows[0].drowned:.3f} (air 15) to "
-        f"{rows[1].drowned:.3f} (25) to {rows[2].drowned:.3f} (35), and a game lasts "
-        f"{', '.join(format(r.turns, '.1f') for r in rows)} turns"
+        f"at 4 players the drown rate per diver and dive {_moves(rows[0].drowned, rows[2].drowned, 'rises', 'falls')} "
+        f"from {rows[0].drowned:.3f} (air 15) to {rows[1].drowned:.3f} (25) to {rows[2].drowned:.3f} (35), and a game "
+        f"lasts {', '.join(format(r.turns, '.1f') for r in rows)} turns"
     )
 
 
@@ -455,26 +503,30 @@ def balance_stalled() -> str:
 
 def balance_last_dive() -> str:
     d = _luft_settings()
-    rows = [d.loc[(n, "default")] for n in (2, 3, 4, 5, 6)]
+    counts = (2, 3, 4, 5, 6)
+    rows = [d.loc[(n, "default")] for n in counts]
     four = d.loc[4]
     fig = [f"{r.last_dive_decided:.3f} [{r.last_dive_decided_lo:.3f}, {r.last_dive_decided_hi:.3f}]" for r in rows]
+    rising = all(b.last_dive_decided_lo > a.last_dive_decided_hi for a, b in zip(rows, rows[1:]))
+    two, three, four_d = (four.loc[k].last_dive_decided for k in ("dives=2", "default", "dives=4"))
+    fewer = "more" if two > three > four_d else "fewer" if two < three < four_d else "not steadily more or fewer"
     return (
         f"{fig[0]} of 2-player games, {fig[1]} at 3, {fig[2]} at 4, {fig[3]} at 5 and {fig[4]} at 6 players "
-        f"(rulebook defaults, n = {_n(int(rows[0].games))} each): the more divers share the air, the less an early "
-        f"lead holds. Fewer dives make the last one matter more (4 players: "
-        f"{four.loc['dives=2'].last_dive_decided:.3f} with 2 dives, {four.loc['dives=4'].last_dive_decided:.3f} "
-        "with 4)"
+        f"(rulebook defaults, n = {_n(int(rows[0].games))} each)"
+        + (", rising with every added player beyond the CIs" if rising else "")
+        + f". With fewer dives the last one decides {fewer} games (4 players: {two:.3f} with 2 dives, "
+        f"{three:.3f} with 3, {four_d:.3f} with 4)"
     )
 
 
 def readme_balance() -> str:
     d = _luft_settings()
     four = d.loc[(4, "default")]
+    up, down = _seat0_sides()
     return (
-        f"4 players: {_share(four)} vs 1/4, n = {_n(int(four.games))}) and a disadvantage with 2 and 6 "
-        f"players; {balance_flagged()}. The last dive decides the winner in "
-        f"{d.loc[(2, 'default')].last_dive_decided:.3f} of 2-player and "
-        f"{d.loc[(6, 'default')].last_dive_decided:.3f} of 6-player games"
+        f"seat 0 (who starts dive 1) wins more than 1/n beyond the CIs at {_players(up)} players (4 players: "
+        f"{_share(four)} vs 1/4, n = {_n(int(four.games))}) and less at {_players(down)} players; "
+        f"{balance_flagged()}"
     )
 
 
@@ -504,7 +556,8 @@ def turnback_table() -> str:
 
 def turnback_depth_2p() -> str:
     r = {x["family"]: x for x in _meta(2)["ranking"]}
-    return f"{_ci(r['depth']['win_share'])} vs {_ci(r['greedy-value']['win_share'])} (n = {_n(r['depth']['games'])} each)"
+    d, g = r["depth"]["win_share"], r["greedy-value"]["win_share"]
+    return _vs("depth", d, "greedy-value", g) + f" (n = {_n(r['depth']['games'])} each)"
 
 
 def turnback_threshold_4p() -> str:
@@ -536,6 +589,238 @@ def readme_turnback() -> str:
     return ", ".join(f"`{f}` at {'/'.join(ps)} players" for f, ps in by.items())
 
 
+SEARCH = ("planner", "rollout")
+
+
+def _vs(a_name: str, a: dict, b_name: str, b: dict) -> str:
+    """'`a` 0.5 [..] ahead of `b` 0.4 [..], beyond the CIs' (or behind, or level with it within the CIs)."""
+    if a["ci95"][0] > b["ci95"][1]:
+        rel = "ahead of {}, beyond the CIs"
+    elif a["ci95"][1] < b["ci95"][0]:
+        rel = "behind {}, beyond the CIs"
+    else:
+        rel = "level with {} within the CIs"
+    return f"`{a_name}` {_ci(a)} " + rel.format(f"`{b_name}` {_ci(b)}")
+
+
+def turnback_cheap_best() -> str:
+    parts = []
+    for m in _summary("compare_turnback")["meta"]:
+        a, b = [r for r in m["ranking"] if r["family"] not in SEARCH][:2]
+        parts.append(f"{m['players']} players " + _vs(a["spec"], a["win_share"], b["family"], b["win_share"]))
+    return "; ".join(parts)
+
+
+def turnback_top_two() -> str:
+    parts = []
+    for m in _summary("compare_turnback")["meta"]:
+        a, b = m["ranking"][:2]
+        parts.append(f"{m['players']} players " + _vs(a["family"], a["win_share"], b["family"], b["win_share"]))
+    return "; ".join(parts)
+
+
+def turnback_threshold_best() -> str:
+    d = pd.read_csv(HERE / "compare_turnback" / "sweep.csv")
+    d = d[d.family == "threshold"]
+    best = d.loc[d.groupby("players").win_share.idxmax()]
+    by: dict[str, list[str]] = {}
+    for r in best.itertuples():
+        by.setdefault(r.spec, []).append(str(r.players))
+    return "; ".join(f"`{spec}` at {', '.join(ps)} players" for spec, ps in by.items())
+
+
+TARGETS = [
+    *(f"luft-{n}p{s}" for n in (2, 3, 4, 5) for s in ("", "-seed10")),
+    "luft-6p",
+    *(f"landunter-{n}p-targets{s}" for s in ("", "-sampler128", "-sampler16") for n in (3, 4, 5)),
+]
+
+
+def _tournament(name: str) -> dict:
+    return json.loads(_summary_text(HERE / "trained" / f"{name}.json"))
+
+
+def trained_targets() -> str:
+    """`trained` against every family at its best parameters: one row per committed tournament."""
+    rows = [
+        "| game | players | seed | games | win share: `trained` and the best other entrant | head to head: `trained` "
+        "ahead of it in |",
+        "|---|---|---|---|---|---|",
+    ]
+    for name in TARGETS:
+        t = _tournament(name)
+        bots = [r["bot"] for r in t["ranking"]]
+        me = bots.index("trained")
+        other = 1 if me == 0 else 0
+        a, b = t["ranking"][me], t["ranking"][other]
+        ahead = t["head_to_head"][me][other]
+        game = "Geteilte Luft" if name.startswith("luft") else "Land unter"
+        rows.append(
+            f"| {game} | {t['players']} | {t['seed']} | {_n(t['games'])} | "
+            f"{_vs('trained', a['win_share'], b['bot'], b['win_share'])} | {_ci(ahead)} of games |"
+        )
+    return "\n" + "\n".join(rows) + "\n"
+
+
+def trained_seconds() -> str:
+    """The target tournaments' own recorded run times (each JSON's `seconds`)."""
+    times = [(name, _tournament(name)["seconds"]) for name in TARGETS]
+    return (
+        f"{_duration(sum(t for _, t in times))} for the {len(times)} tournaments above, from "
+        f"{_duration(min(t for _, t in times))} to {_duration(max(t for _, t in times))} each, as each tournament "
+        "recorded it (`seconds` in its JSON: wall time on the shared 2-core machine; a tournament whose seatings "
+        "were read back from the results store records only the reading)"
+    )
+
+
+OUTSIDE = [("luft", 2, 100), ("luft", 4, 25), ("landunter", 4, 25)]
+
+
+def trained_outside() -> str:
+    """`trained` against OpenSpiel's IS-MCTS (experiments/outside_agents): one row per tournament run."""
+    rows = [
+        "| game | players | seed | games | win share: `trained` and `ismcts` | head to head: `trained` ahead of it in |",
+        "|---|---|---|---|---|---|",
+    ]
+    for game, players, sims in OUTSIDE:
+        path = HERE / "outside_agents" / f"{game}-{players}p-sims{sims}.json"
+        if not path.exists() or not path.stat().st_size:
+            continue
+        t = json.loads(path.read_text())
+        bots = [r["bot"] for r in t["ranking"]]
+        me, other = bots.index("trained"), bots.index(f"ismcts:sims={sims}")
+        a, b = t["ranking"][me], t["ranking"][other]
+        games = _n(t["games"]) + ("" if t.get("complete", True) else " (interrupted)")
+        rows.append(
+            f"| {'Geteilte Luft' if game == 'luft' else 'Land unter'} | {t['players']} | {t['seed']} | {games} | "
+            f"{_vs('trained', a['win_share'], b['bot'], b['win_share'])} | {_ci(t['head_to_head'][me][other])} of games |"
+        )
+    return "\n" + "\n".join(rows) + "\n"
+
+
+def trained_presets() -> str:
+    """How each shipped preset's last training run was set up, and what it won on fresh games."""
+    rows = [
+        "| game | preset | weights trained at | last training run | fresh win share against its training field |",
+        "|---|---|---|---|---|",
+    ]
+    root = HERE.parent / "strategies"
+    for game in ("luft", "landunter"):
+        for path in sorted((root / game / "presets").glob("trained-*p.json")):
+            w = json.loads(path.read_text())
+            tr = w["training"]
+            how = (
+                "groups of the field, as a tournament seats them"
+                if "draw" in tr
+                else ("each spec alone at the other seats" if "mixture" in tr else "the field at the other seats")
+            )
+            rows.append(
+                f"| {'Geteilte Luft' if game == 'luft' else 'Land unter'} | `{path.stem}` | {w['players']} players | "
+                f"CMA-ES, {tr['generations']} generations × {tr['population']} candidates × {_n(tr['games_per_evaluation'])} "
+                f"games, sigma {tr['sigma']}, seed {tr['seed']}, against {', '.join(f'`{f}`' for f in tr['field'])} "
+                f"({how}) | {_ci(tr['fresh_win_share'])} |"
+            )
+    return "\n" + "\n".join(rows) + "\n"
+
+
+def _strong(game: str) -> str:
+    d = _summary(f"strong_findings/{game}")
+    rows = d["results"]
+    changed = [r for r in rows if r["verdict"] == "changes"]
+    turned = [
+        f"{r['figure']} at {r['players']} players ({r['heuristic']['reading']} → {r['strong']['reading']})"
+        for r in rows
+        if not r["same_reading"]
+    ]
+    return (
+        f"{len(changed)} of {d['tests']} figures change between the heuristic field and "
+        f"{', '.join(f'`{b}`' for b in d['strong_field'])} (Bonferroni {d['alpha']}/{d['tests']}); "
+        + (f"the reading turns around for {'; '.join(turned)}" if turned else "every figure keeps its reading")
+    )
+
+
+def strong_findings_luft() -> str:
+    return _strong("luft")
+
+
+def strong_findings_landunter() -> str:
+    return _strong("landunter")
+
+
+def _knob(key: str, value) -> str:
+    return f"{key}={value:.3f}" if isinstance(value, float) else f"{key}={value}"
+
+
+def design_recommendations() -> str:
+    """Per game and player count: the recommended rule set (every knob it sets) and why, as the run recorded it."""
+    titles = {"luft": "Geteilte Luft", "landunter": "Land unter"}
+    parts = []
+    for game, by_players in _summary("design")["recommendations"].items():
+        picks = [
+            f"{n} players "
+            + (", ".join(_knob(k, v) for k, v in r["knobs"].items()) or "the rulebook defaults")
+            + f" ({r['reason']})"
+            for n, r in by_players.items()
+        ]
+        parts.append(f"{titles[game]}: " + "; ".join(picks))
+    return ". ".join(parts)
+
+
+def _beyond_zero(est: dict) -> str:
+    """How an estimate of a gain stands to 0: 'above 0 beyond its CI', 'below ...', or 'not shown apart from 0'."""
+    lo, hi = est["ci95"]
+    return "above 0 beyond its CI" if lo > 0 else "below 0 beyond its CI" if hi < 0 else "not shown apart from 0"
+
+
+def _by_sign(rows: list[tuple[int, dict]]) -> str:
+    """'2, 3 players not shown apart from 0; 6 players above 0 beyond its CI' from (players, estimate) pairs."""
+    groups: dict[str, list[int]] = {}
+    for n, est in rows:
+        groups.setdefault(_beyond_zero(est), []).append(n)
+    return "; ".join(f"at {_players(ns)} players {verdict}" for verdict, ns in groups.items())
+
+
+def turnback_card_costs() -> str:
+    rows = _summary("turnback_card")["players"]
+    cost = _by_sign([(r["players"], r["card"]["gives_up"]) for r in rows])
+    return (
+        f"the fitted rule agrees with {min(r['agreement']['mean'] for r in rows):.2f}–"
+        f"{max(r['agreement']['mean'] for r in rows):.2f} of the policy's turn-back answers; the win share given up by "
+        f"replacing only its turn-back decision by the card is {cost}; "
+        f"the whole card (its own pick-ups too) gives up {min(r['whole_card']['gives_up']['mean'] for r in rows):.2f}–"
+        f"{max(r['whole_card']['gives_up']['mean'] for r in rows):.2f}"
+    )
+
+
+def card_rule_costs() -> str:
+    rows = _summary("card_rule")["players"]
+    return (
+        f"the fitted rule agrees with {min(r['agreement']['mean'] for r in rows):.2f}–"
+        f"{max(r['agreement']['mean'] for r in rows):.2f} of the policy's plays; the win share it gives up against the "
+        f"policy is {_by_sign([(r['players'], r['gives_up']) for r in rows])} ("
+        + ", ".join(f"{r['players']} players {_ci(r['gives_up'])}" for r in rows)
+        + ")"
+    )
+
+
+def _population(game: str) -> str:
+    d = _summary(f"population/{game}-4p")
+    its = "; ".join(
+        f"iteration {i['iteration']}: {_ci(i['exploitability'])}, {_beyond_zero(i['exploitability'])}" for i in d["iterations"]
+    )
+    f = d["final"]
+    mix = ", ".join(f"{e} {w:.2f}" for e, w in zip(f["entrants"], f["equilibrium"]) if w > 1e-6)
+    return f"exploitability of each iteration's equilibrium: {its}. Final equilibrium: {mix}; best member {d['best_member']}"
+
+
+def population_luft() -> str:
+    return _population("luft")
+
+
+def population_landunter() -> str:
+    return _population("landunter")
+
+
 def air_mixed_dives() -> str:
     d = pd.read_csv(HERE / "air" / "air_by_dive.csv")
     d = d[d["mix"].str.contains("random")].set_index(["players", "dive"])
@@ -544,6 +829,62 @@ def air_mixed_dives() -> str:
         f"{d.loc[(3, 2), 'p_air_out']:.3f} of dive 2, at 4 players {d.loc[(4, 1), 'drowned']:.3f} vs "
         f"{d.loc[(4, 2), 'drowned']:.3f} divers drown"
     )
+
+
+# --- generic spans: <!--claim:KIND ARG--> -------------------------------------------------
+
+
+def _duration(seconds: float) -> str:
+    seconds = round(seconds)
+    h, rest = divmod(seconds, 3600)
+    m, sec = divmod(rest, 60)
+    return " ".join(f"{v} {u}" for v, u in ((h, "h"), (m, "min"), (sec, "s")) if v or (u == "s" and not h and not m))
+
+
+def wall_time(directory: str) -> str:
+    """The recorded wall time of an experiment's run.sh (wall_time.json), or that none is recorded."""
+    path = HERE / directory / "wall_time.json"
+    if not path.exists():
+        return (
+            f"not recorded yet: the committed results predate the recorder; the next `bash experiments/{directory}/run.sh` "
+            "writes it"
+        )
+    w = json.loads(path.read_text())
+    load = " / ".join(f"{x:.2f}" for x in w["load_average"])
+    return (
+        f"{_duration(w['seconds'])} for `{w['command']}`, started {w['date'][:16].replace('T', ' ')} UTC on "
+        f"{w['cores']} cores, load average {load} (1 / 5 / 15 min) at the end"
+    )
+
+
+def plots(where: str) -> str:
+    """Every PNG the experiment wrote (or those a glob names), as images; a page under
+    docs/<section>/ sees the site's experiments/ one level up."""
+    pngs = sorted(HERE.glob(where) if "*" in where else (HERE / where).rglob("*.png"))
+    pngs = [p for p in pngs if "runs" not in p.relative_to(HERE).parts]
+    return "\n" + "\n\n".join(f"![{_title(p)}](../experiments/{p.relative_to(HERE).as_posix()})" for p in pngs) + "\n"
+
+
+def _title(png: Path) -> str:
+    return png.relative_to(HERE).as_posix().removesuffix(".png").replace("_", " ").replace("/", ": ")
+
+
+def run_sh(directory: str) -> str:
+    """The commands of the experiment's run.sh, comments and set-up left out."""
+    lines = (HERE / directory / "run.sh").read_text().splitlines()
+    body = [line for line in lines if line.strip() and not line.lstrip().startswith(("#", "set ", ". ", "cd "))]
+    return "\n```text\n" + "\n".join(body) + "\n```\n"
+
+
+def table(csv: str) -> str:
+    """A committed CSV as a Markdown table, every cell as written."""
+    d = pd.read_csv(HERE / csv, dtype=str, keep_default_na=False)
+    rows = ["| " + " | ".join(d.columns) + " |", "|" + "---|" * len(d.columns)]
+    rows += ["| " + " | ".join(c.replace("|", "\\|") for c in r) + " |" for r in d.itertuples(index=False)]
+    return "\n" + "\n".join(rows) + "\n"
+
+
+KINDS = {f.__name__: f for f in (wall_time, plots, run_sh, table)}
 
 
 CLAIMS = {
@@ -586,8 +927,33 @@ CLAIMS = {
         balance_turn_back,
         turnback_greedy_value,
         turnback_air_counter_3p,
+        turnback_cheap_best,
+        turnback_top_two,
+        turnback_threshold_best,
+        trained_targets,
+        trained_outside,
+        trained_presets,
+        trained_seconds,
+        strong_findings_luft,
+        strong_findings_landunter,
+        design_recommendations,
+        turnback_card_costs,
+        card_rule_costs,
+        population_luft,
+        population_landunter,
     )
 }
+
+
+def claim(name: str, arg: str | None) -> str:
+    """What the span <!--claim:NAME ARG--> holds."""
+    if arg is not None:
+        if name not in KINDS:
+            raise KeyError(f"unknown claim kind {name!r}; known: {', '.join(KINDS)}")
+        return KINDS[name](arg)
+    if name not in CLAIMS:
+        raise KeyError(f"unknown claim {name!r}; known: {', '.join(CLAIMS)}")
+    return CLAIMS[name]()
 
 
 def render(text: str, comment: bool = False) -> str:
@@ -595,33 +961,104 @@ def render(text: str, comment: bool = False) -> str:
     the claim wrapped into ``# `` comment lines between the markers' lines."""
 
     def fill(m):
-        if m.group(1) not in CLAIMS:
-            raise KeyError(f"unknown claim {m.group(1)!r}; known: {', '.join(CLAIMS)}")
-        body = CLAIMS[m.group(1)]()
+        body = claim(m.group(1), m.group(2))
         if comment:
             body = "\n" + textwrap.fill(body, 79, initial_indent="# ", subsequent_indent="# ") + "\n# "
-        return f"<!--claim:{m.group(1)}-->{body}<!--/claim-->"
+        head = m.group(1) + (f" {m.group(2)}" if m.group(2) is not None else "")
+        return f"<!--claim:{head}-->{body}<!--/claim-->"
 
     return SPAN.sub(fill, text)
 
 
+# --- what may stand outside a span ----------------------------------------------------------
+
+FIGURE = re.compile(
+    r"(?<![\w.\-/=:+])(?:"
+    r"\d+ (?:h|min) \d+ s|\d+(?:\.\d+)? ?(?:s|min|h)\b(?! \w+ =)"  # a duration
+    r"|\d+ of \d+\b"  # a count of tests, settings, ...
+    r"|(?!(?:95|80|90|99)%)\d+(?:\.\d+)?%"  # a percentage other than a confidence or power level
+    r"|[+−-]?\d+\.\d+(?![\w.])"  # a decimal
+    r")"
+)
+DIRECTION = re.compile(
+    r"\b(?:more|less|fewer|higher|lower|larger|smaller|better|worse|fair(?! (?:share|1/n))|unfair|favou?red|"
+    r"disfavou?red|beats?|wins(?! share)|loses|helps|hurts|rises|falls|shrinks|grows|halves|doubles|holds|changes|"
+    r"beyond the CIs?|within the CIs?|significant|not significant|no effect|nearly always|always|never)\b",
+    re.I,
+)
+_CODE_BLOCK = re.compile(r"^(```|~~~).*?^\1", re.S | re.M)
+_NOT_PROSE = re.compile(r"`[^`\n]*`|<!--.*?-->|\]\([^)]*\)|https?://\S+|Python \d+\.\d+\+?|\(\d+\.\d+\)", re.S)
+
+
+def _checked(doc: Path) -> bool:
+    rel = doc.relative_to(HERE.parent).as_posix()
+    return doc.suffix == ".md" and not any(rel == u or rel.startswith(u + "/") for u in UNCHECKED)
+
+
+def _prose(text: str) -> str:
+    """The text as a reader reads it: spans blanked with ▓, code, comments and link targets with ░, lines kept."""
+    for pattern, mark in ((SPAN, "▓"), (_CODE_BLOCK, "░"), (_NOT_PROSE, "░")):
+        text = pattern.sub(lambda m: re.sub(r"[^\n]", mark, m.group(0)), text)
+    return text
+
+
+def bare_figures(text: str) -> list[str]:
+    """Figures standing outside any span, as 'line N: figure'."""
+    prose = _prose(text)
+    return [f"line {prose.count(chr(10), 0, m.start()) + 1}: {m.group(0)!r}" for m in FIGURE.finditer(prose)]
+
+
+def loose_words(text: str) -> list[str]:
+    """Direction words outside spans in paragraphs that quote a figure, as 'line N: word'."""
+    prose = _prose(text)
+    out, start = [], 0
+    for para in re.split(r"(\n[ \t]*\n)", prose):
+        if "▓" in para:
+            out += [f"line {prose.count(chr(10), 0, start + m.start()) + 1}: {m.group(0)!r}" for m in DIRECTION.finditer(para)]
+        start += len(para)
+    return out
+
+
+_FRESH: set[str] = set()
+
+
+def stale_spans(text: str, comment: bool = False) -> list[str]:
+    """Names of the spans in ``text`` that no longer render to themselves."""
+    out = []
+    for m in SPAN.finditer(text):
+        if m.group(0) in _FRESH:
+            continue
+        if render(m.group(0), comment) == m.group(0):
+            _FRESH.add(m.group(0))
+        else:
+            out.append(m.group(1) + (f" {m.group(2)}" if m.group(2) else ""))
+    return out
+
+
+def problems_in(doc: Path, text: str) -> list[str]:
+    """Everything wrong with ``text`` as the content of ``doc``, one line each."""
+    name = doc.relative_to(HERE.parent).as_posix()
+    out = [f"{name}: stale claim {c}; run python experiments/claims.py" for c in stale_spans(text, doc.suffix == ".py")]
+    if _checked(doc):
+        out += [f"{name} {f}: a figure outside a claim span" for f in bare_figures(text)]
+        out += [f"{name} {w}: a direction word outside the claim span of its paragraph" for w in loose_words(text)]
+    return out
+
+
+def problems() -> list[str]:
+    return [p for doc in DOCS for p in problems_in(doc, doc.read_text())]
+
+
 def stale() -> list[str]:
     """Claim spans whose text no longer matches the data, as 'file: name'."""
-    out = []
-    for doc in DOCS:
-        text = doc.read_text()
-        for m in SPAN.finditer(text):
-            fresh = render(m.group(0), doc.suffix == ".py")
-            if fresh != m.group(0):
-                out.append(f"{doc.name}: {m.group(1)}")
-    return out
+    return [f"{doc.name}: {c}" for doc in DOCS for c in stale_spans(doc.read_text(), doc.suffix == ".py")]
 
 
 def main(argv: list[str]) -> int:
     if "--check" in argv:
-        bad = stale()
+        bad = problems()
         for b in bad:
-            print(f"stale claim {b}; run python experiments/claims.py", file=sys.stderr)
+            print(b, file=sys.stderr)
         return 1 if bad else 0
     for doc in DOCS:
         doc.write_text(render(doc.read_text(), doc.suffix == ".py"))

@@ -101,12 +101,12 @@ for png in sorted(OUT.glob("first_*_x_*p.png")) + [
 # size (`experiments/balance/`, 100,000 games per setting, 195 settings) seat
 # effects are small but real (seat 0 at
 # <!--claim:readme_balance-->
-# 4 players: 0.265 [0.262, 0.267] vs 1/4, n = 100,000) and a disadvantage with
-# 2 and 6 players; 176 of 187 distinct settings flagged at 0.05/374 tests
-# (0.00013); 8 of 195 settings replay the default's games with identical
-# results (sink_order=farthest-first, turn_back_needs_treasure=off at some
-# player counts) and are not tested again. The last dive decides the winner in
-# 0.261 of 2-player and 0.586 of 6-player games
+# seat 0 (who starts dive 1) wins more than 1/n beyond the CIs at 3–5 players
+# (4 players: 0.265 [0.262, 0.267] vs 1/4, n = 100,000) and less at 2, 6
+# players; 176 of 187 distinct settings flagged at 0.05/374 tests (0.00013); 8
+# of 195 settings replay the default's games with identical results
+# (sink_order=farthest-first, turn_back_needs_treasure=off at some player
+# counts) and are not tested again
 # <!--/claim-->
 # Air shapes the game:
 # <!--claim:balance_air-->
@@ -119,7 +119,7 @@ for png in sorted(OUT.glob("first_*_x_*p.png")) + [
 # <!--claim:balance_last_dive-->
 # 0.261 [0.259, 0.264] of 2-player games, 0.362 [0.359, 0.365] at 3, 0.474
 # [0.471, 0.477] at 4, 0.556 [0.553, 0.559] at 5 and 0.586 [0.583, 0.589] at 6
-# players (rulebook defaults, n = 100,000 each): the more divers share the air,
-# the less an early lead holds. Fewer dives make the last one matter more (4
-# players: 0.519 with 2 dives, 0.421 with 4)
+# players (rulebook defaults, n = 100,000 each), rising with every added player
+# beyond the CIs. With fewer dives the last one decides more games (4 players:
+# 0.519 with 2 dives, 0.474 with 3, 0.421 with 4)
 # <!--/claim-->

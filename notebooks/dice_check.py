@@ -106,7 +106,8 @@ pd.read_csv(OUT / "counter_gain.csv")
 # 1,000,000 games each on the same seeds: 0 of 14 outcomes differ between deck
 # and d3 at Bonferroni 0.05/14; at that α the tests would have detected (80%
 # power) a difference in win share of 0.0023 or in score of 0.061 points. Under
-# the reshuffled deck `counter` gains 0.000 [-0.001, 0.001] over `air`
+# the reshuffled deck `counter` gains exactly 0 (identical win totals on the
+# same seeds: with the deck reshuffled it plays as `air`) over `air`
 # <!--/claim-->
 # Only the no-reshuffle variant changes the game:
 # <!--claim:dice_check_no_reshuffle-->

@@ -20,8 +20,7 @@
 # unter hand's ring count makes up for weak cards (experiments/
 # landunter_fairness). Would they hold if the players were stronger? Here the
 # same figures are played again with the trained bots (`trained`, the policy
-# preset trained for each player count) as the field, and each is set beside
-# the heuristic field's.
+# preset trained for each player count) in the field, comparing like with like.
 #
 # Run from the repository's top folder (the answer reads the committed
 # results under experiments/strong_findings, or `DEEPSIM_STRONG_FINDINGS_RESULTS`).
@@ -47,19 +46,23 @@ LU_PLAYERS = [int(n) for n in os.environ.get("DEEPSIM_NOTEBOOK_LU_PLAYERS", "3,4
 OUT = Path(os.environ.get("DEEPSIM_NOTEBOOK_OUT", "notebook_output")) / "strong_findings"
 COMMITTED = Path(os.environ.get("DEEPSIM_STRONG_FINDINGS_RESULTS", Path("experiments") / "strong_findings"))
 SEED = 0
-COLUMNS = ["players", "figure", "heuristic field", "strong field", "difference (strong − heuristic)", "p", "verdict"]
+COLUMNS = ["players", "comparison", "figure", "without", "with the strong bots", "difference (with − without)", "p", "verdict"]
 
 
 # %% [markdown]
 # ## Method
 #
-# Each field rotates through every seat (every window of n consecutive field
-# bots in every rotation, each lineup on its own games), exactly as the
-# balance and fairness analyses play theirs, and the figures come from those
-# analyses' own code. The strong field plays games of its own random stream,
-# so the two samples are independent. A figure **changes** when the test of
-# its difference (Welch's t on per-game values in Geteilte Luft, a z test on
-# the clustered regression estimates in Land unter) is significant at the
+# A field's figure depends on how strong its bots are and on its make-up
+# (mixed or homogeneous), so every comparison holds the make-up fixed: the
+# heuristic mixed field against the same field with `trained` added to it,
+# and `trained`'s self-play against each heuristic bot's self-play. Each
+# field is seated balanced (every group of its bots in every seat order, each
+# lineup on its own games), exactly as the balance and fairness analyses
+# seat theirs, and the figures come from those analyses' own code. Every
+# field but the heuristic one plays games of its own random stream, so the
+# samples are independent. A figure **changes** when the test of its
+# difference (Welch's t on per-game values in Geteilte Luft, a z test on the
+# clustered regression estimates in Land unter) is significant at the
 # Bonferroni threshold over every comparison of the run, else it **holds**;
 # each side's reading (e.g. "seat 0 favoured") shows whether a change also
 # turns the finding around.

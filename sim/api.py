@@ -1,8 +1,10 @@
 """The Python API the CLI is a thin view on; usable from notebooks.
 
+```python
 from sim import api
 result = api.simulate("luft", {"air": "20"}, "threshold:t=2", players=4, games=100_000, seed=1)
 result.summary["seats"][0]["win_share"]
+```
 """
 
 from __future__ import annotations
@@ -59,6 +61,8 @@ def parse_rules(items: list[str] | None) -> dict[str, str]:
                     last = key.strip()
                     if not last:
                         raise ValueError(f"rule {part!r} needs the form key=value")
+                    if last in out:
+                        raise ValueError(f"rule {last} is given twice ({last}={out[last]}, {part}); give each rule once")
                     out[last] = value.strip()
                 elif part and last is not None:
                     out[last] += "," + part
@@ -68,6 +72,10 @@ def parse_rules(items: list[str] | None) -> dict[str, str]:
 
 
 def make_rules(game: GameSpec, rules: dict[str, str] | None = None, players: int | None = None):
+    """The game's Rules from ``--rules`` text and ``--players`` (which must not disagree)."""
+    given = (rules or {}).get("players")
+    if players is not None and given is not None and str(given).strip() != str(players):
+        raise ValueError(f"--rules players={given} and --players {players} disagree; give the player count once, with --players")
     extra = {"players": players} if players is not None else {}
     return game.rules_cls.from_strings(dict(rules or {}), **extra)
 
@@ -354,6 +362,10 @@ def tournament(
     specs = split_specs(bots) if isinstance(bots, str) else list(bots)
     entrants = [game.registry.parse(s, rules_obj.players) for s in specs]
     names = [e.spec for e in entrants]
+    if len(names) < 2:
+        raise ValueError(
+            f"a tournament needs at least two entrants, got {', '.join(names)}; add one, or use simulate for one bot"
+        )
     if len(set(names)) != len(names):
         raise ValueError(f"an entrant is listed twice in {', '.join(names)}; give each spec once")
     if games < 1:

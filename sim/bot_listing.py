@@ -8,6 +8,9 @@ define it are unchanged (a fingerprint of every source and preset under
 game's entry-point group; otherwise the bots are imported and the file
 rewritten. Bots from ``--bot-file`` are not in it (the command lists those
 from the registry), and it is not written while such bots are registered.
+Once the bots are imported in this process (a test, a notebook, a bot file
+registered more), the live registry is listed, never the file: a bot
+registered at run time is never hidden by it.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import sys
 from pathlib import Path
 
 CACHE_DIR = Path(__file__).resolve().parent / "__pycache__"
@@ -71,20 +75,29 @@ def plugins_installed(group: str) -> bool:
 def listing(game: str) -> list[dict]:
     """The built-in and plug-in bots of ``game``: from the cache when it is
     current, else imported (and the cache rewritten)."""
+    from sim.games import get_game
+
     path = CACHE_DIR / f"bots-{game}.json"
     stamp = fingerprint(sources())
     try:
         cached = json.loads(path.read_text())
+        live = sys.modules.get(cached["registry_module"])
+        if live is not None:  # imported here already: what is registered now, bots added at run time too
+            return describe(get_game(game).registry)
         if cached["fingerprint"] == stamp and not plugins_installed(cached["entry_group"]):
             return cached["bots"]
     except (OSError, ValueError, KeyError, TypeError):
         pass
-    from sim.games import get_game
 
     registry = get_game(game).registry
     bots = describe(registry)
     if all(ours(bot.fn) for bot in registry.bots.values()) and not plugins_installed(registry.entry_group):
-        data = {"fingerprint": stamp, "entry_group": registry.entry_group, "bots": bots}
+        data = {
+            "fingerprint": stamp,
+            "entry_group": registry.entry_group,
+            "registry_module": _registry_package(registry),
+            "bots": bots,
+        }
         try:
             path.parent.mkdir(exist_ok=True)
             part = path.with_suffix(f".{os.getpid()}.part")
@@ -93,3 +106,9 @@ def listing(game: str) -> list[dict]:
         except OSError:  # a read-only install: list from the import every time
             pass
     return bots
+
+
+def _registry_package(registry) -> str:
+    """The package whose import registers the built-in bots of ``registry`` (its first bot's package)."""
+    module = getattr(getattr(next(iter(registry.bots.values())).fn, "py_func", None), "__module__", "")
+    return module.rpartition(".")[0]

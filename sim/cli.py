@@ -15,7 +15,7 @@ from rich.table import Table
 from typer.core import TyperGroup
 
 import sim
-from sim import bot_listing
+from sim import bot_listing, deprecation
 from sim.cli_common import (
     BOT_FILE,
     DECISION_TIMEOUT,
@@ -26,14 +26,17 @@ from sim.cli_common import (
     SEED,
     WORKERS,
     OneLineErrors,
+    bot_file_everywhere,
     bots_option,
     emit,
+    game_help,
     lazy,
     needs_out,
     out,
     pct,
     print_isolation,
     print_summary,
+    reflow_help,
     rules_option,
     user_errors,
     writable_dir,
@@ -126,7 +129,7 @@ def game_app(name: str, title: str, commands: str | None = None) -> typer.Typer:
     sub = typer.Typer(no_args_is_help=True, help=f"{title}: simulate, trace, list bots.")
     BOTS, RULES = bots_option(name), rules_option(name)
 
-    @sub.command()
+    @sub.command(help=f"Play a batch of games; print per-seat and {game_help(name).per_round} figures with 95% CIs.")
     def simulate(
         players: Optional[int] = PLAYERS,
         bots: str = BOTS,
@@ -148,7 +151,6 @@ def game_app(name: str, title: str, commands: str | None = None) -> typer.Typer:
         workers: Optional[int] = WORKERS,
         debug: bool = DEBUG,
     ):
-        """Play a batch of games; print per-seat and per-dive (Land unter: per-deal) figures with 95% CIs."""
 
         def show(result: api.Simulation):
             emit(result.summary, as_json, f"{title}{' (cached)' if result.cached else ''}", result.path)
@@ -315,6 +317,8 @@ class GameGroup(TyperGroup):
             else:  # the common commands need the title only: the engine loads when one runs
                 app = game_app(self.name, importlib.import_module(GAMES[self.name]).TITLE)
             built[own] = typer.main.get_group(app)
+            bot_file_everywhere(built[own])
+            reflow_help(built[own])
         return built[own]
 
     def list_commands(self, ctx):
@@ -343,6 +347,9 @@ def results_list(
     from sim.report_terminal import print_table
 
     out.print(f"results in {directory} (the key is in each path; --json for all of it)", highlight=False)
+    if df.empty:
+        out.print(f"no stored result in {directory}; give a directory a command wrote with --out", highlight=False)
+        return
     print_table(df.drop(columns="key", errors="ignore"), out)  # full paths, never cut: long ones get a legend line each
 
 
@@ -359,7 +366,8 @@ def results_show(
         return
     cfg = result.manifest.get("config", {})
     out.print(
-        f"{path}: {cfg.get('command', '?')} of {cfg.get('game', '?')}, bots {cfg.get('bots')}, "
+        f"{path}: {cfg.get('command', '?')} of {cfg.get('game', '?')}, "
+        f"{'entrants' if 'entrants' in cfg else 'bots'} {', '.join(cfg.get('entrants') or cfg.get('bots') or ['-'])}, "
         f"rules version {cfg.get('rules_version')}, commit {result.manifest.get('git_commit')}"
         + ("" if result.complete else " [yellow](incomplete: interrupted)[/yellow]")
     )
@@ -368,4 +376,5 @@ def results_show(
 
 
 def main():
+    deprecation.show_for_bot_files()
     app()

@@ -5,19 +5,34 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import sys
 from contextlib import contextmanager
 from pathlib import Path
+from typing import List, Optional
 
 import typer
+import typer.main
 from rich.console import Console
 from rich.text import Text
 from typer.core import TyperGroup, TyperOption
 
 from sim import interrupt
 
-out = Console()  # as wide as the terminal (or $COLUMNS); 80 when not a terminal
-err = Console(stderr=True)
+
+class _Console(Console):
+    """rich's console, but a reader that goes away (`sim … | head`) ends the
+    command normally: exit 0, no message (rich exits 1)."""
+
+    def on_broken_pipe(self) -> None:
+        if self.quiet:
+            return
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more reaches the closed pipe
+        raise SystemExit(0)
+
+
+out = _Console()  # as wide as the terminal (or $COLUMNS); 80 when not a terminal
+err = _Console(stderr=True)
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -47,16 +62,24 @@ def _no_type_for_flags():
 _no_type_for_flags()
 
 
+_ARGS: list[str] = []  # the command line being run (--bot-file's eager callback must know of --isolate)
+
+
 class OneLineErrors(TyperGroup):
     """The top-level command group: a usage error typer would draw as a panel
     (bad option value, unknown option, missing option) is one ``error:`` line
     too, with exit code 2."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        _ARGS[:] = list(sys.argv[1:] if args is None else args)
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except SystemExit as e:
+            if e.code == 1 and type(sys.stdout).__name__ == "PacifyFlushWrapper":
+                sys.exit(0)  # click's answer to a closed pipe (`sim … | head`): a normal end, no message
+            raise
         except typer.TyperException as e:  # typer's own click: usage errors
             if type(e).__name__ != "NoArgsIsHelpError":  # that one printed the help
                 error(f"{e.format_message()} (see {_help_of(e)})")
@@ -89,6 +112,8 @@ def user_errors(*, out_dir=None, stores: bool = False, as_json: bool = False, sh
     interrupt.start()
     try:
         yield
+    except BrokenPipeError:  # the reader went away (`| head`): not the user's error
+        raise
     except (ValueError, KeyError, OverflowError) as e:
         error(e.args[0] if isinstance(e, KeyError) and e.args else e)
         raise typer.Exit(EXIT_USAGE)
@@ -132,9 +157,15 @@ def interrupted_line(partial, out_dir, stores: bool) -> str:
         return f"interrupted after {done}; nothing was kept (give --out DIR to keep finished games and resume)"
     played = f"{interrupt.games_played():,} games"
     if out_dir is not None and stores:
+        kept = interrupt.games_kept()
+        if kept:
+            return (
+                f"interrupted after {played}: no report was written; {kept:,} finished games are kept under "
+                f"{out_dir}; run the same command again to resume"
+            )
         return (
-            f"interrupted after {played}: no report was written; finished work is kept under "
-            f"{out_dir}; run the same command again to resume"
+            f"interrupted after {played}: no report was written and nothing was kept under {out_dir} "
+            "(no chunk had finished); run the same command again to start over"
         )
     return f"interrupted after {played}; nothing was kept" + (
         " (give --out DIR to keep finished work and resume)" if stores else ""
@@ -188,19 +219,13 @@ SEED = typer.Option(
     0, "--seed", "-s", min=0, max=2**64 - 1, help="Master seed (0 to 2^64 - 1); game i draws from stream (seed, i)."
 )
 
-#: Each game's own examples for --bots and --rules (a spec is name or name:key=value:key=value).
-EXAMPLES = {
-    "luft": {
-        "bots": "threshold:t=2 or threshold:t=2,random,depth:level=3:count=2,air",
-        "rules": "air=20, swim=d3, stack_size=2",
-        "doc": "docs/rules/geteilte-luft.md",
-    },
-    "landunter": {
-        "bots": "dodge or dodge,counter,sampler:k=16,random",
-        "rules": "tie_simultaneous=false, end_before_cascade=false",
-        "doc": "docs/rules/land-unter.md",
-    },
-}
+
+def game_help(game: str):
+    """The game's own help examples (`sim.game.GameHelp`), read without loading its engine."""
+    from sim.game import game_help as of_package
+    from sim.games import GAMES
+
+    return of_package(GAMES[game])
 
 
 def bots_option(game: str):
@@ -209,22 +234,91 @@ def bots_option(game: str):
         "--bots",
         "-b",
         help="One bot spec for every seat, or one per seat, comma-separated: "
-        f"{EXAMPLES[game]['bots']}. A spec is name or name:key=value:key=value.",
+        f"{game_help(game).bots}. A spec is name or name:key=value:key=value.",
     )
 
 
 def rules_option(game: str):
+    examples = game_help(game)
     return typer.Option(
         None,
         "--rules",
         "-r",
         help="Rule options as key=value (repeatable or comma-separated): "
-        f"{EXAMPLES[game]['rules']} …; every key with its default and values is in "
-        f"{EXAMPLES[game]['doc']}.",
+        f"{examples.rules} …; every key with its default and values is in {examples.rules_doc}.",
     )
 
 
-BOT_FILE = typer.Option(None, "--bot-file", help="A Python file that registers extra bots (repeatable).")
+def load_bot_files(files: Optional[List[Path]]) -> Optional[List[Path]]:
+    """--bot-file, read before every other option (eager), so that each option
+    naming bots (--bots, --field, --families, --start, --strong, --weak) knows
+    the file's bots in every command."""
+    from sim.registry import load_bot_file
+
+    if "--isolate" in _ARGS:  # competition mode: the files are read in subprocesses, never imported here
+        return files
+    for path in files or []:
+        try:
+            load_bot_file(path)
+        except ValueError as e:
+            raise typer.BadParameter(str(e)) from None
+    return files
+
+
+BOT_FILE = typer.Option(
+    None,
+    "--bot-file",
+    callback=load_bot_files,
+    is_eager=True,
+    help="A Python file that registers extra bots (repeatable); they can sit wherever a bot is named.",
+)
+
+
+def bot_file_everywhere(group) -> None:
+    """Give every command of a game's click ``group`` the one --bot-file
+    option: a command that seats bots knows a user's bots without declaring
+    the option itself (the files are loaded by the option, the command never
+    sees it)."""
+    import copy
+
+    holder = typer.Typer()
+    holder.command()(_with_bot_file)
+    shared = next(p for p in typer.main.get_command(holder).params if p.name == "bot_file")
+    for command in group.commands.values():
+        if all(p.name != "bot_file" for p in command.params):
+            param = copy.copy(shared)
+            param.expose_value = False
+            command.params.append(param)
+
+
+def reflow(text: str | None) -> str | None:
+    """A docstring's paragraphs as one line each (list items stay lines of
+    their own), so the help wraps to the terminal instead of keeping the
+    source's line breaks."""
+    if not text:
+        return text
+    paragraphs = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        lines: list[str] = []
+        for line in (part.strip() for part in block.splitlines()):
+            if lines and not re.match(r"([*-]|\d+\.)\s", line):
+                lines[-1] += " " + line
+            else:
+                lines.append(line)
+        paragraphs.append("\n".join(lines))
+    return "\n\n".join(paragraphs)
+
+
+def reflow_help(group) -> None:
+    """Every command's help in ``group`` reflowed (`reflow`)."""
+    for command in group.commands.values():
+        command.help = reflow(command.help)
+
+
+def _with_bot_file(bot_file: Optional[List[Path]] = BOT_FILE):
+    """A command holding only --bot-file, whose click option `bot_file_everywhere` copies."""
+
+
 ISOLATE = typer.Option(
     False,
     "--isolate",
@@ -311,20 +405,40 @@ def finish(summary: dict, as_json: bool, out_dir, reports):
         out.print(f"report, tables and plots in {out_dir}", highlight=False, soft_wrap=True)
 
 
-def player_list(text: str, low: int, high: int) -> list[int]:
-    """ "2,3,4" or "2-6" -> [2, 3, 4]; player counts outside low..high are rejected."""
+def player_list(text: str, low: int, high: int, option: str = "--players") -> list[int]:
+    """One syntax for player counts in every command: ``3``, ``2,3,4`` or the
+    range ``2..6`` (``2-6``, the older spelling, still reads); each count in
+    low..high, none twice."""
+    example = f"give one count ({low}), a list ({low},{low + 1}) or a range ({low}..{high})"
+    values: list[int] = []
     try:
-        if "-" in text:
-            lo, hi = (int(x) for x in text.split("-"))
-            values = list(range(lo, hi + 1))
-        else:
-            values = [int(x) for x in text.split(",") if x.strip()]
+        for part in (p.strip() for p in text.split(",")):
+            lo, dots, hi = part.partition("..")
+            if not dots and "-" in part.lstrip("-"):
+                lo, _, hi = part.partition("-")
+                dots = ".."
+            values += range(int(lo), int(hi) + 1) if dots else [int(part)]
     except ValueError:
-        raise ValueError(f"--players {text!r} must be a comma list like {low},{low + 1} or a range like {low}-{high}") from None
+        raise ValueError(f"{option} {text!r} is not a player count; {example}") from None
+    if not values:
+        raise ValueError(f"{option} {text!r} names no player count (a range runs low..high); {example}")
     bad = [v for v in values if not low <= v <= high]
-    if bad or not values:
-        raise ValueError(f"--players {text!r}: player counts must lie in {low}..{high}")
+    if bad:
+        raise ValueError(f"{option} {text!r}: player counts must lie in {low}..{high}; {example}")
+    twice = sorted({v for v in values if values.count(v) > 1})
+    if twice:
+        raise ValueError(f"{option} {text!r} names {', '.join(map(str, twice))} twice; give each count once")
     return values
+
+
+def players_option(default: str, low: int, high: int, note: str = ""):
+    """--players of a command that runs several player counts (see `player_list`)."""
+    return typer.Option(
+        default,
+        "--players",
+        "-n",
+        help=f"Player counts: one ({low}), a list ({low},{low + 1}) or a range ({low}..{high})" + (f"; {note}." if note else "."),
+    )
 
 
 def register_package(sub: typer.Typer, package: str, path) -> None:

@@ -17,6 +17,19 @@ if TYPE_CHECKING:  # not at run time: `sim --help` lists the games without numpy
 
 
 @dataclass(frozen=True)
+class GameHelp:
+    """The game's own words and examples in `sim <game> … --help`. Kept in the
+    game package's ``HELP`` (read, like its ``TITLE``, before the engine
+    loads) and in its spec's ``help``; another game's examples never show."""
+
+    bots: str = "random"  # --bots: one spec for every seat, or one per seat
+    rules: str = ""  # --rules: a few key=value options
+    rules_doc: str = "docs/rules/"  # where every rule key, default and value is listed
+    field: str = "random"  # --field of `train`: the opponents
+    per_round: str = "per-round"  # simulate's figures besides per seat: per-dive, per-deal
+
+
+@dataclass(frozen=True)
 class GameSpec:
     name: str  # CLI name: "luft", "landunter"
     title: str  # "Geteilte Luft"
@@ -49,6 +62,13 @@ class GameSpec:
     # sealed(bot) -> the decide function both engines run for a bot: a user's bot
     # through its compiled plug-in (refused, bounds-checked as in play_batch)
     sealed: Callable[..., Any] | None = None
+    # the game's own examples and words in --help (the package's HELP)
+    help: GameHelp = GameHelp()
+
+
+def game_help(package: str) -> GameHelp:
+    """The help of the game in ``package`` without loading its engine (its ``HELP``)."""
+    return getattr(importlib.import_module(package), "HELP", GameHelp())
 
 
 def lazy_game(package: str):

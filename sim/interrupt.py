@@ -33,12 +33,23 @@ class Interrupted(KeyboardInterrupt):
         self.partial = partial
 
 
-_ledger = {"chunks": 0, "games": 0}
+_ledger = {"chunks": 0, "games": 0, "kept": 0}
 
 
 def start() -> None:
     """A command starts: nothing finished yet."""
-    _ledger.update(chunks=0, games=0)
+    _ledger.update(chunks=0, games=0, kept=0)
+
+
+def kept(games: int) -> None:
+    """``games`` finished games were written to disk (a checkpoint or a stored
+    configuration), so a rerun of the command takes them instead of playing them."""
+    _ledger["kept"] += int(games)
+
+
+def games_kept() -> int:
+    """Games written to disk since the command started: what Ctrl-C may say was kept."""
+    return _ledger["kept"]
 
 
 def chunk_finished(games: int) -> None:

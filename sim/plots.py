@@ -23,6 +23,7 @@ import matplotlib
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.ticker import AutoLocator, MaxNLocator
 
 if TYPE_CHECKING:  # only the fields mean/lo/hi are read; skip importing scipy
     from sim.stats import Estimate
@@ -56,8 +57,20 @@ def _title(ax, title: str) -> None:
         text.set_text("\n".join(textwrap.wrap(title, chars)))
 
 
+def integer_ticks(fig: Figure) -> None:
+    """An x axis whose curves stand only on whole numbers (players, turns,
+    depth, a count parameter) gets whole-number ticks, never 2.5 players."""
+    for ax in fig.axes:
+        if type(ax.xaxis.get_major_locator()) is not AutoLocator:  # placed ticks (bars, heat maps) stay
+            continue
+        xs = [np.asarray(line.get_xdata(), dtype=float) for line in ax.lines]
+        if xs and all(x.size and np.all(np.isfinite(x)) and np.all(x == np.round(x)) for x in xs):
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+
+
 def _save(fig: Figure, stem: str | os.PathLike) -> Paths:
     """Write PNG and SVG next to each other; a dot in the stem is kept (e.g. p0.5)."""
+    integer_ticks(fig)
     stem = Path(stem)
     stem.parent.mkdir(parents=True, exist_ok=True)
     png, svg = Path(f"{stem}.png"), Path(f"{stem}.svg")

@@ -1,4 +1,4 @@
-"""Loading numba's cached kernels without the registry refresh (issue 14, start-up).
+"""Loading numba's cached kernels without the registry refresh, for a fast start.
 
 numba's ``Cache.load_overload`` calls ``target_context.refresh()`` before it
 reads a cached function. That imports and installs every typing and lowering

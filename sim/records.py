@@ -27,6 +27,17 @@ def row_label(key: str) -> tuple[str, int]:
     return name, 0 if name == "seat" else 1
 
 
+def metric_label(name: str) -> str:
+    """A metric column as people read it, numbered as `row_label` numbers
+    rows: ``dive0.turns`` -> ``dive 1 turns``, ``seat0.score`` -> ``seat 0 score``."""
+    head, dot, rest = name.partition(".")
+    kind = head.rstrip("0123456789")
+    if not dot or kind == head:
+        return name
+    _, first = row_label(kind + "s")
+    return f"{kind} {int(head[len(kind) :]) + first} {rest}"
+
+
 def long_records(metrics: dict[str, np.ndarray], specs: list[str], first_game: int = 0) -> pd.DataFrame:
     """One batch's metric columns as rows per (game, seat)."""
     players = len(specs)

@@ -85,6 +85,8 @@ class Registry:
     entry_group: str
     bots: dict[str, Bot] = field(default_factory=dict)
     _plugins_loaded: bool = False
+    # adapt(name, fn) -> fn: the game's shim for a bot written against an earlier bot interface
+    adapt: object = None
 
     def __post_init__(self):
         _REGISTRIES.append(self)
@@ -97,7 +99,8 @@ class Registry:
             if name in self.bots:
                 raise BotError(f"bot {name!r} is registered twice for {self.game}; give each bot a name of its own")
             text = " ".join((doc or getattr(fn, "__doc__", None) or "").split())
-            self.bots[name] = Bot(name, fn, tuple(params), text, builtin_id, options)
+            plays = self.adapt(name, fn) if self.adapt is not None else fn
+            self.bots[name] = Bot(name, plays, tuple(params), text, builtin_id, options)
             return fn
 
         return deco
@@ -136,6 +139,8 @@ class Registry:
             key = key.strip()
             if not eq:
                 raise BotError(f"bot parameter {item!r} in {spec!r} needs the form key=value")
+            if key in values:
+                raise BotError(f"bot parameter {key} is given twice in {spec!r}; give each parameter once")
             if key not in known:
                 choices = ", ".join(known) or "none"
                 raise BotError(f"bot {bot.name!r} has no parameter {key!r}; parameters: {choices}")
@@ -211,6 +216,8 @@ def spec_options(spec: str, rest: str) -> dict[str, str]:
         key, eq, raw = item.partition("=")
         if not eq:
             raise BotError(f"bot option {item!r} in {spec!r} needs the form key=value")
+        if key.strip() in values:
+            raise BotError(f"bot option {key.strip()} is given twice in {spec!r}; give each option once")
         if key.strip() == "file":  # the rest is the path
             raw, rest = raw + (":" + rest if rest else ""), ""
         values[key.strip()] = raw.strip()
@@ -221,7 +228,10 @@ def split_specs(text: str) -> list[str]:
     """Split ``a:t=1,b,c:x=2:y=3`` into specs; a ``key=value`` part after a comma
     stays with its bot (``c:x=2,y=3`` is read as ``c:x=2:y=3``)."""
     specs: list[str] = []
-    for part in (p.strip() for p in text.split(",")):
+    parts = [p.strip() for p in text.split(",")]
+    if any(not p for p in parts) and any(parts):
+        raise BotError(f"an empty bot spec in {text!r} (a stray comma?); give the specs as a,b,c")
+    for part in parts:
         if not part:
             continue
         if "=" in part and ":" not in part and specs:

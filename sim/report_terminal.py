@@ -94,7 +94,7 @@ def fitted(table: pd.DataFrame | list[dict], console: Console) -> tuple[list[Tab
     width = console.width
     if (whole := _laid_out(cells, width, console)) is not None:
         return [whole], {}
-    keys = list(takewhile(lambda c: _is_label(columns[c]), list(cells)[:MAX_KEYS]))
+    keys = row_keys(columns)
     legend = {}
     if _laid_out(_pick(cells, keys), width // 2, console) is None:  # labels would crowd out the figures
         cells, legend = abbreviated(cells, keys)
@@ -107,6 +107,19 @@ def fitted(table: pd.DataFrame | list[dict], console: Console) -> tuple[list[Tab
     parts.append(group)
     tables = [_laid_out(_pick(cells, keys + g), width, console) or _table(_pick(cells, keys + g), None) for g in parts]
     return tables, legend
+
+
+def row_keys(columns: Columns) -> list:
+    """The leading label columns that tell the rows apart (at most MAX_KEYS):
+    the labels repeated in every part of a split table. A whole-number column
+    after them is data (``depth 4``, ``hi 1``), not a label to repeat."""
+    keys: list = []
+    rows = len(next(iter(columns.values()), []))
+    for name in takewhile(lambda c: _is_label(columns[c]), list(columns)[:MAX_KEYS]):
+        keys.append(name)
+        if len(set(zip(*(map(repr, columns[k]) for k in keys)))) == rows:
+            break
+    return keys
 
 
 def readable(columns: Columns) -> Cells:

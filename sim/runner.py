@@ -377,7 +377,7 @@ def run_key(game: GameSpec, rules, seats, seed: int) -> str:
     return hashlib.sha256(canonical_json(cfg).encode("utf-8")).hexdigest()
 
 
-class _Checkpoints:
+class Checkpoints:
     """The chunk checkpoints of one run under ``<dir>/chunks/`` (see sim.store)."""
 
     _META = ["format", "run_key", "first_game", "n_games"]
@@ -392,6 +392,10 @@ class _Checkpoints:
 
     def finished(self, n_games: int, chunk: int, first_game: int) -> set[int]:
         """Indices of checkpoints that belong to this run and this chunking."""
+        return self.finished_in({i: (first, size) for i, first, size in chunk_plan(n_games, chunk, first_game)})
+
+    def finished_in(self, plan: dict[int, tuple[int, int]]) -> set[int]:
+        """Indices of ``plan`` ({index: (first game, games)}) checkpointed by this run."""
         import pyarrow.parquet as pq
 
         chunks = self.dir / self.store.CHUNKS
@@ -400,14 +404,10 @@ class _Checkpoints:
         good = set()
         for path in chunks.glob("chunk-[0-9][0-9][0-9][0-9][0-9][0-9].parquet"):
             index = int(path.name[6:12])
-            if index * chunk >= n_games:
+            if index not in plan:
                 continue
-            expected = {
-                "format": CHECKPOINT_FORMAT,
-                "run_key": self.key,
-                "first_game": first_game + index * chunk,
-                "n_games": min(chunk, n_games - index * chunk),
-            }
+            first, size = plan[index]
+            expected = {"format": CHECKPOINT_FORMAT, "run_key": self.key, "first_game": first, "n_games": size}
             try:
                 meta = pq.read_table(path, columns=self._META).slice(0, 1).to_pylist()
             except Exception:  # damaged or foreign file: play the chunk again
@@ -424,6 +424,7 @@ class _Checkpoints:
     def save(self, index: int, first: int, size: int, totals: Totals) -> None:
         table = totals.to_table(n_games=np.int64(size), first_game=np.int64(first), run_key=self.key, format=CHECKPOINT_FORMAT)
         self.store.save_chunk(self.dir, index, table)
+        interrupt.kept(size)
 
 
 # ------------------------------------------------------------------ run
@@ -466,7 +467,7 @@ def run(
     if n_games < 0:
         raise ValueError(f"n_games must be non-negative, got {n_games}")
     n_chunks = -(-n_games // chunk)
-    checkpoints = _Checkpoints(checkpoint_dir, run_key(game, rules, seats, seed)) if checkpoint_dir is not None else None
+    checkpoints = Checkpoints(checkpoint_dir, run_key(game, rules, seats, seed)) if checkpoint_dir is not None else None
     resumed = set()
     if checkpoints is not None and not keep_batches:
         resumed = checkpoints.finished(n_games, chunk, first_game)

@@ -1,7 +1,7 @@
 """Is a seat favoured? The seat figures of one pooled run, for any game.
 
-A balance sweep rotates its field through all seats, so each bot sits in every
-seat equally often and what is left between the seats is the seat itself.
+A balance sweep seats its field balanced (every group in every seat order), so
+each bot sits in every seat, and after every other, equally often and what is left between the seats is the seat itself.
 Both games' balance analyses flag settings through `flag` (Bonferroni over
 the tests run, duplicates of another setting skipped) and read a setting's pooled totals (``seat{s}.win``,
 per-game win shares with 1/k for a k-way tie; ``seat{s}.score`` histograms)

@@ -317,6 +317,11 @@ def _read_manifest(path: Path) -> dict:
     if not path.is_dir():
         raise StoreError(f"{path} is a file, not a deepsim result directory; point at a directory written with --out")
     mpath = path / MANIFEST
+    if not mpath.is_file() and ((path / "report.md").is_file() or (path / "runs").is_dir()):
+        raise StoreError(
+            f"{path} is an analysis's --out folder, not one stored result: its report is {path / 'report.md'}, "
+            f"its stored configurations are listed by `sim results list {path}`"
+        )
     if not mpath.is_file():
         raise StoreError(f"{path} is not a deepsim result (no {MANIFEST}); point at a directory written with --out")
     try:
@@ -386,7 +391,8 @@ def list_results(out_dir: str | os.PathLike) -> pd.DataFrame:
     if not out.is_dir():
         raise StoreError(f"{out} is not a directory; point at the directory given to --out")
     rows = []
-    for child in sorted(out.iterdir()):
+    folders = [out] + ([out / "runs"] if (out / "runs").is_dir() else [])  # an analysis keeps its configurations in runs/
+    for child in sorted(c for folder in folders for c in folder.iterdir()):
         if not child.is_dir() or not ((child / MANIFEST).exists() or (child / CHUNKS).is_dir()):
             continue
         try:
@@ -410,13 +416,27 @@ def list_results(out_dir: str | os.PathLike) -> pd.DataFrame:
                 "created": m.get("created"),
                 "complete": bool(m.get("complete")),
                 "key": m["key"],
-                "problem": None,
+                "problem": _unreadable_table(child, m["tables"]),
             }
         )
     columns = ["path", "command", "game", "games", "seed", "created", "complete", "key", "problem"]
     import pandas as pd
 
     return pd.DataFrame(rows, columns=columns, dtype=object).sort_values("created", kind="stable", ignore_index=True)
+
+
+def _unreadable_table(path: Path, tables: list) -> str | None:
+    """What is wrong with the first of a result's tables that is missing or not readable Parquet, or None."""
+    import pyarrow.parquet as pq
+
+    for table in tables:
+        file = path / f"{table}.parquet"
+        try:
+            pq.read_metadata(file)
+        except Exception as exc:  # missing, truncated, not Parquet
+            reason = "missing" if not file.exists() else f"not readable Parquet ({type(exc).__name__})"
+            return f"{file.name} is {reason}; delete the result directory and run its command again"
+    return None
 
 
 # ---------------------------------------------------------------- chunk checkpoints

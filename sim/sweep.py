@@ -20,16 +20,20 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from sim import api, store
+from sim import api, interrupt, store
 from sim.progress import progress_bar
 from sim.registry import Param
-from sim.runner import DEFAULT_CHUNK, Totals, play_chunks
+from sim.rng import Stream
+from sim.runner import DEFAULT_CHUNK, Checkpoints, Totals, play_chunks
+from sim.tournament import field_seatings
 
 #: Kernel calls with fewer games than this run on one thread: on a busy
 #: 2-core machine the parallel kernel's fork/join costs ~25 ms a call, more than
 #: the games. Results do not depend on the thread count.
 SMALL_BATCH = 50_000
-LAYOUT = 2  # version of the lineup/seed layout and pooled contents; part of every cache key
+#: The "seat" whose bot stream draws a game's lineup when seating is random per game: no seat has it.
+SEATING_KEY = 2**32
+LAYOUT = 3  # version of the lineup/seed layout and pooled contents; part of every cache key
 
 
 def param_grid(p: Param, points: int = 4) -> list[float]:
@@ -74,29 +78,26 @@ def spec_of(family: str, values: dict[str, float], registry) -> str:
     return family + ":" + ":".join(f"{p.name}={values[p.name]:g}" for p in params)
 
 
-def field_lineups(candidate: str | None, field: list[str], players: int) -> list[tuple[list[str], int]]:
-    """Lineups (specs per seat, candidate seat) for one candidate against a field.
+def field_lineups(
+    candidate: str | None, field: list[str], players: int, games: int | None = None, seed: int = 0
+) -> list[tuple[list[str], int]]:
+    """Lineups (specs per seat, candidate seat or -1) of a field, balanced:
+    every group of field bots in every seat order (`sim.tournament.field_seatings`;
+    with a candidate, the candidate and every group of ``players - 1`` field
+    bots), so each bot, pair and group of bots holds every seat and sits at
+    every distance after every other equally often, whatever the list's order.
 
-    Every window of ``players - 1`` consecutive field bots (cyclic over the
-    field list) × every seat for the candidate. Each field bot therefore fills
-    every opponent slot equally often, and the candidate holds every seat.
-    Without a candidate: every window of ``players`` field bots, rotated
-    through all seats (each field bot in every seat equally often).
+    When the design has more lineups than ``games``, each game instead draws
+    one of them uniformly from a stream of its own (keyed by ``seed`` and its
+    game index apart from its cards and bots): lineup k of the list returned
+    plays game k alone, random seating per game, unbiased and independent.
     """
-    m = len(field)
-    if m == 0:
-        raise ValueError("the field needs at least one bot")
-    out = []
-    if candidate is None:
-        for w in range(m):
-            window = [field[(w + i) % m] for i in range(players)]
-            out += [(window[r:] + window[:r], -1) for r in range(players)]
-        return out
-    for w in range(m):
-        opponents = [field[(w + i) % m] for i in range(players - 1)]
-        for s in range(players):
-            out.append((opponents[:s] + [candidate] + opponents[s:], s))
-    return out
+    specs = [*field, candidate]
+    seated = field_seatings(len(field), players, candidate is not None)
+    design = sorted(([specs[i] for i in members], c) for members, c in seated)  # the same games whatever the list order
+    if games is None or len(design) <= games:
+        return design
+    return [design[Stream.for_bot(seed, k, SEATING_KEY).randbelow(len(design))] for k in range(games)]
 
 
 @contextmanager
@@ -151,18 +152,26 @@ def play_lineups(
     if runs is not None and (hit := store.find(runs, config)):
         result = store.load(hit)
         return api.totals_from_tables(result.tables)
-    items = (
-        (k, game, rules_obj, seats[k], seed, k * g + done, min(DEFAULT_CHUNK, g - done))
-        for k in range(len(lineups))
-        for done in range(0, g, DEFAULT_CHUNK)
+    plan = [(k, k * g + done, min(DEFAULT_CHUNK, g - done)) for k in range(len(lineups)) for done in range(0, g, DEFAULT_CHUNK)]
+    checkpoints = (
+        None if runs is None else Checkpoints(store.result_dir(runs, f"{game.name}-lineups", config), store.config_key(config))
     )
+    resumed = set() if checkpoints is None else checkpoints.finished_in({i: (first, n) for i, (_, first, n) in enumerate(plan)})
     pooled = Totals()
+    for i in sorted(resumed):
+        pooled.merge(checkpoints.load(i))
+    items = ((i, game, rules_obj, seats[k], seed, first, n) for i, (k, first, n) in enumerate(plan) if i not in resumed)
     start = time.perf_counter()
     with threads_for(g):
-        for k, part, _ in play_chunks(items, executor=executor):
-            pooled.merge(_pooled_view(part, lineups[k][1]))
+        for i, part, _ in play_chunks(items, executor=executor):
+            k, first, n = plan[i]
+            view = _pooled_view(part, lineups[k][1])
+            with interrupt.held():  # a checkpoint and the pooled sums agree
+                pooled.merge(view)
+                if checkpoints is not None:  # a configuration cut short resumes chunk by chunk
+                    checkpoints.save(i, first, n, view)
     if runs is not None:
-        store.save(
+        path = store.save(
             runs,
             f"{game.name}-lineups",
             config,
@@ -172,6 +181,7 @@ def play_lineups(
             time.perf_counter() - start,
             0.0,
         )
+        store.clear_chunks(path)
     return pooled
 
 

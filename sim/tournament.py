@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections import Counter
 from itertools import combinations, combinations_with_replacement, permutations
 
 import numpy as np
@@ -95,6 +96,40 @@ def seatings(n_entrants: int, players: int, repeats: bool = False) -> list[tuple
     if (repeats or n_entrants < players) and players <= 5:
         per_group = [list(dict.fromkeys(lineups)) for lineups in per_group]
     return [lineup for lineups in per_group for lineup in lineups]
+
+
+def field_groups(members: int, size: int) -> list[tuple[int, ...]]:
+    """Groups of ``size`` seats filled from ``members`` field members, each
+    member alike whatever its place in the list: every combination of
+    ``size`` members when there are enough; else every member ``size //
+    members`` times plus every combination of the ``size % members`` members
+    that fill the remaining seats. Every member, pair and group of members is
+    in the same number of groups."""
+    if members < 1:
+        raise ValueError("the field needs at least one bot")
+    q, r = divmod(size, members)
+    return [tuple(sorted(list(range(members)) * q + list(extra))) for extra in combinations(range(members), r)]
+
+
+def field_seatings(members: int, players: int, candidate: bool = False) -> list[tuple[tuple[int, ...], int]]:
+    """The balanced seatings of a field (the one design every field analysis
+    uses): ``(member per seat, candidate's seat or -1)``. Every group of
+    `field_groups` (with ``candidate``: member ``members`` plus every group of
+    ``players - 1`` field members) in every order of `seat_orders`, so every
+    member, and every pair and group of members, sits in every seat and at
+    every distance after every other equally often; an order only depends on
+    who is in the group, never on the list's order. A group whose orders
+    repeat lineups equally often (repeated members) plays each distinct
+    lineup once, which keeps the balance."""
+    orders = seat_orders(players)
+    if candidate:
+        groups = [(*g, members) for g in field_groups(members, players - 1)]
+    else:
+        groups = field_groups(members, players)
+    per_group = [Counter(tuple(group[o] for o in order) for order in orders) for group in groups]
+    once = len({c for counts in per_group for c in counts.values()}) == 1
+    lineups = [lineup for counts in per_group for lineup in (counts if once else counts.elements())]
+    return [(lineup, lineup.index(members) if candidate else -1) for lineup in lineups]
 
 
 def head_to_head(keys: np.ndarray) -> dict[str, np.ndarray]:
@@ -206,6 +241,20 @@ class Standings:
         played (r = 0) or under bootstrap weights r (`metagame.nplayer_equilibrium`'s input)."""
         return {p: acc[r, 1:] / acc[r, 0] if acc[r, 0] > 0 else acc[0, 1:] / acc[0, 0] for p, acc in self.lineup_boot.items()}
 
+    def nplayer_resamples(self) -> tuple[np.ndarray, float, np.ndarray]:
+        """The n-player game's equilibrium as played (weights, regret) and under
+        each bootstrap weight set (replicates × entrants): games resampled,
+        never payoff cells, since one game feeds several lineups' shares."""
+        e, n = len(self.names), self.players
+        x, regret = nplayer_equilibrium(self.lineup_shares(), e, n)
+        redrawn = np.array(
+            [
+                nplayer_equilibrium(self.lineup_shares(r), e, n, start=np.maximum(x, 1e-3), steps=20_000)[0]
+                for r in range(1, self.resamples + 1)
+            ]
+        )
+        return x, regret, redrawn
+
     def nplayer_game(self, order: list[int]) -> dict:
         """The symmetric n-player game's equilibrium from every lineup's win shares,
         with seed-resampled (Poisson bootstrap) support shares and 95% percentile
@@ -222,13 +271,7 @@ class Standings:
                 "why": "needs every lineup with repeated entrants (a tournament with repeats)",
             }
 
-        x, regret = nplayer_equilibrium(self.lineup_shares(), e, n)
-        redrawn = np.array(
-            [
-                nplayer_equilibrium(self.lineup_shares(r), e, n, start=np.maximum(x, 1e-3), steps=20_000)[0]
-                for r in range(1, self.resamples + 1)
-            ]
-        )
+        x, regret, redrawn = self.nplayer_resamples()
         lo, hi = np.percentile(redrawn, [2.5, 97.5], axis=0)
         return {
             "solves": solves,
@@ -246,7 +289,16 @@ def games_per_seating(games: int, n_seatings: int) -> int:
 
 
 def play(
-    game, rules, entrants, games: int, seed: int, *, executor=None, progress: bool | None = None, repeats: bool = False
+    game,
+    rules,
+    entrants,
+    games: int,
+    seed: int,
+    *,
+    executor=None,
+    progress: bool | None = None,
+    repeats: bool = False,
+    resamples: int = RESAMPLES,
 ) -> tuple[Standings, int, float, bool]:
     """Play a tournament of ``games`` games in all (rounded up to whole games per
     seating; ``repeats``: every lineup multiset, see `seatings`): (standings,
@@ -256,7 +308,7 @@ def play(
 
     lineups = seatings(len(entrants), rules.players, repeats)
     g = games_per_seating(games, len(lineups))
-    standings = Standings([e.spec for e in entrants], game.seat_figures, seed)
+    standings = Standings([e.spec for e in entrants], game.seat_figures, seed, resamples)
     items = (
         (k, first, size)
         for k in range(len(lineups))

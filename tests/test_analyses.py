@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import math
-from collections import Counter
 
 import numpy as np
 import pytest
@@ -41,19 +40,6 @@ def test_param_grids_stay_in_range_and_hold_the_default():
                 assert all(v == int(v) for v in grid)
                 values = {q.name: q.default for q in registry.get(name).params} | {p.name: grid[-1]}
                 registry.parse(sweep.spec_of(name, values, registry))
-
-
-def test_field_lineups_give_every_seat_and_opponent_slot_equally():
-    field = ["a", "b", "c"]
-    for players in (2, 3, 4, 6):
-        lineups = sweep.field_lineups("X", field, players)
-        assert all(specs[c] == "X" and specs.count("X") == 1 for specs, c in lineups)
-        assert Counter(c for _, c in lineups) == {s: len(field) for s in range(players)}
-        opponents = Counter(s for specs, _ in lineups for s in specs if s != "X")
-        assert set(opponents) == set(field) and len(set(opponents.values())) == 1
-        rotated = sweep.field_lineups(None, field, players)
-        for seat in range(players):
-            assert len(set(Counter(specs[seat] for specs, _ in rotated).values())) == 1
 
 
 def test_equilibrium_of_rock_paper_scissors_is_uniform():

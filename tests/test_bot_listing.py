@@ -21,8 +21,10 @@ def cache(tmp_path, monkeypatch):
     return tmp_path / "bots-luft.json"
 
 
-def write(cache, fingerprint):
-    cache.write_text(json.dumps({"fingerprint": fingerprint, "entry_group": LUFT_BOTS.entry_group, "bots": FAKE}))
+def write(cache, fingerprint, registry_module="a_package_this_process_has_not_imported"):
+    """A cache file as a process that had not imported the bots would read it."""
+    data = {"fingerprint": fingerprint, "entry_group": LUFT_BOTS.entry_group, "registry_module": registry_module, "bots": FAKE}
+    cache.write_text(json.dumps(data))
 
 
 def test_the_cached_listing_is_the_registrys_and_is_read_without_numba(cache):
@@ -60,3 +62,20 @@ def test_a_bot_registered_at_run_time_is_listed_but_never_cached(cache):
     LUFT_BOTS.register("extra")(extra)
     assert "extra" in [b["name"] for b in bot_listing.listing("luft")]
     assert not cache.exists()
+
+
+def test_a_current_cache_never_hides_a_bot_registered_in_this_process(cache):
+    """`sim luft bots` wrote a current cache; a test then registers its own bot
+    in the same process: the listing shows it (the registry is live here)."""
+    write(cache, bot_listing.fingerprint(bot_listing.sources()), registry_module="strategies.luft")
+
+    def extra(phase, seat, st, params, u):
+        return 0
+
+    LUFT_BOTS.register("registered-after-the-cache")(extra)
+    assert "registered-after-the-cache" in [b["name"] for b in bot_listing.listing("luft")]
+
+
+def test_the_cache_names_the_package_whose_import_makes_its_registry_live(cache):
+    bot_listing.listing("luft")
+    assert json.loads(cache.read_text())["registry_module"] == "strategies.luft"

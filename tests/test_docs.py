@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sim.cli import app
-from sim.cli_common import EXAMPLES
+from sim.cli_common import game_help
 from sim.games.landunter.rules import Rules as LandUnterRules
 from sim.games.luft.rules import Rules as LuftRules
 from sim.registry import split_specs
@@ -78,8 +78,8 @@ def test_every_decision_in_the_key_table_is_explained_in_the_text(game):
 def test_each_games_help_shows_its_own_examples(game, other):
     for command in ("simulate", "tournament", "trace"):
         text = " ".join(CliRunner().invoke(app, [game, command, "--help"], env={"COLUMNS": "200"}).stdout.split())
-        assert EXAMPLES[game]["rules"] in text and (command == "tournament" or EXAMPLES[game]["bots"] in text)
-        assert EXAMPLES[other]["bots"] not in text and EXAMPLES[other]["rules"] not in text, command
+        assert game_help(game).rules in text and (command == "tournament" or game_help(game).bots in text)
+        assert game_help(other).bots not in text and game_help(other).rules not in text, command
 
 
 @pytest.mark.parametrize("game", list(RULES))
@@ -87,9 +87,9 @@ def test_the_help_examples_are_valid_for_their_game(game):
     from sim import api
 
     spec = api.get_game(game)
-    for example in EXAMPLES[game]["bots"].split(" or "):
+    for example in game_help(game).bots.split(" or "):
         spec.registry.parse_specs(example)
-    rules = dict(item.strip().split("=") for item in EXAMPLES[game]["rules"].split(","))
+    rules = dict(item.strip().split("=") for item in game_help(game).rules.split(","))
     spec.rules_cls.from_strings(rules)
 
 

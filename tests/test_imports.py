@@ -29,7 +29,7 @@ LIGHT = [
     "import sim.cli",
     "from sim.games import get_game; get_game('luft').registry; get_game('landunter').registry",
     "import sim.api, sim.stats; sim.stats.mean_ci(3, 3.0, 5.0); sim.stats.proportion_ci(1, 2)",
-    # simulate's tables are printed from rows, without pandas (issue 14: instant start)
+    # simulate's tables are printed from rows, without pandas (an instant start)
     "from typer.testing import CliRunner; from sim.cli import app; "
     "r = CliRunner().invoke(app, ['luft', 'simulate', '--games', '8', '--bots', 'threshold:t=2']); "
     "assert r.exit_code == 0, r.output",

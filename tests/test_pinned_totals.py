@@ -1,7 +1,7 @@
 """Regression pins: the exact outcomes of a few batches, with built-in bots
 (inlined and plugged in) and user bots, in both games.
 
-The digests were recorded at commit f024ac5, before the engines moved onto
+The digests were recorded before the engines moved onto
 the shared numba toolkit (sim/nb.py) and its one plug-in mechanism; that
 change must not move a single game. They pin equality with the old code, not
 correctness (the differential tests against the reference engines do that);

@@ -131,7 +131,16 @@ def test_review_json_on_the_command_line(tmp_path):
     path, _ = bots_game(tmp_path, "landunter", "high,dodge,dodge", 3, 5)
     r = CliRunner().invoke(app, ["landunter", "review", str(as_person(path, 0)), "--bot", "low", "--json", "--rollouts", "2"])
     assert r.exit_code == 0, r.output
-    assert set(json.loads(r.stdout)) == {"bot", "logs", "decisions", "agreed", "agreement", "cost_rollouts", "disagreements"}
+    assert set(json.loads(r.stdout)) == {
+        "bot",
+        "logs",
+        "decisions",
+        "agreed",
+        "agreement",
+        "kinds",
+        "cost_rollouts",
+        "disagreements",
+    }
     assert all(set(d["cost"]) >= {"mean", "ci95"} for d in json.loads(r.stdout)["disagreements"])
 
 

@@ -1,4 +1,4 @@
-"""The single-purpose kernels issue 14 times the engines against
+"""The single-purpose kernels the benchmarks time the engines against
 (benchmarks/tuned_luft.py, tuned_landunter.py) play the very games the
 engines play: else their speed would be the speed of other games, and the
 comparison void."""

@@ -9,6 +9,7 @@
 # Two processes fill the results store (runs/) in parallel; the last command
 # reads every setting from the store and writes the report.
 set -euo pipefail
+. "$(dirname "$0")/../wall_time.sh"
 cd "$(dirname "$0")/../.."
 OUT=experiments/balance
 ARGS=(--field "greedy-value:risk=0.46,depth:level=1;count=2;drop=1,threshold:t=2,rulebook-tips:one=3;two=1"

@@ -12,6 +12,7 @@
 # player counts; the last command then reads every configuration from the store
 # and writes the report. Rerunning resumes from the store.
 set -euo pipefail
+. "$(dirname "$0")/../wall_time.sh"
 cd "$(dirname "$0")/../.."
 OUT=experiments/compare_turnback
 ARGS=(--families air,counter,depth,drain,greedy-value,planner,rollout,rulebook-tips,threshold,random

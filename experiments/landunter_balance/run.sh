@@ -11,5 +11,6 @@
 # Wall time: 10 min 36 s alone on the shared 2-core machine (27 min 48 s beside
 # three other experiment runs); rerunning with runs/ in place takes ~10 s.
 set -euo pipefail
+. "$(dirname "$0")/../wall_time.sh"
 cd "$(dirname "$0")/../.."
 sim landunter balance --games 1000000 --seed 0 --players 3,4,5,6 --out experiments/landunter_balance --json > /dev/null

@@ -8,6 +8,7 @@
 # Two processes fill the results store (runs/) in parallel; the last command
 # reads every run from the store and writes the report.
 set -euo pipefail
+. "$(dirname "$0")/../wall_time.sh"
 cd "$(dirname "$0")/../.."
 OUT=experiments/landunter_fairness
 ARGS=(--games 1000000 --seed 0 --out "$OUT")

@@ -8,6 +8,7 @@
 # Two processes fill the results store (runs/) in parallel; the last command
 # reads every tournament from the store and writes the report.
 set -euo pipefail
+. "$(dirname "$0")/../wall_time.sh"
 cd "$(dirname "$0")/../.."
 OUT=experiments/landunter_ranking
 # The field is pinned: the default (every registered fast bot) grew with

@@ -11,5 +11,6 @@
 # Wall time: 6 min 59 s alone on the shared 2-core machine (26 min 31 s beside
 # three other experiment runs); rerunning with runs/ in place takes ~10 s.
 set -euo pipefail
+. "$(dirname "$0")/../wall_time.sh"
 cd "$(dirname "$0")/../.."
 sim landunter seats --games 1000000 --seed 0 --players 3,4,5 --out experiments/landunter_seats --json > /dev/null

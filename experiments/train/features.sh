@@ -1,5 +1,5 @@
 #!/bin/sh
-# Training with greedy-value's turn-back terms (issue 15 item 5): the Luft
+# Training with greedy-value's turn-back terms: the Luft
 # policy's turn-back score reads three more features (strategies/luft/policy.py:
 # the gain and loss of staying one more turn, and the chance to get home after
 # it). Each run trains on from the preset shipped at the time (given as the

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Land unter 4 players with the policy's outcome terms (issue 15 item 5;
+# Land unter 4 players with the policy's outcome terms (
 # strategies/landunter/features.py: the chances that a card is the highest or
 # second-highest played, the expected ring flip, the same with no ring left,
 # the expected top flood card, own cards above it). Both runs train on from the
@@ -36,7 +36,7 @@
 # after the session that trained them); nothing played after it (seed 13's
 # targets, the reruns of the experiments that play `trained`) chose anything.
 #
-# `targets`: issue 15 item 5 at 3, 4 and 5 players on fresh seed 13, after
+# `targets`: the trained bot's targets at 3, 4 and 5 players on fresh seed 13, after
 # shipping: `trained` against every built-in family at its best parameters
 # for the count (../trained/landunter-best-parameters.csv, seed 14: dodge at
 # its defaults, counter:p_min=0, ring-keeper:t=3, sampler:k=64 with rel=1 at

@@ -1,6 +1,6 @@
 #!/bin/sh
 # A larger training budget for the 4-player presets, Geteilte Luft's 5-player
-# one and Land unter's 3-player one (issue 15 item 5): each
+# one and Land unter's 3-player one: each
 # trains on from the earlier preset (run.sh) for 30 more CMA-ES generations of
 # 960 games per candidate (Luft 5p: 20) against the same field, seed 2. Shipped
 # as strategies/<game>/presets/trained-<n>p.json because each measured better than

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Training with planner's own gains as features (issue 15 item 5): the Luft
+# Training with planner's own gains as features: the Luft
 # policy reads `planner`'s gain from turning back, from picking up and from
 # dropping (strategies/luft/policy.py, planner.plan_gain / drop_gain), three
 # weights at the end of each block. At 2 players planner beats every linear

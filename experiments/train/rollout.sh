@@ -1,5 +1,5 @@
 #!/bin/sh
-# Training with rollout's own values as features (issue 15 item 5): the Luft
+# Training with rollout's own values as features: the Luft
 # policy reads rollout's mean gain over all k=32 continuations from turning
 # back, picking up and dropping (strategies/luft/policy.py,
 # forecast.rollout_gain), three weights at the end of each block. At 3-5

@@ -9,6 +9,7 @@
 # The presets shipped now for Luft 4p/5p and Land unter 3p/4p trained on from
 # these: run more.sh after this script.
 set -e
+. "$(dirname "$0")/../wall_time.sh"
 cd "$(dirname "$0")"
 GAMES=${GAMES:-960}
 GENERATIONS=${GENERATIONS:-20}

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Training against the search bots (issue 15 item 5). The fields of run.sh and
+# Training against the search bots. The fields of run.sh and
 # more.sh held only fast bots, so the presets learnt to beat those and lost to
 # rollout:k=32 and planner (Luft) and sampler:k=16 (Land unter). Each run here
 # trains on from the shipped preset with a smaller step (sigma 0.15; 0.05 for

@@ -1,5 +1,5 @@
 """The best parameters of each Land unter family per player count, for the
-targets of issue 15 item 5 ("the trained bot wins against every built-in
+targets of the strong-play work ("the trained bot wins against every built-in
 family at its best parameters"); the repo had no record of them.
 
 The procedure of `sim luft compare-turnback`'s sweep (the same grids and
@@ -50,7 +50,7 @@ def best_parameters(family: str, n: int, registry, advance) -> tuple[dict, list[
         spec = spec_of(family, values, registry)
         if spec not in seen:
             games = SLOW_GAMES if family == "sampler" else GAMES
-            t = play_lineups("landunter", {"players": n}, field_lineups(spec, field, n), games, SEED, HERE)
+            t = play_lineups("landunter", {"players": n}, field_lineups(spec, field, n, games, SEED), games, SEED, HERE)
             cn, cs, _ = t.agg("cand.win")
             seen[spec] = proportion_ci(cs, int(cn))
             advance()

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 15 item 5's Geteilte Luft tournaments on fresh seed 9, seat-rotated
+# The trained bot's Geteilte Luft target tournaments on fresh seed 9, seat-rotated
 # (every group of entrants in every seat order). Each writes <name>.txt (the
 # table) and <name>.json.
 #

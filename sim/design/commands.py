@@ -18,6 +18,7 @@ from sim.cli_common import (
     analysis,
     finish,
     player_list,
+    players_option,
     rules_option,
     user_errors,
 )
@@ -52,20 +53,20 @@ def register(sub: typer.Typer, game: str):
     module = design_module(game)
     low, high = module.PLAYERS
     field_help = (
-        f"The field of the field games, comma-separated specs rotated through every seat (default: "
+        f"The field of the field games, comma-separated specs, every group in every seat order (default: "
         f"{','.join(module.FIELD)}: {module.FIELD_STYLES}; {TRAINED_NOTE})."
     )
     FIELD = typer.Option(None, "--field", help=field_help)
     STRONG = typer.Option(None, "--strong", help=f"The strong bot of the skill games (default {module.STRONG}).")
     WEAK = typer.Option(None, "--weak", help=f"The weak bots it plays against (default {module.WEAK}).")
-    PLAYERS = typer.Option("4", "--players", "-n", help=f"Player counts, comma-separated or a range ({low}..{high}).")
+    PLAYERS = players_option("4", low, high)
 
     @sub.command(
         "metrics",
         help=f"""Is this rule set fair, skilful, tense and well paced?
 
-Design metrics of one rule set at each player count, each with n and a 95% CI: field games (the field
-rotated through every seat; default {",".join(module.FIELD)}: play styles mixed so a rule set is not
+Design metrics of one rule set at each player count, each with n and a 95% CI: field games (every group of the
+field's bots in every seat order; default {",".join(module.FIELD)}: play styles mixed so a rule set is not
 tuned to one bot's quirks; {TRAINED_NOTE}) and as many skill games (the strong bot in every seat against
 weak bots), every lineup on its own games.
 
@@ -124,12 +125,12 @@ trials.parquet, a front scatter with CIs and each knob's effect. Knobs: {", ".jo
     )
     def design(
         knobs: str = typer.Option(
-            ...,
+            module.DEFAULT_KNOBS,
             "--knobs",
             "-k",
             help="Knobs to search, comma-separated: name=a..b "
             "(a range), name=x|y (values), name=x (fixed), or a bare boolean or choice "
-            "knob (every value); e.g. air=15..40,dives=2..4,turn_back_needs_treasure.",
+            "knob (every value). Default: the knobs of the committed design study.",
         ),
         objectives: str = typer.Option(
             "skill,fairness,tension",
@@ -141,7 +142,7 @@ trials.parquet, a front scatter with CIs and each knob's effect. Knobs: {", ".jo
         constraint: Optional[List[str]] = typer.Option(
             None,
             "--constraint",
-            help="metric=low..high that must hold at every player count (repeatable), e.g. p_air_out=0.5..0.9.",
+            help=f"metric=low..high that must hold at every player count (repeatable), e.g. {module.CONSTRAINT_EXAMPLE}.",
         ),
         trials: int = typer.Option(
             50, "--trials", min=1, max=10**6, help="Finished trials the study should have (a rerun adds the missing ones)."

@@ -27,8 +27,9 @@ GENERIC = (
         "seat_gap",
         -1,
         "seat fairness: the largest |win share of a seat - 1/n| over the seats in the field "
-        "games (a shared win counts 1/k); CI by a Poisson bootstrap over games (percentile; a largest "
-        "deviation is biased upwards by noise, so the lower bound never exceeds the estimate)",
+        "games (a shared win counts 1/k), bias-corrected (a largest deviation of noisy shares is biased "
+        "upwards: 2 x estimate - mean of its Poisson-bootstrap replicates over games) with the basic "
+        "bootstrap 95% CI, both clipped at 0, so a fair game can show a gap of 0 inside its CI",
     ),
     Metric("seat0_edge", 0, "win share of seat 0 (who starts) - 1/n in the field games; Wilson CI"),
     Metric("skill", 1, "win share of the strong bot against n-1 weak bots - 1/n (0: skill does not help); Wilson CI"),

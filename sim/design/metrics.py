@@ -2,10 +2,10 @@
 
 One evaluation plays two sets of games at one player count:
 
-* **field games** — the field's bots rotated through the seats (every window
-  of n consecutive field bots in every rotation, `sim.sweep.field_lineups`),
-  so each bot holds every seat equally often and what differs between seats
-  is the seat. Seat fairness, tension, pace and rule holes come from these.
+* **field games** — the field seated balanced (every group of its bots in
+  every seat order, `sim.sweep.field_lineups`), so each bot holds every seat
+  and sits after every other equally often and what differs between seats is
+  the seat. Seat fairness, tension, pace and rule holes come from these.
 * **skill games** — one strong bot in every seat in turn against a table of
   weak ones; the strong bot's win share and the upset rate come from these.
 
@@ -42,8 +42,8 @@ RESAMPLES = 400  # Poisson-bootstrap replicates behind the seat gap's CI
 
 class SeatShares:
     """Seat win sums over the field games, with Poisson-bootstrap replicates
-    (each game weighted by a Poisson(1) draw keyed by its index) for the CI of
-    the largest seat gap."""
+    (each game weighted by a Poisson(1) draw keyed by its index) for the
+    bias correction and CI of the largest seat gap."""
 
     def __init__(self, players: int, seed: int, resamples: int = RESAMPLES):
         self.players, self.seed = players, seed
@@ -61,12 +61,19 @@ class SeatShares:
         self.boot_games += w.sum(axis=1)
 
     def gap(self) -> Estimate:
+        """The largest |seat share - 1/n|, bias-corrected, with a basic
+        bootstrap interval (both clipped at 0): a maximum of noisy shares is
+        biased upwards by the noise, so the plain estimate and a percentile
+        interval can never show a fair game as fair; 2·estimate - replicates
+        corrects the bias and lets the interval reach 0."""
         fair = 1 / self.players
         point = float(np.max(np.abs(self.wins / self.games - fair)))
         kept = self.boot_games > 0  # a replicate that drew no game at all says nothing
         boot = np.max(np.abs(self.boot_wins[kept] / self.boot_games[kept, None] - fair), axis=1)
-        lo, hi = np.percentile(boot, [2.5, 97.5])
-        return Estimate(point, float(min(lo, point)), float(max(hi, point)), self.games)
+        q_lo, q_hi = np.percentile(boot, [2.5, 97.5])
+        corrected = max(0.0, 2 * point - float(boot.mean()))
+        lo, hi = max(0.0, 2 * point - q_hi), max(0.0, 2 * point - q_lo)
+        return Estimate(corrected, min(lo, corrected), max(hi, corrected), self.games)
 
     def edge(self) -> Estimate:
         share = proportion_ci(self.wins[0], self.games)
@@ -99,8 +106,8 @@ def evaluate(
     module = design_module(game.name)
     rules_obj = api.make_rules(game, {k: str(v) for k, v in rules.items()})
     n = rules_obj.players
-    field_lu = field_lineups(None, field, n)
-    skill_lu = field_lineups(strong, [weak], n)
+    field_lu = field_lineups(None, field, n, games, seed)
+    skill_lu = field_lineups(strong, [weak], n, games, seed)
     parts = [("field", field_lu, 0), ("skill", skill_lu, SKILL_OFFSET)]
     items = []
     for part, lineups, offset in parts:
@@ -214,7 +221,7 @@ def measure(
     report = Report(f"Design metrics of a {game_name} rule set", out)
     report.text(
         f"Rules: {', '.join(f'{k}={v}' for k, v in rules.items()) or 'the rulebook defaults'}. Field games: "
-        f"{', '.join(specs)} rotated through every seat; skill games: {strong_spec} in every seat against "
+        f"{', '.join(specs)}, every group of them in every seat order; skill games: {strong_spec} in every seat against "
         f"{weak_spec}. {games:,} games of each per player count (rounded up to whole games per lineup), "
         f"seed {seed}. Figures: mean [95% CI]; n in the last column."
         + (f" {budget.describe()}." if exploit else "")

@@ -1,20 +1,26 @@
 """Which rule set to print: the recommendation from design studies, one per player count.
 
-A design study (`sim.design.study`) ends with its Pareto front and the
-rulebook defaults re-evaluated on the same fresh games. A front member is
-recommended over the defaults only where the data say so clearly:
+Three sets of games, never the same: the **search** (optuna's trials, the
+study's seed), the **selection** (the Pareto front's members and the
+rulebook defaults re-evaluated on a fresh seed, where the pick is made) and
+the **confirmation** (the pick, the defaults and the defaults with only one
+of the pick's knobs changed, on a seed neither saw), whose figures are the
+ones reported.
 
-* it meets every constraint at that player count (the defaults need not);
-* on no objective is it worse than the defaults beyond the CIs (its 95% CI
-  lies wholly on the worse side of theirs);
-* on at least one objective it is better beyond the CIs.
+The pick (`select`) compares each of the k front members with the defaults
+on each of the m objectives, k·m tests, Bonferroni-corrected (a z test of
+the difference of the two means, SEs read from their 95% CIs; both sides
+share the games, which only makes it conservative). A member qualifies when
+it meets every constraint, is better beyond the corrected interval on at
+least one objective and worse on none; the one better on the most
+objectives wins (ties: the larger sum of its gains in the defaults'
+half-widths). The pick is then confirmed (`confirm`) on the confirmation
+games with m tests at α/m: it is recommended when it is still better on at
+least one objective and not shown worse on any; otherwise the defaults stay.
+A "not shown worse" is only that: the difference's interval reaches 0.
 
-Among such members the one better on the most objectives wins (ties: the
-larger sum of its gains over the defaults, each in units of the defaults' CI
-half-width). Otherwise the defaults stay. Two 95% CIs that do not overlap is a
-conservative test of a difference (both are measured on the same games, which
-only makes it more so), so a change of rules is recommended only when it is
-clear at the study's size.
+The knob-by-knob rows say which knob carries the gain; a knob picked at the
+end of its searched range is flagged (the optimum may lie beyond it).
 
 ``python -m sim.design.recommend DIR [SIZE]`` writes DIR/report.md and its plots from
 the studies DIR/<game>_<n>p/summary.json and the defaults' metrics
@@ -24,10 +30,17 @@ DIR/<game>_defaults/summary.json.
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
+from statistics import NormalDist
+
+from sim.design.report import diff_text, edge_text
 
 GAMES = {"luft": ("Geteilte Luft", (2, 3, 4, 5, 6)), "landunter": ("Land unter", (3, 4, 5))}
+ALPHA = 0.05  # family-wise error of the selection's and of the confirmation's tests
+Z95 = NormalDist().inv_cdf(0.975)
+DEFAULTS = "rulebook defaults"
 
 
 def _sign(objective: str) -> tuple[str, int]:
@@ -35,41 +48,94 @@ def _sign(objective: str) -> tuple[str, int]:
     return metric, 1 if direction == "maximize" else -1
 
 
-def compare(candidate: dict, defaults: dict, objectives: list[str]) -> tuple[int, int, float]:
-    """(objectives better beyond the CIs, worse beyond them, sum of signed gains in defaults' half-widths)."""
-    better = worse = 0
-    gain = 0.0
+def z_for(tests: int, alpha: float = ALPHA) -> float:
+    """The two-sided critical z of one test among ``tests`` at family-wise ``alpha`` (Bonferroni)."""
+    return NormalDist().inv_cdf(1 - alpha / (2 * max(tests, 1)))
+
+
+def difference(candidate: dict, defaults: dict, metric: str, z: float = Z95) -> dict:
+    """candidate − defaults on one metric: mean and the interval ± z·SE (each
+    side's SE from its 95% CI; independent samples, conservative on shared games)."""
+    c, d = candidate["metrics"][metric], defaults["metrics"][metric]
+    se = math.hypot(*((f["ci95"][1] - f["ci95"][0]) / (2 * Z95) for f in (c, d)))
+    diff = c["mean"] - d["mean"]
+    return {"mean": diff, "ci": [diff - z * se, diff + z * se], "z": z}
+
+
+def compare(candidate: dict, defaults: dict, objectives: list[str], z: float = Z95) -> tuple[list[str], list[str], float]:
+    """(objectives better beyond ± z·SE, those worse beyond it, sum of signed gains in defaults' half-widths)."""
+    better, worse, gain = [], [], 0.0
     for objective in objectives:
         metric, sign = _sign(objective)
-        c, d = candidate["metrics"][metric], defaults["metrics"][metric]
-        (c_lo, c_hi), (d_lo, d_hi) = c["ci95"], d["ci95"]
-        if sign > 0:
-            better, worse = better + (c_lo > d_hi), worse + (c_hi < d_lo)
-        else:
-            better, worse = better + (c_hi < d_lo), worse + (c_lo > d_hi)
-        gain += sign * (c["mean"] - d["mean"]) / max((d_hi - d_lo) / 2, 1e-12)
+        lo, hi = (sign * x for x in difference(candidate, defaults, metric, z)["ci"])
+        lo, hi = min(lo, hi), max(lo, hi)
+        if lo > 0:
+            better.append(objective)
+        elif hi < 0:
+            worse.append(objective)
+        d = defaults["metrics"][metric]["ci95"]
+        gain += (
+            sign * (candidate["metrics"][metric]["mean"] - defaults["metrics"][metric]["mean"]) / max((d[1] - d[0]) / 2, 1e-12)
+        )
     return better, worse, gain
 
 
-def recommend(summary: dict) -> dict:
-    """The recommended row of a study's re-evaluated front (`sim.design.study` summary)
-    with why: ``{"candidate", "knobs", "better", "reason"}``."""
+def _defaults(summary: dict) -> dict:
+    return next(r for r in summary["front"] if r["candidate"] == DEFAULTS)
+
+
+def select(summary: dict, alpha: float = ALPHA) -> dict:
+    """The pick among a study's re-evaluated front (selection games), Bonferroni
+    over every member compared × objective: ``{"candidate", "knobs", "better",
+    "compared", "tests", "z", "reason", "row"}``."""
     objectives = summary["config"]["objectives"]
-    [defaults] = [r for r in summary["front"] if r["candidate"] == "rulebook defaults"]
+    defaults = _defaults(summary)
+    members = [r for r in summary["front"] if r is not defaults]
+    tests = len(members) * len(objectives)
+    z = z_for(tests, alpha)
     scored = []
-    for row in summary["front"]:
-        if row is defaults or not row["feasible"]:
-            continue
-        better, worse, gain = compare(row, defaults, objectives)
-        if better and not worse:
-            scored.append((better, gain, row))
+    for row in members:
+        better, worse, gain = compare(row, defaults, objectives, z)
+        if row["feasible"] and better and not worse:
+            scored.append((len(better), gain, row, better))
+    common = {"compared": len(members), "tests": tests, "z": z}
     if not scored:
-        reason = "no front member meets the constraints and beats the defaults beyond the CIs without losing elsewhere"
-        return {"candidate": defaults["candidate"], "knobs": {}, "better": [], "reason": reason, "row": defaults}
-    better, _, row = max(scored, key=lambda s: (s[0], s[1]))
-    won = [o for o in objectives if compare(row, defaults, [o])[0]]
-    reason = f"meets the constraints, better than the defaults beyond the CIs on {', '.join(won)}, worse on none"
-    return {"candidate": row["candidate"], "knobs": row["knobs"], "better": won, "reason": reason, "row": row}
+        reason = (
+            f"none of the {len(members)} front members compared meets the constraints and beats the defaults "
+            f"beyond the Bonferroni interval ({tests} tests) without being worse elsewhere"
+        )
+        return {"candidate": DEFAULTS, "knobs": {}, "better": [], "reason": reason, "row": defaults, **common}
+    _, _, row, better = max(scored, key=lambda s: (s[0], s[1]))
+    reason = (
+        f"of {len(members)} front members compared, meets the constraints, better than the defaults beyond the "
+        f"Bonferroni interval ({tests} tests) on {', '.join(better)}, not shown worse elsewhere"
+    )
+    return {"candidate": row["candidate"], "knobs": row["knobs"], "better": better, "reason": reason, "row": row, **common}
+
+
+def confirm(pick: dict, defaults: dict, objectives: list[str], alpha: float = ALPHA) -> dict:
+    """The pick against the defaults on the confirmation games, m tests at α/m:
+    per objective "better", "worse" or "not shown worse" with the difference."""
+    z = z_for(len(objectives), alpha)
+    better, worse, _ = compare(pick, defaults, objectives, z)
+    verdicts = {o: "better" if o in better else "worse" if o in worse else "not shown worse" for o in objectives}
+    return {
+        "confirmed": bool(better) and not worse,
+        "verdicts": verdicts,
+        "differences": {o: difference(pick, defaults, _sign(o)[0], z) for o in objectives},
+        "z": z,
+        "tests": len(objectives),
+    }
+
+
+def recommend(summary: dict) -> dict:
+    """A study's recommendation: its pick (selection games) and, when the study
+    confirmed it, the confirmation (fresh games): ``{"candidate", "knobs",
+    "confirmed", "reason", "pick", ...}``; without a confirmed pick the defaults."""
+    if "recommendation" in summary:
+        return summary["recommendation"]
+    pick = select(summary)
+    return {**{k: v for k, v in pick.items() if k != "row"}, "confirmed": False, "pick": pick["candidate"]}
 
 
 def write(root: Path, size: str = "full", out: Path | None = None) -> dict:
@@ -98,32 +164,71 @@ def write(root: Path, size: str = "full", out: Path | None = None) -> dict:
         if not studies:
             continue
         picks = {n: recommend(s) for n, s in studies.items()}
-        picked[game] = {str(n): {k: v for k, v in p.items() if k != "row"} for n, p in picks.items()}
+        picked[game] = {str(n): _public(p) for n, p in picks.items()}
         first = next(iter(studies.values()))
-        objectives = [_sign(o)[0] for o in first["config"]["objectives"]]
+        objectives = first["config"]["objectives"]
+        metrics = [_sign(o)[0] for o in objectives]
         report.text(
             f"## {title}",
             f"One study per player count: knobs {'; '.join(first['config']['knobs'])}; objectives "
-            f"{', '.join(first['config']['objectives'])}"
+            f"{', '.join(objectives)}"
             + (f"; constraints {', '.join(first['config']['constraints'])}" if first["config"]["constraints"] else "")
-            + f"; {first['trials']} trials of {first['games']:,} field and skill games each, the front and the "
-            f"defaults re-evaluated on {first['evaluation_games']:,} fresh games of each kind. The reports "
+            + f". **Search:** {first['trials']} trials of {first['games']:,} field and skill games each (seed "
+            f"{first['selection_seed']}). **Selection:** the front's members and the defaults re-evaluated on "
+            f"{first['evaluation_games']:,} fresh games of each kind (seed {first['evaluation_seed']}); the pick must "
+            "beat the defaults beyond a Bonferroni interval over every member × objective compared. "
+            "**Confirmation:** the pick, the defaults and the defaults with one of the pick's knobs changed on as "
+            "many games again that neither step saw; the figures below are the confirmation's. The reports "
             f"[{game}_<n>p/report.md] show every front member next to the defaults.",
         )
-        rows = []
+        rows, gains, flags = [], [], []
         for n, p in picks.items():
-            row = {"players": n, "recommended": p["candidate"], "rules": _knobs_text(p["knobs"]) or "the rulebook's"}
-            for m in objectives:
-                row[m] = fmt(p["row"]["metrics"][m], 3)
-                row[f"{m} (defaults)"] = fmt(_defaults(studies[n])["metrics"][m], 3)
+            pick_row, defaults = _shown(p, studies[n])
+            row = {
+                "players": n,
+                "pick (selection)": p["pick"],
+                "compared": p["compared"],
+                "recommended": p["candidate"],
+                "rules": _knobs_text(p["knobs"]) or "the rulebook's",
+            }
+            for o, m in zip(objectives, metrics):
+                row[f"{m}: pick"] = fmt(pick_row["metrics"][m], 3)
+                row[f"{m}: defaults"] = fmt(defaults["metrics"][m], 3)
+                row[f"{m}: verdict"] = p.get("verdicts", {}).get(o, "")
             row["why"] = p["reason"]
             rows.append(row)
-        report.table(f"{game}_recommendation", pd.DataFrame(rows), f"{title}: the recommendation per player count, mean [95% CI]")
+            for g in p.get("knob_gains", []):
+                change = g["candidate"] if g["candidate"].startswith("only ") else f"all of {g['candidate']}"
+                gains.append(
+                    {
+                        "players": n,
+                        "change from the defaults": change,
+                        **{m: diff_text(g["differences"][o]) for o, m in zip(objectives, metrics)},
+                    }
+                )
+            flags += [f"{n}p {t}" for t in _edge_texts(p.get("edges", []))]
+        report.table(
+            f"{game}_recommendation",
+            pd.DataFrame(rows),
+            f"{title}: the pick per player count and its figures on the confirmation games, mean [95% CI]",
+        )
+        if gains:
+            report.table(
+                f"{game}_knob_gains",
+                pd.DataFrame(gains),
+                f"{title}: gain over the defaults on the confirmation games, the whole pick and each of its knobs "
+                "alone (the defaults with only that knob changed), difference [Bonferroni interval over the objectives]",
+            )
+        if flags:
+            report.text(
+                f"**Flag — picks at the edge of the searched range** (the best value may lie beyond): {'; '.join(flags)}."
+            )
         ns = list(picks)
-        for m in objectives:
+        shown = {n: _shown(picks[n], studies[n]) for n in ns}
+        for m in metrics:
             series = {
-                "rulebook defaults": _band([_defaults(studies[n]) for n in ns], m),
-                "recommended": _band([picks[n]["row"] for n in ns], m),
+                "rulebook defaults": _band([shown[n][1] for n in ns], m),
+                "pick": _band([shown[n][0] for n in ns], m),
             }
             n_games = first["front"][0]["metrics"][m]["n"]
             stem = report.plot_stem(f"{game}_{m}")
@@ -132,25 +237,38 @@ def write(root: Path, size: str = "full", out: Path | None = None) -> dict:
                     plots.lines_with_band(
                         ns,
                         series,
-                        f"{title}: {m}, recommended rule set and rulebook defaults (n={n_games:,} games each)",
+                        f"{title}: {m}, the pick and the rulebook defaults on fresh games (n={n_games:,} games each)",
                         "players",
                         m,
                         stem,
                     ),
-                    f"{title}: {m} per player count, recommended and defaults on the same fresh games, 95% CI",
+                    f"{title}: {m} per player count, the pick and the defaults on the confirmation games, 95% CI",
                 )
     report.save({"size": size, "recommendations": picked})
     return picked
+
+
+def _shown(rec: dict, summary: dict) -> tuple[dict, dict]:
+    """(the pick's row, the defaults' row) to show: the confirmation games' when the
+    pick was confirmed there, else (no pick) the defaults' selection row twice."""
+    if rec.get("confirmation"):
+        return rec["confirmation"][1], rec["confirmation"][0]
+    return _defaults(summary), _defaults(summary)
+
+
+def _public(rec: dict) -> dict:
+    """The recommendation as the report's summary keeps it (no per-row metrics)."""
+    return {k: v for k, v in rec.items() if k not in ("row", "confirmation")}
+
+
+def _edge_texts(edges: list[dict]) -> list[str]:
+    return [edge_text([e]) for e in edges]
 
 
 def _band(rows: list[dict], metric: str) -> tuple[list, list, list]:
     """(means, lows, highs) of one metric over rows."""
     figs = [r["metrics"][metric] for r in rows]
     return [f["mean"] for f in figs], [f["ci95"][0] for f in figs], [f["ci95"][1] for f in figs]
-
-
-def _defaults(summary: dict) -> dict:
-    return next(r for r in summary["front"] if r["candidate"] == "rulebook defaults")
 
 
 def _knobs_text(knobs: dict) -> str:

@@ -8,7 +8,7 @@ import pandas as pd
 from sim.design import plots
 from sim.design.degenerate import Budget
 from sim.design.metrics import trained_caveat
-from sim.report import Report, ci_column
+from sim.report import Report, ci_column, fmt
 
 
 def write(
@@ -47,8 +47,10 @@ def write(
     report.table(
         "front",
         shown,
-        "Pareto front re-evaluated on fresh seeds, mean [95% CI] (front.parquet: every metric, per player count too)",
+        f"**Selection:** the Pareto front re-evaluated on the selection seed {summary['evaluation_seed']}, mean [95% CI] "
+        "(front.parquet: every metric, per player count too); the pick is made here, its figures are the confirmation's below",
     )
+    confirmation_section(report, summary.get("recommendation"), [f"{o.direction}:{o.metric}" for o in objs])
     holes = [m.name for m in defs if m.name.startswith("hole_")]
     if holes and len(evaluated):
         per_count = [
@@ -104,3 +106,72 @@ def write(
     report.text("**Definitions.** " + " ".join(f"`{m.name}`: {m.definition}." for m in defs))
     report.save(summary)
     return report
+
+
+def confirmation_section(report: Report, rec: dict | None, objectives: list[str]) -> None:
+    """The pick, how many candidates it was chosen from, and its figures on the
+    confirmation games: against the defaults, and knob by knob."""
+    if rec is None:
+        return
+    report.text("## Recommendation: selection apart from confirmation", rec["reason"] + ".")
+    if rec["pick"] == "rulebook defaults":
+        return
+    report.text(
+        f"**Selection:** {rec['pick']} ({_knobs(rec['pick_knobs'])}) picked from {rec['compared']} front members on the "
+        f"selection games, each compared with the defaults on {len(objectives)} objectives: {rec['tests']} tests, "
+        f"Bonferroni (|z| > {rec['z']:.2f}). **Confirmation:** the pick, the defaults and the defaults with only one of "
+        f"the pick's knobs changed on {rec['confirmation_games']:,} fresh games of each kind per player count (seed "
+        f'{rec["confirmation_seed"]}), {len(objectives)} tests (|z| > {rec["confirmation_z"]:.2f}); "not shown worse" '
+        "means the difference's interval reaches 0, not that the two are equal."
+    )
+    metrics = [o.partition(":")[2] for o in objectives]
+    rows = []
+    for row in rec["confirmation"]:
+        rows.append(
+            {
+                "rule set": row["candidate"],
+                **{m: fmt(row["metrics"][m], 3) for m in metrics},
+                "n": row["metrics"][metrics[0]]["n"],
+            }
+        )
+    report.table(
+        "confirmation", pd.DataFrame(rows), "Confirmation games: the pick, the defaults and each knob alone, mean [95% CI]"
+    )
+    gains = [
+        {
+            "change from the defaults": g["candidate"] if g["candidate"].startswith("only ") else f"all of {g['candidate']}",
+            **{o.partition(":")[2]: diff_text(d) for o, d in g["differences"].items()},
+        }
+        for g in rec["knob_gains"]
+    ]
+    report.table(
+        "knob_gains",
+        pd.DataFrame(gains),
+        f"Gain over the defaults on the confirmation games: the whole pick and each knob alone, difference "
+        f"[interval ± {rec['confirmation_z']:.2f} SE]",
+    )
+    if rec["edges"]:
+        report.text(
+            "**Flag — picks at the edge of the searched range** (the best value may lie beyond): " + edge_text(rec["edges"]) + "."
+        )
+
+
+def edge_text(edges: list[dict]) -> str:
+    return "; ".join(
+        f"{e['knob']}={e['value']:g} at the {e['end']} end of {e['range'][0]:g}..{e['range'][1]:g}"
+        + (
+            f" (the rules allow {e['allowed'][0]:g}..{e['allowed'][1]:g}: widen it)"
+            if e["widenable"]
+            else " (the end of what the rules allow)"
+        )
+        for e in edges
+    )
+
+
+def diff_text(d: dict) -> str:
+    """A difference with its interval, signed."""
+    return f"{d['mean']:+.3f} [{d['ci'][0]:+.3f}, {d['ci'][1]:+.3f}]"
+
+
+def _knobs(knobs: dict) -> str:
+    return ", ".join(f"{k}={v:.3f}" if isinstance(v, float) else f"{k}={v}" for k, v in knobs.items())

@@ -12,8 +12,11 @@ study in its storage — ``OUT/study.db`` (SQLite) or any storage URL — under 
 name derived from the command's settings, so the same command resumes the
 same study: ``--trials`` is the number of finished trials the study should
 have, and a second run with more adds the difference. The Pareto front of the
-feasible trials is then re-evaluated on a fresh seed (selection and
-evaluation on different games, statistics.md) next to the rulebook defaults.
+feasible trials is then re-evaluated on a fresh seed next to the rulebook
+defaults, a pick is made there (`sim.design.recommend.select`, corrected for
+the members compared) and confirmed on a third seed, with the defaults and
+the defaults with only one of the pick's knobs changed (statistics.md:
+selection and evaluation on different games).
 """
 
 from __future__ import annotations
@@ -34,9 +37,11 @@ from sim.design.metric_defs import EXPLOIT, all_metrics, design_module
 from sim.design.metrics import evaluate, field_of
 from sim.design.pareto import pareto_front
 from sim.stats import Estimate
+from sim.sweep import LAYOUT
 
 SAMPLERS = ("nsga2", "tpe")
-FRESH_SEED_OFFSET = 1_000_003  # the re-evaluation's seed: seed + this (other games than the search's)
+FRESH_SEED_OFFSET = 1_000_003  # the selection's seed (the front re-evaluated): seed + this, other games than the search's
+CONFIRM_SEED_OFFSET = 2_000_029  # the confirmation's seed: seed + this, games neither the search nor the selection saw
 
 
 def storage_url(storage: str | None, out: Path | None) -> str | None:
@@ -202,6 +207,7 @@ def design(
         "seed": seed,
         "sampler": sampler,
         "rules_version": api.get_game(game_name).rules_cls.VERSION,
+        "layout": LAYOUT,  # how fields are seated and metrics computed: trials of another layout are not resumed
         "plays": field_fingerprint(game_name, players_list, [*specs, strong_spec, weak_spec]),
     }
     if exploit:  # only then: studies without the metric keep their names
@@ -320,20 +326,8 @@ def _finish(study, name, url, config, evaluator, spaces, objs, cons, defs, modul
     candidates = [("rulebook defaults", {})] + [
         (f"trial {int(r.trial)}", _typed({k: getattr(r, k) for k in knob_names}, spaces)) for r in chosen.itertuples()
     ]
-    rows = []
     with Bar(len(candidates), "re-evaluating the front", progress) as bar:
-        for label, values in candidates:
-            per_n = evaluator(values, fresh)
-            row = {"candidate": label, **{k: values.get(k, "") for k in knob_names}}
-            for m in defs:
-                for n, figs in per_n.items():
-                    e = figs[m.name]
-                    row[f"{m.name}@{n}"], row[f"{m.name}@{n}_lo"], row[f"{m.name}@{n}_hi"] = e.mean, e.lo, e.hi
-                e = combine([figs[m.name] for figs in per_n.values()])
-                row[m.name], row[f"{m.name}_lo"], row[f"{m.name}_hi"], row[f"{m.name}_n"] = e.mean, e.lo, e.hi, e.n
-            row["feasible"] = all(c.low <= row[f"{c.metric}@{n}"] <= c.high for c in cons for n in per_n)
-            rows.append(row)
-            bar.advance()
+        rows = _evaluate_rows(evaluator, candidates, fresh, knob_names, defs, cons, bar)
     evaluated = pd.DataFrame(rows)
     for k in knob_names:  # mixed numbers and "" (defaults): store as text
         evaluated[k] = evaluated[k].map(str)
@@ -352,8 +346,119 @@ def _finish(study, name, url, config, evaluator, spaces, objs, cons, defs, modul
         "config": config,
         "front": [_row_json(r, knob_names, objs, cons, defs) for r in rows],
     }
+    summary["recommendation"] = _confirm(summary, evaluator, spaces, knob_names, defs, cons, seed, progress)
     write(summary, table, front, evaluated, spaces, objs, cons, defs, out)
     return summary
+
+
+def _evaluate_rows(evaluator, candidates, seed, knob_names, defs, cons, bar) -> list[dict]:
+    """Every metric of each (label, knob values) on ``seed``: per player count and
+    combined over them, flat columns ``m``, ``m_lo``, ``m_hi``, ``m_n``, ``m@n``…"""
+    rows = []
+    for label, values in candidates:
+        per_n = evaluator(values, seed)
+        row = {"candidate": label, **{k: values.get(k, "") for k in knob_names}}
+        for m in defs:
+            for n, figs in per_n.items():
+                e = figs[m.name]
+                row[f"{m.name}@{n}"], row[f"{m.name}@{n}_lo"], row[f"{m.name}@{n}_hi"] = e.mean, e.lo, e.hi
+            e = combine([figs[m.name] for figs in per_n.values()])
+            row[m.name], row[f"{m.name}_lo"], row[f"{m.name}_hi"], row[f"{m.name}_n"] = e.mean, e.lo, e.hi, e.n
+        row["feasible"] = all(c.low <= row[f"{c.metric}@{n}"] <= c.high for c in cons for n in per_n)
+        rows.append(row)
+        bar.advance()
+    return rows
+
+
+def edges(knobs: dict, spaces: list[K.Space]) -> list[dict]:
+    """The picked knobs at an end of their searched range: a flag, not a finding
+    (the best value may lie beyond); ``widenable`` when the rules allow more."""
+    out = []
+    for s in spaces:
+        name = s.knob.name
+        if not s.is_range or name not in knobs:
+            continue
+        tol = 0 if s.knob.kind == "int" else 0.02 * (s.high - s.low)
+        value = float(knobs[name])
+        for end, bound, allowed in (("low", s.low, s.knob.allowed[0]), ("high", s.high, s.knob.allowed[1])):
+            if abs(value - bound) <= tol:
+                widenable = bound > allowed if end == "low" else bound < allowed
+                out.append(
+                    {
+                        "knob": name,
+                        "value": knobs[name],
+                        "end": end,
+                        "range": [s.low, s.high],
+                        "allowed": list(s.knob.allowed),
+                        "widenable": widenable,
+                    }
+                )
+    return out
+
+
+def _confirm(summary, evaluator, spaces, knob_names, defs, cons, seed, progress) -> dict:
+    """The pick (`sim.design.recommend.select`, on the selection games) confirmed
+    on games no step has seen: the pick, the defaults and the defaults with
+    only one of the pick's knobs changed (those that change the rules)."""
+    from sim.design import recommend as R
+    from sim.sweep import Bar
+
+    pick = R.select(summary)
+    objectives = summary["config"]["objectives"]
+    base = {k: v for k, v in pick.items() if k not in ("row", "candidate", "knobs", "better", "reason")}
+    out = {"pick": pick["candidate"], "pick_knobs": pick["knobs"], "selection_reason": pick["reason"], **base}
+    if pick["candidate"] == R.DEFAULTS:
+        reason = f"the defaults stay: {pick['reason']}"
+        return {**out, "candidate": R.DEFAULTS, "knobs": {}, "better": [], "confirmed": False, "reason": reason, "edges": []}
+    game = api.get_game(summary["game"])
+    rules_of = lambda values: [api.make_rules(game, evaluator.rules(values, n)).to_dict() for n in evaluator.players]  # noqa: E731
+    alone = [(f"only {k}={v}", {k: v}) for k, v in pick["knobs"].items() if rules_of({k: v}) != rules_of({})]
+    candidates = [(R.DEFAULTS, {}), (pick["candidate"], pick["knobs"]), *alone]
+    confirmation_seed = (seed + CONFIRM_SEED_OFFSET) % 2**64
+    with Bar(len(candidates), "confirming the pick on fresh games", progress) as bar:
+        rows = _evaluate_rows(evaluator, candidates, confirmation_seed, knob_names, defs, cons, bar)
+    rows = [_row_json(r, knob_names, None, cons, defs) for r in rows]
+    for row, (_, values) in zip(rows, candidates):
+        row["knobs"] = values
+    defaults, picked, singles = rows[0], rows[1], rows[2:]
+    check = R.confirm(picked, defaults, objectives)
+    confirmed = check["confirmed"] and picked["feasible"]
+    better = [o for o, v in check["verdicts"].items() if v == "better"]
+    verdict_text = "; ".join(f"{o.partition(':')[2]} {v}" for o, v in check["verdicts"].items())
+    if confirmed:
+        reason = (
+            f"picked from {pick['compared']} front members ({pick['tests']} Bonferroni tests on the selection games); "
+            f"on fresh games ({check['tests']} tests): {verdict_text}"
+        )
+    else:
+        reason = (
+            f"the defaults stay: the pick ({pick['candidate']}, from {pick['compared']} front members) did not hold "
+            f"on fresh games ({check['tests']} tests): {verdict_text}" + ("" if picked["feasible"] else "; breaks a constraint")
+        )
+    z = check["z"]
+    gains = [
+        {
+            "candidate": row["candidate"],
+            "knobs": row["knobs"],
+            "differences": {o: R.difference(row, defaults, R._sign(o)[0], z) for o in objectives},
+        }
+        for row in [picked, *singles]
+    ]
+    return {
+        **out,
+        "candidate": pick["candidate"] if confirmed else R.DEFAULTS,
+        "knobs": pick["knobs"] if confirmed else {},
+        "better": better if confirmed else [],
+        "confirmed": confirmed,
+        "reason": reason,
+        "confirmation_seed": confirmation_seed,
+        "confirmation_games": summary["evaluation_games"],
+        "confirmation": rows,
+        **{k: check[k] for k in ("verdicts", "differences")},
+        "confirmation_z": z,
+        "knob_gains": gains,
+        "edges": edges(pick["knobs"], spaces),
+    }
 
 
 def _row_json(row: dict, knob_names, objs, cons, defs) -> dict:

@@ -1,4 +1,4 @@
-"""Play against the bots at a terminal table (issue 17), for any game.
+"""Play against the bots at a terminal table, for any game.
 
     keys.py      single-key input: legal choices only, ``?`` rules, ``q`` quit
     playlog.py   the JSON Lines game log: written as the game goes, read back

@@ -10,7 +10,6 @@ from typing import Callable
 import numpy as np
 from rich.console import Console, Group
 from rich.markup import escape
-from rich.table import Table
 
 from sim import api
 from sim.cli_common import out
@@ -58,6 +57,7 @@ def review(logs: list[GameLog], bot_spec: str, rollouts: int = 0) -> dict:
     its cost: the person's win chance after the bot's choice minus after their
     own, paired over rollouts on common random numbers."""
     agreed, total, disagreements = 0, 0, []
+    kinds: dict[str, dict] = {}  # per decision type (the prompt's question): decisions, agreed
     for log in logs:
         start = log.start
         game, table = api.get_game(start["game"]), table_of(start["game"])
@@ -70,9 +70,13 @@ def review(logs: list[GameLog], bot_spec: str, rollouts: int = 0) -> dict:
             choices = table.choices(phase, seat, st)
             if rec["player"] == HUMAN and len(choices) > 1:
                 total += 1
+                situation = table.prompt(phase, seat, st)
+                kind = kinds.setdefault(situation.rsplit(": ", 1)[-1], {"decisions": 0, "agreed": 0})
+                kind["decisions"] += 1
                 action = table.bot_move(bot, seat, phase, st, rec["u"])
                 if action == rec["action"]:
                     agreed += 1
+                    kind["agreed"] += 1
                 else:
                     by_action = {c.action: c for c in choices}
                     if action not in by_action:
@@ -83,7 +87,8 @@ def review(logs: list[GameLog], bot_spec: str, rollouts: int = 0) -> dict:
                         "log": str(log.path),
                         "decision": rec["n"],
                         "seat": seat,
-                        "situation": table.prompt(phase, seat, st),
+                        "situation": situation,
+                        "kind": situation.rsplit(": ", 1)[-1],
                         "person": rec["choice"],
                         "bot": by_action[action].label,
                     }
@@ -115,6 +120,7 @@ def review(logs: list[GameLog], bot_spec: str, rollouts: int = 0) -> dict:
         "decisions": total,
         "agreed": agreed,
         "agreement": proportion_ci(agreed, total).to_json(),
+        "kinds": kinds,
         "cost_rollouts": rollouts,
         "disagreements": disagreements,
     }
@@ -130,22 +136,21 @@ def print_review(summary: dict):
     )
     if not summary["disagreements"]:
         return
+    from sim.report_terminal import print_table
+
     costs = all("cost" in d for d in summary["disagreements"])
-    table = Table(
-        title="where they disagreed"
-        + (
-            f" (cost: win chance lost against the bot's choice, {summary['cost_rollouts']} rollouts each, 95% CI)"
-            if costs
-            else ""
-        )
+    title = "where they disagreed" + (
+        f" (cost: win chance lost against the bot's choice, {summary['cost_rollouts']} rollouts each, 95% CI)" if costs else ""
     )
-    for col in ("log", "decision", "situation", "person chose", "bot would choose"):
-        table.add_column(col)
-    if costs:
-        table.add_column("cost", no_wrap=True)
-    for d in summary["disagreements"]:
-        cost = (f"{d['cost']['mean']:+.3f} [{d['cost']['ci95'][0]:+.3f}, {d['cost']['ci95'][1]:+.3f}]",) if costs else ()
-        table.add_row(
-            escape(Path(d["log"]).name), str(d["decision"]), escape(d["situation"]), escape(d["person"]), escape(d["bot"]), *cost
-        )
-    out.print(table)
+    rows = [
+        {
+            "log": Path(d["log"]).name,
+            "decision": d["decision"],
+            "situation": d["situation"],
+            "person chose": d["person"],
+            "bot would choose": d["bot"],
+            **({"cost": f"{d['cost']['mean']:+.3f} [{d['cost']['ci95'][0]:+.3f}, {d['cost']['ci95'][1]:+.3f}]"} if costs else {}),
+        }
+        for d in summary["disagreements"]
+    ]
+    print_table(rows, out, title=title)  # fitted to the terminal, never a cell cut

@@ -95,6 +95,30 @@ def hooked(table: GameTable, seats: list[Seat], decide: Callable) -> list[Seat]:
     return [Seat(seat.spec, Bot(seat.bot.name, fn, (), seat.bot.doc, -1), seat.params) for seat in seats]
 
 
+def hint(
+    table: GameTable,
+    rules,
+    seats,
+    seed: int,
+    history: list[int],
+    seat: int,
+    phase: int,
+    st: np.ndarray,
+    u: float,
+    bot: Seat,
+    rollouts: int,
+) -> tuple[str, list[tuple[Choice, object]]]:
+    """What ``bot`` would choose here (its label), and each legal choice with the
+    win chance after it (a proportion with its 95% CI)."""
+    choices = table.choices(phase, seat, st)
+    pick = table.bot_move(bot, seat, phase, st, u)
+    chances = [
+        proportion_ci(sum(w), len(w)) for w in table.rollouts(rules, seats, seed, history, seat, st, choices, bot, rollouts)
+    ]
+    label = next((c.label for c in choices if c.action == pick), f"{pick} (not a legal choice)")
+    return label, list(zip(choices, chances))
+
+
 def hint_text(
     table: GameTable,
     rules,
@@ -108,17 +132,12 @@ def hint_text(
     bot: Seat,
     rollouts: int,
 ) -> str:
-    """What ``bot`` would choose here, and the win chance after each choice."""
-    choices = table.choices(phase, seat, st)
-    pick = table.bot_move(bot, seat, phase, st, u)
-    chances = [
-        proportion_ci(sum(w), len(w)) for w in table.rollouts(rules, seats, seed, history, seat, st, choices, bot, rollouts)
-    ]
-    label = next((c.label for c in choices if c.action == pick), f"{pick} (not a legal choice)")
+    """`hint` as one line of the terminal table."""
+    label, priced = hint(table, rules, seats, seed, history, seat, phase, st, u, bot, rollouts)
     return (
         f"hint: {escape(bot.spec)} would choose [bold]{escape(label)}[/bold]; "
         f"your win chance ({rollouts} rollouts each, 95% CI): "
-        + ", ".join(f"{escape(c.label)} {e.mean:.2f} [{e.lo:.2f}, {e.hi:.2f}]" for c, e in zip(choices, chances))
+        + ", ".join(f"{escape(c.label)} {e.mean:.2f} [{e.lo:.2f}, {e.hi:.2f}]" for c, e in priced)
     )
 
 
@@ -145,6 +164,93 @@ def start_line(game: str, rules_given: dict, players: int | None, seed: int, sea
     }
 
 
+class Seating:
+    """A logged game's table: its rules, and who sits where (people as `human_seat`)."""
+
+    def __init__(self, start: dict):
+        self.start = start
+        self.spec = api.get_game(start["game"])
+        self.table = table_of(start["game"])
+        self.rules = api.make_rules(self.spec, start["rules_given"], start["players"])
+        self.names = list(start["seats"])
+        self.seats = [human_seat() if name == HUMAN else self.spec.registry.parse(name) for name in self.names]
+        self.humans = [s for s, name in enumerate(self.names) if name == HUMAN]
+
+
+class Run:
+    """One pass of the reference engine over the game of a log's start line.
+
+    Every seat's decision goes through `decide`: the next of ``replayed`` (an
+    earlier run's decisions, checked against the game), else ``ask_person``
+    for a person's seat (called as ``ask_person(run, seat, phase, st, u)``;
+    it may raise to stop the pass) or the seat's bot; each new decision is
+    written to the log before the engine goes on.
+    """
+
+    def __init__(self, seating: Seating, writer: playlog.Writer, ask_person: Callable, replayed: list[dict] = ()):
+        self.seating, self.writer, self.ask_person = seating, writer, ask_person
+        self.queue = list(replayed)
+        self.count = len(self.queue)
+        self.history: list[int] = []  # every action so far, in decision order (what a hint replays)
+        self.events: list[str] = []  # public events so far
+        self.pending: list[str] = []  # ... since the last decision
+
+    def on_event(self, line: str):
+        if self.seating.table.shown(line):
+            self.events.append(line)
+            self.pending.append(line)
+
+    def decide(self, s: int, phase: int, st: np.ndarray, u: float) -> int:
+        table, names = self.seating.table, self.seating.names
+        view = [int(x) for x in st]
+        if self.queue:
+            rec = self.queue.pop(0)
+            if (rec["seat"], rec["phase"], rec["view"]) != (s, phase, view):
+                raise ValueError(
+                    f"log {str(self.writer.path)!r} does not match the game at decision "
+                    f"{rec['n']}: the rules code or the log changed, so it cannot be resumed"
+                )
+            self.pending.clear()
+            self.history.append(int(rec["action"]))
+            return int(rec["action"])
+        if s in self.seating.humans:
+            action = self.ask_person(self, s, phase, st, u)
+        else:
+            action = table.bot_move(self.seating.seats[s], s, phase, st, u)
+        label = next((c.label for c in table.choices(phase, s, st) if c.action == action), str(action))
+        self.count += 1
+        self.writer.write(
+            {
+                "type": "decision",
+                "n": self.count,
+                "seat": s,
+                "player": names[s],
+                "phase": phase,
+                "action": action,
+                "choice": label,
+                "u": float(u),
+                "view": view,
+                "events": self.pending[:],
+            }
+        )
+        self.pending.clear()
+        self.history.append(action)
+        return action
+
+    def play(self) -> dict:
+        """Play the game to its end; write and return the end line."""
+        s = self.seating
+        record = s.table.play_game(s.rules, hooked(s.table, s.seats, self.decide), s.start["seed"], self.on_event)
+        end = {
+            "type": "end",
+            "events": self.pending[:],
+            "score": [int(x) for x in record.score],
+            "win60": [int(x) for x in record.win60],
+        }
+        self.writer.write(end)
+        return end
+
+
 def play(
     start: dict,
     writer: playlog.Writer,
@@ -154,32 +260,18 @@ def play(
     hint_bot: str | None = None,
     hint_rollouts: int = 32,
 ) -> dict:
-    """Play the game of ``start`` to its end, logging as it goes; returns the end line.
+    """Play the game of ``start`` to its end at the terminal, logging as it goes; returns the end line.
 
     ``replayed``: decisions of an earlier, interrupted run of the same game,
     fed back to the engine before anyone is asked again. ``hint_bot``: the
     bot whose advice the key ``h`` shows.
     """
-    game = api.get_game(start["game"])
-    table = table_of(start["game"])
-    rules = api.make_rules(game, start["rules_given"], start["players"])
-    names = start["seats"]
-    seats = [human_seat() if name == HUMAN else game.registry.parse(name) for name in names]
-    humans = [s for s, name in enumerate(names) if name == HUMAN]
-    adviser = game.registry.parse(hint_bot) if hint_bot is not None else None
-    queue = list(replayed)
-    history: list[int] = []  # every action so far, in decision order (what a hint replays)
-    events: list[str] = []  # public events so far
-    pending: list[str] = []  # ... since the last decision
-    count = [len(queue)]
+    seating = Seating(start)
+    table, rules, names, seats = seating.table, seating.rules, seating.names, seating.seats
+    adviser = seating.spec.registry.parse(hint_bot) if hint_bot is not None else None
 
-    def on_event(line: str):
-        if table.shown(line):
-            events.append(line)
-            pending.append(line)
-
-    def ask_person(s: int, phase: int, st: np.ndarray, u: float) -> int:
-        hot_seat = table.private_hands and len(humans) > 1
+    def ask_person(run: Run, s: int, phase: int, st: np.ndarray, u: float) -> int:
+        hot_seat = table.private_hands and len(seating.humans) > 1
         if hot_seat:
             console.clear()
             console.print(
@@ -189,58 +281,21 @@ def play(
             keys()
         action = choose(
             console,
-            lambda: console.print(Group(table.screen(rules, phase, s, st, names), events_panel(events))),
+            lambda: console.print(Group(table.screen(rules, phase, s, st, names), events_panel(run.events))),
             table.prompt(phase, s, st),
             table.choices(phase, s, st),
             table.rules_summary,
             keys,
             hint=adviser
-            and (lambda: hint_text(table, rules, seats, start["seed"], history, s, phase, st, u, adviser, hint_rollouts)),
+            and (lambda: hint_text(table, rules, seats, start["seed"], run.history, s, phase, st, u, adviser, hint_rollouts)),
         )
         if hot_seat:
             console.clear()
         return action
 
-    def decide(s: int, phase: int, st: np.ndarray, u: float) -> int:
-        view = [int(x) for x in st]
-        if queue:
-            rec = queue.pop(0)
-            if (rec["seat"], rec["phase"], rec["view"]) != (s, phase, view):
-                raise ValueError(
-                    f"log {str(writer.path)!r} does not match the game at decision "
-                    f"{rec['n']}: the rules code or the log changed, so it cannot be resumed"
-                )
-            pending.clear()
-            history.append(int(rec["action"]))
-            return int(rec["action"])
-        if s in humans:
-            action = ask_person(s, phase, st, u)
-        else:
-            action = table.bot_move(seats[s], s, phase, st, u)
-        label = next((c.label for c in table.choices(phase, s, st) if c.action == action), str(action))
-        count[0] += 1
-        writer.write(
-            {
-                "type": "decision",
-                "n": count[0],
-                "seat": s,
-                "player": names[s],
-                "phase": phase,
-                "action": action,
-                "choice": label,
-                "u": float(u),
-                "view": view,
-                "events": pending[:],
-            }
-        )
-        pending.clear()
-        history.append(action)
-        return action
-
-    record = table.play_game(rules, hooked(table, seats, decide), start["seed"], on_event)
-    end = {"type": "end", "events": pending[:], "score": [int(x) for x in record.score], "win60": [int(x) for x in record.win60]}
-    writer.write(end)
+    run = Run(seating, writer, ask_person, replayed)
+    end = run.play()
     console.clear()
-    console.print(events_panel(events))
+    console.print(events_panel(run.events))
     console.print(f"[bold]Game over[/bold] — scores {end['score']}; the log is {writer.path}", highlight=False)
     return end

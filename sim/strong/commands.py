@@ -8,7 +8,7 @@ from typing import List, Optional
 import typer
 
 from sim import api
-from sim.cli_common import JSON, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, rules_option, writable_dir
+from sim.cli_common import JSON, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, game_help, rules_option, writable_dir
 from sim.registry import split_specs
 from sim.report import Report, collected, fmt
 
@@ -48,7 +48,7 @@ def register(sub: typer.Typer, game_name: str):
             ...,
             "--field",
             "-f",
-            help="The opponents, comma-separated specs, cycled over the other seats (e.g. dodge or greedy-value,air).",
+            help=f"The opponents, comma-separated specs, cycled over the other seats (e.g. {game_help(game_name).field}).",
         ),
         players: int = PLAYERS,
         games: int = _games_option(480),
@@ -117,6 +117,66 @@ def register(sub: typer.Typer, game_name: str):
             train_report(game, summary, out_dir)
         finish(summary, as_json, out_dir, reports)
 
+    @sub.command("distill")
+    def distill_cmd(
+        source: str = typer.Option("trained", "--from", help="The bot to distil: any spec (trained, policy:file=PATH, ...)."),
+        field: Optional[str] = typer.Option(
+            None,
+            "--field",
+            "-f",
+            help="Fine-tune against these opponents, comma-separated specs (default: the --from bot), cycled over "
+            "the other seats, or with --groups every group of them.",
+        ),
+        players: int = PLAYERS,
+        decision_games: int = typer.Option(
+            200, "--decision-games", min=1, max=10**7, help="Games of the --from bot's self-play whose decisions are fitted."
+        ),
+        games: int = _games_option(240),
+        generations: int = typer.Option(
+            4, "--generations", min=0, max=10**6, help="CMA-ES generations of fine-tuning (0: the fit alone)."
+        ),
+        population: Optional[int] = POPULATION,
+        sigma: float = typer.Option(0.2, "--sigma", help="CMA-ES's initial step size."),
+        groups: bool = typer.Option(False, "--groups", help="Fine-tune against every group of players - 1 --field specs."),
+        seed: int = SEED,
+        rules: Optional[List[str]] = rules_option(game_name),
+        out_dir: Optional[Path] = _out_option(
+            "Write weights.json (load it with policy:file=OUT/weights.json) and the report here."
+        ),
+        scheduler: Optional[str] = SCHEDULER,
+        workers: Optional[int] = WORKERS,
+        as_json: bool = JSON,
+    ):
+        """Distil a bot into the distilled policy (no search per decision).
+
+        Logs the --from bot's decisions on its own games, fits the policy's weights (search terms held
+        at 0) to them, then fine-tunes them with CMA-ES against the field; reports how often the fit
+        agrees with the --from bot on decisions it did not see and the fine-tuned win share (95% CI)."""
+        from sim.strong.distill import distill
+        from sim.strong.train import grouped_field
+
+        with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:
+            rules_obj = api.make_rules(game, api.parse_rules(rules), players)
+            specs = split_specs(field or source)
+            summary = distill(
+                game,
+                rules_obj,
+                source,
+                specs,
+                decision_games=decision_games,
+                games=games,
+                generations=generations,
+                seed=seed,
+                population=population,
+                sigma=sigma,
+                mixture=grouped_field(game, specs, players) if groups else None,
+                draw=groups,
+                out=out_dir,
+                executor=executor,
+            )
+            distill_report(game, summary, out_dir)
+        finish(summary, as_json, out_dir, reports)
+
     builtins = [
         n
         for n in game.registry.names()
@@ -154,7 +214,7 @@ def register(sub: typer.Typer, game_name: str):
             rules_obj = api.make_rules(game, api.parse_rules(rules), players)
             fields = [split_specs(f) for f in field.split(";") if f.strip()]
             if not fields:
-                raise ValueError("--field is empty; give e.g. --field dodge;low")
+                raise ValueError(f"--field is empty; give e.g. --field {';'.join(builtins[:2])}")
             summary = exploit(
                 game,
                 rules_obj,
@@ -258,5 +318,30 @@ def train_report(game, summary: dict, out_dir) -> Report:
         ),
         "Best candidate per generation (its own games; mean [95% CI])",
     )
+    report.save(summary)
+    return report
+
+
+def distill_report(game, summary: dict, out_dir) -> Report:
+    """The fit (agreement with the bot distilled on decisions it did not see)
+    and the fine-tuning's fresh-game result."""
+    fit = summary["fit"]
+    report = Report(f"{game.title}: distilled from {fit['teacher']} ({summary['players']} players)", out_dir)
+    report.text(
+        f"Fit to {fit['decisions'] - fit['held_out']:,} of {fit['decisions']:,} decisions of {fit['teacher']} "
+        f"({fit['games']:,} games of self-play); on the {fit['held_out']:,} held-out decisions it takes "
+        f"{fit['teacher']}'s choice in {fit['agreement_held_out']:.1%} (the untrained policy: {fit['agreement_start']:.1%})."
+    )
+    if "fine_tune" in summary:
+        t = summary["fine_tune"]
+        fresh = t["fresh"]
+        report.text(
+            f"Fine-tuned against {', '.join(t['field'])}: CMA-ES, {t['generations']} generations x {t['population']} "
+            f"candidates, {t['games_per_evaluation']:,} games per candidate. On {fresh['games']:,} fresh games "
+            f"the fine-tuned weights win {fmt(fresh['win_share'])} against the fit's {fmt(fresh['start_win_share'])}; "
+            f"fair share 1/{summary['players']} = {1 / summary['players']:.3f}."
+        )
+    if out_dir is not None:
+        report.text(f"Weights: {Path(out_dir) / 'weights.json'} (policy:file=...).")
     report.save(summary)
     return report

@@ -8,7 +8,7 @@ from typing import Optional
 
 import typer
 
-from sim.cli_common import ALPHA, JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list
+from sim.cli_common import ALPHA, JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list, players_option
 from sim.registry import split_specs
 from sim.report import collected
 
@@ -22,26 +22,26 @@ def register(sub: typer.Typer, players: tuple[int, int], analysis_module: str, f
     @sub.command(
         "strong-findings",
         help="Do the heuristic-bot findings hold under strong play?\n\n"
-        f"Reruns the headline figures ({findings}) with the trained bots as the field and sets each beside the "
-        "heuristic field's, both with 95% CIs; a figure changes when the test of the difference is significant "
+        f"Reruns the headline figures ({findings}) comparing like with like: the heuristic field without and "
+        "with the strong bots in it, and each strong bot's self-play against each heuristic bot's, all with "
+        "95% CIs; a figure changes when the test of the difference is significant "
         "at the Bonferroni threshold over every comparison, else it holds. Finished runs are kept under --out "
         "(runs/): the same command resumes.",
     )
     def strong_findings_cmd(
         games: int = typer.Option(20_000, "--games", "-g", min=2, max=MAX_GAMES, help="Games per field and player count."),
         seed: int = SEED,
-        players_text: str = typer.Option(
-            f"{low}-{high}", "--players", "-n", help=f"Player counts, comma-separated or a range ({low}..{high})."
-        ),
+        players_text: str = players_option(f"{low}..{high}", low, high),
         field: Optional[str] = typer.Option(
             None,
             "--field",
-            help=f"The heuristic field, comma-separated specs rotated through the seats (default: {heuristic}).",
+            help=f"The heuristic field, comma-separated specs seated balanced (default: {heuristic}).",
         ),
         strong_field: Optional[str] = typer.Option(
             None,
             "--strong-field",
-            help="The strong field, comma-separated specs rotated through the seats (default: trained, the "
+            help="The strong bots, comma-separated specs, added to the heuristic field and each in self-play "
+            "(default: trained, the "
             "preset of each player count; e.g. trained,policy:file=experiments/population/<game>-4p/weights.json).",
         ),
         alpha: float = ALPHA,

@@ -11,13 +11,14 @@ share on fresh games minus 1/n is the equilibrium's exploitability (with its
 population names its best trained member (largest equilibrium weight, then
 win share), written as ``weights.json`` for ``policy:file=``.
 
-With ``out`` every finished iteration is kept (``population-checkpoint.pkl``)
+With ``out`` every finished iteration is kept (``population-checkpoint.npz``)
 and each best response trains in ``out/br-<k>`` with its own checkpoint, so
 the same call resumes and gives the same result as an uninterrupted run.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from itertools import combinations_with_replacement
 from math import factorial, prod
@@ -26,37 +27,64 @@ from pathlib import Path
 import numpy as np
 
 from sim import interrupt, plots
-from sim.metagame import nplayer_equilibrium
 from sim.registry import Seat
 from sim.report import Report, fmt
+from sim.stats import proportion_ci
 from sim.strong.exploit import exploitability
 from sim.strong.train import WEIGHTS, candidate, checkpoint, generation_seed, layout_of, resume, train
 from sim.strong.weights import save as save_weights
-from sim.tournament import play as play_tournament
+from sim.tournament import RESAMPLES, play as play_tournament
 
-CHECKPOINT = "population-checkpoint.pkl"
+CHECKPOINT = "population-checkpoint.npz"
 META = 2**34  # seed streams of the meta-games and best responses, apart from train's
 SUPPORT = 1e-3  # entrants below this equilibrium weight are left out of the best response's opponents
 
 
-def meta_game(game, rules, seats: list[Seat], games: int, seed: int, executor=None, progress=None) -> dict:
-    """The population's n-player meta-game: equilibrium weights, regret and
-    each entrant's win share in a tournament with repeated entrants."""
+def meta_game(
+    game, rules, seats: list[Seat], games: int, seed: int, executor=None, progress=None, resamples: int = RESAMPLES
+) -> dict:
+    """The population's n-player meta-game: equilibrium weights with 95%
+    intervals and support shares over Poisson-bootstrap resamples of the games
+    (`sim.tournament.Standings.nplayer_resamples`), regret, and each entrant's
+    win share (Wilson CI) in a tournament with repeated entrants."""
     standings, _, _, complete = play_tournament(
-        game, rules, seats, games, seed, executor=executor, progress=progress, repeats=True
+        game, rules, seats, games, seed, executor=executor, progress=progress, repeats=True, resamples=resamples
     )
     if not complete:
         raise interrupt.Interrupted()
-    x, regret = nplayer_equilibrium(standings.lineup_shares(), len(seats), rules.players)
+    x, regret, redrawn = standings.nplayer_resamples()
+    lo, hi = np.percentile(redrawn, [2.5, 97.5], axis=0)
     n, s, _ = standings.sums["win"].T
     return {
         "entrants": [e.spec for e in seats],
         "equilibrium": [float(w) for w in x],
+        "equilibrium_ci95": [[float(a), float(b)] for a, b in zip(lo, hi)],
+        "support_share": [float(v) for v in np.mean(redrawn > 1e-6, axis=0)],
         "regret": regret,
         "win_share": [float(w) for w in s / np.maximum(n, 1)],
+        "win_share_ci95": [proportion_ci(si, int(ni)).to_json()["ci95"] for si, ni in zip(s, n)],
+        "resamples": len(redrawn),
+        "resampled": "games (Poisson bootstrap, each game weighted by a Poisson(1) draw keyed by its index)",
         "games": standings.games,
         "seed": seed,
+        "_redrawn": redrawn,
     }
+
+
+def best_member(final: dict, members: range) -> tuple[int, dict[str, float]]:
+    """The best trained member (largest equilibrium weight, then win share) and,
+    per member, the share of bootstrap resamples in which it is the best: how
+    sure the pick is (a point estimate from about 15 games per lineup is not)."""
+    best = max(members, key=lambda i: (final["equilibrium"][i], final["win_share"][i]))
+    redrawn = final["_redrawn"][:, list(members)]
+    wins = np.array([final["win_share"][i] for i in members])
+    picks = [int(np.lexsort((wins, row))[-1]) for row in redrawn]  # weight first, win share on ties
+    share = {final["entrants"][i]: picks.count(k) / len(picks) for k, i in enumerate(members)}
+    return best, share
+
+
+def _public(meta: dict) -> dict:
+    return {k: v for k, v in meta.items() if not k.startswith("_")}
 
 
 def opponent_tables(seats: list[Seat], weights, players: int) -> list[tuple[float, list[Seat]]]:
@@ -86,8 +114,10 @@ def population(
     out: Path | None = None,
     executor=None,
     progress: bool | None = None,
+    resamples: int = RESAMPLES,
 ) -> dict:
-    """Run ``iterations`` of population play from the ``start`` specs (module doc); the summary."""
+    """Run ``iterations`` of population play from the ``start`` specs (module doc); the summary.
+    ``resamples``: bootstrap replicates behind each equilibrium's intervals."""
     if iterations < 1 or meta_games < 1:
         raise ValueError("--iterations and --meta-games must be at least 1")
     players = rules.players
@@ -104,13 +134,14 @@ def population(
         "meta_games": meta_games,
         "seed": seed,
         "population": cma_population,
+        "resamples": resamples,
     }  # not iterations: a rerun with more goes on
     if out is not None:
         Path(out).mkdir(parents=True, exist_ok=True)
     state = resume(out, config, CHECKPOINT, "population run") or {"config": config, "members": [], "iterations": []}
     for k in range(len(state["iterations"]), iterations):
         seats = starting + [candidate(game, m["weights"], m["name"]) for m in state["members"]]
-        meta = meta_game(game, rules, seats, meta_games, generation_seed(seed, META + 2 * k), executor, progress)
+        meta = meta_game(game, rules, seats, meta_games, generation_seed(seed, META + 2 * k), executor, progress, resamples)
         tables = opponent_tables(seats, meta["equilibrium"], players)
         name = f"psro-{k + 1}"
         br = train(
@@ -128,17 +159,23 @@ def population(
             mixture=tables,
         )
         state["iterations"].append(
-            {"iteration": k + 1, **meta, "exploitability": exploitability(br), "best_response": name, "fresh": br["fresh"]}
+            {
+                "iteration": k + 1,
+                **_public(meta),
+                "exploitability": exploitability(br),
+                "best_response": name,
+                "fresh": br["fresh"],
+            }
         )
         state["members"].append({"name": name, "weights": br["weights"]})
         with interrupt.held():
             checkpoint(out, state, CHECKPOINT)
     seats = starting + [candidate(game, m["weights"], m["name"]) for m in state["members"]]
     final = meta_game(
-        game, rules, seats, meta_games, generation_seed(seed, META + 2 * len(state["iterations"])), executor, progress
+        game, rules, seats, meta_games, generation_seed(seed, META + 2 * len(state["iterations"])), executor, progress, resamples
     )
-    trained = range(len(starting), len(seats))
-    best = max(trained, key=lambda i: (final["equilibrium"][i], final["win_share"][i]))
+    best, best_share = best_member(final, range(len(starting), len(seats)))
+    final = _public(final)
     member = state["members"][best - len(starting)]
     summary = {
         "game": game.name,
@@ -152,11 +189,15 @@ def population(
         "iterations": state["iterations"],
         "final": final,
         "best_member": member["name"],
+        "best_member_share": best_share,
         "weights": member["weights"],
         "measures": {
             "exploitability": "the best response to iteration k's equilibrium: its win share on fresh games minus 1/n, 95% CI",
             "equilibrium": "symmetric n-player meta-game (each player picks an entrant, scores its pick's win share) "
-            "from a tournament with repeated entrants",
+            "from a tournament with repeated entrants; 95% percentile intervals over Poisson-bootstrap resamples of "
+            "the games",
+            "best_member_share": "per trained member, the share of the resamples in whose equilibrium it is the "
+            "best member (largest weight, then win share)",
         },
         "complete": True,
     }
@@ -177,12 +218,22 @@ def _report(game, summary: dict, out) -> None:
         f"Start: {', '.join(summary['start'])}. Each iteration solves the {n}-player meta-game of the population "
         f"({summary['meta_games']:,} games with repeated entrants), trains a policy best response to its equilibrium "
         f"({summary['generations']} CMA-ES generations, {summary['games_per_evaluation']:,} games per candidate) and "
-        f"adds it. Exploitability = the best response's fresh win share − 1/{n}. Best member of the final population: "
-        f"{summary['best_member']}" + (f" ({Path(out) / WEIGHTS})." if out is not None else ".")
+        f"adds it. Exploitability = the best response's fresh win share − 1/{n}. Equilibrium weights carry 95% "
+        "intervals over Poisson-bootstrap resamples of the meta-game's games (about "
+        f"{_per_lineup(summary['final'], n)} games per lineup, so the weights are uncertain). Best member of the final "
+        f"population: {summary['best_member']}"
+        + (f" ({Path(out) / WEIGHTS})" if out is not None else "")
+        + f", the best in {summary['best_member_share'][summary['best_member']]:.0%} of the resamples ("
+        + ", ".join(f"{k} {v:.0%}" for k, v in summary["best_member_share"].items() if v > 0)
+        + ")."
     )
     rows = []
     for it in summary["iterations"]:
-        mix = ", ".join(f"{e} {w:.2f}" for e, w in zip(it["entrants"], it["equilibrium"]) if w >= SUPPORT)
+        mix = ", ".join(
+            f"{e} {w:.2f} [{lo:.2f}, {hi:.2f}]"
+            for e, w, (lo, hi) in zip(it["entrants"], it["equilibrium"], it["equilibrium_ci95"])
+            if w >= SUPPORT or hi >= SUPPORT
+        )
         rows.append(
             {
                 "iteration": it["iteration"],
@@ -198,9 +249,17 @@ def _report(game, summary: dict, out) -> None:
     report.table(
         "final_population",
         pd.DataFrame(
-            {"entrant": final["entrants"], "equilibrium weight": final["equilibrium"], "win share": final["win_share"]}
-        ).round(4),
-        f"Final population's meta-game ({final['games']:,} games)",
+            {
+                "entrant": final["entrants"],
+                "equilibrium weight": [_ci(w, ci) for w, ci in zip(final["equilibrium"], final["equilibrium_ci95"])],
+                "in the support": [f"{v:.0%}" for v in final["support_share"]],
+                "win share": [_ci(w, ci) for w, ci in zip(final["win_share"], final["win_share_ci95"])],
+                "best member": [_best(summary, e) for e in final["entrants"]],
+            }
+        ),
+        f"Final population's meta-game ({final['games']:,} games; weights: 95% bootstrap interval over "
+        f"{final['resamples']} resamples of the games; win share: Wilson CI; support and best member: share of "
+        "the resamples)",
     )
     stem = report.plot_stem("exploitability")
     if stem is not None:
@@ -219,6 +278,19 @@ def _report(game, summary: dict, out) -> None:
             "Exploitability per iteration",
         )
     report.save(summary)
+
+
+def _ci(mean: float, ci) -> str:
+    return f"{mean:.3f} [{ci[0]:.3f}, {ci[1]:.3f}]"
+
+
+def _best(summary: dict, entrant: str) -> str:
+    share = summary["best_member_share"].get(entrant)
+    return "" if share is None else f"{share:.0%}"
+
+
+def _per_lineup(final: dict, players: int) -> int:
+    return round(final["games"] / math.comb(len(final["entrants"]) + players - 1, players))
 
 
 def _span(counts: list[int]) -> str:

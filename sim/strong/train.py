@@ -10,7 +10,7 @@ figure is the maximum of noisy estimates, the returned weights are played
 again on fresh seeds (`evaluate`) for the reported win share and its CI.
 
 With ``out`` the optimiser's state is checkpointed after every generation
-(``train-checkpoint.pkl``); the same call resumes from it and gives the same
+(``train-checkpoint.npz``, data only: `sim.strong.checkpoints`); the same call resumes from it and gives the same
 result as an uninterrupted run (a call with more generations trains on).
 """
 
@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import os
-import pickle
 import time
 from dataclasses import dataclass
 from itertools import combinations
@@ -32,10 +30,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from sim import interrupt
 from sim.registry import Seat
 from sim.stats import Estimate, proportion_ci
+from sim.strong import checkpoints
 from sim.strong.weights import PolicyLayout, save as save_weights
 from sim.tournament import play as play_tournament, seatings
 
-CHECKPOINT = "train-checkpoint.pkl"
+CHECKPOINT = "train-checkpoint.npz"
 WEIGHTS = "weights.json"
 FRESH = 2**32  # seed stream of the final evaluation, apart from the generations' streams
 Table = tuple[float, list[Seat]]  # opponents at one table and the probability of meeting them
@@ -48,9 +47,10 @@ class Evaluation:
     seconds: float
 
 
-def layout_of(game) -> PolicyLayout:
-    """The weight layout of a game's `policy` bot."""
-    return game.registry.get("policy").options.__self__
+def layout_of(game, bot: str = "policy") -> PolicyLayout:
+    """The weight layout of a game's `policy` bot (or of another bot whose
+    weights it trains: `distilled`)."""
+    return game.registry.get(bot).options.__self__
 
 
 def generation_seed(seed: int, generation: int) -> int:
@@ -115,9 +115,9 @@ def drawn_tables(tables: list[Table], games: int, players: int, seed: int) -> li
     return [(1.0 / k, tables[i][1]) for i in sorted(picked)]
 
 
-def candidate(game, weights, label: str = "policy") -> Seat:
-    layout = layout_of(game)
-    return Seat(label, game.registry.get("policy"), layout.vector(weights))
+def candidate(game, weights, label: str = "policy", bot: str = "policy") -> Seat:
+    layout = layout_of(game, bot)
+    return Seat(label, game.registry.get(bot), layout.vector(weights))
 
 
 def evaluate(game, rules, seat: Seat, opponents: list[Seat], games: int, seed: int, executor=None) -> Evaluation:
@@ -175,6 +175,7 @@ def train(
     label: str = "train",
     mixture: list[Table] | None = None,
     draw: bool = False,
+    bot: str = "policy",
 ) -> dict:
     """Optimise the policy's weights against ``field``; the summary (JSON-ready):
     per-generation history, the best weights and their fresh-seed win share.
@@ -183,14 +184,17 @@ def train(
     ``draw`` each generation plays a draw of them (`drawn_tables`), the fresh
     evaluation all of them, and the best candidate is the one that leads the
     start on its generation's games by the most (generations meet different
-    groups; the start plays each generation's games too)."""
+    groups; the start plays each generation's games too). ``bot``: the bot
+    whose weights are trained (`distilled`: its fixed weights stay 0, the
+    optimiser moves only the others)."""
     from cmaes import CMA
 
     if games < 1 or generations < 1:
         raise ValueError("--games and --generations must be at least 1")
     if not 0 < sigma <= 10:
         raise ValueError(f"--sigma {sigma} must lie in (0, 10]")
-    layout = layout_of(game)
+    layout = layout_of(game, bot)
+    free = layout.free()
     players = rules.players
     tables = mixture if mixture is not None else [(1.0, field_seats(game, field, players))]
     x0 = np.asarray(layout.default if start is None else start, dtype=float)
@@ -206,12 +210,13 @@ def train(
         "start": [float(x) for x in x0],
         **({"mixture": [[p, [_seat_key(t) for t in opponents]] for p, opponents in mixture]} if mixture is not None else {}),
         **({"draw": True} if draw else {}),
+        **({"bot": bot} if bot != "policy" else {}),
     }  # not generations: a rerun with more goes on
     if out is not None:
         Path(out).mkdir(parents=True, exist_ok=True)
     state = resume(out, config)
     if state is None:
-        cma = CMA(mean=x0, sigma=sigma, seed=seed % 2**32, population_size=population)
+        cma = CMA(mean=x0[free], sigma=sigma, seed=seed % 2**32, population_size=population)
         state = {"config": config, "cma": cma, "history": [], "best": None}
     cma = state["cma"]
     show = Console(stderr=True).is_terminal if progress is None else progress
@@ -231,13 +236,14 @@ def train(
         task = bar.add_task("train", total=generations, completed=len(state["history"]), best=_best_text(state), speed="")
         for g in range(len(state["history"]), generations):  # none left: report what was trained
             gseed = generation_seed(seed, g)
-            cma.reseed_rng(gseed % 2**32)  # a pickled CMA drops its generator: reseed per generation to resume exactly
+            cma.reseed_rng(gseed % 2**32)  # a stored CMA drops its generator: reseed per generation to resume exactly
             solutions, rows, played, seconds = [], [], 0, 0.0
             met = drawn_tables(tables, games, players, gseed) if draw else tables
             for _ in range(cma.population_size):
-                x = cma.ask()
-                ev = evaluate_mixture(game, rules, candidate(game, x), met, games, gseed, executor)
-                solutions.append((x, -ev.win.mean))
+                moved = cma.ask()
+                x = layout.expand(moved)
+                ev = evaluate_mixture(game, rules, candidate(game, x, bot=bot), met, games, gseed, executor)
+                solutions.append((moved, -ev.win.mean))
                 rows.append((x, ev))
                 played, seconds = played + ev.games, seconds + ev.seconds
             cma.tell(solutions)
@@ -247,7 +253,7 @@ def train(
             if draw:
                 # Drawn groups differ from generation to generation: the best is
                 # judged by its lead over the start on its own generation's games.
-                start_share = evaluate_mixture(game, rules, candidate(game, x0), met, games, gseed, executor).win
+                start_share = evaluate_mixture(game, rules, candidate(game, x0, bot=bot), met, games, gseed, executor).win
                 score = ev.win.mean - start_share.mean
             if state["best"] is None or score > state["best"].get("score", state["best"]["win_share"]["mean"]):
                 state["best"] = {"generation": g, "weights": [float(w) for w in x], "win_share": ev.win.to_json(), "score": score}
@@ -266,8 +272,12 @@ def train(
                 checkpoint(out, state)
             bar.update(task, advance=1, best=_best_text(state), speed=f"{played / max(seconds, 1e-9):,.0f} games/s")
     best = np.array(state["best"]["weights"])
-    fresh = evaluate_mixture(game, rules, candidate(game, best), tables, games * 4, generation_seed(seed, FRESH), executor)
-    start_ev = evaluate_mixture(game, rules, candidate(game, x0), tables, games * 4, generation_seed(seed, FRESH), executor)
+    fresh = evaluate_mixture(
+        game, rules, candidate(game, best, bot=bot), tables, games * 4, generation_seed(seed, FRESH), executor
+    )
+    start_ev = evaluate_mixture(
+        game, rules, candidate(game, x0, bot=bot), tables, games * 4, generation_seed(seed, FRESH), executor
+    )
     summary = {
         "game": game.name,
         "players": players,
@@ -333,19 +343,13 @@ def resume(out, config, name: str = CHECKPOINT, what: str = "training run"):
     """The state checkpointed in ``out/name`` by a run with the same ``config``, or None."""
     if out is None or not (Path(out) / name).is_file():
         return None
-    with open(Path(out) / name, "rb") as f:
-        state = pickle.load(f)
-    if state.get("config") != config:
+    state = checkpoints.load(Path(out) / name)
+    if state.get("config") != checkpoints.plain(config):
         raise ValueError(f"{Path(out) / name} belongs to another {what} (different options); give another --out or delete it")
     return state
 
 
 def checkpoint(out, state, name: str = CHECKPOINT) -> None:
     """Write ``state`` to ``out/name`` atomically (nothing without ``out``)."""
-    if out is None:
-        return
-    path = Path(out) / name
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "wb") as f:
-        pickle.dump(state, f)
-    os.replace(tmp, path)
+    if out is not None:
+        checkpoints.save(Path(out) / name, state)

@@ -45,17 +45,36 @@ class PolicyLayout:
     default: tuple[float, ...]  # the untrained starting weights
     presets: Path  # folder of shipped weight files, <name>.json
     older: tuple[int, ...] = ()  # weight counts of earlier layouts: their files load padded with 0 at the end
+    shipped: str = "trained"  # the shipped presets per player count: <shipped>-<n>p.json, the bot of that name
+    fixed: tuple[int, ...] = ()  # weights held at 0 (the distilled bot's search terms): never trained, zeroed when loaded
 
     def __post_init__(self):
         assert self.size * len(self.players) <= MAX_PARAMS, "the policy's weights do not fit the parameter row"
         assert len(self.default) == self.size
 
     def vector(self, weights) -> np.ndarray:
-        """The parameter row with ``weights`` in every player count's block."""
+        """The parameter row with ``weights`` in every player count's block
+        (the ``fixed`` ones 0)."""
         row = np.zeros(MAX_PARAMS)
         for b in range(len(self.players)):
-            row[b * self.size : (b + 1) * self.size] = weights
+            row[b * self.size : (b + 1) * self.size] = self.held(weights)
         return row
+
+    def held(self, weights) -> np.ndarray:
+        """``weights`` with the ``fixed`` ones set to 0."""
+        w = np.array(weights, dtype=float)
+        w[list(self.fixed)] = 0.0
+        return w
+
+    def free(self) -> np.ndarray:
+        """The indices of the weights a training run moves: all but ``fixed``."""
+        return np.array([i for i in range(self.size) if i not in self.fixed], dtype=np.int64)
+
+    def expand(self, free_weights) -> np.ndarray:
+        """A block of weights from the free ones (`free`), the fixed ones 0."""
+        w = np.zeros(self.size)
+        w[self.free()] = free_weights
+        return w
 
     def block(self, row: np.ndarray, players: int) -> np.ndarray:
         """The weights a row holds for a table of ``players``."""
@@ -135,29 +154,32 @@ class PolicyLayout:
         )
 
     def trained_presets(self) -> dict[int, Path]:
-        """The shipped presets trained at the default rules, by player count: ``trained-<n>p``."""
-        return {n: self.presets / f"trained-{n}p.json" for n in self.players if (self.presets / f"trained-{n}p.json").is_file()}
+        """The shipped presets trained at the default rules, by player count:
+        ``trained-<n>p`` (``<shipped>-<n>p``)."""
+        name = self.shipped
+        return {n: self.presets / f"{name}-{n}p.json" for n in self.players if (self.presets / f"{name}-{n}p.json").is_file()}
 
     def trained_vector(self, values: dict[str, str], players: int | None = None) -> np.ndarray:
-        """``trained``: each player count's block from the preset trained at that
-        count, else at the nearest count trained."""
+        """``trained`` (``distilled``): each player count's block from the preset
+        shipped for that count, else for the nearest count shipped."""
         if values:
-            raise BotError(f"trained takes no options; got {', '.join(sorted(values))}")
+            raise BotError(f"{self.shipped} takes no options; got {', '.join(sorted(values))}")
         shipped = self.trained_presets()
         if not shipped:
-            raise BotError(f"no trained {self.game} preset is shipped yet; train one with `sim {self.game} train`")
+            how = "train one with `sim {0} train`" if self.shipped == "trained" else "make one with `sim {0} distill`"
+            raise BotError(f"no {self.shipped} {self.game} preset is shipped yet; {how.format(self.game)}")
         row = np.zeros(MAX_PARAMS)
         for b, n in enumerate(self.players):
             nearest = min(shipped, key=lambda m: (abs(m - n), m))
-            row[b * self.size : (b + 1) * self.size] = self.load(shipped[nearest])["weights"]
+            row[b * self.size : (b + 1) * self.size] = self.held(self.load(shipped[nearest])["weights"])
         return row
 
     def trained_doc(self) -> str:
         shipped = self.trained_presets()
         counts = ", ".join(self._shipped_label(n, path) for n, path in shipped.items()) or "none yet"
         return (
-            f"The shipped trained policy: at each player count the preset shipped for it "
-            f"(policy:preset=trained-<n>p, default rules); counts without one use the nearest "
+            f"The shipped {self.shipped} policy: at each player count the preset shipped for it "
+            f"(policy:preset={self.shipped}-<n>p, default rules); counts without one use the nearest "
             f"count shipped. Shipped so far: {counts}."
         )
 

@@ -14,7 +14,7 @@ from strategies.landunter.ring_keeper import ring_keeper
 from strategies.landunter.sampler import sampler
 from strategies.landunter.simple import high, low, mid, random_bot
 
-N_BUILTINS = 10
+N_BUILTINS = 11
 
 
 @njit(cache=True, inline="always")
@@ -35,6 +35,6 @@ def decide_builtin(bot_id, seat, st, params, u):
         return counter(seat, st, params, u)
     if bot_id == 7:
         return sampler(seat, st, params, u)
-    if bot_id == 8 or bot_id == 9:  # policy, trained: one function, weights in params
+    if bot_id == 8 or bot_id == 9 or bot_id == 10:  # policy, trained, distilled: one function, weights in params
         return policy(seat, st, params, u)
     return -1

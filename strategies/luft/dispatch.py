@@ -68,6 +68,6 @@ def decide_called(bot_id, phase, seat, st, params, u):
         return planner(phase, seat, st, params, u)
     elif bot_id == 9:
         return rollout(phase, seat, st, params, u)
-    elif bot_id == 10 or bot_id == 11:  # policy, trained: one function, weights in params
+    elif bot_id == 10 or bot_id == 11 or bot_id == 12:  # policy, trained, distilled: one function, weights in params
         return policy(phase, seat, st, params, u)
     return -1

@@ -55,16 +55,35 @@ def test_upsets_are_the_share_of_weak_seats_ahead_of_the_strong_seat():
     assert upsets(cols, 1, 3).tolist() == [0.5, 0.5, 0.25]
 
 
+def seat_shares(rng, shares, games: int, seed: int = 1) -> SeatShares:
+    """SeatShares of ``games`` games whose one winner is seat s with probability shares[s]."""
+    winners = rng.choice(len(shares), size=games, p=shares)
+    wins = np.eye(len(shares))[winners]
+    acc = SeatShares(len(shares), seed=seed)
+    for first in range(0, games, 1000):
+        acc.add(wins[first : first + 1000], first)
+    return acc
+
+
 def test_seat_gap_is_the_largest_seat_deviation_from_the_fair_share():
-    wins = np.array([[1, 0, 0], [1, 0, 0], [0, 1, 0], [0.5, 0.5, 0]])  # shares 0.625, 0.375, 0
-    shares = SeatShares(3, seed=1)
-    shares.add(wins[:2], 0)
-    shares.add(wins[2:], 2)
+    # Seat 2 wins 0.20 of the games against a fair third: a gap of 0.1333.
+    shares = seat_shares(np.random.default_rng(3), [0.42, 0.38, 0.20], 20_000)
     gap, edge = shares.gap(), shares.edge()
-    assert gap.mean == pytest.approx(1 / 3)  # seat 2: |0 - 1/3|
-    assert gap.lo <= gap.mean <= gap.hi and gap.n == 4
-    assert edge.mean == pytest.approx(0.625 - 1 / 3)
-    assert edge.lo < edge.mean < edge.hi
+    assert gap.lo <= gap.mean <= gap.hi and gap.n == 20_000
+    assert 0 < gap.lo <= 1 / 3 - 0.2 <= gap.hi
+    assert edge.lo < edge.mean < edge.hi and edge.lo <= 0.42 - 1 / 3 <= edge.hi
+
+
+def test_seat_gap_interval_covers_zero_for_a_fair_game():
+    """A maximum of noisy shares is biased up; the bias-corrected interval must
+    still reach 0 when every seat wins 1/n (a plain percentile interval never did)."""
+    rng = np.random.default_rng(11)
+    covered = 0
+    for seed in range(20):
+        gap = seat_shares(rng, [0.25] * 4, 4_000, seed).gap()
+        assert gap.lo <= gap.mean <= gap.hi
+        covered += gap.lo == 0.0
+    assert covered >= 17  # 95% intervals: at least 17 of 20 (binomial tail < 2%)
 
 
 def luft_batch(dive_rows: list[list[dict]], win60: list[list[int]]) -> Batch:

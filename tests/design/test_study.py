@@ -127,3 +127,21 @@ def test_ctrl_c_exits_130_and_keeps_the_study(tmp_path):
     assert not (tmp_path / "study" / "report.md").exists()
     [kept] = optuna.get_all_study_summaries(f"sqlite:///{tmp_path / 'study' / 'study.db'}")
     assert kept.study_name.startswith("luft-design-")
+
+
+def test_design_picks_on_the_selection_games_and_reports_the_pick_confirmed_on_fresh_ones_knob_by_knob(tmp_path):
+    """One dive makes the last dive decide every game: the pick, confirmed on a
+    third seed, with each of its knobs alone and the edge of dives' range flagged."""
+    args = ["luft", "design", "--knobs", "dives=1..3,air=20..30", "--objectives", "tension", "--games", "40"]
+    args += ["--players", "2", "--field", "random", "--strong", "threshold:t=2", "--weak", "random", "--trials", "6"]
+    result, s = run([*args, "--top", "2", "--seed", "1", "--out", str(tmp_path), "--json"])
+    assert result.exit_code == 0, result.output
+    rec = s["recommendation"]
+    assert rec["confirmed"] and rec["knobs"]["dives"] == 1 and rec["compared"] == s["evaluated"]
+    assert len({s["selection_seed"], s["evaluation_seed"], rec["confirmation_seed"]}) == 3
+    assert [r["candidate"] for r in rec["confirmation"]][:3] == ["rulebook defaults", rec["pick"], "only dives=1"]
+    alone = next(g for g in rec["knob_gains"] if g["candidate"] == "only dives=1")
+    assert alone["differences"]["maximize:last_dive_decides"]["mean"] > 0.5  # this knob carries the gain
+    assert [(e["knob"], e["end"], e["widenable"]) for e in rec["edges"]] == [("dives", "low", False)]
+    text = (tmp_path / "report.md").read_text()
+    assert "Recommendation: selection apart from confirmation" in text and "at the low end of 1..3" in text

@@ -1,7 +1,7 @@
 """Writes tests/landunter/golden/sampler_decisions.npz, the fixture of
 test_search_decisions.py: views recorded from games, and the card `sampler`
 played in each with several parameter sets, computed by the implementation
-before the speed-up of issue 14 (commit f024ac5). Generated once; rerun only
+before its speed-up. Generated once; rerun only
 on purpose (a deliberate change of the bot's decisions), with
 ``python tests/landunter/search_fixture.py``.
 

@@ -12,7 +12,7 @@ from strategies.landunter.worlds import prepare
 from tests.landunter.conftest import position, python_seat, seats, to_view
 from tests.read_only import sealed
 
-BUILTINS = ["random", "high", "low", "mid", "dodge", "ring-keeper", "counter", "sampler", "policy", "trained"]
+BUILTINS = ["random", "high", "low", "mid", "dodge", "ring-keeper", "counter", "sampler", "policy", "trained", "distilled"]
 
 
 def bot(name):

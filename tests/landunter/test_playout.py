@@ -1,6 +1,6 @@
 """The sampler's shared play-outs (`strategies.landunter.playout`) end every
 deal exactly as playing it draw by draw from the start does (the sampler
-before issue 14's speed-up), on worlds sampled for recorded views."""
+before its speed-up), on worlds sampled for recorded views."""
 
 import numpy as np
 

@@ -1,4 +1,4 @@
-"""`sampler` plays the card it played before its speed-up (issue 14).
+"""`sampler` plays the card it played before its speed-up.
 
 golden/sampler_decisions.npz holds views recorded from games and the card
 each parameter set played there under the earlier implementation (written

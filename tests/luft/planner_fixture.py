@@ -1,6 +1,6 @@
 """Writes tests/luft/golden/planner_decisions.npz: a few thousand positions
 and the action `planner` took in each with every `extra` 1..5, computed by
-the implementation before its table reuse (issue 14, item 3; commit 65ed05c).
+the implementation before its table reuse.
 Generated once; rerun only on purpose (a deliberate change of the planner's
 decisions), with ``python tests/luft/planner_fixture.py``.
 

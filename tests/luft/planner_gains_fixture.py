@@ -1,8 +1,8 @@
 """Writes tests/luft/golden/planner_gains.npz: `planner.plan_gain` (at both
 phases, every `extra` 1..5) and `drop_gain` at every position of
 golden/planner_decisions.npz, as floats, computed by the implementation
-before the table's loops were split into choices and stays (issue 14, item 3;
-commit a97d9ce). The Luft `policy` and `trained` read these values as
+before the table's loops were split into choices and stays.
+The Luft `policy` and `trained` read these values as
 features, so a faster planner must give the very same floats, not only the
 same decisions. Generated once; rerun only on purpose (a deliberate change of
 the planner's values), with ``python tests/luft/planner_gains_fixture.py``.

@@ -1,7 +1,7 @@
 """Writes tests/luft/golden/rollout_decisions.npz: a few thousand positions
 and the action `rollout` took in each with several (k, t), computed by the
-implementation before its continuations were packed into registers (issue
-14, item 3; commit 1166a91). Generated once; rerun only on purpose (a
+implementation before its continuations were packed into registers.
+Generated once; rerun only on purpose (a
 deliberate change of the rollout's decisions), with ``python
 tests/luft/rollout_fixture.py``.
 

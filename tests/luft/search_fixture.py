@@ -1,7 +1,7 @@
 """Writes tests/luft/golden/search_decisions.npz, the fixture of
 test_search_decisions.py: positions recorded from games, and the action
 `planner` and `rollout` took in each with several parameter sets, computed
-by the implementation before the speed-up of issue 14 (commit f024ac5).
+by the implementation before their speed-up.
 Generated once; rerun only on purpose (a deliberate change of the bots'
 decisions), with ``python tests/luft/search_fixture.py``.
 

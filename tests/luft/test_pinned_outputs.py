@@ -1,7 +1,7 @@
 """The compiled engine's outputs are pinned: refactors must not change a bit.
 
-`pinned_outputs.json` was written by the engine as it was BEFORE the rules
-moved from `engine._run_chunk` into `core.py` (issue 13), with
+`pinned_outputs.json` was written by the engine as it was before the rules
+moved from `engine._run_chunk` into `core.py`, with
 
     .venv/bin/python -m tests.luft.test_pinned_outputs
 

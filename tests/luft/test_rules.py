@@ -551,7 +551,7 @@ def test_bot_sees_levels_never_values():
 
 
 def test_illegal_action_raises_naming_bot_seat_seed_turn():
-    # Issue 2, "Bad input": "a bot returning an illegal action: one clear line naming the culprit"
+    # Bad input: "a bot returning an illegal action: one clear line naming the culprit"
     g = make_game(seed=12345, game=7, swims=[3], script={2: [STAY, PICK]})
     g.seats[2] = seat_of(g.bot, "cheater:x=1")
     g.turn = 4

@@ -1,6 +1,6 @@
 """Sealed bots: the regression guard against a cheating Geteilte Luft bot.
 
-Each test is one attack an adversarial bot author would try (issue 12) and
+Each test is one attack an adversarial bot author would try and
 checks that it fails: a write to the state or to its parameters is refused in
 both engines, no bot sees another seat's parameters, a bot's uniforms predict
 no swim card better than chance, the view a bot gets does not change with

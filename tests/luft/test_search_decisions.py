@@ -1,4 +1,4 @@
-"""`planner` and `rollout` decide as they did before their speed-ups (issue 14).
+"""`planner` and `rollout` decide as they did before their speed-ups.
 
 golden/search_decisions.npz holds positions recorded from games and the
 action each parameter set took there under the earlier implementation

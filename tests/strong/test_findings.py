@@ -26,6 +26,11 @@ def untimed(summary: dict) -> dict:
     return {k: v for k, v in summary.items() if k != "seconds"}
 
 
+def mixed_rows(summary: dict) -> list[dict]:
+    """The rows comparing the mixed field without and with the strong bots."""
+    return [r for r in summary["results"] if r["make_up"] == "mixed"]
+
+
 @pytest.fixture(scope="module")
 def luft(tmp_path_factory):
     out = tmp_path_factory.mktemp("luft")
@@ -38,7 +43,7 @@ def test_the_heuristic_side_is_the_balance_analysis_figure(luft):
     summary, _ = luft
     ref = balance(players_list=[2], games=200, seed=0, field=LF.HEURISTIC_FIELD, knobs=[], pairs=[], progress=False)
     [default] = ref["results"]
-    got = {r["key"]: r["heuristic"] for r in summary["results"]}
+    got = {r["key"]: r["heuristic"] for r in mixed_rows(summary)}
     assert got["seat0_edge"]["mean"] == pytest.approx(default["first_share"]["mean"] - 0.5, abs=1e-6)
     assert got["seat0_edge"]["ci95"] == pytest.approx([x - 0.5 for x in default["first_share"]["ci95"]], abs=1e-6)
     assert got["last_dive_decides"]["mean"] == pytest.approx(default["last_dive_decided"]["mean"], rel=1e-5)
@@ -47,20 +52,22 @@ def test_the_heuristic_side_is_the_balance_analysis_figure(luft):
 def test_the_ring_compensation_figures_are_the_fairness_analysis_figures():
     s = LU.strong_findings(players_list=[3], games=120, field=LU_FIELD, strong_field=["dodge"], progress=False)
     ref = fairness(players_list=[3], bots=LU_FIELD, games=120, progress=False)
-    [mixed] = [r for r in ref["results"] if r["mix"] == "mixed"]
+    [mixed_field] = [r for r in ref["results"] if r["mix"] == "mixed"]
     [alone] = [r for r in ref["results"] if r["mix"] == "dodge"]
-    for r in s["results"]:
-        assert {k: r["heuristic"][k] for k in ("mean", "ci95")} == mixed[r["key"]]
-    spread = next(r for r in s["results"] if r["key"] == "spread")
-    assert spread["heuristic"]["reading"] == mixed["verdict"]
-    assert spread["strong"]["mean"] != alone["spread"]["mean"]  # the strong side plays games of its own stream
+    for r in mixed_rows(s):
+        assert {k: r["heuristic"][k] for k in ("mean", "ci95")} == mixed_field[r["key"]]
+    spread = next(r for r in mixed_rows(s) if r["key"] == "spread")
+    assert spread["heuristic"]["reading"] == mixed_field["verdict"]
+    [dodge] = [f for f in s["figures"] if f["field"] == "self-play dodge" and f["key"] == "spread"]
+    assert dodge["mean"] != alone["spread"]["mean"]  # the self-play field plays games of its own stream
 
 
 def test_the_strong_field_plays_its_own_games(luft):
     """The same field on both sides would give identical figures on the same games."""
     s = LF.strong_findings(players_list=[2], games=200, field=["threshold:t=2"], strong_field=["threshold:t=2"], progress=False)
-    edge = next(r for r in s["results"] if r["key"] == "seat0_edge")
+    edge = next(r for r in mixed_rows(s) if r["key"] == "seat0_edge")
     assert edge["heuristic"]["mean"] != edge["strong"]["mean"] and s["strong_seed"] != s["seed"]
+    assert len({f["seed"] for f in s["fields"].values()}) == len(s["fields"])
 
 
 def test_normal_difference_is_the_z_test_of_two_independent_estimates():
@@ -83,17 +90,22 @@ def _fixed(p_values):
 
 
 def test_a_figure_changes_only_below_the_bonferroni_threshold(tmp_path):
-    measure, test = _fixed([0.004, 0.02, 0.3])  # 2 player counts x 3 figures = 6 tests: threshold 0.05 / 6
+    measure, test = _fixed([0.004, 0.02, 0.3])
     s = F.compare("luft", "t", [2, 3], ["air"], ["random"], measure, test, games=2, seed=0, alpha=0.05, out=tmp_path)
-    assert s["tests"] == 6 and s["threshold"] == pytest.approx(0.05 / 6)
-    assert [r["verdict"] for r in s["results"]] == ["changes", "holds", "holds"] * 2
+    # 2 comparisons (air's field without and with random; random's self-play vs air's) x 3 figures x 2 player counts
+    assert s["tests"] == 12 and s["threshold"] == pytest.approx(0.05 / 12)
+    assert [r["verdict"] for r in s["results"]] == ["changes", "holds", "holds"] * 4
     assert (tmp_path / "report.md").exists() and (tmp_path / "findings.csv").exists() and (tmp_path / "f0.png").exists()
 
 
 def test_luft_output_has_every_figure_per_player_count_with_both_cis(luft):
     summary, out = luft
     assert summary["complete"] is True and summary["strong_field"] == ["trained"]
-    assert [(r["players"], r["key"]) for r in summary["results"]] == [(2, "seat0_edge"), (2, "last_dive_decides")]
+    pairs = [("heuristic", "heuristic + strong")] + [(f"self-play {h}", "self-play trained") for h in LF.HEURISTIC_FIELD]
+    assert [(r["players"], tuple(r["fields"]), r["key"]) for r in summary["results"]] == [
+        (2, pair, key) for pair in pairs for key in ("seat0_edge", "last_dive_decides")
+    ]
+    assert summary["fields"]["heuristic + strong"]["specs"] == [*LF.HEURISTIC_FIELD, "trained"]
     for r in summary["results"]:
         assert r["verdict"] in ("holds", "changes") and r["heuristic"]["n"] >= 200 and r["strong"]["n"] >= 200
         assert r["detectable"] > abs(r["difference"]["ci95"][1] - r["difference"]["mean"])  # wider than the 95% half width

@@ -3,7 +3,6 @@ response per iteration, each iteration's equilibrium is that of its own
 population, a resumed run equals an uninterrupted one, the best member loads."""
 
 import json
-import pickle
 
 import numpy as np
 import pytest
@@ -12,13 +11,13 @@ from typer.testing import CliRunner
 from sim import api, interrupt
 from sim.cli import app
 from sim.metagame import nplayer_equilibrium
-from sim.strong import population as P, train as T
+from sim.strong import checkpoints, population as P, train as T
 from sim.tournament import play as play_tournament
 
 GAME = api.get_game("luft")
 RULES = api.make_rules(GAME, {}, 2)
 START = ["threshold:t=2", "air"]
-TINY = dict(iterations=2, games=4, generations=1, meta_games=40, seed=5, cma_population=4)
+TINY = dict(iterations=2, games=4, generations=1, meta_games=40, seed=5, cma_population=4, resamples=20)
 
 
 def test_opponent_tables_draw_each_seat_from_the_mix():
@@ -41,6 +40,11 @@ def test_the_population_grows_and_each_equilibrium_is_its_own_populations(tmp_pa
     standings, *_ = play_tournament(GAME, RULES, seats, TINY["meta_games"], second["seed"], progress=False, repeats=True)
     x, _ = nplayer_equilibrium(standings.lineup_shares(), 3, 2)
     assert np.allclose(second["equilibrium"], x)
+    for it in [*s["iterations"], s["final"]]:  # resampled intervals of every equilibrium
+        assert it["resamples"] == 20 and len(it["equilibrium_ci95"]) == len(it["entrants"])
+        assert all(0 <= lo <= hi <= 1 for lo, hi in it["equilibrium_ci95"])
+        assert all(lo <= w <= hi for w, (lo, hi) in zip(it["win_share"], it["win_share_ci95"]))
+    assert set(s["best_member_share"]) == {"psro-1", "psro-2"} and sum(s["best_member_share"].values()) == pytest.approx(1)
     best = GAME.registry.parse(f"policy:file={tmp_path / T.WEIGHTS}", 2)
     assert np.array_equal(T.layout_of(GAME).block(best.params, 2), s["weights"])
 
@@ -65,7 +69,7 @@ def test_a_resumed_population_run_equals_an_uninterrupted_one(tmp_path, monkeypa
     monkeypatch.setattr(P, "train", stop_in_iteration_2)
     with pytest.raises(interrupt.Interrupted):
         P.population(GAME, RULES, START, out=tmp_path / "b", progress=False, **TINY)
-    assert len(pickle.loads((tmp_path / "b" / P.CHECKPOINT).read_bytes())["iterations"]) == 1
+    assert len(checkpoints.load(tmp_path / "b" / P.CHECKPOINT)["iterations"]) == 1
     monkeypatch.setattr(T, "evaluate", real_evaluate)
     trained = []
     monkeypatch.setattr(P, "train", lambda *a, **kw: trained.append(kw["label"]) or real_train(*a, **kw))
@@ -84,3 +88,14 @@ def test_population_bad_input_and_ctrl_c(tmp_path, monkeypatch):
     monkeypatch.setattr(P, "play_tournament", ctrl_c)
     r = CliRunner().invoke(app, ["luft", "population", "-n", "2", "--start", "air", "--json", "--out", str(tmp_path)])
     assert r.exit_code == 130 and json.loads(r.stdout.splitlines()[0])["complete"] is False
+
+
+def test_the_best_member_share_counts_the_resamples_each_member_wins():
+    final = {
+        "entrants": ["a", "m1", "m2"],
+        "equilibrium": [0.2, 0.5, 0.3],
+        "win_share": [0.3, 0.4, 0.4],
+        "_redrawn": np.array([[0.2, 0.5, 0.3], [0.2, 0.3, 0.5], [0.1, 0.6, 0.3], [0.0, 0.4, 0.4]]),
+    }
+    best, share = P.best_member(final, range(1, 3))
+    assert best == 1 and share == {"m1": 0.5, "m2": 0.5}  # a full tie (the last resample) goes to the later member

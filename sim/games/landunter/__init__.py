@@ -10,8 +10,16 @@ summary.py    metrics / histograms / summary for the runner
 spec.py       GAME, the GameSpec the core drives
 """
 
-from sim.game import lazy_game
+from sim.game import GameHelp, lazy_game
 
 TITLE = "Land unter"  # the CLI names the game with it before loading the engine
+
+HELP = GameHelp(
+    bots="dodge or dodge,counter,sampler:k=16,random",
+    rules="tie_simultaneous=false, end_before_cascade=false",
+    rules_doc="docs/rules/land-unter.md",
+    field="dodge or dodge,counter",
+    per_round="per-deal",
+)
 
 __getattr__ = lazy_game(__name__)

@@ -178,6 +178,10 @@ def rules_for(values: dict) -> dict[str, str]:
     return {k: str(v) for k, v in values.items()}
 
 
+#: The knobs `sim landunter design` searches when --knobs is not given: those of
+#: the committed study (experiments/design/run.sh).
+DEFAULT_KNOBS = "cascade_may_repeat_flipper,tie_simultaneous,end_before_cascade,no_flood_counts_as_lowest"
+CONSTRAINT_EXAMPLE = "early_end=0..0.3"  # a --constraint in --help
 PLAYERS = (3, 6)
 
 

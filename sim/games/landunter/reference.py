@@ -485,19 +485,22 @@ def deal_hands(rules: Rules, stream: rng.Stream) -> list[list[int]]:
     return [sorted(int(c) for c in deck[HAND_SIZE * h : HAND_SIZE * (h + 1)]) for h in range(rules.players)]
 
 
-def play_game(rules: Rules, seats, seed: int, game_index: int, log: Callable[[str], None] | None = None) -> GameRecord:
+def play_game(
+    rules: Rules, seats, seed: int, game_index: int, log: Callable[[str], None] | None = None, stream=None
+) -> GameRecord:
     """Play one game with the reference engine.
 
     ``seats``: one registry `Seat` per player (``seat.bot.fn`` is called as
     ``fn(seat_index, st, params, u)`` with read-only ``st`` (`bot_view`) and
     ``params`` (the seat's row of `seat_params`) and returns a weather card value).
     ``log``: optional callable receiving human-readable event lines.
+    ``stream``: the card draws from another source (`sim.envs`), else the game's own.
     """
     n = rules.players
     if len(seats) != n:
         raise ValueError(f"got {len(seats)} seats for {n} players")
     say = log or (lambda line: None)
-    stream = rng.Stream(rng.masked(seed), np.uint64(game_index))
+    stream = stream or rng.Stream(rng.masked(seed), np.uint64(game_index))
     hands = deal_hands(rules, stream)
     say(f"Game {game_index} (seed {seed}), {n} players: " + ", ".join(f"seat {p} {s.spec}" for p, s in enumerate(seats)))
     for h in range(n):

@@ -3,22 +3,23 @@
 import numpy as np
 
 from sim.game import GameSpec
-from sim.games.landunter import TITLE, engine, reference, summary, trace
+from sim.games.landunter import HELP, TITLE, engine, reference, summary, trace
 from sim.games.landunter.outputs import Batch
 from sim.games.landunter.rules import Rules
 from strategies.landunter import LANDUNTER_BOTS
 
 
-def reference_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int) -> Batch:
+def reference_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int, play_game=reference.play_game) -> Batch:
     """The batch `engine.play_batch` returns, played by the reference engine
     (its game record has the batch's fields, one game each)."""
-    recs = [reference.play_game(rules, seats, seed, g) for g in range(first_game, first_game + n_games)]
+    recs = [play_game(rules, seats, seed, g) for g in range(first_game, first_game + n_games)]
     return Batch(*(np.array([getattr(rec, name) for rec in recs]) for name in Batch._fields))
 
 
 GAME = GameSpec(
     name="landunter",
     title=TITLE,
+    help=HELP,
     rules_cls=Rules,
     registry=LANDUNTER_BOTS,
     play_batch=engine.play_batch,

@@ -105,7 +105,7 @@ def deciders(seats) -> list:
 
 
 class Game:
-    def __init__(self, rules: Rules, seats, seed: int, game: int, log=None):
+    def __init__(self, rules: Rules, seats, seed: int, game: int, log=None, stream=None):
         self.rules, self.seats, self.seed, self.game = rules, seats, seed, game
         self.log = log or (lambda line: None)
         self.n = rules.players
@@ -113,7 +113,7 @@ class Game:
         for s, seat in enumerate(seats):
             self.params[s, : len(seat.params)] = seat.params
         self.params.setflags(write=False)
-        self.stream = rng.Stream(seed, game)
+        self.stream = stream or rng.Stream(seed, game)  # another source of the same draws: sim.envs
         self.bot_streams = [rng.Stream.for_bot(seed, game, s) for s in range(self.n)]
         self.deciders = deciders(seats)
         # Material: the path, level 1 nearest the submarine; card ranks are
@@ -396,6 +396,7 @@ def describe(item: int) -> str:
     return f"L{levels[0]}" if len(levels) == 1 else "[" + "+".join(map(str, levels)) + "]"
 
 
-def play_game(rules: Rules, seats, seed: int, game: int, log=None) -> GameRecord:
-    """Play game number ``game`` of master ``seed``; ``log`` receives trace lines."""
-    return Game(rules, seats, seed, game, log).play()
+def play_game(rules: Rules, seats, seed: int, game: int, log=None, stream=None) -> GameRecord:
+    """Play game number ``game`` of master ``seed``; ``log`` receives trace lines;
+    ``stream``: the card and dice draws from another source (`sim.envs`)."""
+    return Game(rules, seats, seed, game, log, stream).play()

@@ -3,19 +3,19 @@
 import numpy as np
 
 from sim.game import GameSpec
-from sim.games.luft import TITLE, engine, reference, summary, trace
+from sim.games.luft import HELP, TITLE, engine, reference, summary, trace
 from sim.games.luft.outputs import MAX_TURNS, Batch, air_rows, record_rows
 from sim.games.luft.rules import Rules
 from strategies.luft import LUFT_BOTS
 
 
-def reference_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int) -> Batch:
+def reference_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int, play_game=reference.play_game) -> Batch:
     """The batch `engine.play_batch` returns, played by the reference engine."""
     seat_rows, dive_rows = [], []
     air_sum = np.zeros((rules.dives, MAX_TURNS), np.int64)
     air_sumsq = np.zeros_like(air_sum)
     for g in range(first_game, first_game + n_games):
-        rec = reference.play_game(rules, seats, seed, g)
+        rec = play_game(rules, seats, seed, g)
         seat, dive = record_rows(rec)
         seat_rows.append(seat)
         dive_rows.append(dive)
@@ -30,6 +30,7 @@ def reference_batch(rules: Rules, seats, seed: int, first_game: int, n_games: in
 GAME = GameSpec(
     name="luft",
     title=TITLE,
+    help=HELP,
     rules_cls=Rules,
     registry=LUFT_BOTS,
     play_batch=engine.play_batch,

@@ -2,8 +2,9 @@
 
 Each [D] option of rules/land-unter.md is flipped one at a time around the
 defaults, at 3, 4, 5 and (with allow_six) 6 players, with a strong mixed field
-rotated through all seats (`sim.sweep.field_lineups`), so every field bot sits
-in every seat equally often and the seat-0 win share measures the seat, not the
+seated balanced (`sim.sweep.field_lineups`: every group of field bots in every
+seat order), so every field bot sits in every seat, and after every other,
+equally often and the seat-0 win share measures the seat, not the
 bot in it.
 
 Per setting: seat 0's win share against 1/n (one-sample t test on per-game
@@ -94,7 +95,13 @@ def balance(
     with Bar(m, "balance", progress) as bar:
         for n, overrides in plan:
             t = play_lineups(
-                "landunter", rules_for(n, {**base, **overrides}), field_lineups(None, field_specs, n), games, seed, out, executor
+                "landunter",
+                rules_for(n, {**base, **overrides}),
+                field_lineups(None, field_specs, n, games, seed),
+                games,
+                seed,
+                out,
+                executor,
             )
             fig = measure(t, n)
             row = {
@@ -119,8 +126,8 @@ def balance(
     table = pd.DataFrame(rows)
     report = Report("Land unter: are the rules and their [D] options fair and sound?", out)
     report.text(
-        f"Field: {', '.join(field_specs)} — rotated through every seat (every window of n consecutive field "
-        f"bots × every rotation, each lineup on its own games). {games:,} games per setting (rounded up to a "
+        f"Field: {', '.join(field_specs)} — seated balanced (every group of n field bots in every seat "
+        f"order, each lineup on its own games). {games:,} games per setting (rounded up to a "
         f"whole number per lineup), seed {seed}; {m} settings (each [D] option flipped alone × player counts; "
         '6 players with allow_six). "default" is '
         + (", ".join(f"{k}={v}" for k, v in base.items()) + " (--rules)" if base else "the rulebook defaults")

@@ -202,12 +202,12 @@ def verdict(reg: dict, flat: float = FLAT) -> str:
 # ---------------------------------------------------------------- the analysis
 
 
-def mixes(bots: list[str], players: int) -> list[tuple[str, list[tuple[list[str], int]]]]:
+def mixes(bots: list[str], players: int, games: int | None = None, seed: int = 0) -> list[tuple[str, list]]:
     """(label, lineups): each bot on its own at every seat, then all of them
-    rotated through the seats (`field_lineups`) as the mixed field."""
+    seated balanced (`field_lineups`) as the mixed field."""
     out = [(b, [([b] * players, -1)]) for b in bots]
     if len(bots) > 1:
-        out.append(("mixed", field_lineups(None, bots, players)))
+        out.append(("mixed", field_lineups(None, bots, players, games, seed)))
     return out
 
 
@@ -233,7 +233,8 @@ def fairness(
         raise ValueError(f"--games {games} and --slow-games {slow_games} must be at least 1")
     report = Report("Does the ring count make up for a weak hand?", out)
     report.text(
-        f"Bots: {', '.join(specs)}, each alone at every seat and all together rotated through the seats "
+        f"Bots: {', '.join(specs)}, each alone at every seat and all together seated balanced "
+        f"(every group of n of them in every seat order) "
         f'("mixed"). Players: {", ".join(map(str, players_list))}. Seed {seed}. {games:,} games per player '
         f"count and mix"
         + (f" ({slow_games:,} with a search bot)" if any(_slow(b) for b in specs) else "")
@@ -251,7 +252,7 @@ def fairness(
         "Every player plays every hand once per game, so an unfair hand never decides a game by itself.",
     )
     headline_at = len(report.lines)
-    plan = [(n, label, lineups) for n in players_list for label, lineups in mixes(specs, n)]
+    plan = [(n, label, lineups) for n in players_list for label, lineups in mixes(specs, n, games, seed)]
     results = []
     with Bar(len(plan), "fairness", progress) as bar:
         for n, label, lineups in plan:

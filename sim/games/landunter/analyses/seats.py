@@ -1,7 +1,7 @@
 """Seat and passing-order effects in Land unter, and how often deals end early.
 
 (a) Seat effect: tables of identical bots (all random, all dodge, …) and the
-    rotated strong field; win share and score per seat vs 1/n, chi-square.
+    balanced strong field; win share and score per seat vs 1/n, chi-square.
 (b) Passing order: hands pass left, so a player plays next the hand its right
     neighbour just played. A candidate sits with a strong bot on its right and
     a weak one on its left, then with the two swapped, on the same games
@@ -128,9 +128,9 @@ def seats(
     with Bar(steps, "seats", progress) as bar:
         for n in players_list:
             rules = rules_for(n, base)
-            for bot in bots + [MIXED]:  # (a) + (c): identical bots, then the rotated field
+            for bot in bots + [MIXED]:  # (a) + (c): identical bots, then the balanced field
                 t = (
-                    play_lineups("landunter", rules, field_lineups(None, field_specs, n), games, seed, out, executor)
+                    play_lineups("landunter", rules, field_lineups(None, field_specs, n, games, seed), games, seed, out, executor)
                     if bot == MIXED
                     else api.simulate(
                         "landunter",
@@ -298,8 +298,8 @@ def _write(report: Report, seat_df, deal_df, test_df, pass_df, rounds_hists, p: 
     rules = ", ".join(f"{k}={v}" for k, v in p["rules"].items()) or "rulebook rules"
     report.text(
         f"{p['games']:,} games per table, seed {p['seed']}, {rules}. (a) Identical-bot tables "
-        f"({', '.join(p['bots'])}) and the mixed field {', '.join(p['field'])} rotated through every seat (every "
-        f"window of n field bots × every rotation). Chi-square test that all seats win equally, Bonferroni "
+        f"({', '.join(p['bots'])}) and the mixed field {', '.join(p['field'])} seated balanced (every group "
+        f"of n field bots in every seat order). Chi-square test that all seats win equally, Bonferroni "
         f"{p['alpha']:g}/{len(test_df)} = {p['threshold']:.3g}. (b) Passing order: hands pass left (seat i → i+1), "
         f"so the right-hand neighbour (seat i−1) hands each hand on to seat i. Each candidate plays with "
         f"`{p['strong']}` (strong) on its right and `{p['weak']}` (weak) on its left, then swapped, other seats "

@@ -4,8 +4,8 @@ The headline figures of `sim landunter fairness` for the mixed field — the
 spread of expected points between the 90th- and the 10th-percentile hand
 (its verdict flat / not flat), what one ring adds and what 10 strength
 points add, per player count — measured with the fairness experiment's
-seven fast bots and with the trained bots as the field
-(`sim.strong.findings`). Each field plays as the fairness analysis plays its
+seven fast bots, the same field with the trained bots in it, and every bot's
+self-play (`sim.strong.findings`: each comparison holds the make-up fixed). Each field plays as the fairness analysis plays its
 mixed field, and the same regression (standard errors clustered by game)
 gives the figures; a difference is a z test on the two independent
 estimates.
@@ -31,8 +31,10 @@ PER_STRENGTH = "points per deal for 10 more strength points"
 
 
 def figures(players: int, specs: list[str], seed: int, games: int, out: Path | None, executor=None) -> list[Figure]:
-    """The fairness regression of one field rotated through the seats."""
-    t = play_lineups("landunter", rules_for(players), field_lineups(None, specs, players), games, seed, out, executor)
+    """The fairness regression of one field seated balanced."""
+    t = play_lineups(
+        "landunter", rules_for(players), field_lineups(None, specs, players, games, seed), games, seed, out, executor
+    )
     reg = regression(t.hists[HIST], t.hists[MOMENTS])
     ring, strength = reg["per_ring"], reg["per_10_strength"]
     ring_reading = reading(ring, 0, "more rings win", "fewer rings win", "rings do not matter")

@@ -8,7 +8,20 @@ from typing import List, Optional
 import typer
 
 from sim import api
-from sim.cli_common import ALPHA, JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list, rules_option
+from sim.cli_common import (
+    ALPHA,
+    JSON,
+    MAX_GAMES,
+    OUT,
+    SCHEDULER,
+    SEED,
+    WORKERS,
+    analysis,
+    finish,
+    player_list,
+    players_option,
+    rules_option,
+)
 from sim.report import collected
 
 
@@ -19,14 +32,11 @@ def register(sub: typer.Typer):
             50_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per setting (rule set and player count)."
         ),
         seed: int = SEED,
-        players: str = typer.Option(
-            "3,4,5,6",
-            "--players",
-            "-n",
-            help="Player counts, comma-separated or a range: 3,4 or 3-6 (6 plays with allow_six=true).",
-        ),
+        players: str = players_option("3,4,5,6", 3, 6, note="6 plays with allow_six=true"),
         field: Optional[str] = typer.Option(
-            None, "--field", help="The bots, comma-separated, rotated through the seats (default: dodge,counter,ring-keeper,low)."
+            None,
+            "--field",
+            help="The bots, comma-separated, every group in every seat order (default: dodge,counter,ring-keeper,low).",
         ),
         options: Optional[str] = typer.Option(
             None, "--options", help="[D] options to flip one at a time, comma-separated (default: all four)."
@@ -40,7 +50,7 @@ def register(sub: typer.Typer):
     ):
         """Are the rules and their [D] options fair?
 
-        Flip each option per player count with a rotated strong field: seat 0's win share vs 1/n,
+        Flip each option per player count with a balanced strong field: seat 0's win share vs 1/n,
         all seats equal, early ends, eliminations, rounds, score spread; flags every
         significant imbalance."""
         from sim.games.landunter.analyses.balance import balance as run

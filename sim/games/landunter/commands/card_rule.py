@@ -8,14 +8,26 @@ from typing import List, Optional
 import typer
 
 from sim import api
-from sim.cli_common import JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list, rules_option
+from sim.cli_common import (
+    JSON,
+    MAX_GAMES,
+    OUT,
+    SCHEDULER,
+    SEED,
+    WORKERS,
+    analysis,
+    finish,
+    player_list,
+    players_option,
+    rules_option,
+)
 from sim.report import collected
 
 
 def register(sub: typer.Typer):
     @sub.command("card-rule")
     def card_rule(
-        players: str = typer.Option("3,4,5", "--players", "-n", help="Player counts, comma-separated or a range: 3,5 or 3-5."),
+        players: str = players_option("3,4,5", 3, 5),
         bot: str = typer.Option(
             "trained", "--bot", "--weights", "-b", help="The policy to read: trained, policy:file=PATH or policy:preset=NAME."
         ),

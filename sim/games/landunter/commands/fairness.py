@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from sim.cli_common import JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list
+from sim.cli_common import JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list, players_option
 from sim.report import collected
 
 
@@ -16,12 +16,7 @@ def register(sub: typer.Typer):
     def fairness(
         games: int = typer.Option(50_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per player count and bot mix."),
         seed: int = SEED,
-        players: str = typer.Option(
-            "3,4,5",
-            "--players",
-            "-n",
-            help="Player counts, comma-separated or a range: 3,4 or 3-6 (6 plays with allow_six=true).",
-        ),
+        players: str = players_option("3,4,5", 3, 6, note="6 plays with allow_six=true"),
         bots: Optional[str] = typer.Option(
             None,
             "--bots",

@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from sim.cli_common import JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list
+from sim.cli_common import JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list, players_option
 from sim.report import collected
 
 
@@ -18,12 +18,7 @@ def register(sub: typer.Typer):
             200_000, "--games", "-g", min=1, max=MAX_GAMES, help="Tournament games per player count, spread over the seatings."
         ),
         seed: int = SEED,
-        players: str = typer.Option(
-            "3,4,5",
-            "--players",
-            "-n",
-            help="Player counts, comma-separated or a range: 3,4 or 3-6 (6 plays with allow_six=true).",
-        ),
+        players: str = players_option("3,4,5", 3, 6, note="6 plays with allow_six=true"),
         bots: Optional[str] = typer.Option(
             None, "--bots", "-b", help="Entrants, comma-separated specs (default: every bot but the search bot sampler)."
         ),

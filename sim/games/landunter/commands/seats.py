@@ -8,7 +8,20 @@ from typing import List, Optional
 import typer
 
 from sim import api
-from sim.cli_common import ALPHA, JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list, rules_option
+from sim.cli_common import (
+    ALPHA,
+    JSON,
+    MAX_GAMES,
+    OUT,
+    SCHEDULER,
+    SEED,
+    WORKERS,
+    analysis,
+    finish,
+    player_list,
+    players_option,
+    rules_option,
+)
 from sim.report import collected
 
 
@@ -19,12 +32,7 @@ def register(sub: typer.Typer):
             50_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per table (bot lineup and player count)."
         ),
         seed: int = SEED,
-        players: str = typer.Option(
-            "3,4,5",
-            "--players",
-            "-n",
-            help="Player counts, comma-separated or a range: 3,4 or 3-6 (6 plays with allow_six=true).",
-        ),
+        players: str = players_option("3,4,5", 3, 6, note="6 plays with allow_six=true"),
         bots: Optional[str] = typer.Option(
             None,
             "--bots",
@@ -32,7 +40,7 @@ def register(sub: typer.Typer):
             help="Bots for the identical-bot tables, comma-separated (default: random,high,low,mid,dodge,ring-keeper,counter).",
         ),
         field: Optional[str] = typer.Option(
-            None, "--field", help="The mixed field rotated through the seats (default: dodge,counter,ring-keeper,low)."
+            None, "--field", help="The mixed field, every group in every seat order (default: dodge,counter,ring-keeper,low)."
         ),
         candidates: str = typer.Option(
             "dodge,counter,random",
@@ -51,7 +59,7 @@ def register(sub: typer.Typer):
     ):
         """Do the seat or the passing order matter, and how often do deals end early?
 
-        Seat effects (identical bots and a rotated field, win share and score per seat vs 1/n),
+        Seat effects (identical bots and a balanced field, win share and score per seat vs 1/n),
         passing order (strong bot passing to a candidate vs receiving from it, same games, paired
         test) and early ends by deal index."""
         from sim.games.landunter.analyses.seats import seats as run

@@ -1,10 +1,10 @@
 """Is the untested rule set fair and sound?
 
 Every rule knob is swept one at a time around the rulebook defaults (and a few
-knob pairs together), at every player count, with a strong mixed field whose
-bots rotate through all seats: every window of ``players`` consecutive field
-bots (cyclic over the field list) in every rotation, each on its own games.
-Each field bot therefore sits in every seat equally often, so the seat-0 win
+knob pairs together), at every player count, with a strong mixed field seated balanced: every group of ``players`` field
+bots in every seat order, each lineup on its own games (`sim.sweep.field_lineups`).
+Each field bot therefore sits in every seat, and after every other, equally
+often whatever the list's order, so the seat-0 win
 share measures the advantage of moving first (seat 0 starts dive 1), not the
 strength of whichever bot sits there.
 
@@ -136,8 +136,8 @@ def balance(
     m = len(plan)
     report = Report("Is the rule set fair and sound?", out)
     report.text(
-        f"Field: {', '.join(field_specs)} — rotated through every seat (every window of n consecutive field bots "
-        f"× every rotation, each lineup on its own games). {games:,} games per setting (rounded up to a whole "
+        f"Field: {', '.join(field_specs)} — seated balanced (every group of n field bots in every seat order, "
+        f"each lineup on its own games). {games:,} games per setting (rounded up to a whole "
         f"number per lineup), seed {seed}; {m} settings (rule overrides × player counts).",
         "**Tests.** First player = seat 0, who starts dive 1. Its win share is tested against 1/n with a "
         "one-sample t test on the per-game win values (a shared win counts 1/k); a chi-square test asks whether "
@@ -164,7 +164,7 @@ def balance(
         for n, overrides in plan:
             rules = {"players": n, **overrides}
             dives = int(overrides.get("dives", Rules().dives))
-            t = play_lineups("luft", rules, field_lineups(None, field_specs, n), games, seed, out, executor)
+            t = play_lineups("luft", rules, field_lineups(None, field_specs, n, games, seed), games, seed, out, executor)
             fig = measure(t, n, dives)
             row = {
                 "players": n,

@@ -9,6 +9,7 @@ from pathlib import Path
 import pandas as pd
 
 from sim import api
+from sim.records import metric_label
 from sim.stats import detectable_difference, mean_var, two_sample
 
 
@@ -42,7 +43,7 @@ def compare(
         (ma, va), (mb, vb) = mean_var(*agg_a), mean_var(*agg_b)
         rows.append(
             {
-                "metric": m,
+                "metric": metric_label(m),
                 label_a: ma,
                 label_b: mb,
                 "difference": cmp.diff.mean,

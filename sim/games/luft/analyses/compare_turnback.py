@@ -4,8 +4,8 @@ Two stages per player count:
 
 1. **Sweep.** Each bot family's parameters are tuned against a fixed mixed
    field: the defaults of every *other* family with parameters. The candidate
-   sits in every seat, the field bots rotate through the other seats (every
-   window of the field list × every candidate seat is one lineup), and every
+   sits in every seat against every group of field bots, in every seat order
+   (`sim.sweep.field_lineups`), and every
    candidate of a family plays the same games lineup by lineup (common random
    numbers), so parameter values are compared on the same deals. Parameters
    are tuned one at a time (coordinate ascent, one pass in Param order): a
@@ -172,8 +172,8 @@ def compare_turnback(
             if field_specs
             else ": the defaults of every other family with parameters that is not slow"
         )
-        + ", rotated through the opponent seats (every window of the field list × every seat for the "
-        "candidate), on the same games for every candidate (common random numbers). "
+        + ", every group of them with the candidate in every seat order, on the same games for every "
+        "candidate (common random numbers). "
         "Parameters are tuned one at a time in their declared order (coordinate ascent, one pass); a grid "
         "holds values near the default inside the Param's range. Stage 2 plays the best of each family "
         "against each other in a seat-rotated tournament on fresh seeds (seed + 1), so the selection noise "
@@ -208,7 +208,9 @@ def compare_turnback(
                     key = tuple(values[p.name] for p in params)
                     if key not in seen:
                         spec = spec_of(f, values, registry)
-                        t = play_lineups("luft", {"players": n}, field_lineups(spec, opponents, n), budget, seed, out, executor)
+                        t = play_lineups(
+                            "luft", {"players": n}, field_lineups(spec, opponents, n, budget, seed), budget, seed, out, executor
+                        )
                         cn, cs, _ = t.agg("cand.win")
                         seen[key] = (proportion_ci(cs, int(cn)), t)
                     return seen[key]

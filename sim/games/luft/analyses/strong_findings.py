@@ -3,8 +3,9 @@
 The headline figures of `sim luft balance` at the rulebook defaults — seat
 0's edge (its win share minus the fair 1/n) and how often the last dive
 decides the winner, per player count — measured with the balance
-experiment's heuristic field and with the trained bots as the field
-(`sim.strong.findings`). Each field plays exactly as in the balance analysis
+experiment's heuristic field, the same field with the trained bots in it,
+and every bot's self-play (`sim.strong.findings`: each comparison holds the
+make-up of the field fixed). Each field plays exactly as in the balance analysis
 (its lineups, its `measure`); the difference of each figure is a Welch test
 on the per-game values.
 """
@@ -30,7 +31,7 @@ DECIDES = "last dive decides the winner"
 
 def figures(players: int, specs: list[str], seed: int, games: int, out: Path | None, executor=None) -> list[Figure]:
     """Seat 0's edge and the last-dive share of one field at the default rules, as balance measures them."""
-    t = play_lineups("luft", {"players": players}, field_lineups(None, specs, players), games, seed, out, executor)
+    t = play_lineups("luft", {"players": players}, field_lineups(None, specs, players, games, seed), games, seed, out, executor)
     fig = measure(t, players, Rules().dives)
     fair = 1 / players
     share = fig["first_share"]

@@ -38,7 +38,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sim import api, plots
+from sim import api, interrupt, plots, store
 from sim.games.luft import forecast as fc, layout as v
 from sim.games.luft.reference import play_game
 from sim.registry import Seat
@@ -175,38 +175,32 @@ def turnback_card(
     """Per player count: heat maps, the fitted rule, its agreement and the win
     share it gives up against the full policy (module doc)."""
     game = api.get_game("luft")
-    layout = layout_of(game)
     if position_games < 1 or games < 1:
         raise ValueError("--games and --position-games must be at least 1")
     rows = []
     for n in players_list:
         rules_obj = api.make_rules(game, rules, n)
         seat = policy_seat(game, bot, n)
-        air = rules_obj.air
-        fitted = positions(rules_obj, seat, seed, 0, position_games, progress)
-        checked = positions(rules_obj, seat, seed, position_games, position_games, progress)
-        if not len(fitted) or not len(checked):
-            raise ValueError(f"the policy was never asked to turn back in {position_games} games; give more --position-games")
-        rule = fit(fitted, air)
-        block = layout.block(seat.params, n)
-        h2h_seed = generation_seed(seed, HEAD_TO_HEAD + n)
-        costs = {}
-        for name, whole in (("card", False), ("whole_card", True)):
-            card = candidate(game, card_weights(rule, block, air, whole), name.replace("_", " "))
-            costs[name] = given_up(game, rules_obj, card, seat, games, h2h_seed, executor)
-        rows.append(
-            {
-                "players": n,
-                "positions": {"fit": len(fitted), "check": len(checked)},
-                "rule": {"a": rule.a, "b": rule.b, "c": rule.c, "text": rule.text()},
-                "agreement": agreement(rule, checked).to_json(),
-                "turn_back_share": float(checked[:, 4].mean()),
-                "head_to_head_seed": h2h_seed,
-                **costs,
-                "_shares": shares(np.vstack([fitted, checked]), air),
-                "_rule": rule,
-            }
-        )
+        config = {
+            "command": "turnback-card",
+            "game": "luft",
+            "rules": rules_obj.to_dict(),
+            "rules_version": game.rules_cls.VERSION,
+            "engine": store.play_fingerprint(game, [seat]),
+            "weights": [float(w) for w in seat.params],
+            "games": games,
+            "position_games": position_games,
+            "seed": seed,
+        }
+        runs = None if out is None else Path(out) / "runs"
+        hit = None if runs is None else store.find(runs, config)
+        if hit is not None:
+            row = _stored_row(store.load(hit))
+        else:
+            row = _player_count(game, rules_obj, seat, config, executor, progress)
+        if runs is not None and hit is None:  # kept at once: Ctrl-C in a later player count loses none of it
+            _store_row(runs, config, row)
+        rows.append(row)
     summary = {
         "game": "luft",
         "bot": bot,
@@ -234,6 +228,56 @@ def _cell(threshold: float, max_air: int) -> str:
     """A card cell: the highest air left that turns back, or always / never."""
     t = math.floor(threshold + EPS)
     return "always" if t >= max_air else "never" if t < 0 else str(t)
+
+
+def _player_count(game, rules_obj, seat: Seat, config: dict, executor, progress) -> dict:
+    """One player count's row: positions, the fitted rule, its agreement and what it gives up."""
+    n, air, seed, position_games = rules_obj.players, rules_obj.air, config["seed"], config["position_games"]
+    fitted = positions(rules_obj, seat, seed, 0, position_games, progress)
+    checked = positions(rules_obj, seat, seed, position_games, position_games, progress)
+    if not len(fitted) or not len(checked):
+        raise ValueError(f"the policy was never asked to turn back in {position_games} games; give more --position-games")
+    rule = fit(fitted, air)
+    block = layout_of(game).block(seat.params, n)
+    h2h_seed = generation_seed(seed, HEAD_TO_HEAD + n)
+    costs = {}
+    for name, whole in (("card", False), ("whole_card", True)):
+        card = candidate(game, card_weights(rule, block, air, whole), name.replace("_", " "))
+        costs[name] = given_up(game, rules_obj, card, seat, config["games"], h2h_seed, executor)
+    return {
+        "players": n,
+        "positions": {"fit": len(fitted), "check": len(checked)},
+        "rule": {"a": rule.a, "b": rule.b, "c": rule.c, "text": rule.text()},
+        "agreement": agreement(rule, checked).to_json(),
+        "turn_back_share": float(checked[:, 4].mean()),
+        "head_to_head_seed": h2h_seed,
+        **costs,
+        "_positions": np.vstack([fitted, checked]),
+        "_shares": shares(np.vstack([fitted, checked]), air),
+        "_rule": rule,
+    }
+
+
+POSITION_COLUMNS = ["game", "depth", "air", "load", "turned_back"]
+
+
+def _store_row(runs: Path, config: dict, row: dict) -> None:
+    """One finished player count under ``runs``: its row and its positions (the heat maps' data)."""
+    import pandas as pd
+
+    public = {k: v for k, v in row.items() if not k.startswith("_")}
+    table = pd.DataFrame(row["_positions"], columns=POSITION_COLUMNS)
+    store.save(runs, f"luft-turnback-card-{row['players']}p", config, public, {"positions": table}, None, 0.0, 0.0)
+    interrupt.kept(2 * config["position_games"] + 2 * config["games"])
+
+
+def _stored_row(result) -> dict:
+    """A player count's row as `_player_count` gave it, read back from its stored result."""
+    row = dict(result.summary)
+    pos = result.tables["positions"][POSITION_COLUMNS].to_numpy(np.int64)
+    rule = Rule(row["rule"]["a"], row["rule"]["b"], row["rule"]["c"])
+    air = api.make_rules(api.get_game("luft"), result.config["rules"]).air
+    return {**row, "_positions": pos, "_shares": shares(pos, air), "_rule": rule}
 
 
 def _report(summary: dict, rows: list[dict], out) -> None:

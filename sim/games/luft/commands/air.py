@@ -8,7 +8,19 @@ from typing import List, Optional
 import typer
 
 from sim import api
-from sim.cli_common import JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list, rules_option
+from sim.cli_common import (
+    JSON,
+    MAX_GAMES,
+    OUT,
+    SCHEDULER,
+    SEED,
+    WORKERS,
+    analysis,
+    finish,
+    player_list,
+    players_option,
+    rules_option,
+)
 from sim.games.luft.analyses.air import DEFAULT_MIXES as AIR_MIXES
 from sim.report import collected
 
@@ -18,7 +30,7 @@ def register(sub: typer.Typer):
     def air(
         games: int = typer.Option(20_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per bot mix and player count."),
         seed: int = SEED,
-        players: str = typer.Option("2,3,4,5,6", "--players", "-n", help="Player counts, comma-separated."),
+        players: str = players_option("2,3,4,5,6", 2, 6),
         mixes: str = typer.Option(
             ";".join(AIR_MIXES), "--mixes", help="Bot mixes separated by ';'; each mix's specs are cycled over the seats."
         ),

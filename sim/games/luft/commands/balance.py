@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from sim.cli_common import ALPHA, JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list
+from sim.cli_common import ALPHA, JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list, players_option
 from sim.report import collected
 
 
@@ -18,13 +18,12 @@ def register(sub: typer.Typer):
             2_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per setting (rule set and player count)."
         ),
         seed: int = SEED,
-        players: str = typer.Option(
-            "2,3,4,5,6", "--players", "-n", help="Player counts, comma-separated or a range: 2,4 or 2-6."
-        ),
+        players: str = players_option("2,3,4,5,6", 2, 6),
         field: Optional[str] = typer.Option(
             None,
             "--field",
-            help="The bots, comma-separated, rotated through the seats (default: every family with parameters at its defaults).",
+            help="The bots, comma-separated, every group in every seat order "
+            "(default: every family with parameters at its defaults).",
         ),
         knobs: Optional[str] = typer.Option(
             None,

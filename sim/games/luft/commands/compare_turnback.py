@@ -7,7 +7,8 @@ from typing import Optional
 
 import typer
 
-from sim.cli_common import JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list
+from sim.cli_common import JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list, players_option
+from sim.registry import split_specs
 from sim.report import collected
 
 
@@ -23,9 +24,7 @@ def register(sub: typer.Typer):
             help="Games per sweep configuration (one parameter set of one family at one player count).",
         ),
         seed: int = SEED,
-        players: str = typer.Option(
-            "2,3,4,5,6", "--players", "-n", help="Player counts, comma-separated or a range: 2,4 or 2-6."
-        ),
+        players: str = players_option("2,3,4,5,6", 2, 6),
         families: Optional[str] = typer.Option(
             None, "--families", "-f", help="Bot families, comma-separated (default: every family with parameters, plus random)."
         ),
@@ -78,7 +77,7 @@ def register(sub: typer.Typer):
                 raise ValueError("--games, --pair-games, --slow-games and --grid-points must be at least 1")
             summary = run(
                 players_list=player_list(players, 2, 6),
-                families_list=[f.strip() for f in families.split(",") if f.strip()] if families else None,
+                families_list=split_specs(families) if families else None,
                 games=games,
                 pair_games=pair_games,
                 grid_points=grid_points,

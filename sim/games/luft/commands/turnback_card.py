@@ -8,16 +8,26 @@ from typing import List, Optional
 import typer
 
 from sim import api
-from sim.cli_common import JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list, rules_option
+from sim.cli_common import (
+    JSON,
+    MAX_GAMES,
+    OUT,
+    SCHEDULER,
+    SEED,
+    WORKERS,
+    analysis,
+    finish,
+    player_list,
+    players_option,
+    rules_option,
+)
 from sim.report import collected
 
 
 def register(sub: typer.Typer):
     @sub.command("turnback-card")
     def turnback_card(
-        players: str = typer.Option(
-            "2,3,4,5,6", "--players", "-n", help="Player counts, comma-separated or a range: 2,4 or 2-6."
-        ),
+        players: str = players_option("2,3,4,5,6", 2, 6),
         bot: str = typer.Option(
             "trained",
             "--bot",

@@ -1,0 +1,17 @@
+# Sourced by every experiments/*/run.sh before it changes directory:
+#     . "$(dirname "$0")/../wall_time.sh"
+# When the script exits successfully, its wall time, date, commit, core count
+# and load average go to wall_time.json beside its report
+# (experiments/record_wall_time.py); a failed or interrupted run records nothing.
+_wall_time_dir=$(cd "$(dirname "$0")" && pwd)
+_wall_time_start=$(date +%s)
+_wall_time_command="$(basename "$(dirname "$_wall_time_dir")")/$(basename "$_wall_time_dir")/$(basename "$0")${*:+ $*}"
+[ -n "${SIZE:-}" ] && _wall_time_command="SIZE=$SIZE $_wall_time_command"
+_wall_time_record() {
+  _wall_time_status=$?
+  if [ "$_wall_time_status" -eq 0 ]; then
+    python3 "$_wall_time_dir/../record_wall_time.py" "$_wall_time_dir" "$_wall_time_start" "bash $_wall_time_command"
+  fi
+  return "$_wall_time_status"
+}
+trap _wall_time_record EXIT

@@ -1,0 +1,7 @@
+"""``sim luft serve``: the web table (sim/web)."""
+
+from sim.web import commands
+
+
+def register(sub):
+    commands.register(sub, "luft")

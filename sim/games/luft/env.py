@@ -1,0 +1,116 @@
+"""Geteilte Luft's face for `sim.envs`: the reference engine played step by step.
+
+What an environment needs of the game and nothing more: how the engine is
+started, how a decision reaches a seat, which actions are legal, what a seat
+sees, the outcome, and a world consistent with what a seat knows (for
+information-set search). The rules stay in `reference.py`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim.envs.table import CHANCE, shuffle_draws
+from sim.games.luft import layout as v, reference
+from sim.games.luft.rules import Rules
+from sim.registry import MAX_PARAMS, Bot, Seat
+
+NAME = "luft"
+TITLE = "Geteilte Luft"
+OPENSPIEL_NAME = "python_geteilte_luft"
+RULES = Rules
+N_ACTIONS = v.DROP + v.MAX_PATH  # stay down / turn back; nothing, pick up, drop the k-th item
+VIEW_SIZE = v.SIZE
+VIEW_HIGH = 999 * v.MAX_PATH * 4  # no field of the view exceeds it (scores are sums of card values)
+PHASES = ("turn back?", "treasure")
+SIMULTANEOUS = False  # every decision is seen by the next seat
+
+
+def proxy_seats(rules: Rules, decide) -> list[Seat]:
+    """Seats whose bot hands each decision to ``decide(seat, view, phase, u)``."""
+
+    def fn(phase, seat, view, params, u):
+        return decide(seat, view, phase, u)
+
+    bot = Bot("env", fn, (), "a seat played from outside", -1)
+    return [Seat("env", bot, np.zeros(MAX_PARAMS)) for _ in range(rules.players)]
+
+
+def play(table, seats, log, stream):
+    """Play the table's game on the reference engine; keep the engine for `observe`."""
+    game = reference.Game(table.rules, seats, table.seed, table.index, log, stream)
+    table.engine = game
+    game.dealt = [list(deck) for deck in game.value_decks]  # the value decks' order, for the resampler
+    return game.play()
+
+
+def legal(seat: int, view: np.ndarray, phase: int) -> tuple[int, ...]:
+    """The actions `layout.is_legal` allows, ascending."""
+    if phase == v.PHASE_TURN_BACK:
+        return (v.STAY_DOWN, v.TURN_BACK) if v.can_turn_back(view, seat) else (v.STAY_DOWN,)
+    actions = [v.NOTHING] + ([v.PICK_UP] if v.can_pick_up(view, seat) else [])
+    if v.can_drop(view, seat):
+        actions += range(v.DROP, v.DROP + int(view[v.N_CARRIED + seat]))
+    return tuple(actions)
+
+
+def call_bot(fn, point, params) -> int:
+    """A registered bot's decision at a decision point, called as the engine calls it."""
+    return int(fn(point.phase, point.seat, point.view, params, point.u))
+
+
+def observe(table, seat: int, k: int | None = None) -> np.ndarray:
+    """What ``seat`` sees now (``k``: saw at decision point k): the public view
+    (Geteilte Luft hides nothing from one seat that it shows another); zeros
+    before the game is set up."""
+    if k is not None:
+        return table.points[k].view
+    game = table.engine
+    return game.public_view() if game is not None and game.record is not None else np.zeros(VIEW_SIZE, np.int64)
+
+
+def revealed(table, seat: int) -> tuple:
+    """What every seat has seen beyond its views (face up at the table): the
+    value cards scored so far, per level, and every swim draw so far."""
+    game = table.engine
+    if game is None or game.record is None:
+        return ()
+    scored = tuple(tuple(dealt[: len(dealt) - len(left)]) for dealt, left in zip(game.dealt, game.value_decks))
+    first = value_draws(table.rules)
+    return scored, tuple(a for who, a in table.history[first:] if who == CHANCE)
+
+
+def value_draws(rules: Rules) -> int:
+    """The game's first draws: the four value decks' shuffles."""
+    return sum(len(rules.values(level)) - 1 for level in (1, 2, 3, 4))
+
+
+def outcome(record) -> tuple[list[float], list[int]]:
+    """(win share per seat, score per seat) of a finished game."""
+    return [w / 60 for w in record.win60], list(record.score)
+
+
+def max_steps(rules: Rules) -> int:
+    """An upper bound of a game's decisions and draws (OpenSpiel's max game length)."""
+    turns = rules.dives * (rules.air + 4 * rules.cards_per_level * rules.players * rules.stalemate_rounds)
+    return 4 * rules.cards_per_level + turns * 4
+
+
+def max_chance_outcomes(rules: Rules) -> int:
+    return max(9, rules.cards_per_level)
+
+
+def resample(table, seat: int, rand: np.random.Generator) -> list[tuple[int, int]]:
+    """A history of a world ``seat`` cannot tell from this one: the value cards
+    not yet scored lie in a fresh random order (everything else is face up).
+    The value decks are the game's first draws (reference: shuffled at game start)."""
+    if table.rules.swim == "deck-no-reshuffle":
+        raise NotImplementedError("resampling the swim deck of deck-no-reshuffle is not supported")
+    game, history = table.engine, list(table.history)
+    draws = []
+    for level, (dealt, left) in enumerate(zip(game.dealt, game.value_decks), start=1):
+        seen = len(dealt) - len(left)
+        unseen = sorted(left)  # their order is what the seat must not know
+        order = dealt[:seen] + [unseen[i] for i in rand.permutation(len(unseen))]
+        draws += shuffle_draws(list(table.rules.values(level)), order)
+    return [(CHANCE, d) for d in draws] + history[len(draws) :]

@@ -1,0 +1,73 @@
+"""The ismcts bot spec: its search reads only the seat's information; specs and the CLI."""
+
+import json
+import sys
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from sim.cli import app
+from sim.envs import outside
+from sim.envs.faces import face, rules_of
+from sim.envs.table import Table
+from sim.games import get_game
+from sim.registry import BotError
+
+SEARCH = np.array([30, 7, 2.0])  # sims, seed, uct: small, it is the same search at any budget
+
+
+def _table(game, players, steps, seed=4):
+    f = face(game)
+    table = Table(f, rules_of(f, players), seed, 0)
+    rand = np.random.default_rng(seed)
+    for _ in range(steps):
+        table.apply(table.legal()[rand.integers(len(table.legal()))])
+    while len(table.legal()) < 2:
+        table.apply(table.legal()[0])
+    return table
+
+
+@pytest.mark.parametrize("game,players,steps", [("landunter", 4, 30), ("luft", 2, 20)])
+def test_its_play_is_unchanged_when_the_hidden_cards_are_dealt_otherwise(game, players, steps):
+    """A world the seat cannot tell from the true one (our resampler's) gets the same decision."""
+    from sim.envs import openspiel  # noqa: F401  (registers the games)
+
+    table = _table(game, players, steps)
+    seat = table.request.seat
+    other = table.replayed(table.face.resample(table, seat, np.random.default_rng(99)), explicit_chance=True)
+    assert other.history != table.history  # the hidden part differs ...
+    assert [p.view.tolist() for p in other.points if p.seat == seat] == [p.view.tolist() for p in table.points if p.seat == seat]
+    assert outside.search(other, seat, SEARCH) == outside.search(table, seat, SEARCH)  # ... the decision does not
+
+
+def test_bad_specs_and_a_missing_extra_are_one_line_bot_errors(monkeypatch):
+    registry = get_game("luft").registry
+    for spec, text in [
+        ("ismcts:sims=0", "sims=0 must be a whole number"),
+        ("ismcts:sims=2.5", "whole number"),
+        ("ismcts:depth=3", "no option 'depth'"),
+        ("ismcts:uct=-1", "uct=-1 must be > 0"),
+    ]:
+        with pytest.raises(BotError, match=text):
+            registry.parse(spec)
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # as without the rl extra
+    with pytest.raises(BotError, match=r"pip install -e '.\[rl\]'"):
+        registry.parse("ismcts:sims=10")
+
+
+def test_ismcts_sims_0_on_the_command_line_exits_2_in_one_line():
+    result = CliRunner().invoke(app, ["luft", "simulate", "--bots", "ismcts:sims=0", "--games", "1"])
+    assert result.exit_code == 2
+    assert "sims=0" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.slow
+def test_a_tournament_seats_ismcts_like_any_bot():
+    result = CliRunner().invoke(
+        app, ["luft", "tournament", "--bots", "trained,ismcts:sims=3", "--players", "2", "--games", "2", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert {r["bot"] for r in data["ranking"]} == {"trained", "ismcts:sims=3"} and data["games"] == 2
+    assert sum(r["win_share"]["mean"] for r in data["ranking"]) == pytest.approx(1)

@@ -212,6 +212,7 @@ def simulate(
             progress=progress,
             executor=executor,
             checkpoint_dir=_checkpoints(out, f"{game.name}-simulate", config),
+            engine=config["engine"],
         )
     except Interrupted as stop:
         result = stop.partial

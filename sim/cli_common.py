@@ -164,8 +164,8 @@ def interrupted_line(partial, out_dir, stores: bool) -> str:
                 f"{out_dir}; run the same command again to resume"
             )
         return (
-            f"interrupted after {played}: no report was written and nothing was kept under {out_dir} "
-            "(no chunk had finished); run the same command again to start over"
+            f"interrupted after {played}: no report was written and nothing was kept under {out_dir}; "
+            "run the same command again to start over"
         )
     return f"interrupted after {played}; nothing was kept" + (
         " (give --out DIR to keep finished work and resume)" if stores else ""

@@ -327,7 +327,7 @@ def plugin(fn, call: str, salt: str, owner: str, checked: bool = False):
     ``call``: the game's adapter, an expression in ``phase, seat, st_addr,
     params_addr, u`` that rebuilds the bot's views (`state_view`,
     `param_row`) and calls ``bot`` (inlined). ``salt``: the fingerprint of
-    every source the bot's code depends on (`sim.store.engine_fingerprint` of
+    every source the bot's code depends on (`sim.provenance.plugin_salt` of
     the game with this bot). ``owner`` names the bot (game and bot name).
 
     The plug-in is written as a small module of its own, named after owner and
@@ -432,14 +432,6 @@ def _drop_other_salts(folder: Path, owner: str, salt: str) -> None:
         found = entry.match(path.name)
         if found and found.group(1) != salt:
             path.unlink(missing_ok=True)
-
-
-def plugin_salt(game_name: str, bot) -> str:
-    """The salt of ``bot``'s plug-in in game ``game_name`` (see `plugin`)."""
-    from sim import store
-    from sim.games import get_game
-
-    return store.engine_fingerprint(get_game(game_name), [bot])
 
 
 @functools.cache

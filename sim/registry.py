@@ -87,18 +87,25 @@ class Registry:
     _plugins_loaded: bool = False
     # adapt(name, fn) -> fn: the game's shim for a bot written against an earlier bot interface
     adapt: object = None
+    # agents written by others that play through sim.envs (slow): parsed like any
+    # bot, but no default field, listing or every-bot test counts them
+    outside: dict[str, Bot] = field(default_factory=dict)
 
     def __post_init__(self):
         _REGISTRIES.append(self)
 
-    def register(self, name, params=(), builtin_id=-1, options=None, doc=None):
+    def register(self, name, params=(), builtin_id=-1, options=None, doc=None, outside=False):
         """Decorator: register an njit decision function under ``name``
-        (``doc`` replaces its docstring in `sim <game> bots`)."""
+        (``doc`` replaces its docstring in `sim <game> bots`; ``outside``: an
+        outside agent, kept in `outside`)."""
 
         def deco(fn):
-            if name in self.bots:
+            if name in self.bots or name in self.outside:
                 raise BotError(f"bot {name!r} is registered twice for {self.game}; give each bot a name of its own")
             text = " ".join((doc or getattr(fn, "__doc__", None) or "").split())
+            if outside:
+                self.outside[name] = Bot(name, fn, tuple(params), text, builtin_id, options)
+                return fn
             plays = self.adapt(name, fn) if self.adapt is not None else fn
             self.bots[name] = Bot(name, plays, tuple(params), text, builtin_id, options)
             return fn
@@ -118,8 +125,11 @@ class Registry:
 
     def get(self, name: str) -> Bot:
         self.load_plugins()
+        if name in self.outside:
+            return self.outside[name]
         if name not in self.bots:
-            raise BotError(f"unknown bot {name!r} for {self.game}; choose one of: " + ", ".join(self.names()))
+            choices = ", ".join(self.names() + sorted(self.outside))
+            raise BotError(f"unknown bot {name!r} for {self.game}; choose one of: {choices}")
         return self.bots[name]
 
     def parse(self, spec: str, players: int | None = None) -> Seat:

@@ -61,8 +61,10 @@ def events_panel(events: list[str]) -> Panel:
 
 
 def table_of(game: str) -> GameTable:
-    api.get_game(game)  # a clear error for an unknown game
-    return importlib.import_module(api.GAMES[game] + ".play").TABLE
+    module = api.get_game(game).play  # a clear error for an unknown game
+    if module is None:
+        raise ValueError(f"{game} has no terminal table yet")
+    return importlib.import_module(module).TABLE
 
 
 def human_seat() -> Seat:

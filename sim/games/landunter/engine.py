@@ -88,6 +88,7 @@ from sim.games.landunter.reference import ViewWriteError, illegal_message, refus
 from sim.games.landunter.rules import Rules
 from sim.nb import BOT_RAISED, read_only
 from sim.numba_errors import short_reason
+from sim.provenance import plugin_salt
 from sim.registry import MAX_PARAMS, BotCompileError, BotError, NotNjitBot
 from strategies.landunter.dispatch import N_BUILTINS, decide_builtin
 
@@ -136,10 +137,10 @@ def _play_game(
     first_game,
     st,
     deck,
-    hlo,
-    hhi,
-    hstr,
-    hring,
+    hand_masks_lo,
+    hand_masks_hi,
+    hand_strengths,
+    hand_ring_counts,
     held,
     bot_rs,
     flood,
@@ -181,11 +182,28 @@ def _play_game(
             elim[g, p] = 0
 
         # ---- Setup: shuffle the weather cards, deal 12 to each (hand h to seat h)
-        state = core.deal_hands(state, deck, n, n_cards, hlo, hhi, hstr, hring)
+        state = core.deal_hands(state, deck, n, n_cards, hand_masks_lo, hand_masks_hi, hand_strengths, hand_ring_counts)
         d0, r0, forced_seat, forced_card = 0, -1, -1, 0
     else:  # a deal under way: round r0 of deal d0, seat forced_seat plays forced_card first
         state, d0, r0, forced_seat, forced_card = scripted.set_up(
-            script, seed, first_game, g, n, n_cards, st, held, hlo, hhi, hstr, hring, flood, bot_rs, score, elim, strength, hrings
+            script,
+            seed,
+            first_game,
+            g,
+            n,
+            n_cards,
+            st,
+            held,
+            hand_masks_lo,
+            hand_masks_hi,
+            hand_strengths,
+            hand_ring_counts,
+            flood,
+            bot_rs,
+            score,
+            elim,
+            strength,
+            hrings,
         )
 
     for d in range(d0, n):
@@ -198,16 +216,16 @@ def _play_game(
             st[S_N_IN] = n
             for p in range(n):
                 hid = (p - d) % n
-                held[p] = hlo[hid]
-                held[MAXP + p] = hhi[hid]
+                held[p] = hand_masks_lo[hid]
+                held[MAXP + p] = hand_masks_hi[hid]
                 st[S_HAND_N + p] = HAND_SIZE
                 st[S_HAND_ID + p] = hid
-                st[S_RINGS + p] = hring[hid]
-                st[S_RINGS_FULL + p] = hring[hid]
+                st[S_RINGS + p] = hand_ring_counts[hid]
+                st[S_RINGS_FULL + p] = hand_ring_counts[hid]
                 st[S_TOP + p] = 0
                 st[S_IN + p] = 1
-                strength[g, d, p] = hstr[hid]
-                hrings[g, d, p] = hring[hid]
+                strength[g, d, p] = hand_strengths[hid]
+                hrings[g, d, p] = hand_ring_counts[hid]
             for i in range(FLOOD_CARDS):
                 flood[i] = i // 2 + 1
             state = rng.shuffle(state, flood, FLOOD_CARDS)
@@ -327,10 +345,10 @@ def _play_chunk(
     for i in range(flag_r.shape[0]):
         st[flag_s[i]] = rules[flag_r[i]]
     deck = np.empty(MAX_CARD, np.int64)
-    hlo = np.empty(MAXP, np.int64)
-    hhi = np.empty(MAXP, np.int64)
-    hstr = np.empty(MAXP, np.int64)
-    hring = np.empty(MAXP, np.int64)
+    hand_masks_lo = np.empty(MAXP, np.int64)
+    hand_masks_hi = np.empty(MAXP, np.int64)
+    hand_strengths = np.empty(MAXP, np.int64)
+    hand_ring_counts = np.empty(MAXP, np.int64)
     held = np.zeros(2 * MAXP, np.int64)
     bot_rs = np.empty(MAXP, np.uint64)
     flood = np.empty(FLOOD_CARDS, np.int64)
@@ -346,10 +364,10 @@ def _play_chunk(
             first_game,
             st,
             deck,
-            hlo,
-            hhi,
-            hstr,
-            hring,
+            hand_masks_lo,
+            hand_masks_hi,
+            hand_strengths,
+            hand_ring_counts,
             held,
             bot_rs,
             flood,
@@ -488,7 +506,7 @@ def _plugin_of(bot):
                 # compile the bot alone first: numba's error then points at the
                 # user's line (inlined into the plug-in it would not); writes fail here
                 fn.compile(BOT_SIG)
-                _PLUGINS[fn] = _plugin(fn, nb.plugin_salt("landunter", bot), f"landunter_{name}", checked=bot.builtin_id < 0)
+                _PLUGINS[fn] = _plugin(fn, plugin_salt("landunter", bot), f"landunter_{name}", checked=bot.builtin_id < 0)
         except ViewWriteError:
             raise
         except Exception as exc:

@@ -28,13 +28,10 @@ an error naming the bot (`refuse_writes`), in both engines.
 
 from __future__ import annotations
 
-import re
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
-from numba.core.errors import TypingError
 
 from sim import nb, rng
 from sim.games.landunter import layout as L
@@ -48,8 +45,8 @@ from sim.games.landunter.outputs import (
     HOLE_ZERO_RINGS,
 )
 from sim.games.landunter.rules import Rules
-from sim.numba_errors import module_array_written
-from sim.registry import MAX_PARAMS, IllegalBotAction
+from sim.registry import IllegalBotAction
+from sim.sealed import ViewWriteError, refuse_writes, seat_params  # noqa: F401  (the engine and tests import them here)
 
 HAND_SIZE = L.HAND_SIZE
 
@@ -369,45 +366,6 @@ def illegal_message(bot: str, seat: int, card: int, seed: int, game: int, deal: 
     )
 
 
-class ViewWriteError(ValueError):
-    """A bot wrote (or would write) its read-only view or parameters."""
-
-
-# numba's reason when a compiled bot writes a read-only array: "setitem",
-# an in-place operator or method with the array as its first argument.
-_READONLY_WRITE = re.compile(r">>> \w+\(readonly array")
-
-
-@contextmanager
-def refuse_writes(bot: str, fn=None):
-    """Turn a bot's write to its read-only view or parameters, or to a
-    module-level array (numba compiles one as a read-only constant), into one
-    ViewWriteError naming the bot (and the array): numba refuses to compile
-    such a bot ``fn``, and numpy refuses the write of a plain-Python bot."""
-    try:
-        yield
-    except TypingError as exc:
-        if not _READONLY_WRITE.search(str(exc)):
-            raise
-        raise ViewWriteError(_write_message(bot, module_array_written(exc, fn))) from None
-    except ValueError as exc:
-        if "read-only" not in str(exc):
-            raise
-        raise ViewWriteError(_write_message(bot)) from None
-
-
-def _write_message(bot: str, array: str | None = None) -> str:
-    if array is not None:
-        return (
-            f"bot {bot!r} writes to the module-level array {array!r}, which numba compiles as a read-only "
-            "constant; a bot keeps no memory between decisions"
-        )
-    return (
-        f"bot {bot!r} writes to its read-only state view or parameters; a bot may only "
-        "read them (copy what it needs into an array of its own)"
-    )
-
-
 def deciders(seats) -> list:
     """Each seat's decide function: a built-in's own, a user's bot through
     its compiled plug-in (`engine.sealed`: refused and bounds-checked exactly
@@ -417,15 +375,6 @@ def deciders(seats) -> list:
     from sim.games.landunter import engine  # (the engine imports this module)
 
     return [engine.sealed(s.bot) for s in seats]
-
-
-def seat_params(seats) -> np.ndarray:
-    """The (seats, MAX_PARAMS) float64 parameter table; row p is seat p's vector."""
-    params = np.zeros((len(seats), MAX_PARAMS), np.float64)
-    for p, seat in enumerate(seats):
-        vec = np.asarray(seat.params, dtype=np.float64).ravel()
-        params[p, : len(vec)] = vec
-    return params
 
 
 @dataclass

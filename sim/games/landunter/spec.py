@@ -33,4 +33,10 @@ GAME = GameSpec(
     reference_batch=reference_batch,
     sealed=engine.sealed,
     seat_figures=("score", "eliminated"),
+    players=(3, 5),
+    slow_bots=("sampler",),
+    offers=("strong", "design", "play"),
+    design="sim.games.landunter.design",
+    play="sim.games.landunter.play",
+    env="sim.games.landunter.env",
 )

@@ -122,6 +122,7 @@ from sim.games.luft.rules import (
 )
 from sim.nb import BOT_RAISED, PLUGIN_TYPE, assume_range, read_only
 from sim.numba_errors import short_reason
+from sim.provenance import plugin_salt
 from sim.registry import MAX_PARAMS, BotCompileError, BotError
 from strategies.luft.dispatch import INLINED, NOT_INLINED, decide_inline
 
@@ -181,7 +182,7 @@ def _run_chunk(
     n_cards = _below16(rules[R_CARDS])
     stack_size = _below8(rules[R_STACK])
     swim_mode = rules[R_SWIM]
-    tbnt = rules[R_TBNT]
+    needs_treasure = rules[R_TBNT]
     start_rule = rules[R_START]
     farthest_first = rules[R_SINK]
     reverse_within = rules[R_SINK_WITHIN]
@@ -249,7 +250,7 @@ def _run_chunk(
                     air, air_out = core.breathe(st, air, load)
                     # 2. Turn back?
                     up = st[v.HEADING_UP + s]
-                    if core.may_turn_back(up, load, tbnt):
+                    if core.may_turn_back(up, load, needs_treasure):
                         forced, state, made = scripted.step(script, made, g, s, st, state, vals, n_cards, swim_deck, swim_left)
                         a = _ask(
                             bot_ids, user_fns, one_fn, v.PHASE_TURN_BACK, s, view, params, st_addr, params_addr, bot_state, forced
@@ -414,7 +415,7 @@ def _plugin_of(bot):
     fn, name = bot.fn, bot.name
     if fn not in _PLUGINS:
         try:
-            _PLUGINS[fn] = _plugin(fn, nb.plugin_salt("luft", bot), f"luft_{name}", checked=bot.builtin_id < 0)
+            _PLUGINS[fn] = _plugin(fn, plugin_salt("luft", bot), f"luft_{name}", checked=bot.builtin_id < 0)
         except Exception as exc:
             raise BotCompileError(
                 f"bot {name!r} does not compile as an njit decide(phase, seat, "

@@ -44,4 +44,10 @@ GAME = GameSpec(
     reference_batch=reference_batch,
     sealed=engine.sealed,
     seat_figures=("score", "drowned"),
+    players=(2, 6),
+    slow_bots=("planner", "rollout"),
+    offers=("strong", "design", "play"),
+    design="sim.games.luft.design",
+    play="sim.games.luft.play",
+    env="sim.games.luft.env",
 )

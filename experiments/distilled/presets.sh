@@ -1,8 +1,8 @@
 #!/bin/sh
 # The shipped `distilled` presets: each fitted to `trained`'s decisions in its
 # own self-play (--decision-games), then fine-tuned by the CMA-ES trainer
-# (GENERATIONS, default 3, x POPULATION, default 6, candidates x 240 games)
-# against the target it must
+# (GENERATIONS, default 3, x POPULATION, default 6, candidates x GAMES,
+# default 240, step size SIGMA, default 0.2) against the target it must
 # match: Geteilte Luft `trained`, Land unter `sampler:k=64`. Each run's report
 # and summary stay in runs/<game>-<n>p/; its weights become
 # strategies/<game>/presets/distilled-<n>p.json.
@@ -18,7 +18,7 @@ esac
 for n in $counts; do
   out=runs/$game-${n}p
   nice -n 10 sim "$game" distill --from trained --field "$field" -n "$n" --decision-games 60 \
-    --generations "${GENERATIONS:-3}" --population "${POPULATION:-6}" --games 240 --seed 35 --out "$out" > "$out.txt" 2>&1 || { cat "$out.txt" >&2; exit 1; }
-  rm -f "$out/train-checkpoint.pkl"
+    --generations "${GENERATIONS:-3}" --population "${POPULATION:-6}" --games "${GAMES:-240}" --sigma "${SIGMA:-0.2}" --seed 35 --out "$out" > "$out.txt" 2>&1 || { cat "$out.txt" >&2; exit 1; }
+  rm -f "$out"/train-checkpoint.*
   cp "$out/weights.json" "../../strategies/$game/presets/distilled-${n}p.json"
 done

@@ -7,6 +7,14 @@
 # and summary stay in runs/<game>-<n>p/; its weights become
 # strategies/<game>/presets/distilled-<n>p.json.
 #     sh experiments/distilled/presets.sh [luft|landunter] [N ...]
+# The shipped presets came from (each run's summary.json records its options):
+#     sh presets.sh luft 4 5
+#     GENERATIONS=8 POPULATION=8 GAMES=480 SIGMA=1 sh presets.sh luft 2 3
+#     GENERATIONS=5 POPULATION=8 GAMES=480 SIGMA=1 sh presets.sh luft 6
+#     sh presets.sh landunter 3 5
+#     GENERATIONS=2 sh presets.sh landunter 4
+# (step size 0.2 barely moved the 2-, 3- and 6-player fits: the weights are
+# of order 5, so those counts were fine-tuned again with step size 1).
 set -e
 cd "$(dirname "$0")"
 game=${1:-luft}; shift || true

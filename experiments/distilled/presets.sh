@@ -4,7 +4,7 @@
 # (GENERATIONS, default 3, x POPULATION, default 6, candidates x GAMES,
 # default 240, step size SIGMA, default 0.2) against the target it must
 # match: Geteilte Luft `trained`, Land unter `sampler:k=64`. Each run's report
-# and summary stay in runs/<game>-<n>p/; its weights become
+# and summary stay in fits/<game>-<n>p/; its weights become
 # strategies/<game>/presets/distilled-<n>p.json.
 #     sh experiments/distilled/presets.sh [luft|landunter] [N ...]
 # The shipped presets came from (each run's summary.json records its options):
@@ -24,7 +24,7 @@ case "$game" in
   *) echo "error: game is luft or landunter, not '$game'" >&2; exit 2 ;;
 esac
 for n in $counts; do
-  out=runs/$game-${n}p
+  out=fits/$game-${n}p
   nice -n 10 sim "$game" distill --from trained --field "$field" -n "$n" --decision-games 60 \
     --generations "${GENERATIONS:-3}" --population "${POPULATION:-6}" --games "${GAMES:-240}" --sigma "${SIGMA:-0.2}" --seed 35 --out "$out" > "$out.txt" 2>&1 || { cat "$out.txt" >&2; exit 1; }
   rm -f "$out"/train-checkpoint.*

@@ -11,6 +11,11 @@ Ctrl-C (130): the runner interrupts itself after a few chunks
 
 from __future__ import annotations
 
+import json
+import os
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import click
@@ -20,7 +25,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from typer.testing import CliRunner
 
 from sim.cli import app
-from sim.cli_common import player_list
+from sim.cli_common import player_list, reflow
 from sim.interrupt import SIGINT_AFTER_CHUNKS
 
 GROUP = typer.main.get_command(app)
@@ -224,6 +229,7 @@ def one_line_error(args: list[str], *words: str) -> str:
         (["luft", "simulate", "--bots", "policy:preset=a:preset=b"], ["preset", "twice"]),
         (["luft", "simulate", "--bots", "random,"], ["empty bot spec"]),
         (["landunter", "simulate", "--bots", "low,,random"], ["empty bot spec"]),
+        (["luft", "compare-turnback", "--families", "air,"], ["empty bot spec"]),
         (["luft", "tournament", "--bots", "random"], ["at least two entrants"]),
         (["landunter", "tournament", "--bots", "low"], ["at least two entrants"]),
         (["luft", "air", "--players", "6..2"], ["names no player count"]),
@@ -282,10 +288,10 @@ WITH_MINE = {
         "metrics": ["--players", "2", "--field", "mine,random", "--strong", "mine", "--weak", "random", "--games", "4"],
         "design": ["--players", "2", "--field", "mine", "--strong", "mine", "--weak", "random", "--games", "4"]
         + ["--knobs", "air=20..25", "--trials", "1"],
-        "train": ["--players", "2", "--field", "mine", "--games", "2", "--generations", "1", "--population", "2"],
-        "exploit": ["--players", "2", "--field", "mine", "--games", "2", "--generations", "1", "--population", "2"],
+        "train": ["--players", "2", "--field", "mine", "--games", "2", "--generations", "1", "--population", "4"],
+        "exploit": ["--players", "2", "--field", "mine", "--games", "2", "--generations", "1", "--population", "4"],
         "population": ["--players", "2", "--start", "mine,random", "--iterations", "1", "--games", "2", "--generations", "1"]
-        + ["--population", "2", "--meta-games", "20"],
+        + ["--population", "4", "--meta-games", "20"],
         "strong-findings": ["--players", "2", "--field", "mine,random", "--strong-field", "mine,air", "--games", "10"],
     },
     "landunter": {
@@ -299,10 +305,10 @@ WITH_MINE = {
         "metrics": ["--players", "3", "--field", "mine,low", "--strong", "mine", "--weak", "random", "--games", "4"],
         "design": ["--players", "3", "--field", "mine", "--strong", "mine", "--weak", "random", "--games", "4"]
         + ["--knobs", "tie_simultaneous", "--trials", "1"],
-        "train": ["--players", "3", "--field", "mine", "--games", "6", "--generations", "1", "--population", "2"],
-        "exploit": ["--players", "3", "--field", "mine", "--games", "6", "--generations", "1", "--population", "2"],
+        "train": ["--players", "3", "--field", "mine", "--games", "6", "--generations", "1", "--population", "4"],
+        "exploit": ["--players", "3", "--field", "mine", "--games", "6", "--generations", "1", "--population", "4"],
         "population": ["--players", "3", "--start", "mine,low", "--iterations", "1", "--games", "6", "--generations", "1"]
-        + ["--population", "2", "--meta-games", "60"],
+        + ["--population", "4", "--meta-games", "60"],
         "strong-findings": ["--players", "3", "--field", "mine,low", "--strong-field", "mine,dodge", "--games", "10"],
     },
 }
@@ -321,6 +327,92 @@ def test_a_users_bot_file_works_in_every_command_that_seats_bots(game, command, 
 
 def test_the_walk_covers_every_command_that_seats_bots():
     """A new command that seats bots gets a case above (or a reason here)."""
-    without_bots = {"bots", "play", "replay", "review", "turnback-card", "card-rule"}  # no field; play: tests/test_play.py
+    # no table of bots to fill (a policy's weights, people's logs), or people at the table (tests/test_play.py, tests/web)
+    without_bots = {"bots", "play", "replay", "review", "humans", "serve", "turnback-card", "card-rule"}
     for game in ("luft", "landunter"):
         assert set(game_commands(game)) - without_bots == set(WITH_MINE[game]), game
+
+
+# Words only one game's help may use: its examples and what it calls a round.
+OWN_WORDS = {
+    "luft": ["air=20", "threshold:t=2", "greedy-value", "per-dive", "p_air_out"],
+    "landunter": ["tie_simultaneous", "dodge", "per-deal", "early_end"],
+}
+
+
+@pytest.mark.parametrize("game, other", [("luft", "landunter"), ("landunter", "luft")])
+def test_no_help_of_a_game_shows_the_other_games_examples(game, other):
+    for name in game_commands(game):
+        r = CliRunner().invoke(app, [game, name, "--help"], env={"COLUMNS": "200"})
+        text = " ".join(r.stdout.split())
+        assert r.exit_code == 0 and not [w for w in OWN_WORDS[other] if w in text], (game, name)
+
+
+@pytest.mark.parametrize("game, rounds", [("luft", "per-dive"), ("landunter", "per-deal")])
+def test_simulate_help_names_the_games_own_rounds(game, rounds):
+    text = " ".join(CliRunner().invoke(app, [game, "simulate", "-h"], env={"COLUMNS": "200"}).stdout.split())
+    assert f"per-seat and {rounds} figures" in text
+
+
+def test_help_paragraphs_wrap_to_the_terminal():
+    """No help keeps the source's line breaks inside a paragraph (list items stay lines)."""
+    assert reflow("One\n  two three.\n\n* a\n  b\n* c") == "One two three.\n\n* a b\n* c"
+    for game in ("luft", "landunter"):
+        for name, command in game_commands(game).items():
+            for paragraph in (command.help or "").split("\n\n"):
+                lines = paragraph.split("\n")
+                assert all(line.startswith(("* ", "- ")) for line in lines[1:]), (game, name, paragraph[:80])
+
+
+def test_at_80_columns_a_paragraph_fills_its_lines():
+    r = CliRunner().invoke(app, ["luft", "train", "-h"], env={"COLUMNS": "80"})
+    assert "Each candidate plays one seat in every seat order against the field; the best" in r.stdout
+    assert all(len(line) <= 80 for line in r.stdout.splitlines())
+
+
+@pytest.mark.parametrize("game", ["luft", "landunter"])
+def test_design_searches_the_committed_studys_knobs_by_default(game):
+    from sim.design.metric_defs import design_module
+
+    script = (ROOT / "experiments" / "design" / "run.sh").read_text()
+    [committed] = re.findall(rf"sim {game} design --knobs \"([^\"]+)\"", script)
+    assert design_module(game).DEFAULT_KNOBS == committed
+    [knobs] = [p for p in game_commands(game)["design"].params if p.name == "knobs"]
+    assert knobs.default == committed and not knobs.required
+
+
+def test_a_closed_pipe_ends_the_command_normally():
+    """`sim luft bots | head`: the reader is gone before the command writes: exit 0, nothing on stderr."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "80"}
+    for args in (["luft", "bots"], ["luft", "bots", "--json"], ["landunter", "simulate", "--bots", "low", "--games", "30"]):
+        with subprocess.Popen(
+            [sys.executable, "-m", "sim", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
+        ) as proc:
+            proc.stdout.close()  # as `head` does once it has its lines
+            stderr = proc.stderr.read().decode()
+            assert proc.wait(timeout=300) == 0 and stderr == "", (args, stderr)
+
+
+def test_the_results_browser_on_an_analysis_folder_and_a_tournament(tmp_path):
+    out = tmp_path / "analysis"
+    r = CliRunner().invoke(app, ["landunter", "fairness", "--players", "3", "--bots", "low", "--games", "20", "--out", str(out)])
+    assert r.exit_code == 0, r.output[-2000:]
+    listed = json.loads(CliRunner().invoke(app, ["results", "list", str(out), "--json"]).stdout)["results"]
+    assert listed and all(Path(row["path"]).parent == out / "runs" for row in listed)  # its runs/, not an empty table
+    line = one_line_error(["results", "show", str(out)], "report.md", "sim results list")
+    assert "not written with --out" not in line and "no manifest" not in line
+
+    games = tmp_path / "games"
+    assert (
+        CliRunner()
+        .invoke(app, ["landunter", "tournament", "--bots", "low,random", "--games", "30", "--out", str(games)])
+        .exit_code
+        == 0
+    )
+    [stored] = [p for p in games.iterdir() if p.is_dir()]
+    shown = CliRunner().invoke(app, ["results", "show", str(stored)], env={"COLUMNS": "200"}).stdout
+    assert "entrants low, random" in shown and "None" not in shown.splitlines()[0]
+
+    next(stored.glob("*.parquet")).write_bytes(b"garbage")  # a corrupt table is flagged in the list
+    [row] = json.loads(CliRunner().invoke(app, ["results", "list", str(games), "--json"]).stdout)["results"]
+    assert "not readable Parquet" in row["problem"]

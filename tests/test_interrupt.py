@@ -79,6 +79,8 @@ COMMANDS = {
         ],
         3,
     ),
+    # interrupted in the second player count: the first is kept
+    "luft turnback-card": (["luft", "turnback-card", "--players", "2,3", "--games", "40", "--position-games", "4"], 6),
     "landunter simulate": (["landunter", "simulate", "--bots", "random", "--games", TWO_CHUNKS, "--seed", "3"], 1),
     "landunter tournament": (
         ["landunter", "tournament", "--bots", "random,low", "--players", "3", "--games", "200", "--seed", "3"],
@@ -87,6 +89,11 @@ COMMANDS = {
     "landunter trace": (["landunter", "trace", "--bots", "random", "--seed", "3", "--game", "5"], 1),
     "landunter balance": (["landunter", "balance", "--games", "60", "--players", "3", "--options", "tie_simultaneous"], 1),
     "landunter fairness": (["landunter", "fairness", "--games", "60", "--players", "3", "--bots", "random,low"], 2),
+    # interrupted inside a configuration (two chunks): the finished chunk is kept
+    "landunter fairness mid-configuration": (
+        ["landunter", "fairness", "--games", TWO_CHUNKS, "--players", "3", "--bots", "low"],
+        1,
+    ),
     "landunter ranking": (["landunter", "ranking", "--games", "60", "--players", "3,4", "--bots", "random,low,high"], 4),
     "landunter seats": (
         ["landunter", "seats", "--games", "60", "--players", "3", "--bots", "random,low", "--candidates", "low"],
@@ -190,6 +197,11 @@ def test_ctrl_c_exits_130_keeps_what_finished_and_the_rerun_completes(name, inte
         else:
             assert not (tmp_path / "out" / "report.md").exists()  # no report from part of the games
             assert not (tmp_path / "out" / "summary.json").exists()
+            runs = tmp_path / "out" / "runs"
+            on_disk = runs.is_dir() and any(p.name == "manifest.json" or p.suffix == ".parquet" for p in runs.rglob("*"))
+            assert ("nothing was kept" in line) == (not on_disk), line  # the line says what is really there
+            if name.endswith(("mid-configuration", "turnback-card")):
+                assert on_disk and "finished games are kept" in line
 
     whole = CliRunner().invoke(app, args + as_json)
     again = CliRunner().invoke(app, full_args(name, tmp_path))

@@ -223,3 +223,38 @@ def test_results_list_shows_every_full_path_in_80_columns(columns80, tmp_path):
     assert len(paths) == 2 and all(f"] {p}" in listing.stdout for p in paths)
     # only a path longer than the terminal may run past it, on its own legend line (so it copies whole)
     assert all(len(line) <= 80 or line.split("] ", 1)[-1].rstrip() in map(str, paths) for line in lines)
+
+
+def test_a_split_table_repeats_only_the_labels_that_tell_rows_apart():
+    """``players`` names the rows; ``depth 4`` (whole numbers) is data, not a label to repeat."""
+    from sim.report_terminal import row_keys
+
+    columns = {"players": [2, 3], "depth 4": [7, 7], "depth 8": [9, 10], "share": [0.5, 0.25]}
+    assert row_keys(columns) == ["players"]
+    assert row_keys({"players": [2, 2, 3], "mix": ["a", "b", "a"], "hi 1": [1, 1, 2]}) == ["players", "mix"]
+
+
+def test_compared_metrics_are_numbered_as_rows_are():
+    from sim.records import metric_label
+
+    assert [metric_label(m) for m in ("dive0.turns", "dive2.air_out", "seat0.score", "games")] == [
+        "dive 1 turns",
+        "dive 3 air_out",
+        "seat 0 score",
+        "games",
+    ]
+
+
+def test_a_whole_number_axis_gets_whole_number_ticks():
+    from sim import plots
+
+    fig, ax = plots._figure()
+    ax.plot([2, 3], [0.1, 0.2])
+    plots.integer_ticks(fig)
+    fig.canvas.draw()
+    assert all(float(t).is_integer() for t in ax.get_xticks())
+    fig, ax = plots._figure()
+    ax.plot([0.5, 1.5], [0.1, 0.2])  # a fractional axis keeps its ticks
+    before = list(ax.get_xticks())
+    plots.integer_ticks(fig)
+    assert list(ax.get_xticks()) == before

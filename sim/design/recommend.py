@@ -36,8 +36,8 @@ from pathlib import Path
 from statistics import NormalDist
 
 from sim.design.report import diff_text, edge_text
+from sim.games import GAMES, get_game
 
-GAMES = {"luft": ("Geteilte Luft", (2, 3, 4, 5, 6)), "landunter": ("Land unter", (3, 4, 5))}
 ALPHA = 0.05  # family-wise error of the selection's and of the confirmation's tests
 Z95 = NormalDist().inv_cdf(0.975)
 DEFAULTS = "rulebook defaults"
@@ -135,7 +135,19 @@ def recommend(summary: dict) -> dict:
     if "recommendation" in summary:
         return summary["recommendation"]
     pick = select(summary)
-    return {**{k: v for k, v in pick.items() if k != "row"}, "confirmed": False, "pick": pick["candidate"]}
+    reason = "the defaults stay: the study has no confirmation games" + (
+        "" if pick["candidate"] == DEFAULTS else f" (its pick on the selection games: {pick['candidate']})"
+    )
+    rest = {k: v for k, v in pick.items() if k not in ("row", "candidate", "knobs", "better", "reason")}
+    return {
+        **rest,
+        "candidate": DEFAULTS,
+        "knobs": {},
+        "better": [],
+        "confirmed": False,
+        "pick": pick["candidate"],
+        "reason": reason,
+    }
 
 
 def write(root: Path, size: str = "full", out: Path | None = None) -> dict:
@@ -158,7 +170,9 @@ def write(root: Path, size: str = "full", out: Path | None = None) -> dict:
         )
     )
     picked = {}
-    for game, (title, counts) in GAMES.items():
+    for game in GAMES:
+        spec = get_game(game)
+        title, counts = spec.title, range(spec.players[0], spec.players[1] + 1)
         studies = {n: root / f"{game}_{n}p" / "summary.json" for n in counts}
         studies = {n: json.loads(p.read_text()) for n, p in studies.items() if p.is_file()}
         if not studies:
@@ -192,7 +206,7 @@ def write(root: Path, size: str = "full", out: Path | None = None) -> dict:
                 "rules": _knobs_text(p["knobs"]) or "the rulebook's",
             }
             for o, m in zip(objectives, metrics):
-                row[f"{m}: pick"] = fmt(pick_row["metrics"][m], 3)
+                row[f"{m}: pick"] = fmt(pick_row["metrics"][m], 3) if pick_row else "—"
                 row[f"{m}: defaults"] = fmt(defaults["metrics"][m], 3)
                 row[f"{m}: verdict"] = p.get("verdicts", {}).get(o, "")
             row["why"] = p["reason"]
@@ -226,10 +240,9 @@ def write(root: Path, size: str = "full", out: Path | None = None) -> dict:
         ns = list(picks)
         shown = {n: _shown(picks[n], studies[n]) for n in ns}
         for m in metrics:
-            series = {
-                "rulebook defaults": _band([shown[n][1] for n in ns], m),
-                "pick": _band([shown[n][0] for n in ns], m),
-            }
+            series = {"rulebook defaults": _band([shown[n][1] for n in ns], m)}
+            if all(shown[n][0] for n in ns):
+                series["pick"] = _band([shown[n][0] for n in ns], m)
             n_games = first["front"][0]["metrics"][m]["n"]
             stem = report.plot_stem(f"{game}_{m}")
             if stem is not None:
@@ -250,10 +263,10 @@ def write(root: Path, size: str = "full", out: Path | None = None) -> dict:
 
 def _shown(rec: dict, summary: dict) -> tuple[dict, dict]:
     """(the pick's row, the defaults' row) to show: the confirmation games' when the
-    pick was confirmed there, else (no pick) the defaults' selection row twice."""
+    study played them, else (no pick, or a study without them) None and the defaults' selection row."""
     if rec.get("confirmation"):
         return rec["confirmation"][1], rec["confirmation"][0]
-    return _defaults(summary), _defaults(summary)
+    return None, _defaults(summary)
 
 
 def _public(rec: dict) -> dict:

@@ -86,6 +86,17 @@ def test_seat_gap_interval_covers_zero_for_a_fair_game():
     assert covered >= 17  # 95% intervals: at least 17 of 20 (binomial tail < 2%)
 
 
+def test_seat_gap_interval_covers_the_true_gap_by_replication():
+    """Over 20 replicated experiments the 95% interval holds the true gap (0.03) in
+    at least 17, and the spread of the estimates matches the interval's SE."""
+    rng = np.random.default_rng(5)
+    gaps = [seat_shares(rng, [0.28, 0.25, 0.25, 0.22], 4_000, seed).gap() for seed in range(20)]
+    assert sum(g.lo <= 0.03 <= g.hi for g in gaps) >= 17
+    spread = np.std([g.mean for g in gaps], ddof=1)
+    se = np.mean([(g.hi - g.lo) / (2 * 1.96) for g in gaps])
+    assert 0.8 < spread / se < 1.25  # statistics.md tolerance (measured 1.06)
+
+
 def luft_batch(dive_rows: list[list[dict]], win60: list[list[int]]) -> Batch:
     games, dives, players = len(dive_rows), len(dive_rows[0]), len(win60[0])
     dive = np.zeros((games, dives, len(DIVE_COLUMNS)), np.int16)

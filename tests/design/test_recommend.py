@@ -123,7 +123,7 @@ def test_recommend_reads_the_studys_confirmed_recommendation():
     rec = confirmed_recommendation()
     assert recommend(study(recommendation=rec)) is rec
     unconfirmed = recommend(study(row("trial 1", (0.40, 0.02), (0.05, 0.01))))
-    assert unconfirmed["pick"] == "trial 1" and unconfirmed["confirmed"] is False
+    assert unconfirmed["pick"] == "trial 1" and unconfirmed["confirmed"] is False and unconfirmed["candidate"] == DEFAULTS
 
 
 def test_the_report_shows_the_confirmation_figures_knob_gains_and_edge_flags(tmp_path):

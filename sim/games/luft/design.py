@@ -183,7 +183,7 @@ def rules_for(values: dict) -> dict[str, str]:
 
 #: The knobs `sim luft design` searches when --knobs is not given: those of
 #: the committed study (experiments/design/run.sh).
-DEFAULT_KNOBS = "air=15..40,dives=2..4,stack_size=1..5,turn_back_needs_treasure,value_gap=2..6"
+DEFAULT_KNOBS = "air=10..50,dives=2..5,stack_size=1..5,turn_back_needs_treasure,value_gap=1..8"
 CONSTRAINT_EXAMPLE = "p_air_out=0.5..0.9"  # a --constraint in --help
 PLAYERS = (2, 6)
 

@@ -141,6 +141,7 @@ def dice_check(
         "players": players,
         "seed": seed,
         "draws": draws,
+        "bots": bots,
         "exact_equal": equal,
         "chi_square": chi[["source", "draws", "chi2", "dof", "p_value"]].to_dict("records"),
         "deck_vs_d3": {"significant": int(eq.significant.sum()), "tested": len(eq), "max_detectable": float(eq.detectable.max())},

@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from sim.cli_common import JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list, players_option
+from sim.registry import split_specs
 from sim.report import collected
 
 
@@ -76,7 +77,7 @@ def register(sub: typer.Typer):
                 raise ValueError("--games, --pair-games, --slow-games and --grid-points must be at least 1")
             summary = run(
                 players_list=player_list(players, 2, 6),
-                families_list=[f.strip() for f in families.split(",") if f.strip()] if families else None,
+                families_list=split_specs(families) if families else None,
                 games=games,
                 pair_games=pair_games,
                 grid_points=grid_points,

@@ -18,6 +18,8 @@ import sim
 from sim import bot_listing, deprecation
 from sim.cli_common import (
     BOT_FILE,
+    DECISION_TIMEOUT,
+    ISOLATE,
     MAX_GAMES,
     PLAYERS,
     SCHEDULER,
@@ -32,6 +34,7 @@ from sim.cli_common import (
     needs_out,
     out,
     pct,
+    print_isolation,
     print_summary,
     reflow_help,
     rules_option,
@@ -149,6 +152,8 @@ def game_app(name: str, title: str, game=None) -> typer.Typer:
         no_cache: bool = typer.Option(False, "--no-cache", help="Recompute even if --out holds this exact run."),
         plot: bool = typer.Option(False, "--plot", help="With --out: write PNG and SVG plots next to the results."),
         bot_file: Optional[List[Path]] = BOT_FILE,
+        isolate: bool = ISOLATE,
+        decision_timeout: float = DECISION_TIMEOUT,
         scheduler: Optional[str] = SCHEDULER,
         workers: Optional[int] = WORKERS,
         debug: bool = DEBUG,
@@ -156,9 +161,11 @@ def game_app(name: str, title: str, game=None) -> typer.Typer:
 
         def show(result: api.Simulation):
             emit(result.summary, as_json, f"{title}{' (cached)' if result.cached else ''}", result.path)
+            if not as_json:
+                print_isolation(result.summary)
 
         with user_errors(out_dir=out_dir, stores=True, show=show), botdebug.shown(api.get_game(name), debug):
-            api.load_bot_files([str(p) for p in bot_file or []])
+            api.load_bot_files([str(p) for p in bot_file or []], isolate=isolate)
             needs_out("--plot", plot, out_dir)
             needs_out("--records", records, out_dir)
             with api.scale_out(scheduler, workers) as executor:
@@ -175,6 +182,8 @@ def game_app(name: str, title: str, game=None) -> typer.Typer:
                     cache=not no_cache,
                     plot=plot,
                     executor=executor,
+                    isolate=isolate,
+                    decision_timeout=decision_timeout,
                 )
         show(result)
 
@@ -208,6 +217,8 @@ def game_app(name: str, title: str, game=None) -> typer.Typer:
             help="Also lineups where an entrant fills several seats (every multiset), to solve the n-player meta-game.",
         ),
         bot_file: Optional[List[Path]] = BOT_FILE,
+        isolate: bool = ISOLATE,
+        decision_timeout: float = DECISION_TIMEOUT,
         scheduler: Optional[str] = SCHEDULER,
         workers: Optional[int] = WORKERS,
         debug: bool = DEBUG,
@@ -219,11 +230,12 @@ def game_app(name: str, title: str, game=None) -> typer.Typer:
                 print(json.dumps(result.summary))
                 return
             print_tournament(title, result.summary)
+            print_isolation(result.summary)
             if result.path:
                 out.print(f"stored in {result.path}")
 
         with user_errors(out_dir=out_dir, stores=True, show=show), botdebug.shown(api.get_game(name), debug):
-            api.load_bot_files([str(p) for p in bot_file or []])
+            api.load_bot_files([str(p) for p in bot_file or []], isolate=isolate)
             needs_out("--plot", plot, out_dir)
             with api.scale_out(scheduler, workers) as executor:
                 result = api.tournament(
@@ -239,6 +251,8 @@ def game_app(name: str, title: str, game=None) -> typer.Typer:
                     plot=plot,
                     repeats=repeats,
                     executor=executor,
+                    isolate=isolate,
+                    decision_timeout=decision_timeout,
                 )
         show(result)
 
@@ -264,7 +278,16 @@ def game_app(name: str, title: str, game=None) -> typer.Typer:
         bot_file: Optional[List[Path]] = BOT_FILE,
         as_json: bool = typer.Option(False, "--json", help="Print the bots as one JSON object."),
     ):
-        """List every registered bot with its parameters, ranges and rule."""
+        """List every registered bot with its parameters, ranges and rule.
+
+        Trust model: a bot file is trusted code, like a pytest plugin: it runs
+        in this process. In-process play is sealed against mistakes (writes,
+        out-of-bounds reads, object mode: refused by every command alike), not
+        against an author who means to cheat. For bots from people you do not
+        trust, play them with --isolate (simulate, tournament): each in a
+        process of its own that sees only its seat's view. See
+        docs/concepts/trust-model.md.
+        """
         with user_errors():
             if bot_file:  # loading sim.api only then keeps `bots` instant
                 api.load_bot_files([str(p) for p in bot_file])

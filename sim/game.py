@@ -72,6 +72,9 @@ class GameSpec:
     design: str | None = None
     # module whose TABLE is the game's terminal table (`sim.play.table.GameTable`), or None
     play: str | None = None
+    # sealed(bot) -> the decide function both engines run for a bot: a user's bot
+    # through its compiled plug-in (refused, bounds-checked as in play_batch)
+    sealed: Callable[..., Any] | None = None
     # the game's own examples and words in --help (the package's HELP)
     help: GameHelp = GameHelp()
     # module of the game's face for `sim.envs` (PettingZoo, Gymnasium, OpenSpiel), or None

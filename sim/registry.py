@@ -91,6 +91,9 @@ class Registry:
     # bot, but no default field, listing or every-bot test counts them
     outside: dict[str, Bot] = field(default_factory=dict)
 
+    def __post_init__(self):
+        _REGISTRIES.append(self)
+
     def register(self, name, params=(), builtin_id=-1, options=None, doc=None, outside=False):
         """Decorator: register an njit decision function under ``name``
         (``doc`` replaces its docstring in `sim <game> bots`; ``outside``: an
@@ -98,7 +101,7 @@ class Registry:
 
         def deco(fn):
             if name in self.bots or name in self.outside:
-                raise BotError(f"bot {name!r} is registered twice for {self.game}")
+                raise BotError(f"bot {name!r} is registered twice for {self.game}; give each bot a name of its own")
             text = " ".join((doc or getattr(fn, "__doc__", None) or "").split())
             if outside:
                 self.outside[name] = Bot(name, fn, tuple(params), text, builtin_id, options)
@@ -182,6 +185,38 @@ class Registry:
         return [self.parse(s, players) for s in specs]
 
 
+_REGISTRIES: list[Registry] = []  # every registry made (one per game)
+
+
+def _registered() -> dict[tuple[int, str], Bot]:
+    """Every registered bot, by (registry, name)."""
+    return {(id(reg), name): bot for reg in _REGISTRIES for name, bot in reg.bots.items()}
+
+
+def _refuse_replaced(path, before: dict, module) -> None:
+    """Undo and refuse a bot file's change to bots registered before it loaded
+    (a replaced or removed built-in would change every run that seats it),
+    and refuse a built-in id on a function of the file (a registry the file
+    itself imported first had no bots to compare with before)."""
+    by_id = {id(reg): reg for reg in _REGISTRIES}
+    changed = []
+    for (key, name), bot in before.items():
+        reg = by_id[key]
+        if reg.bots.get(name) is not bot:
+            reg.bots[name] = bot
+            changed.append(f"{name!r} of {reg.game}")
+    for reg in _REGISTRIES:
+        for name, bot in reg.bots.items():
+            mine = getattr(getattr(bot.fn, "py_func", bot.fn), "__module__", None) == module.__name__
+            if mine and bot.builtin_id >= 0 and f"{name!r} of {reg.game}" not in changed:
+                changed.append(f"{name!r} of {reg.game}")
+    if changed:
+        raise BotError(
+            f"bot file {str(path)!r} replaces or removes the registered bot {', '.join(changed)}; "
+            "a bot file may only add bots, under names of their own"
+        )
+
+
 def spec_options(spec: str, rest: str) -> dict[str, str]:
     """The ``key=text`` options after a bot's name, as text (a path may hold ``:``
     only when it is the last option)."""
@@ -263,11 +298,13 @@ def load_bot_file(path) -> object:
     folder = str(p.resolve().parent)
     sys.path.insert(0, folder)
     before = set(sys.modules)
+    registered = _registered()
     try:
         spec.loader.exec_module(module)
-    except BotError:
+        _refuse_replaced(path, registered, module)
+    except BotError as exc:
         sys.modules.pop(name, None)
-        raise
+        raise BotError(str(exc) if str(path) in str(exc) else f"bot file {str(path)!r}: {exc}") from None
     except Exception as exc:  # any import failure, reported in one line
         sys.modules.pop(name, None)
         msg = " ".join(str(exc).split()) or type(exc).__name__

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 import numpy as np
 from numba.core.errors import TypingError
 
+from sim.numba_errors import module_array_written
 from sim.registry import MAX_PARAMS
 
 
@@ -23,23 +24,29 @@ _READONLY_WRITE = re.compile(r">>> \w+\(readonly array")
 
 
 @contextmanager
-def refuse_writes(bot: str):
-    """Turn a bot's write to its read-only view or parameters into one
-    ViewWriteError naming the bot: numba refuses to compile such a bot, and
-    numpy refuses the write of a plain-Python bot (reference engine)."""
+def refuse_writes(bot: str, fn=None):
+    """Turn a bot's write to its read-only view or parameters, or to a
+    module-level array (numba compiles one as a read-only constant), into one
+    ViewWriteError naming the bot (and the array): numba refuses to compile
+    such a bot ``fn``, and numpy refuses the write of a plain-Python bot."""
     try:
         yield
     except TypingError as exc:
         if not _READONLY_WRITE.search(str(exc)):
             raise
-        raise ViewWriteError(_write_message(bot)) from None
+        raise ViewWriteError(_write_message(bot, module_array_written(exc, fn))) from None
     except ValueError as exc:
         if "read-only" not in str(exc):
             raise
         raise ViewWriteError(_write_message(bot)) from None
 
 
-def _write_message(bot: str) -> str:
+def _write_message(bot: str, array: str | None = None) -> str:
+    if array is not None:
+        return (
+            f"bot {bot!r} writes to the module-level array {array!r}, which numba compiles as a read-only "
+            "constant; a bot keeps no memory between decisions"
+        )
     return (
         f"bot {bot!r} writes to its read-only state view or parameters; a bot may only "
         "read them (copy what it needs into an array of its own)"

@@ -19,6 +19,6 @@ for n in $counts; do
   out=runs/$game-${n}p
   nice -n 10 sim "$game" distill --from trained --field "$field" -n "$n" --decision-games 60 \
     --generations "${GENERATIONS:-3}" --population "${POPULATION:-6}" --games "${GAMES:-240}" --sigma "${SIGMA:-0.2}" --seed 35 --out "$out" > "$out.txt" 2>&1 || { cat "$out.txt" >&2; exit 1; }
-  rm -f "$out/train-checkpoint.pkl"
+  rm -f "$out"/train-checkpoint.*
   cp "$out/weights.json" "../../strategies/$game/presets/distilled-${n}p.json"
 done

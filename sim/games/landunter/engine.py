@@ -51,6 +51,7 @@ from numba import njit, prange, types
 from numba.extending import overload
 
 from sim import nb, rng
+from sim._borrowed import borrow, borrow_row
 from sim.games.landunter import chunk_sums, core, outputs, script as scripted
 from sim.games.landunter.layout import (
     FLOOD_CARDS,
@@ -85,7 +86,7 @@ from sim.games.landunter.layout import (
 )
 from sim.games.landunter.reference import ViewWriteError, illegal_message, refuse_writes, seat_params
 from sim.games.landunter.rules import Rules
-from sim.nb import BOT_RAISED, borrow, borrow_row, read_only
+from sim.nb import BOT_RAISED, read_only
 from sim.numba_errors import short_reason
 from sim.provenance import plugin_salt
 from sim.registry import MAX_PARAMS, BotCompileError, BotError, NotNjitBot
@@ -482,13 +483,13 @@ BOT_SIG = types.int64(
 )
 
 
-def _plugin(fn, salt: str, owner: str):
+def _plugin(fn, salt: str, owner: str, checked: bool):
     """A bot ``fn(seat, st, params, u)`` as a plug-in (`sim.nb.plugin`; phase
     is always 0: a Land unter turn has one decision): its adapter rebuilds
     `st` and the seat's parameter row as borrowed, read-only views and calls
-    the bot, inlined."""
+    the bot, inlined (bounds-checked if ``checked``: a user's bot)."""
     call = f"bot(seat, nb.state_view(st_addr, {STATE_SIZE}), nb.param_row(params_addr, seat, {MAX_PARAMS}), u)"
-    return nb.plugin(fn, call, salt, owner)
+    return nb.plugin(fn, call, salt, owner, checked)
 
 
 _PLUGINS: dict = {}
@@ -501,11 +502,11 @@ def _plugin_of(bot):
         if not hasattr(fn, "py_func"):
             raise NotNjitBot(f"bot {name!r} is not an @njit function; the compiled engine runs @njit bots only")
         try:
-            with refuse_writes(name):
+            with refuse_writes(name, fn):
                 # compile the bot alone first: numba's error then points at the
                 # user's line (inlined into the plug-in it would not); writes fail here
                 fn.compile(BOT_SIG)
-                _PLUGINS[fn] = _plugin(fn, plugin_salt("landunter", bot), f"landunter_{name}")
+                _PLUGINS[fn] = _plugin(fn, plugin_salt("landunter", bot), f"landunter_{name}", checked=bot.builtin_id < 0)
         except ViewWriteError:
             raise
         except Exception as exc:
@@ -513,6 +514,22 @@ def _plugin_of(bot):
                 f"bot {name!r} does not compile as an njit decide(seat, st, params, u) -> int: {short_reason(exc)}"
             ) from None
     return _PLUGINS[fn]
+
+
+_SEALED: dict = {}
+
+
+def sealed(bot):
+    """The function both engines run for ``bot``: a built-in's own; a user's
+    bot through its plug-in (`sim.nb.plugin_caller`), compiled here, so the
+    reference engine (trace, play, hints, --debug) refuses exactly the bots
+    this engine refuses, with the same message, and catches the same index
+    out of bounds."""
+    if bot.builtin_id >= 0 or nb.is_engine_side(bot.fn):
+        return bot.fn
+    if bot.fn not in _SEALED:
+        _SEALED[bot.fn] = nb.plugin_caller(_plugin_of(bot), bot.fn, MAX_PARAMS, phase=False)
+    return _SEALED[bot.fn]
 
 
 def user_functions(seats):

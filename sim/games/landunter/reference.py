@@ -33,7 +33,7 @@ from typing import Callable
 
 import numpy as np
 
-from sim import rng
+from sim import nb, rng
 from sim.games.landunter import layout as L
 from sim.games.landunter.bits import masks_of
 from sim.games.landunter.outputs import (
@@ -49,7 +49,6 @@ from sim.registry import IllegalBotAction
 from sim.sealed import ViewWriteError, refuse_writes, seat_params  # noqa: F401  (the engine and tests import them here)
 
 HAND_SIZE = L.HAND_SIZE
-_MASK64 = (1 << 64) - 1
 
 
 # =====================================================================
@@ -367,6 +366,17 @@ def illegal_message(bot: str, seat: int, card: int, seed: int, game: int, deal: 
     )
 
 
+def deciders(seats) -> list:
+    """Each seat's decide function: a built-in's own, a user's bot through
+    its compiled plug-in (`engine.sealed`: refused and bounds-checked exactly
+    as in the compiled engine)."""
+    if all(s.bot.builtin_id >= 0 or nb.is_engine_side(s.bot.fn) for s in seats):
+        return [s.bot.fn for s in seats]
+    from sim.games.landunter import engine  # (the engine imports this module)
+
+    return [engine.sealed(s.bot) for s in seats]
+
+
 @dataclass
 class Memory:
     """Public memory of the game: scores and every weather card played."""
@@ -439,7 +449,7 @@ def play_game(
     if len(seats) != n:
         raise ValueError(f"got {len(seats)} seats for {n} players")
     say = log or (lambda line: None)
-    stream = stream or rng.Stream(np.uint64(int(seed) & _MASK64), np.uint64(game_index))
+    stream = stream or rng.Stream(rng.masked(seed), np.uint64(game_index))
     hands = deal_hands(rules, stream)
     say(f"Game {game_index} (seed {seed}), {n} players: " + ", ".join(f"seat {p} {s.spec}" for p, s in enumerate(seats)))
     for h in range(n):
@@ -476,10 +486,11 @@ def play_on(
     n = rules.players
     talk = log is not None  # format event lines only when someone listens
     say = log if talk else (lambda line: None)
-    seed64 = np.uint64(int(seed) & _MASK64)
+    seed64 = rng.masked(seed)
     bot_streams = [rng.Stream.for_bot(seed64, np.uint64(game_index), np.uint64(p)) for p in range(n)]
     params = seat_params(seats)
     params.flags.writeable = False
+    decide = deciders(seats)
     hands, mem = pos.hands, pos.mem
     hand_rings = [ring_count(h, rules.n_cards) for h in hands]
     rec = GameRecord([0] * n, [0] * n, [0] * n, [], [], [], [], [], [])
@@ -530,7 +541,7 @@ def play_on(
                     continue
                 u = bot_streams[p].uniform()
                 with refuse_writes(seats[p].bot.name):
-                    card = int(seats[p].bot.fn(p, bot_view(public, p, ds.hands[p]), params[p], u))
+                    card = int(decide[p](p, bot_view(public, p, ds.hands[p]), params[p], u))
                 if card not in ds.hands[p]:
                     raise IllegalAction(illegal_message(seats[p].bot.name, p, card, seed, game_index, deal, r))
                 plays[p] = card

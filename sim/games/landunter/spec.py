@@ -31,6 +31,7 @@ GAME = GameSpec(
     decision_point=trace.decision_point,
     commands="sim.games.landunter.commands",
     reference_batch=reference_batch,
+    sealed=engine.sealed,
     seat_figures=("score", "eliminated"),
     players=(3, 5),
     slow_bots=("sampler",),

@@ -11,7 +11,7 @@ How it is fast (figures: benchmarks/bench_luft.py):
 - `_play_batch` runs `prange` over chunks; each chunk is one call of
   `_run_chunk`, which allocates its scratch once and plays its games in one
   loop whose body is the whole game: no call per game, no allocation per game.
-- Every array the game loop touches is a *borrowed* view (`sim.nb.borrow`):
+- Every array the game loop touches is a *borrowed* view (`sim._borrowed.borrow`):
   no atomic NRT_incref/NRT_decref. Per-game rows are index arithmetic, never slices.
 - The public state array `st` is the game state; rules are read once per
   chunk. Occupancy is a bit mask, and a swim of k steps is a few bit
@@ -73,6 +73,7 @@ import numpy as np
 from numba import njit, prange, types
 
 from sim import nb, rng
+from sim._borrowed import borrow, borrow_shaped
 from sim.games.luft import chunk_sums, core, layout as v, script as scripted
 from sim.games.luft.core import N_SEAT_COLS
 from sim.games.luft.outputs import (
@@ -119,7 +120,7 @@ from sim.games.luft.rules import (
     R_TBNT,
     Rules,
 )
-from sim.nb import BOT_RAISED, PLUGIN_TYPE, assume_range, borrow, borrow_shaped, read_only
+from sim.nb import BOT_RAISED, PLUGIN_TYPE, assume_range, read_only
 from sim.numba_errors import short_reason
 from sim.provenance import plugin_salt
 from sim.registry import MAX_PARAMS, BotCompileError, BotError
@@ -397,12 +398,13 @@ def _user_kernel(args):
     return kernel
 
 
-def _plugin(fn, salt: str, owner: str):
+def _plugin(fn, salt: str, owner: str, checked: bool):
     """A bot ``fn(phase, seat, st, params, u)`` as a plug-in (`sim.nb.plugin`):
     its adapter rebuilds `st` and the seat's parameter row from their
-    addresses as borrowed, read-only views and calls the bot, inlined."""
+    addresses as borrowed, read-only views and calls the bot, inlined
+    (bounds-checked if ``checked``: a user's bot)."""
     call = f"bot(phase, seat, nb.state_view(st_addr, {v.SIZE}), nb.param_row(params_addr, seat, {MAX_PARAMS}), u)"
-    return nb.plugin(fn, call, salt, owner)
+    return nb.plugin(fn, call, salt, owner, checked)
 
 
 _PLUGINS: dict = {}
@@ -413,13 +415,29 @@ def _plugin_of(bot):
     fn, name = bot.fn, bot.name
     if fn not in _PLUGINS:
         try:
-            _PLUGINS[fn] = _plugin(fn, plugin_salt("luft", bot), f"luft_{name}")
+            _PLUGINS[fn] = _plugin(fn, plugin_salt("luft", bot), f"luft_{name}", checked=bot.builtin_id < 0)
         except Exception as exc:
             raise BotCompileError(
                 f"bot {name!r} does not compile as an njit decide(phase, seat, "
-                f"st, params, u) -> int: {v.refused_write(exc) or short_reason(exc)}"
+                f"st, params, u) -> int: {v.refused_write(exc, fn) or short_reason(exc)}"
             ) from None
     return _PLUGINS[fn]
+
+
+_SEALED: dict = {}
+
+
+def sealed(bot):
+    """The function both engines run for ``bot``: a built-in's own; a user's
+    bot through its plug-in (`sim.nb.plugin_caller`), compiled here, so the
+    reference engine (trace, play, hints, --debug) refuses exactly the bots
+    this engine refuses, with the same message, and catches the same index
+    out of bounds."""
+    if bot.builtin_id >= 0 or nb.is_engine_side(bot.fn):
+        return bot.fn
+    if bot.fn not in _SEALED:
+        _SEALED[bot.fn] = nb.plugin_caller(_plugin_of(bot), bot.fn, MAX_PARAMS, phase=True)
+    return _SEALED[bot.fn]
 
 
 def _plugged(seat) -> bool:

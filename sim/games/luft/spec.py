@@ -42,6 +42,7 @@ GAME = GameSpec(
     decision_point=trace.decision_point,
     commands="sim.games.luft.commands",
     reference_batch=reference_batch,
+    sealed=engine.sealed,
     seat_figures=("score", "drowned"),
     players=(2, 6),
     slow_bots=("planner", "rollout"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim import nb
 from sim.games.pig import layout as L, reference
 from sim.games.pig.rules import Rules
 from sim.registry import MAX_PARAMS, Bot, Seat
@@ -29,7 +30,7 @@ def proxy_seats(rules: Rules, decide) -> list[Seat]:
     def fn(seat, view, params, u):
         return decide(seat, view, 0, u)
 
-    bot = Bot("env", fn, (), "a seat played from outside", -1)
+    bot = Bot("env", nb.engine_side(fn), (), "a seat played from outside", -1)  # the engine calls it as it is
     return [Seat("env", bot, np.zeros(MAX_PARAMS)) for _ in range(rules.players)]
 
 

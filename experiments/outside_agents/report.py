@@ -36,8 +36,9 @@ def main():
         t, i = names.index("trained"), names.index(f"ismcts:sims={sims}")
         ahead = data["head_to_head"][t][i]
         results[(game, players, sims)] = reading(ahead)
+        games = f"{data['games']} ({data['seatings']} seatings)" + ("" if data.get("complete", True) else ", interrupted")
         rows.append(
-            f"| {TITLES[game]} {players} | ismcts:sims={sims} | {data['games']} ({data['seatings']} seatings) | "
+            f"| {TITLES[game]} {players} | ismcts:sims={sims} | {games} | "
             f"{ci(by['trained']['win_share'])} | {ci(by[f'ismcts:sims={sims}']['win_share'])} | "
             f"{ci(ahead)}: {reading(ahead)} | {data['seconds']:,.0f} |"
         )

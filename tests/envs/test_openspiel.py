@@ -10,9 +10,9 @@ from sim.games.landunter import layout as L
 GAMES = ["python_geteilte_luft", "python_land_unter"]
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_the_games_pass_openspiels_random_simulation_test_with_serialization(name):
-    pyspiel.random_sim_test(pyspiel.load_game(name, {"players": 3}), num_sims=2, serialize=True, verbose=False)
+@pytest.mark.parametrize("name,params", [(g, {"players": 3}) for g in GAMES] + [("python_pig", {"players": 3, "goal": 30})])
+def test_the_games_pass_openspiels_random_simulation_test_with_serialization(name, params):
+    pyspiel.random_sim_test(pyspiel.load_game(name, params), num_sims=2, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -87,10 +87,13 @@ def view(rules: Rules, rec: GameRecord, turn_total: int, rolls: int, face: int) 
     return st
 
 
-def play_game(rules: Rules, seats, seed: int, game_index: int, log: Callable[[str], None] | None = None) -> GameRecord:
-    """Play game ``game_index`` of master ``seed``; each trace line to ``log``."""
+def play_game(
+    rules: Rules, seats, seed: int, game_index: int, log: Callable[[str], None] | None = None, stream=None
+) -> GameRecord:
+    """Play game ``game_index`` of master ``seed``; each trace line to ``log``;
+    ``stream``: the dice from another source (`sim.envs`), else the game's own."""
     say = log or (lambda line: None)
-    stream = rng.Stream(seed, game_index)
+    stream = stream or rng.Stream(seed, game_index)
     rec = GameRecord(score=[0] * rules.players)
     rec.first = first_seat(rules, stream)
     say(f"Pig to {rules.goal}, {rules.players} players: " + ", ".join(f"seat {s} {seat.spec}" for s, seat in enumerate(seats)))

@@ -7,12 +7,12 @@ from sim.games.pig.rules import Rules
 from strategies.pig import PIG_BOTS
 
 
-def reference_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int) -> Batch:
+def reference_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int, play_game=reference.play_game) -> Batch:
     """The batch `engine.play_batch` returns, played by the reference engine."""
     engine._seat_arrays(rules, seats)  # the same checks (the optimal bot's player count)
     batch = empty_batch(n_games, rules.players)
     for i in range(n_games):
-        rec = reference.play_game(rules, seats, seed, first_game + i)
+        rec = play_game(rules, seats, seed, first_game + i)
         batch.score[i] = rec.score
         batch.win60[i, rec.winner] = 60
         batch.turns[i], batch.rolls[i], batch.first[i] = rec.turns, rec.rolls, rec.first
@@ -39,4 +39,5 @@ GAME = GameSpec(
     offers=("strong", "design", "play"),
     play="sim.games.pig.play",
     design="sim.games.pig.design",
+    env="sim.games.pig.env",
 )

@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from sim import nb
 from sim.games.pig import reference
 from sim.games.pig.rules import Rules, RulesError
 from sim.games.pig.spec import GAME
@@ -68,7 +69,7 @@ def test_rule_a_bot_decides_only_after_a_roll_of_two_to_six():
         seen.append((int(st[2]), int(st[4])))  # turn total, last face
         return 1 if st[2] < 10 else 0
 
-    spy_seat = Seat("spy", Bot("spy", spy, (), "spy", -1), np.zeros(8))
+    spy_seat = Seat("spy", Bot("spy", nb.engine_side(spy), (), "spy", -1), np.zeros(8))
     reference.play_game(Rules(goal=40), [spy_seat, spy_seat], 5, 0)
     assert seen and all(total >= 2 and 2 <= face <= 6 for total, face in seen)
 
@@ -77,7 +78,7 @@ def test_an_answer_other_than_roll_or_hold_is_refused_naming_the_bot():
     def bad(seat, st, params, u):
         return 7
 
-    seat = Seat("bad", Bot("bad", bad, (), "bad", -1), np.zeros(8))
+    seat = Seat("bad", Bot("bad", nb.engine_side(bad), (), "bad", -1), np.zeros(8))
     with pytest.raises(reference.IllegalAction, match="'bad' at seat 0 answered 7"):
         reference.play_game(Rules(), [seat, seat], 0, 0)
 

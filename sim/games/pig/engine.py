@@ -24,6 +24,7 @@ from numba import njit, prange, types
 from numba.extending import overload
 
 from sim import nb, rng
+from sim._borrowed import borrow_row
 from sim.games.pig import core, outputs
 from sim.games.pig.layout import (
     HOLD,
@@ -44,7 +45,7 @@ from sim.games.pig.layout import (
 )
 from sim.games.pig.reference import IllegalAction, endless_message, illegal_message
 from sim.games.pig.rules import Rules
-from sim.nb import BOT_RAISED, borrow_row, read_only
+from sim.nb import BOT_RAISED, read_only
 from sim.numba_errors import short_reason
 from sim.provenance import plugin_salt
 from sim.registry import MAX_PARAMS, BotCompileError, BotError, NotNjitBot

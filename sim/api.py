@@ -423,6 +423,7 @@ def tournament(
             [[None if c is None else c["mean"] for c in row] for row in summary["head_to_head"]], index=order, columns=order
         ).reset_index(names="bot")
         path = store.save(out, f"{game.name}-tournament", config, summary, tables, None, seconds, compile_seconds)
+        interrupt.kept(played)  # a rerun takes the stored tournament
         if plot:
             plot_tournament(game, rules_obj, summary, path)
     return finished(Simulation(summary, None, path, complete=complete))

@@ -247,6 +247,7 @@ def play_paired(
             time.perf_counter() - start,
             0.0,
         )
+        interrupt.kept(pooled.games)
     return pooled
 
 

@@ -38,7 +38,7 @@ def render(s: dict) -> str:
         "",
         f"Rendered by report.py from summary.json ({'complete' if s['complete'] else 'INCOMPLETE'} run; games of every "
         f"tournament x {s['scale']} of run.sh's full size; seeds from {s['seed']}). Made by run.sh; "
-        "the presets by presets.sh (runs/ holds each preset's fit and fine-tuning report).",
+        "the presets by presets.sh (fits/ holds each preset's fit and fine-tuning report).",
         "",
         "## Head to head",
         "",

@@ -134,3 +134,9 @@ def test_training_the_distilled_layout_moves_only_its_free_weights():
     assert np.all(w[list(layout.fixed)] == 0.0)
     assert np.any(w[layout.free()] != start[layout.free()])  # the optimiser moved the others
     assert len(s["history"]) == 2
+
+
+def test_distill_in_a_game_without_a_distilled_bot_is_one_error_line():
+    assert "distilled" not in api.get_game("pig").registry.names()
+    r = CliRunner().invoke(app, ["pig", "distill", "--decision-games", "1", "--generations", "0", "-n", "2"])
+    assert r.exit_code == 2 and r.output.count("error:") == 1 and "has no distilled bot to fit" in r.output

@@ -90,6 +90,7 @@ from sim.nb import BOT_RAISED, read_only
 from sim.numba_errors import short_reason
 from sim.provenance import plugin_salt
 from sim.registry import MAX_PARAMS, BotCompileError, BotError, NotNjitBot
+from sim.sealed import sealer
 from strategies.landunter.dispatch import N_BUILTINS, decide_builtin
 
 ERR_NONE = 0
@@ -516,20 +517,8 @@ def _plugin_of(bot):
     return _PLUGINS[fn]
 
 
-_SEALED: dict = {}
-
-
-def sealed(bot):
-    """The function both engines run for ``bot``: a built-in's own; a user's
-    bot through its plug-in (`sim.nb.plugin_caller`), compiled here, so the
-    reference engine (trace, play, hints, --debug) refuses exactly the bots
-    this engine refuses, with the same message, and catches the same index
-    out of bounds."""
-    if bot.builtin_id >= 0 or nb.is_engine_side(bot.fn):
-        return bot.fn
-    if bot.fn not in _SEALED:
-        _SEALED[bot.fn] = nb.plugin_caller(_plugin_of(bot), bot.fn, MAX_PARAMS, phase=False)
-    return _SEALED[bot.fn]
+# the function both engines run for a bot (`sim.sealed.sealer`)
+sealed = sealer(_plugin_of, phase=False)
 
 
 def user_functions(seats):

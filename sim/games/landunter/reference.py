@@ -33,7 +33,7 @@ from typing import Callable
 
 import numpy as np
 
-from sim import nb, rng
+from sim import rng
 from sim.games.landunter import layout as L
 from sim.games.landunter.bits import masks_of
 from sim.games.landunter.outputs import (
@@ -46,7 +46,7 @@ from sim.games.landunter.outputs import (
 )
 from sim.games.landunter.rules import Rules
 from sim.registry import IllegalBotAction
-from sim.sealed import ViewWriteError, refuse_writes, seat_params  # noqa: F401  (the engine and tests import them here)
+from sim.sealed import ViewWriteError, deciders, refuse_writes, seat_params  # noqa: F401  (the engine and tests import them here)
 
 HAND_SIZE = L.HAND_SIZE
 
@@ -366,17 +366,6 @@ def illegal_message(bot: str, seat: int, card: int, seed: int, game: int, deal: 
     )
 
 
-def deciders(seats) -> list:
-    """Each seat's decide function: a built-in's own, a user's bot through
-    its compiled plug-in (`engine.sealed`: refused and bounds-checked exactly
-    as in the compiled engine)."""
-    if all(s.bot.builtin_id >= 0 or nb.is_engine_side(s.bot.fn) for s in seats):
-        return [s.bot.fn for s in seats]
-    from sim.games.landunter import engine  # (the engine imports this module)
-
-    return [engine.sealed(s.bot) for s in seats]
-
-
 @dataclass
 class Memory:
     """Public memory of the game: scores and every weather card played."""
@@ -490,7 +479,7 @@ def play_on(
     bot_streams = [rng.Stream.for_bot(seed64, np.uint64(game_index), np.uint64(p)) for p in range(n)]
     params = seat_params(seats)
     params.flags.writeable = False
-    decide = deciders(seats)
+    decide = deciders(seats, "sim.games.landunter.engine")
     hands, mem = pos.hands, pos.mem
     hand_rings = [ring_count(h, rules.n_cards) for h in hands]
     rec = GameRecord([0] * n, [0] * n, [0] * n, [], [], [], [], [], [])

@@ -124,6 +124,7 @@ from sim.nb import BOT_RAISED, PLUGIN_TYPE, assume_range, read_only
 from sim.numba_errors import short_reason
 from sim.provenance import plugin_salt
 from sim.registry import MAX_PARAMS, BotCompileError, BotError
+from sim.sealed import sealer
 from strategies.luft.dispatch import INLINED, NOT_INLINED, decide_inline
 
 # Columns of the error output, one row per chunk (E_FLAG = 0: no error). The
@@ -424,20 +425,8 @@ def _plugin_of(bot):
     return _PLUGINS[fn]
 
 
-_SEALED: dict = {}
-
-
-def sealed(bot):
-    """The function both engines run for ``bot``: a built-in's own; a user's
-    bot through its plug-in (`sim.nb.plugin_caller`), compiled here, so the
-    reference engine (trace, play, hints, --debug) refuses exactly the bots
-    this engine refuses, with the same message, and catches the same index
-    out of bounds."""
-    if bot.builtin_id >= 0 or nb.is_engine_side(bot.fn):
-        return bot.fn
-    if bot.fn not in _SEALED:
-        _SEALED[bot.fn] = nb.plugin_caller(_plugin_of(bot), bot.fn, MAX_PARAMS, phase=True)
-    return _SEALED[bot.fn]
+# the function both engines run for a bot (`sim.sealed.sealer`)
+sealed = sealer(_plugin_of, phase=True)
 
 
 def _plugged(seat) -> bool:

@@ -27,11 +27,12 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba.core.errors import NumbaError
 
-from sim import nb, rng
+from sim import rng
 from sim.games.luft import layout as v
 from sim.games.luft.outputs import HOLE_BLOCKED, HOLE_EMPTY_TURN_BACK, HOLE_SUB_TURN_BACK, HOLE_TIE_AT_ZERO
 from sim.games.luft.rules import SWIM_DECK, SWIM_SOURCES, Rules
 from sim.registry import MAX_PARAMS, BotError, IllegalBotAction
+from sim.sealed import deciders
 
 
 class IllegalAction(IllegalBotAction):
@@ -93,17 +94,6 @@ class GameRecord:
     air_after_turn: list[list[int]] = field(default_factory=list)  # [dive][turn]
 
 
-def deciders(seats) -> list:
-    """Each seat's decide function: a built-in's own, a user's bot through
-    its compiled plug-in (`engine.sealed`: refused and bounds-checked exactly
-    as in the compiled engine)."""
-    if all(s.bot.builtin_id >= 0 or nb.is_engine_side(s.bot.fn) for s in seats):
-        return [s.bot.fn for s in seats]
-    from sim.games.luft import engine  # (the engine imports this module)
-
-    return [engine.sealed(s.bot) for s in seats]
-
-
 class Game:
     def __init__(self, rules: Rules, seats, seed: int, game: int, log=None, stream=None):
         self.rules, self.seats, self.seed, self.game = rules, seats, seed, game
@@ -115,7 +105,7 @@ class Game:
         self.params.setflags(write=False)
         self.stream = stream or rng.Stream(seed, game)  # another source of the same draws: sim.envs
         self.bot_streams = [rng.Stream.for_bot(seed, game, s) for s in range(self.n)]
-        self.deciders = deciders(seats)
+        self.deciders = deciders(seats, "sim.games.luft.engine")
         # Material: the path, level 1 nearest the submarine; card ranks are
         # irrelevant, so a field is just its level.
         self.path = [level for level in (1, 2, 3, 4) for _ in range(rules.cards_per_level)]

@@ -49,7 +49,7 @@ from sim.nb import BOT_RAISED, read_only
 from sim.numba_errors import short_reason
 from sim.provenance import plugin_salt
 from sim.registry import MAX_PARAMS, BotCompileError, BotError, NotNjitBot
-from sim.sealed import ViewWriteError, refuse_writes, seat_params
+from sim.sealed import ViewWriteError, refuse_writes, sealer, seat_params
 from strategies.pig.dispatch import N_BUILTINS, decide_builtin
 from strategies.pig.optimal import OPTIMAL_ID
 
@@ -206,10 +206,10 @@ def _plugin_of(bot):
         if not hasattr(fn, "py_func"):
             raise NotNjitBot(f"bot {name!r} is not an @njit function; the compiled engine runs @njit bots only")
         try:
-            with refuse_writes(name):
+            with refuse_writes(name, fn):
                 fn.compile(BOT_SIG)  # alone first: numba's error then points at the user's line
                 call = f"bot(seat, nb.state_view(st_addr, {STATE_SIZE}), nb.param_row(params_addr, seat, {MAX_PARAMS}), u)"
-                _PLUGINS[fn] = nb.plugin(fn, call, plugin_salt("pig", bot), f"pig_{name}")
+                _PLUGINS[fn] = nb.plugin(fn, call, plugin_salt("pig", bot), f"pig_{name}", checked=bot.builtin_id < 0)
         except ViewWriteError:
             raise
         except Exception as exc:
@@ -217,6 +217,10 @@ def _plugin_of(bot):
                 f"bot {name!r} does not compile as an njit decide(seat, st, params, u) -> int: {short_reason(exc)}"
             ) from None
     return _PLUGINS[fn]
+
+
+# the function both engines run for a bot (`sim.sealed.sealer`)
+sealed = sealer(_plugin_of, phase=False)
 
 
 def user_functions(seats):

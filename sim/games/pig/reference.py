@@ -27,7 +27,7 @@ from sim import rng
 from sim.games.pig import layout as L
 from sim.games.pig.rules import Rules
 from sim.registry import IllegalBotAction
-from sim.sealed import refuse_writes, seat_params
+from sim.sealed import deciders, refuse_writes, seat_params
 
 
 class IllegalAction(IllegalBotAction):
@@ -120,6 +120,7 @@ def play_on(
     n = rules.players
     bot_streams = [rng.Stream.for_bot(seed, game_index, s) for s in range(n)]
     params = seat_params(seats)
+    decide = deciders(seats, "sim.games.pig.engine")
     params.flags.writeable = False
     while rec.winner < 0:
         if rec.turns >= L.MAX_TURNS:
@@ -140,7 +141,7 @@ def play_on(
                     break
                 u = bot_streams[p].uniform()
                 with refuse_writes(seats[p].bot.name):
-                    action = int(seats[p].bot.fn(p, view(rules, rec, turn_total, rolls, face), params[p], u))
+                    action = int(decide[p](p, view(rules, rec, turn_total, rolls, face), params[p], u))
             else:
                 action, forced = forced, None
             if action == L.HOLD:

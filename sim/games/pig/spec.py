@@ -34,6 +34,7 @@ GAME = GameSpec(
     decision_point=trace.decision_point,
     commands="sim.games.pig.commands",
     reference_batch=reference_batch,
+    sealed=engine.sealed,
     players=(2, 6),
     offers=("strong", "design", "play"),
     play="sim.games.pig.play",

@@ -38,7 +38,7 @@ def test_bad_parameters_and_illegal_actions_raise_spiel_errors():
 
 
 @pytest.mark.parametrize(
-    "name,players,share", [("python_geteilte_luft", 2, 0.1), ("python_land_unter", 4, 0.03), ("python_land_unter", 5, 0.02)]
+    "name,players,share", [("python_geteilte_luft", 2, 0.1), ("python_land_unter", 4, 0.03), ("python_land_unter", 5, 0.04)]
 )
 def test_a_resampled_world_looks_the_same_to_the_seat(name, players, share):
     """Recomputed from scratch, the seat's information state and legal actions

@@ -62,10 +62,10 @@ def _play(flags, seed, g0, g1, out):
         st[flags[i, 0]] = flags[i, 1]
     deck = np.empty(CARDS, np.int64)
     flood = np.empty(FLOOD_CARDS, np.int64)
-    hlo = np.empty(N, np.int64)
-    hhi = np.empty(N, np.int64)
-    hstr = np.empty(N, np.int64)
-    hring = np.empty(N, np.int64)
+    hand_masks_lo = np.empty(N, np.int64)
+    hand_masks_hi = np.empty(N, np.int64)
+    hand_strengths = np.empty(N, np.int64)
+    hand_ring_counts = np.empty(N, np.int64)
     lo = np.empty(N, np.int64)
     hi = np.empty(N, np.int64)
     left = np.empty(N, np.int64)
@@ -75,17 +75,17 @@ def _play(flags, seed, g0, g1, out):
     for g in range(g0, g1):
         state = rng.game_stream(seed, np.uint64(g))
         ustate = rng.bot_stream(seed, np.uint64(g), np.uint64(N - 1))  # the random seat's
-        state = core.deal_hands(state, deck, N, CARDS, hlo, hhi, hstr, hring)
+        state = core.deal_hands(state, deck, N, CARDS, hand_masks_lo, hand_masks_hi, hand_strengths, hand_ring_counts)
         for p in range(N):
             score[p] = 0
         for d in range(N):
             st[S_N_IN] = N
             for p in range(N):
                 hid = (p - d) % N
-                lo[p] = hlo[hid]
-                hi[p] = hhi[hid]
+                lo[p] = hand_masks_lo[hid]
+                hi[p] = hand_masks_hi[hid]
                 left[p] = HAND_SIZE
-                st[S_RINGS + p] = hring[hid]
+                st[S_RINGS + p] = hand_ring_counts[hid]
                 st[S_TOP + p] = 0
                 st[S_IN + p] = 1
             for i in range(FLOOD_CARDS):

@@ -887,6 +887,55 @@ def table(csv: str) -> str:
 KINDS = {f.__name__: f for f in (wall_time, plots, run_sh, table)}
 
 
+def _inside(share: dict, exact: float) -> str:
+    lo, hi = share["ci95"]
+    return "inside" if lo <= exact <= hi else "outside"
+
+
+def pig_known_answers() -> str:
+    s = _summary("pig")
+    ex, a = s["exact"], s["exact"]["against"]
+    oo, hold = s["optimal_vs_optimal"], s["hold20_vs_optimal"]
+    br = s["exploit_hold20"]
+    rows = [
+        "| figure | exact (value iteration) | simulated: mean [95% CI] (games) | exact value |",
+        "|---|---|---|---|",
+        f"| optimal vs optimal: the first player wins | {ex['optimal_first_player_win']:.6f} (published "
+        f"{s['published_first_player_win']}) | {_ci(oo, 4)} ({_n(oo['games'])}) | "
+        f"{_inside(oo, ex['optimal_first_player_win'])} the CI |",
+    ]
+    for order, key in (("first", "policy_win_first"), ("second", "policy_win_second")):
+        f = hold[order]
+        rows.append(
+            f"| hold:n=20 moving {order} wins against optimal | {a[key]:.6f} | {_ci(f, 4)} ({_n(f['games'])}) | "
+            f"{_inside(f, a[key])} the CI |"
+        )
+    w = br["win_share"]
+    rows.append(
+        f"| best response to hold:n=20 (both seat orders) | {br['exact_best_response']:.6f} | `sim pig exploit`'s "
+        f"policy: {_ci(w, 4)} ({_n(w['games'])}) | {_inside(w, br['exact_best_response'])} the CI; gap "
+        f"{br['gap']:.4f} |"
+    )
+    return "\n" + "\n".join(rows) + "\n"
+
+
+def pig_published() -> str:
+    s = _summary("pig")
+    return f"the first player wins {s['published_first_player_win']} of games when both play optimally, goal {s['goal']}"
+
+
+def pig_train() -> str:
+    t = _summary("pig")["trained_vs_optimal"]
+    m = t["mean"]
+    lo, hi = m["ci95"]
+    above = "significantly above" if lo > 0.5 else "not significantly above"
+    return (
+        f"`trained` (the policy `sim pig train --field optimal` found) wins {_ci(m, 4)} of its games against "
+        f"`optimal` over both seat orders ({_n(m['games'])} fresh games): {abs(0.5 - m['mean']):.4f} from 0.5, "
+        f"{'within' if 0.5 - m['mean'] <= 0.01 else 'not within'} 0.01 of it and {above} it"
+    )
+
+
 CLAIMS = {
     f.__name__: f
     for f in (
@@ -941,6 +990,9 @@ CLAIMS = {
         card_rule_costs,
         population_luft,
         population_landunter,
+        pig_known_answers,
+        pig_published,
+        pig_train,
     )
 }
 

@@ -80,12 +80,47 @@ def make_rules(game: GameSpec, rules: dict[str, str] | None = None, players: int
     return game.rules_cls.from_strings(dict(rules or {}), **extra)
 
 
-def load_bot_files(files: list[str] | None):
-    """Import users' bot files so their @register calls run."""
+def load_bot_files(files: list[str] | None, isolate: bool = False):
+    """Import users' bot files so their @register calls run; with ``isolate``,
+    read them in subprocesses instead (never imported here) and register
+    stand-ins that play only isolated (`sim.isolate`)."""
+    if isolate:
+        from sim.isolate import load_bot_files as load_isolated
+
+        load_isolated(files)
+        return
     for path in files or []:
         from sim.registry import load_bot_file
 
         load_bot_file(path)
+
+
+def isolation(game: GameSpec, isolate: bool, decision_timeout: float | None, secret: str | None, executor):
+    """The run's `sim.isolate.Isolation` with ``isolate`` (``secret``: a stored
+    manifest's, to replay it), else None."""
+    if not isolate:
+        if secret is not None:
+            raise ValueError("a run secret replays an isolated run; give --isolate too")
+        return None
+    if executor is not None:
+        raise ValueError("--isolate runs its bot processes on this machine; drop --scheduler")
+    from sim.isolate import DEFAULT_TIMEOUT, Isolation
+
+    return Isolation(game, secret, DEFAULT_TIMEOUT if decision_timeout is None else decision_timeout)
+
+
+def isolation_summary(run, seed: int) -> dict:
+    """What an isolated run reports: its time limit, its bots' decisions per
+    second (pipe and bot time) and every forfeit (game, seat, bot, reason)."""
+    from sim.isolate.play import forfeits_summary
+
+    forfeits = list(dict.fromkeys(f for f in run.forfeits if f.seed == int(seed)))  # (the warm-up replays game 0)
+    return {
+        "decision_timeout": run.timeout,
+        "isolated_decisions": run.decisions,
+        "isolated_decisions_per_second": round(run.decisions / run.seconds) if run.seconds > 0 else None,
+        "forfeits": forfeits_summary(forfeits),
+    }
 
 
 @dataclass
@@ -138,15 +173,20 @@ def simulate(
     plot: bool = False,
     progress: bool | None = None,
     executor=None,
+    isolate: bool = False,
+    decision_timeout: float | None = None,
+    secret: str | None = None,
 ) -> Simulation:
     """Play ``games`` games and summarize them (figures with 95% CIs); on
-    ``executor`` (`scale_out`) when given, else in-process."""
+    ``executor`` (`scale_out`) when given, else in-process. ``isolate``:
+    competition mode (`sim.isolate`; ``secret`` replays a stored run)."""
     game = get_game(game_name)
     rules_obj = make_rules(game, rules, players)
     seats = game.registry.parse_seats(bots, rules_obj.players)
     if games < 1:
         raise ValueError(f"--games {games} must be at least 1")
     set_threads(threads)
+    sealed = isolation(game, isolate, decision_timeout, secret, executor)
     config = {
         "command": "simulate",
         "game": game.name,
@@ -157,12 +197,13 @@ def simulate(
         "games": games,
         "seed": seed,
         "records": records,
+        **({"isolate": sealed.manifest()} if sealed else {}),
     }
     if cache and (hit := _cached(out, config)):
         return hit
     try:
         result = run(
-            game,
+            sealed.spec if sealed else game,
             rules_obj,
             seats,
             games,
@@ -171,9 +212,13 @@ def simulate(
             progress=progress,
             executor=executor,
             checkpoint_dir=_checkpoints(out, f"{game.name}-simulate", config),
+            engine=config["engine"],
         )
     except Interrupted as stop:
         result = stop.partial
+    finally:
+        if sealed:
+            sealed.close()
     done = result.totals.games
     summary = {
         "games": done,
@@ -181,6 +226,7 @@ def simulate(
         "players": rules_obj.players,
         "seed": seed,
         **(game.summary(result.totals, rules_obj, seats) if done else {}),
+        **({"isolation": isolation_summary(sealed, seed)} if sealed else {}),
         **completeness(games, done, result.complete),
     }
     path = None
@@ -303,11 +349,15 @@ def tournament(
     progress: bool | None = None,
     repeats: bool = False,
     executor=None,
+    isolate: bool = False,
+    decision_timeout: float | None = None,
+    secret: str | None = None,
 ) -> Simulation:
     """Every group of entrants in every seat order, ``games`` games in all
     (rounded up to whole games per seating), each seating on its own games;
     ranked with CIs. ``repeats``: every multiset of entrants (one may fill
-    several seats), so the n-player meta-game is solved too."""
+    several seats), so the n-player meta-game is solved too. ``isolate``:
+    competition mode (`sim.isolate`; ``secret`` replays a stored run)."""
     game = get_game(game_name)
     rules_obj = make_rules(game, rules, players)
     specs = split_specs(bots) if isinstance(bots, str) else list(bots)
@@ -322,6 +372,7 @@ def tournament(
     if games < 1:
         raise ValueError(f"--games {games} must be at least 1")
     set_threads(threads)
+    sealed = isolation(game, isolate, decision_timeout, secret, executor)
     lineups = seatings(len(entrants), rules_obj.players, repeats)
     config = {
         "command": "tournament",
@@ -334,12 +385,18 @@ def tournament(
         "seed": seed,
         "design": TOURNAMENT_DESIGN,
         **({"repeats": True} if repeats else {}),
+        **({"isolate": sealed.manifest()} if sealed else {}),
     }
     if cache and (hit := _cached(out, config)):
         return hit
-    standings, per_seating, seconds, complete = play_tournament(
-        game, rules_obj, entrants, games, seed, executor=executor, progress=progress, repeats=repeats
-    )
+    try:
+        played_game = sealed.spec if sealed else game
+        standings, per_seating, seconds, complete = play_tournament(
+            played_game, rules_obj, entrants, games, seed, executor=executor, progress=progress, repeats=repeats
+        )
+    finally:
+        if sealed:
+            sealed.close()
     played = standings.games
     compile_seconds = 0.0
     summary = {
@@ -351,6 +408,7 @@ def tournament(
         "games_per_seating": per_seating,
         "design": "every group of entrants in every seat order, each seating on its own games",
         **(standings.summary() if complete else {}),  # part of the seatings would not balance the seats
+        **({"isolation": isolation_summary(sealed, seed)} if sealed else {}),
         **completeness(per_seating * len(lineups), played, complete),
     }
     path = None
@@ -365,6 +423,7 @@ def tournament(
             [[None if c is None else c["mean"] for c in row] for row in summary["head_to_head"]], index=order, columns=order
         ).reset_index(names="bot")
         path = store.save(out, f"{game.name}-tournament", config, summary, tables, None, seconds, compile_seconds)
+        interrupt.kept(played)  # a rerun takes the stored tournament
         if plot:
             plot_tournament(game, rules_obj, summary, path)
     return finished(Simulation(summary, None, path, complete=complete))

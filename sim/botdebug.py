@@ -113,7 +113,7 @@ def replay(game, rules, seats, seed: int, game_index: int, log=None, python: boo
     and keep its traceback."""
     if game.replay is None:
         return None
-    wrapped = [_recording(seat, s, python) for s, seat in enumerate(seats)]
+    wrapped = [_recording(game, seat, s, python) for s, seat in enumerate(seats)]
     try:
         game.replay(rules, wrapped, seed, game_index, log or (lambda line: None))
     except _BotRaised as raised:
@@ -140,9 +140,16 @@ def _failure(message, game, rules, seats, seed, game_index, raised=False) -> Bot
     )
 
 
-def _recording(seat: Seat, index: int, python: bool) -> Seat:
-    """The seat with its bot wrapped: an exception leaves as `_BotRaised`."""
-    fn = getattr(seat.bot.fn, "py_func", seat.bot.fn) if python else seat.bot.fn
+def _recording(game, seat: Seat, index: int, python: bool) -> Seat:
+    """The seat with its bot wrapped: an exception leaves as `_BotRaised`.
+    The bot runs as the compiled engine runs it (`GameSpec.sealed`), so a
+    bot that engine refuses is refused here too, before any call; with
+    ``python`` (after that check) its pure Python function runs instead."""
+    from sim import nb
+
+    fn = game.sealed(seat.bot) if game.sealed is not None else seat.bot.fn
+    if python:
+        fn = getattr(seat.bot.fn, "py_func", seat.bot.fn)
 
     def decide(*args):
         try:
@@ -151,7 +158,7 @@ def _recording(seat: Seat, index: int, python: bool) -> Seat:
             own = traceback.format_exception(type(exc), exc, exc.__traceback__.tb_next, chain=False)
             raise _BotRaised(index, args, exc, "".join(own)) from None
 
-    return Seat(seat.spec, replace(seat.bot, fn=decide), seat.params)
+    return Seat(seat.spec, replace(seat.bot, fn=nb.engine_side(decide)), seat.params)
 
 
 def python_traceback(game, failure: BotFailure) -> str:

@@ -18,6 +18,8 @@ import sim
 from sim import bot_listing, deprecation
 from sim.cli_common import (
     BOT_FILE,
+    DECISION_TIMEOUT,
+    ISOLATE,
     MAX_GAMES,
     PLAYERS,
     SCHEDULER,
@@ -32,13 +34,14 @@ from sim.cli_common import (
     needs_out,
     out,
     pct,
+    print_isolation,
     print_summary,
     reflow_help,
     rules_option,
     user_errors,
     writable_dir,
 )
-from sim.games import GAMES, get_game
+from sim.games import GAMES, get_game, package
 
 api, botdebug, store = lazy("sim.api"), lazy("sim.botdebug"), lazy("sim.store")
 
@@ -48,6 +51,12 @@ DEBUG = typer.Option(
     help="When a bot fails: also show its own Python traceback (the failing game replayed with pure Python bots).",
 )
 
+ABOUT = "Monte Carlo strategy simulator for " + ", ".join(package(name).TITLE for name in GAMES) + "."
+
+#: The command families any game may take by naming them in its spec's ``offers``:
+#: each module's ``register(sub, game_name)`` adds them to ``sim <game>``.
+GENERIC_COMMANDS = {"strong": "sim.strong.commands", "design": "sim.design.commands", "play": "sim.play.commands"}
+
 app = typer.Typer(
     cls=OneLineErrors,
     no_args_is_help=True,
@@ -55,7 +64,7 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
     rich_markup_mode="markdown",
-    help="Monte Carlo strategy simulator for Geteilte Luft and Land unter.",
+    help=ABOUT,
 )
 
 
@@ -69,7 +78,7 @@ def print_version(value: bool):
 def options(
     version: bool = typer.Option(False, "--version", is_eager=True, callback=print_version, help="Print the version and exit."),
 ):
-    """Monte Carlo strategy simulator for Geteilte Luft and Land unter."""
+    """Monte Carlo strategy simulator (see ``sim --help`` for its games)."""
 
 
 results_app = typer.Typer(no_args_is_help=True, help="Read stored results back.")
@@ -120,9 +129,10 @@ def print_tournament(title: str, summary: dict):
         )
 
 
-def game_app(name: str, title: str, commands: str | None = None) -> typer.Typer:
-    """The commands every game has (simulate, tournament, trace, bots), then
-    the game's own from the package ``commands`` (its `register`)."""
+def game_app(name: str, title: str, game=None) -> typer.Typer:
+    """The commands every game has (simulate, tournament, trace, bots); with
+    the game's spec, also the generic families it ``offers`` and its own
+    commands (its ``commands`` package's `register`)."""
     sub = typer.Typer(no_args_is_help=True, help=f"{title}: simulate, trace, list bots.")
     BOTS, RULES = bots_option(name), rules_option(name)
 
@@ -142,6 +152,8 @@ def game_app(name: str, title: str, commands: str | None = None) -> typer.Typer:
         no_cache: bool = typer.Option(False, "--no-cache", help="Recompute even if --out holds this exact run."),
         plot: bool = typer.Option(False, "--plot", help="With --out: write PNG and SVG plots next to the results."),
         bot_file: Optional[List[Path]] = BOT_FILE,
+        isolate: bool = ISOLATE,
+        decision_timeout: float = DECISION_TIMEOUT,
         scheduler: Optional[str] = SCHEDULER,
         workers: Optional[int] = WORKERS,
         debug: bool = DEBUG,
@@ -149,9 +161,11 @@ def game_app(name: str, title: str, commands: str | None = None) -> typer.Typer:
 
         def show(result: api.Simulation):
             emit(result.summary, as_json, f"{title}{' (cached)' if result.cached else ''}", result.path)
+            if not as_json:
+                print_isolation(result.summary)
 
         with user_errors(out_dir=out_dir, stores=True, show=show), botdebug.shown(api.get_game(name), debug):
-            api.load_bot_files([str(p) for p in bot_file or []])
+            api.load_bot_files([str(p) for p in bot_file or []], isolate=isolate)
             needs_out("--plot", plot, out_dir)
             needs_out("--records", records, out_dir)
             with api.scale_out(scheduler, workers) as executor:
@@ -168,6 +182,8 @@ def game_app(name: str, title: str, commands: str | None = None) -> typer.Typer:
                     cache=not no_cache,
                     plot=plot,
                     executor=executor,
+                    isolate=isolate,
+                    decision_timeout=decision_timeout,
                 )
         show(result)
 
@@ -201,6 +217,8 @@ def game_app(name: str, title: str, commands: str | None = None) -> typer.Typer:
             help="Also lineups where an entrant fills several seats (every multiset), to solve the n-player meta-game.",
         ),
         bot_file: Optional[List[Path]] = BOT_FILE,
+        isolate: bool = ISOLATE,
+        decision_timeout: float = DECISION_TIMEOUT,
         scheduler: Optional[str] = SCHEDULER,
         workers: Optional[int] = WORKERS,
         debug: bool = DEBUG,
@@ -212,11 +230,12 @@ def game_app(name: str, title: str, commands: str | None = None) -> typer.Typer:
                 print(json.dumps(result.summary))
                 return
             print_tournament(title, result.summary)
+            print_isolation(result.summary)
             if result.path:
                 out.print(f"stored in {result.path}")
 
         with user_errors(out_dir=out_dir, stores=True, show=show), botdebug.shown(api.get_game(name), debug):
-            api.load_bot_files([str(p) for p in bot_file or []])
+            api.load_bot_files([str(p) for p in bot_file or []], isolate=isolate)
             needs_out("--plot", plot, out_dir)
             with api.scale_out(scheduler, workers) as executor:
                 result = api.tournament(
@@ -232,6 +251,8 @@ def game_app(name: str, title: str, commands: str | None = None) -> typer.Typer:
                     plot=plot,
                     repeats=repeats,
                     executor=executor,
+                    isolate=isolate,
+                    decision_timeout=decision_timeout,
                 )
         show(result)
 
@@ -257,7 +278,16 @@ def game_app(name: str, title: str, commands: str | None = None) -> typer.Typer:
         bot_file: Optional[List[Path]] = BOT_FILE,
         as_json: bool = typer.Option(False, "--json", help="Print the bots as one JSON object."),
     ):
-        """List every registered bot with its parameters, ranges and rule."""
+        """List every registered bot with its parameters, ranges and rule.
+
+        Trust model: a bot file is trusted code, like a pytest plugin: it runs
+        in this process. In-process play is sealed against mistakes (writes,
+        out-of-bounds reads, object mode: refused by every command alike), not
+        against an author who means to cheat. For bots from people you do not
+        trust, play them with --isolate (simulate, tournament): each in a
+        process of its own that sees only its seat's view. See
+        docs/concepts/trust-model.md.
+        """
         with user_errors():
             if bot_file:  # loading sim.api only then keeps `bots` instant
                 api.load_bot_files([str(p) for p in bot_file])
@@ -275,24 +305,56 @@ def game_app(name: str, title: str, commands: str | None = None) -> typer.Typer:
             table.add_row(bot["name"], params, escape(bot["doc"]))
         out.print(table)
 
-    if commands:
-        importlib.import_module(commands).register(sub)
+    @sub.command("check-bot")
+    def check_bot(
+        file: Path = typer.Argument(..., help="A Python file that registers one or more bots of this game."),
+        players: Optional[int] = PLAYERS,
+        games: int = typer.Option(12, "--games", "-g", min=1, max=10_000, help="Games per seat, on each engine."),
+    ):
+        """Run the bot contract (`sim.testing`) on every bot a file registers: legal actions only, a sealed
+        view, the same decisions for the same seed on both engines, parameters respected. Prints what
+        fails; exit 1 when anything does, 0 when every bot passes."""
+        from sim import testing
+
+        with user_errors():
+            registry = get_game(name).registry
+            before = set(registry.names())
+            api.load_bot_files([str(file)])
+            added = sorted(set(registry.names()) - before)
+            if not added:
+                raise ValueError(f"{file} registers no {title} bot; it must call the {name} registry's register")
+            results = {bot: testing.check_bot(name, bot, players=players, games=games) for bot in added}
+        for bot, failures in results.items():
+            if failures:
+                out.print(f"[red]FAIL[/red] {escape(bot)}: {len(failures)} check(s) failed")
+                for line in failures:
+                    out.print(f"  - {escape(line)}", soft_wrap=True)
+            else:
+                out.print(f"[green]PASS[/green] {escape(bot)}: legal actions, sealed view, same seed same decisions, parameters")
+        if any(results.values()):
+            raise typer.Exit(1)
+
+    if game is not None:
+        for family in game.offers:
+            importlib.import_module(GENERIC_COMMANDS[family]).register(sub, name)
+        if game.commands:
+            importlib.import_module(game.commands).register(sub)
     return sub
 
 
 class GameGroup(TyperGroup):
     """``sim <game>``: its commands are built on first use, so `sim --help`
     loads no game (engines, bots, numba), and a command every game has
-    (`sim luft bots`, `simulate`) none of the game's analysis modules."""
+    (`sim <game> bots`, `simulate`) none of the game's analysis modules."""
 
     def _group(self, own: bool):
         built = self.__dict__.setdefault("_built", {})
         if own not in built:
             if own:
                 game = get_game(self.name)
-                app = game_app(self.name, game.title, game.commands)
+                app = game_app(self.name, game.title, game)
             else:  # the common commands need the title only: the engine loads when one runs
-                app = game_app(self.name, importlib.import_module(GAMES[self.name]).TITLE)
+                app = game_app(self.name, package(self.name).TITLE)
             built[own] = typer.main.get_group(app)
             bot_file_everywhere(built[own])
             reflow_help(built[own])
@@ -305,8 +367,8 @@ class GameGroup(TyperGroup):
         return self._group(False).get_command(ctx, cmd_name) or self._group(True).get_command(ctx, cmd_name)
 
 
-for _name, _package in GAMES.items():
-    _about = importlib.import_module(_package).__doc__.strip().splitlines()[0]
+for _name in GAMES:
+    _about = package(_name).__doc__.strip().splitlines()[0]
     app.add_typer(typer.Typer(cls=GameGroup, no_args_is_help=True, help=_about), name=_name)
 
 

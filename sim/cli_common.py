@@ -62,12 +62,16 @@ def _no_type_for_flags():
 _no_type_for_flags()
 
 
+_ARGS: list[str] = []  # the command line being run (--bot-file's eager callback must know of --isolate)
+
+
 class OneLineErrors(TyperGroup):
     """The top-level command group: a usage error typer would draw as a panel
     (bad option value, unknown option, missing option) is one ``error:`` line
     too, with exit code 2."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        _ARGS[:] = list(sys.argv[1:] if args is None else args)
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         try:
@@ -160,8 +164,8 @@ def interrupted_line(partial, out_dir, stores: bool) -> str:
                 f"{out_dir}; run the same command again to resume"
             )
         return (
-            f"interrupted after {played}: no report was written and nothing was kept under {out_dir} "
-            "(no chunk had finished); run the same command again to start over"
+            f"interrupted after {played}: no report was written and nothing was kept under {out_dir}; "
+            "run the same command again to start over"
         )
     return f"interrupted after {played}; nothing was kept" + (
         " (give --out DIR to keep finished work and resume)" if stores else ""
@@ -251,6 +255,8 @@ def load_bot_files(files: Optional[List[Path]]) -> Optional[List[Path]]:
     the file's bots in every command."""
     from sim.registry import load_bot_file
 
+    if "--isolate" in _ARGS:  # competition mode: the files are read in subprocesses, never imported here
+        return files
     for path in files or []:
         try:
             load_bot_file(path)
@@ -311,6 +317,17 @@ def reflow_help(group) -> None:
 
 def _with_bot_file(bot_file: Optional[List[Path]] = BOT_FILE):
     """A command holding only --bot-file, whose click option `bot_file_everywhere` copies."""
+
+
+ISOLATE = typer.Option(
+    False,
+    "--isolate",
+    help="Competition mode: run every bot from a --bot-file in a process of its own that sees only its seat's "
+    "view, with streams keyed by a run secret kept in the manifest (docs/concepts/trust-model.md).",
+)
+DECISION_TIMEOUT = typer.Option(
+    5.0, "--decision-timeout", min=0.001, help="With --isolate: seconds a bot may take per decision before it forfeits the game."
+)
 
 
 def pct(fig: dict) -> str:
@@ -432,3 +449,23 @@ def register_package(sub: typer.Typer, package: str, path) -> None:
 
     for module in pkgutil.iter_modules(path):
         importlib.import_module(f"{package}.{module.name}").register(sub)
+
+
+def print_isolation(summary: dict) -> None:
+    """An isolated run's line: its bots' decision rate and every forfeit."""
+    iso = summary.get("isolation")
+    if not iso:
+        return
+    rate = iso["isolated_decisions_per_second"]
+    out.print(
+        f"isolated: {iso['isolated_decisions']:,} decisions by bot processes"
+        + (f" ({rate:,} per second)" if rate else "")
+        + f", time limit {iso['decision_timeout']:g} s per decision; forfeits: {len(iso['forfeits'])}",
+        highlight=False,
+    )
+    for f in iso["forfeits"]:
+        out.print(
+            f"  forfeit: bot {f['bot']!r} in seat {f['seat']}, game {f['game']}, decision {f['decision'] + 1}: {f['reason']}",
+            highlight=False,
+            soft_wrap=True,
+        )

@@ -3,7 +3,8 @@
 The core (runner, store, CLI plumbing) knows a game only through a `GameSpec`:
 its rules class, its bot registry and a handful of functions. Each game's
 package under `sim/games/` builds one in its ``spec.py``; `sim.games.GAMES` is the
-one list of games. Nothing in the core imports a game by name.
+one list of games, read from the ``deepsim.games`` entry points. Every fact the
+core needs about a game is a field here; nothing in the core names a game.
 """
 
 from __future__ import annotations
@@ -59,8 +60,25 @@ class GameSpec:
     # tally(batch, rules) -> the batch's runner.Totals, equal to summing metrics and
     # histograms but in compiled code (sim.tally); None falls back to that sum
     tally: Callable[..., Any] | None = None
+    # the player counts the game is played at, (fewest, most): analyses' defaults and reports
+    players: tuple[int, int] = (2, 6)
+    # built-in bots left out of default fields that would play thousands of games
+    # (exploit's default list): search bots whose every game costs a thousand of the others'
+    slow_bots: tuple[str, ...] = ()
+    # the generic command families the game takes (`sim.cli.GENERIC_COMMANDS`): "strong"
+    # (train, exploit, population), "design" (metrics, design), "play" (play, replay, review)
+    offers: tuple[str, ...] = ()
+    # module of the game's design facts (METRICS, FIELD, knobs: `sim.design`), or None
+    design: str | None = None
+    # module whose TABLE is the game's terminal table (`sim.play.table.GameTable`), or None
+    play: str | None = None
+    # sealed(bot) -> the decide function both engines run for a bot: a user's bot
+    # through its compiled plug-in (refused, bounds-checked as in play_batch)
+    sealed: Callable[..., Any] | None = None
     # the game's own examples and words in --help (the package's HELP)
     help: GameHelp = GameHelp()
+    # module of the game's face for `sim.envs` (PettingZoo, Gymnasium, OpenSpiel), or None
+    env: str | None = None
 
 
 def game_help(package: str) -> GameHelp:

@@ -1,15 +1,16 @@
 """The numba toolkit both games share: each trick the kernels use is written
 and explained once, here.
 
-Borrowed views (`borrow`, `borrow_shaped`, `borrow_row`). numba reference-counts
-every array: each copy or pass of a view costs an atomic NRT increment and
-decrement. A view built with `carray` from the raw address (`voidptr`) has no
-reference count and costs nothing to pass. It is valid only while its owner
-array is alive, so a kernel keeps the owner and touches it after its last use.
+Borrowed views (`sim._borrowed`: `borrow`, `borrow_shaped`, `borrow_row`,
+`voidptr`): arrays without a reference count, for the kernels and built-in
+bots. They unseal any array, so they live in a private module, not in this
+bot-facing one (`sim.nb.borrow` etc. still work, with a DeprecationWarning).
+`keep_alive` keeps a borrowed view's owner alive.
 
 Read-only typing (`read_only`). The same array retyped read-only: numba refuses
 to compile any code that writes to it. Bots get the state and their
-parameters this way (sealed bots), at no run-time cost.
+parameters this way, at no run-time cost. This seals against mistakes, not
+against intent: a bot is native code in this process (docs/concepts/trust-model.md).
 
 Range assumptions (`assume_range`). numba fixes up negative array indices (a
 compare and a select per access). Telling LLVM ``0 <= x < hi`` lets it prove
@@ -33,9 +34,14 @@ function value of type `PLUGIN_TYPE` (public API: numba passes it by its
 ``.address``), so a kernel compiled once for a tuple of `PLUGIN_TYPE` calls any
 bot without recompiling. Passing addresses, not arrays, keeps a call to five
 scalars in registers, with no reference counting (the adapter rebuilds the
-views as borrowed, read-only arrays and has the bot inlined). A bot that
-raises answers `BOT_RAISED` (numba loses an exception raised in a
-first-class function on a worker thread); the engine reports it by name.
+views as borrowed, read-only arrays and has the bot inlined). A plug-in of a
+user's bot (``checked``) is compiled with numba's bounds checking: an index
+past the view or the parameter row raises instead of reading the engine's
+private arrays beyond them; built-in bots are compiled unchecked, at full
+speed. A bot that raises answers `BOT_RAISED` (numba loses an exception
+raised in a first-class function on a worker thread); the engine reports it
+by name. The reference engines call a user's bot through the very same
+plug-in (`plugin_caller`), so both engines refuse and catch the same bots.
 
 Stale-cache guard. numba's ``cache=True`` keys each function's on-disk cache
 on that function's OWN source file (path, mtime, size). A kernel that inlines
@@ -71,41 +77,31 @@ from numba.core.errors import NumbaExperimentalFeatureWarning
 from numba.core.imputils import impl_ret_borrowed
 from numba.extending import intrinsic
 
+from sim import _borrowed
+
+_MOVED = ("borrow", "borrow_shaped", "borrow_row", "voidptr")
+
+
+def __getattr__(name):
+    """The borrowed-view helpers, moved to the private `sim._borrowed`: they
+    unseal any array, so they are not part of the bot-facing API."""
+    if name in _MOVED:
+        warnings.warn(
+            f"sim.nb.{name} is deprecated and not part of the bot API: it makes the read-only view writable; "
+            f"the engines' own code imports it from sim._borrowed",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return getattr(_borrowed, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 # ------------------------------------------------------------ views and ranges
-@intrinsic
-def voidptr(typingctx, addr):
-    """An integer address as a void pointer (for `carray`)."""
-
-    def codegen(context, builder, signature, args):
-        return builder.inttoptr(args[0], cgutils.voidptr_t)
-
-    return types.voidptr(types.uintp), codegen
-
-
-@njit(cache=True, inline="always")
-def borrow(arr, dtype):
-    """A C-contiguous array, flattened, as a borrowed view (no reference count)."""
-    return carray(voidptr(arr.ctypes.data), (arr.size,), dtype)
-
-
-@njit(cache=True, inline="always")
-def borrow_shaped(arr, dtype):
-    """A C-contiguous array of any shape as a borrowed view of that shape."""
-    return carray(voidptr(arr.ctypes.data), arr.shape, dtype)
-
-
 @njit(cache=True)
 def keep_alive(owners):
     """Use ``owners`` (a tuple of the arrays behind borrowed views) here, after
     the views' last use: numba frees an array after its own last use."""
     return len(owners)
-
-
-@njit(cache=True, inline="always")
-def borrow_row(mat, i, dtype):
-    """Row i of a C-contiguous 2-D array as a 1-D borrowed view."""
-    return carray(voidptr(mat.ctypes.data + np.uintp(mat.strides[0] * i)), (mat.shape[1],), dtype)
 
 
 @njit(cache=True, inline="always")
@@ -286,13 +282,13 @@ def param_row(params_addr, seat, width):
     """Seat ``seat``'s row of the parameter table at ``params_addr`` (rows of
     ``width`` float64), read-only: a plug-in hands its bot this row only, so a
     bot never reads another seat's parameters."""
-    return read_only(carray(voidptr(params_addr + np.uintp(8 * width * seat)), (width,), np.float64))
+    return read_only(carray(_borrowed.voidptr(params_addr + np.uintp(8 * width * seat)), (width,), np.float64))
 
 
 @njit(cache=True, inline="always")
 def state_view(st_addr, size):
     """The int64 state vector of ``size`` at ``st_addr``, read-only."""
-    return read_only(carray(voidptr(st_addr), (size,), np.int64))
+    return read_only(carray(_borrowed.voidptr(st_addr), (size,), np.int64))
 
 
 _PLUGIN_SOURCE = '''"""The plug-in of bot {owner}, salt {salt}: written by sim.nb.plugin, safe to delete."""
@@ -301,10 +297,10 @@ from numba import cfunc, njit
 
 from sim import nb
 
-bot = njit(inline="always")(nb.pending_bot({name!r}))
+bot = njit(inline="always", boundscheck={checked})(nb.pending_bot({name!r}))
 
 
-@njit
+@njit(boundscheck={checked})
 def views(phase, seat, st_addr, params_addr, u):
     return {call}
 
@@ -319,14 +315,19 @@ def plugged(phase, seat, st_addr, params_addr, u):
 _PENDING: dict[str, object] = {}
 
 
-def plugin(fn, call: str, salt: str, owner: str):
+def plugin(fn, call: str, salt: str, owner: str, checked: bool = False):
     """Bot ``fn`` as a plug-in: a cfunc of `PLUGIN_SIG`, cached on disk.
     Compiles now (or loads from the cache); raises what numba raises.
+    ``checked``: with numba's bounds checking in the bot's own code (and in
+    what it inlines), for a user's bot: an index outside the view or the
+    parameter row then raises (`BOT_RAISED`) instead of reading or writing
+    whatever lies beyond. A helper the bot calls that numba compiles as a
+    function of its own keeps that function's own setting.
 
     ``call``: the game's adapter, an expression in ``phase, seat, st_addr,
     params_addr, u`` that rebuilds the bot's views (`state_view`,
     `param_row`) and calls ``bot`` (inlined). ``salt``: the fingerprint of
-    every source the bot's code depends on (`sim.store.engine_fingerprint` of
+    every source the bot's code depends on (`sim.provenance.plugin_salt` of
     the game with this bot). ``owner`` names the bot (game and bot name).
 
     The plug-in is written as a small module of its own, named after owner and
@@ -342,7 +343,7 @@ def plugin(fn, call: str, salt: str, owner: str):
     name = f"plugin_{owner}_{salt}"
     folder = _plugin_folder()
     path = folder / f"{name}.py"
-    source = _PLUGIN_SOURCE.format(owner=owner, salt=salt, name=name, call=call)
+    source = _PLUGIN_SOURCE.format(owner=owner, salt=salt, name=name, call=call, checked=bool(checked))
     if not path.exists() or path.read_text() != source:
         scratch = folder / f".{name}.{os.getpid()}.tmp"
         scratch.write_text(source)
@@ -365,6 +366,54 @@ def pending_bot(name: str):
     return _PENDING[name]
 
 
+_ENGINE_SIDE = "_deepsim_engine_side"
+
+
+def engine_side(fn):
+    """Mark ``fn`` as a function of the engines' own (a caller built by
+    `plugin_caller`, a wrapper that records or hooks bot calls, a test's
+    spy): the reference engines call it as it is. Every other function of a
+    bot without a built-in id is called through its plug-in."""
+    setattr(fn, _ENGINE_SIDE, True)
+    return fn
+
+
+def is_engine_side(fn) -> bool:
+    return bool(getattr(fn, _ENGINE_SIDE, False))
+
+
+class CompiledBotRaised(RuntimeError):
+    """A bot raised in its compiled plug-in but not as pure Python with the same arguments."""
+
+
+def plugin_caller(plugged, fn, width: int, phase: bool):
+    """Bot ``fn``'s decide function as the reference engines call it: through
+    its compiled plug-in ``plugged``, so that both engines run the same code,
+    refuse the same bots (compiling the plug-in is the test) and catch the
+    same out-of-bounds index. Arguments as the bot takes them: ``(phase,
+    seat, st, params, u)`` if ``phase`` else ``(seat, st, params, u)``;
+    ``params`` is the seat's row of ``width`` floats. When the plug-in
+    answers `BOT_RAISED`, the bot's pure Python function is called with the
+    same arguments for the reason (numpy names an index out of bounds)."""
+    call = plugged.ctypes
+    py = getattr(fn, "py_func", fn)
+
+    def decide(*args):
+        ph, (seat, st, params, u) = (args[0], args[1:]) if phase else (0, args)
+        st = np.ascontiguousarray(st, dtype=np.int64)
+        row = np.zeros(width) if params.size < width else np.ascontiguousarray(params, dtype=np.float64)
+        if params.size < width:
+            row[: params.size] = params
+        table = row.ctypes.data - 8 * width * int(seat)  # param_row adds it back: the plug-in reads this row
+        action = call(int(ph), int(seat), st.ctypes.data, table, float(u))
+        if action == BOT_RAISED:
+            py(*args)
+            raise CompiledBotRaised("it raised in compiled code (numba keeps no message; as pure Python it did not raise)")
+        return action
+
+    return engine_side(decide)
+
+
 def _plugin_folder() -> Path:
     folder = Path(__file__).with_name("__pycache__") / "plugins"
     try:
@@ -383,14 +432,6 @@ def _drop_other_salts(folder: Path, owner: str, salt: str) -> None:
         found = entry.match(path.name)
         if found and found.group(1) != salt:
             path.unlink(missing_ok=True)
-
-
-def plugin_salt(game_name: str, bot) -> str:
-    """The salt of ``bot``'s plug-in in game ``game_name`` (see `plugin`)."""
-    from sim import store
-    from sim.games import get_game
-
-    return store.engine_fingerprint(get_game(game_name), [bot])
 
 
 @functools.cache
@@ -461,13 +502,13 @@ _SKIPPED = ("analyses", "commands", "commands.py")  # host-side code, never comp
 def compiled_sources(package: Path, bot_folders: Iterable[Path]) -> list[Path]:
     """The files whose code decides a game's outcomes: the game's package
     (not its analyses or commands), its built-in bots' folders, the RNG,
-    this toolkit (both compiled into every kernel) and the registry (its
+    this toolkit and its borrowed views (all compiled into every kernel) and the registry (its
     MAX_PARAMS, the width of a parameter row, is compiled into every plug-in)."""
     package = Path(package)
     files = {p for p in package.rglob("*.py") if p.relative_to(package).parts[0] not in _SKIPPED}
     for folder in bot_folders:
         files.update(Path(folder).glob("*.py"))
-    files.update(Path(__file__).with_name(name) for name in ("nb.py", "rng.py", "registry.py"))
+    files.update(Path(__file__).with_name(name) for name in ("nb.py", "_borrowed.py", "rng.py", "registry.py"))
     return sorted(p.resolve() for p in files)
 
 

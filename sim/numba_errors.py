@@ -51,3 +51,28 @@ def _user_location(lines: list[str]) -> str | None:
                 block.append(code.strip())
         found = f"{Path(m['path']).name} line {m['line']}" + (f": {block[-1]}" if block else "")
     return found
+
+
+_WRITE_AT = re.compile(r'File "(?P<path>[^"]+)", line (?P<line>\d+):\n(?P<code>(?:.*\n)*?)\s*\^')
+_TARGET = re.compile(r"^\s*(?P<name>[A-Za-z_]\w*)\s*(?:\[|\.\w+\s*\(|[-+*/%|&^]?=)")
+
+
+def module_array_written(error: BaseException, fn) -> str | None:
+    """The name of the module-level array a bot ``fn`` writes, if numba's
+    refusal ``error`` (a write to a read-only array) is about one: numba
+    compiles a global array as a read-only constant, so a bot that keeps
+    memory in one is refused like a bot writing its view; the message then
+    names the array. None if the write is to an argument or a local alias."""
+    py = getattr(fn, "py_func", fn)
+    found = _WRITE_AT.search(_ANSI.sub("", str(error)))
+    if found is None or py is None:
+        return None
+    lines = [line for line in found["code"].splitlines() if line.strip() and line.strip() != "<source elided>"]
+    target = _TARGET.match(lines[-1]) if lines else None
+    if target is None:
+        return None
+    name = target["name"]
+    code = getattr(py, "__code__", None)
+    if code is None or name in code.co_varnames:
+        return None
+    return name if name in getattr(py, "__globals__", {}) else None

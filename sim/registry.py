@@ -87,15 +87,25 @@ class Registry:
     _plugins_loaded: bool = False
     # adapt(name, fn) -> fn: the game's shim for a bot written against an earlier bot interface
     adapt: object = None
+    # agents written by others that play through sim.envs (slow): parsed like any
+    # bot, but no default field, listing or every-bot test counts them
+    outside: dict[str, Bot] = field(default_factory=dict)
 
-    def register(self, name, params=(), builtin_id=-1, options=None, doc=None):
+    def __post_init__(self):
+        _REGISTRIES.append(self)
+
+    def register(self, name, params=(), builtin_id=-1, options=None, doc=None, outside=False):
         """Decorator: register an njit decision function under ``name``
-        (``doc`` replaces its docstring in `sim <game> bots`)."""
+        (``doc`` replaces its docstring in `sim <game> bots`; ``outside``: an
+        outside agent, kept in `outside`)."""
 
         def deco(fn):
-            if name in self.bots:
-                raise BotError(f"bot {name!r} is registered twice for {self.game}")
+            if name in self.bots or name in self.outside:
+                raise BotError(f"bot {name!r} is registered twice for {self.game}; give each bot a name of its own")
             text = " ".join((doc or getattr(fn, "__doc__", None) or "").split())
+            if outside:
+                self.outside[name] = Bot(name, fn, tuple(params), text, builtin_id, options)
+                return fn
             plays = self.adapt(name, fn) if self.adapt is not None else fn
             self.bots[name] = Bot(name, plays, tuple(params), text, builtin_id, options)
             return fn
@@ -115,8 +125,11 @@ class Registry:
 
     def get(self, name: str) -> Bot:
         self.load_plugins()
+        if name in self.outside:
+            return self.outside[name]
         if name not in self.bots:
-            raise BotError(f"unknown bot {name!r} for {self.game}; choose one of: " + ", ".join(self.names()))
+            choices = ", ".join(self.names() + sorted(self.outside))
+            raise BotError(f"unknown bot {name!r} for {self.game}; choose one of: {choices}")
         return self.bots[name]
 
     def parse(self, spec: str, players: int | None = None) -> Seat:
@@ -170,6 +183,38 @@ class Registry:
         if len(specs) != players:
             raise BotError(f"got {len(specs)} bot specs for {players} players; give one spec for all seats or exactly {players}")
         return [self.parse(s, players) for s in specs]
+
+
+_REGISTRIES: list[Registry] = []  # every registry made (one per game)
+
+
+def _registered() -> dict[tuple[int, str], Bot]:
+    """Every registered bot, by (registry, name)."""
+    return {(id(reg), name): bot for reg in _REGISTRIES for name, bot in reg.bots.items()}
+
+
+def _refuse_replaced(path, before: dict, module) -> None:
+    """Undo and refuse a bot file's change to bots registered before it loaded
+    (a replaced or removed built-in would change every run that seats it),
+    and refuse a built-in id on a function of the file (a registry the file
+    itself imported first had no bots to compare with before)."""
+    by_id = {id(reg): reg for reg in _REGISTRIES}
+    changed = []
+    for (key, name), bot in before.items():
+        reg = by_id[key]
+        if reg.bots.get(name) is not bot:
+            reg.bots[name] = bot
+            changed.append(f"{name!r} of {reg.game}")
+    for reg in _REGISTRIES:
+        for name, bot in reg.bots.items():
+            mine = getattr(getattr(bot.fn, "py_func", bot.fn), "__module__", None) == module.__name__
+            if mine and bot.builtin_id >= 0 and f"{name!r} of {reg.game}" not in changed:
+                changed.append(f"{name!r} of {reg.game}")
+    if changed:
+        raise BotError(
+            f"bot file {str(path)!r} replaces or removes the registered bot {', '.join(changed)}; "
+            "a bot file may only add bots, under names of their own"
+        )
 
 
 def spec_options(spec: str, rest: str) -> dict[str, str]:
@@ -253,11 +298,13 @@ def load_bot_file(path) -> object:
     folder = str(p.resolve().parent)
     sys.path.insert(0, folder)
     before = set(sys.modules)
+    registered = _registered()
     try:
         spec.loader.exec_module(module)
-    except BotError:
+        _refuse_replaced(path, registered, module)
+    except BotError as exc:
         sys.modules.pop(name, None)
-        raise
+        raise BotError(str(exc) if str(path) in str(exc) else f"bot file {str(path)!r}: {exc}") from None
     except Exception as exc:  # any import failure, reported in one line
         sys.modules.pop(name, None)
         msg = " ".join(str(exc).split()) or type(exc).__name__

@@ -6,7 +6,21 @@ same njit functions run inside compiled kernels and, called from plain Python,
 in the reference engines: one implementation, identical output.
 
 A stream state is a ``uint64``; every draw returns ``(new_state, value)``.
+
+What the bots' streams do and do not hide. A bot's uniforms come from a
+stream of its own (`bot_stream`), keyed apart from the game's cards and dice,
+so no function of them gives the game's draws *without knowing the seed*.
+SplitMix64 is invertible and the seed is no secret: with the default seed 0
+or any small seed, one uniform of a seat's first decision identifies (seed,
+game) by search, and then every card. In-process play is therefore fair only
+among bots that do not try (docs/concepts/trust-model.md). A run with
+``--isolate`` keys every stream with a run secret instead (`KeyedSeed`): the
+states are blake2b of the secret, the seed and the game (and seat), which no
+bot sees, so a bot's uniforms say nothing about the cards whatever the seed.
 """
+
+import hashlib
+import struct
 
 import numpy as np
 from numba import njit
@@ -45,11 +59,10 @@ def bot_stream(seed, game, seat):
     """Initial state of the stream of uniforms handed to the bot in ``seat``.
 
     Keyed apart from the game's card and dice stream (a tagged master key, then
-    game and seat), so the uniforms a bot sees say nothing about the hidden
-    draws, and one seat's uniforms nothing about another's. Still a pure
-    function of (seed, game, seat): same seed, same game. SplitMix64 is not a
-    cryptographic generator; the separation defeats recovering the game's
-    stream from a bot's uniforms, which is what a cheating bot could try.
+    game and seat), and one seat's apart from another's. Still a pure
+    function of (seed, game, seat): same seed, same game. This hides the
+    game's draws only from a bot that does not know, or search for, the seed
+    (see the module's docstring); `KeyedSeed` hides them from any bot.
     """
     key = mix64(mix64(np.uint64(seed) ^ _BOT_TAG) + np.uint64(game))
     return mix64(key ^ mix64(np.uint64(seat) + _BOT_TAG))
@@ -87,21 +100,58 @@ def shuffle(state, arr, n):
     return state
 
 
+_MASK64 = (1 << 64) - 1
+
+
+class KeyedSeed(int):
+    """A master seed whose streams are keyed with a run secret (``--isolate``).
+
+    It is the seed as an int (messages, manifests); `Stream` and
+    `Stream.for_bot` draw its games from ``blake2b(secret; seed, game[, seat])``
+    instead of `game_stream` and `bot_stream`: one-way, so neither the secret
+    nor the game's state follows from a bot's uniforms. The same secret
+    replays the same games; the secret never leaves the host's process.
+    """
+
+    def __new__(cls, seed: int, secret: bytes):
+        obj = super().__new__(cls, int(seed))
+        obj.secret = bytes(secret)
+        return obj
+
+    def state(self, purpose: bytes, game: int, seat: int = 0) -> np.uint64:
+        h = hashlib.blake2b(key=self.secret, person=purpose, digest_size=8)
+        h.update(struct.pack("<QQQ", int(self) & _MASK64, int(game) & _MASK64, int(seat) & _MASK64))
+        return np.uint64(int.from_bytes(h.digest(), "little"))
+
+
+def masked(seed):
+    """A seed as the reference engines hand it to `Stream`: a `KeyedSeed` as it
+    is, any other int as its low 64 bits (a ``uint64``)."""
+    return seed if isinstance(seed, KeyedSeed) else np.uint64(int(seed) & _MASK64)
+
+
 class Stream:
     """One game's stream for plain-Python callers (the reference engines).
 
     Keeps the state as ``np.uint64`` between calls, so Python code draws
-    exactly what the compiled kernels draw for the same (seed, game).
+    exactly what the compiled kernels draw for the same (seed, game). With a
+    `KeyedSeed`, the keyed streams of an isolated run instead.
     """
 
     def __init__(self, seed: int, game: int):
-        self.state = np.uint64(game_stream(seed, game))
+        if isinstance(seed, KeyedSeed):
+            self.state = seed.state(b"deepsim-game", game)
+        else:
+            self.state = np.uint64(game_stream(seed, game))
 
     @classmethod
     def for_bot(cls, seed: int, game: int, seat: int) -> "Stream":
         """The stream of the uniforms handed to the bot in ``seat``."""
         stream = cls.__new__(cls)
-        stream.state = np.uint64(bot_stream(seed, game, seat))
+        if isinstance(seed, KeyedSeed):
+            stream.state = seed.state(b"deepsim-bot", game, seat)
+        else:
+            stream.state = np.uint64(bot_stream(seed, game, seat))
         return stream
 
     def randbelow(self, n: int) -> int:

@@ -25,10 +25,12 @@ from __future__ import annotations
 import hashlib
 import math
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
+import numba
 import numpy as np
 from numba import njit
 
@@ -38,6 +40,10 @@ from sim.progress import progress_bar
 from sim.quick_load import quick_loads
 
 DEFAULT_CHUNK = 100_000
+#: Kernel calls with fewer games than this run on one thread: on a busy
+#: 2-core machine the parallel kernel's fork/join costs ~25 ms a call, more than
+#: the games. Results do not depend on the thread count.
+SMALL_BATCH = 50_000
 # Float metrics are summed exactly as integer multiples of 1/EXACT_DENOMINATOR
 # when they are such multiples: lcm(1..10) covers shares split among up to 10
 # tied players and 1/60ths.
@@ -317,6 +323,18 @@ def warm_up(game: GameSpec, rules, seats) -> float:
     return time.perf_counter() - start
 
 
+@contextmanager
+def threads_for(games_per_call: int):
+    """One numba thread for small kernel calls; restore the count afterwards."""
+    before = numba.get_num_threads()
+    if games_per_call < SMALL_BATCH:
+        numba.set_num_threads(1)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(before)
+
+
 def play_chunk(
     game: GameSpec, rules, seats, seed: int, first_game: int, n_games: int, keep_batch: bool = False, tally: bool = True
 ) -> tuple[Totals, Any]:
@@ -361,15 +379,17 @@ def chunk_plan(n_games: int, chunk: int, first_game: int = 0) -> Iterator[tuple[
         yield i, first_game + start, min(chunk, n_games - start)
 
 
-def run_key(game: GameSpec, rules, seats, seed: int) -> str:
+def run_key(game: GameSpec, rules, seats, seed: int, engine: str | None = None) -> str:
     """sha256 of what decides a run's games (game, its engine code, rules, seats,
-    seed): a checkpoint is reused only by a run with the same key."""
-    from sim.store import canonical_json, play_fingerprint
+    seed): a checkpoint is reused only by a run with the same key. ``engine``:
+    the seats' `sim.provenance.play_fingerprint` when the caller has it already."""
+    from sim.provenance import play_fingerprint
+    from sim.store import canonical_json
 
     cfg = {
         "game": game.name,
         "rules_version": getattr(game.rules_cls, "VERSION", None),
-        "engine": play_fingerprint(game, seats),
+        "engine": engine or play_fingerprint(game, seats),
         "rules": rules.to_dict() if hasattr(rules, "to_dict") else rules,
         "seats": [[s.spec, s.bot.name] for s in seats],
         "seed": int(seed),
@@ -444,6 +464,7 @@ def run(
     label: str = "",
     executor=None,
     checkpoint_dir=None,
+    engine: str | None = None,
 ) -> RunResult:
     """Play games first_game .. first_game + n_games - 1 of ``seed``.
 
@@ -457,6 +478,7 @@ def run(
       the finished chunks are played again (their per-game records are not
       checkpointed). Remove the checkpoints (``store.clear_chunks``) once the
       complete result is saved.
+    engine: the seats' play fingerprint, when the caller computed it (else computed here).
     Ctrl-C stops at a chunk boundary (compiling included): the finished
     chunks stay checkpointed and `interrupt.Interrupted` is raised carrying
     the RunResult of the finished chunks (complete=False), so no caller goes
@@ -467,7 +489,7 @@ def run(
     if n_games < 0:
         raise ValueError(f"n_games must be non-negative, got {n_games}")
     n_chunks = -(-n_games // chunk)
-    checkpoints = Checkpoints(checkpoint_dir, run_key(game, rules, seats, seed)) if checkpoint_dir is not None else None
+    checkpoints = Checkpoints(checkpoint_dir, run_key(game, rules, seats, seed, engine)) if checkpoint_dir is not None else None
     resumed = set()
     if checkpoints is not None and not keep_batches:
         resumed = checkpoints.finished(n_games, chunk, first_game)

@@ -37,7 +37,6 @@ from typing import TYPE_CHECKING, Any, Mapping
 import numpy as np
 
 import sim
-from sim import nb
 
 if TYPE_CHECKING:  # pandas and pyarrow load where a table is read or written (`simulate` without --out needs neither)
     import pandas as pd
@@ -112,52 +111,8 @@ def result_dir(out_dir: str | os.PathLike, name: str, config: Mapping[str, Any])
 
 
 # ---------------------------------------------------------------- provenance
-
-
-def engine_fingerprint(game, bots=()) -> str:
-    """sha256 of the code that decides a game's outcomes with these bots
-    (`engine_files`). Part of every cache and checkpoint key, so a stored
-    result or chunk is never reused after that code changed (the git commit
-    alone misses uncommitted edits, and changes when only docs changed).
-    Of the code as this process loaded it (`sim.nb.loaded_source`): an edit
-    on disk after the import counts from the next process on."""
-    return nb.fingerprint(engine_files(game, bots))
-
-
-def play_fingerprint(game, seats) -> str:
-    """`engine_fingerprint` of the seats' bots plus every seat's parameter
-    vector: what the seats play, not what they are called. A spec such as
-    `trained` or `policy:file=…` names other weights once its file changed,
-    so a result stored under the same spec must not be served again."""
-    h = hashlib.sha256(engine_fingerprint(game, [s.bot for s in seats]).encode())
-    for seat in seats:
-        h.update(np.ascontiguousarray(seat.params, dtype=np.float64).tobytes())
-        h.update(b"|")
-    return h.hexdigest()
-
-
-def engine_files(game, bots=()) -> list[Path]:
-    """The game's package (not its analyses or commands), the RNG, the
-    folders of its built-in bots (they share the compiled switch), the
-    files of the given bots and, for user bots, every local module their
-    file imports (`sim.local_imports`). Bots loaded but not playing do not
-    count, so loading a bot file does not change the key of other runs."""
-    import inspect
-
-    from sim.local_imports import local_imports
-
-    def source(bot) -> Path | None:
-        path = inspect.getsourcefile(getattr(bot.fn, "py_func", bot.fn))
-        return Path(path) if path else None
-
-    package = Path(inspect.getsourcefile(game.rules_cls)).parent
-    builtin_dirs = {source(game.registry.get(n)).parent for n in game.registry.names() if game.registry.get(n).builtin_id >= 0}
-    files = set(nb.compiled_sources(package, builtin_dirs))
-    files.update(p.resolve() for p in map(source, bots) if p is not None)
-    for bot in bots:
-        if bot.builtin_id < 0 and (path := source(bot)) is not None:
-            files.update(p.resolve() for p in local_imports(path))
-    return sorted(files)
+# What code decided a run: `sim.provenance` (re-exported here, where stores use it).
+from sim.provenance import engine_files, engine_fingerprint, play_fingerprint  # noqa: E402, F401
 
 
 def _git_commit() -> tuple[str | None, bool | None]:

@@ -14,23 +14,17 @@ from __future__ import annotations
 
 import math
 import time
-from contextlib import contextmanager
 from pathlib import Path
 
-import numba
 import numpy as np
 
 from sim import api, interrupt, store
 from sim.progress import progress_bar
 from sim.registry import Param
 from sim.rng import Stream
-from sim.runner import DEFAULT_CHUNK, Checkpoints, Totals, play_chunks
+from sim.runner import DEFAULT_CHUNK, SMALL_BATCH, Checkpoints, Totals, play_chunks, threads_for  # noqa: F401  (analyses import them here)
 from sim.tournament import field_seatings
 
-#: Kernel calls with fewer games than this run on one thread: on a busy
-#: 2-core machine the parallel kernel's fork/join costs ~25 ms a call, more than
-#: the games. Results do not depend on the thread count.
-SMALL_BATCH = 50_000
 #: The "seat" whose bot stream draws a game's lineup when seating is random per game: no seat has it.
 SEATING_KEY = 2**32
 LAYOUT = 3  # version of the lineup/seed layout and pooled contents; part of every cache key
@@ -98,18 +92,6 @@ def field_lineups(
     if games is None or len(design) <= games:
         return design
     return [design[Stream.for_bot(seed, k, SEATING_KEY).randbelow(len(design))] for k in range(games)]
-
-
-@contextmanager
-def threads_for(games_per_call: int):
-    """One numba thread for small kernel calls; restore the count afterwards."""
-    before = numba.get_num_threads()
-    if games_per_call < SMALL_BATCH:
-        numba.set_num_threads(1)
-    try:
-        yield
-    finally:
-        numba.set_num_threads(before)
 
 
 def play_lineups(
@@ -265,6 +247,7 @@ def play_paired(
             time.perf_counter() - start,
             0.0,
         )
+        interrupt.kept(pooled.games)
     return pooled
 
 

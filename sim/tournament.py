@@ -35,7 +35,7 @@ import numpy as np
 from sim import interrupt
 from sim.metagame import nplayer_equilibrium, profiles, support_share
 from sim.progress import progress_bar
-from sim.runner import DEFAULT_CHUNK, play_chunks
+from sim.runner import DEFAULT_CHUNK, play_chunks, threads_for
 from sim.stats import mean_ci, proportion_ci
 
 DESIGN = 2  # version of the seating design and game layout; part of the cache key
@@ -304,7 +304,6 @@ def play(
     seating; ``repeats``: every lineup multiset, see `seatings`): (standings,
     games per seating, seconds, complete). Ctrl-C stops it after the finished
     chunks (complete False: the seatings are then unbalanced)."""
-    from sim.sweep import threads_for  # sim.sweep imports the API, which imports this module
 
     lineups = seatings(len(entrants), rules.players, repeats)
     g = games_per_seating(games, len(lineups))

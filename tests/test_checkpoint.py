@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sim import store
+from sim import provenance, store
 from sim.games.luft import GAME
 from sim.games.luft.rules import Rules
 from sim.interrupt import Interrupted
@@ -166,7 +166,7 @@ def test_a_run_killed_with_sigkill_resumes(tmp_path, uninterrupted):
 
 def test_checkpoints_of_other_engine_code_are_not_used(tmp_path, uninterrupted, monkeypatch):
     run(GAME, RULES, bots(), 3000, 7, chunk=1000, progress=False, checkpoint_dir=tmp_path)
-    monkeypatch.setattr(store, "engine_fingerprint", lambda game, bots=(): "edited-engine")
+    monkeypatch.setattr(provenance, "engine_fingerprint", lambda game, bots=(): "edited-engine")
     played = []
     result = run(counting(played), RULES, bots(), 3000, 7, chunk=1000, progress=False, checkpoint_dir=tmp_path)
     assert played == [0, 1000, 2000] and result.resumed_chunks == 0

@@ -16,6 +16,7 @@ import typer
 from sim import api
 from sim.cli import app
 from sim.games import GAMES, get_game
+from sim.registry import BotError
 from sim.runner import Totals
 
 GAME_NAMES = list(GAMES)
@@ -38,15 +39,27 @@ def as_string(value) -> str:
     return str(value)
 
 
+def seats_at(game, name: str, players: int) -> bool:
+    """Whether bot ``name`` takes a seat at a table of ``players`` (a bot solved
+    for one player count refuses the others)."""
+    try:
+        game.registry.parse(name, players)
+    except BotError:
+        return False
+    return True
+
+
 def every_bot_tables(game) -> list[list[str]]:
     """One table per built-in bot, the bots in rotation: every bot sits at
     every seat, next to different neighbours."""
-    names = [n for n in game.registry.names() if game.registry.get(n).builtin_id >= 0]  # not user bots
+    names = [
+        n for n in game.registry.names() if game.registry.get(n).builtin_id >= 0 and seats_at(game, n, TABLE_PLAYERS)
+    ]  # not user bots
     return [[names[(t + s) % len(names)] for s in range(TABLE_PLAYERS)] for t in range(len(names))]
 
 
 def test_every_registered_game_is_known_by_its_name(game):
-    assert game.name in GAMES and GAMES[game.name] == f"sim.games.{game.name}"
+    assert game.name in GAMES and get_game(game.name) is game
 
 
 def test_an_unknown_game_names_the_registered_ones():
@@ -80,8 +93,9 @@ def test_an_unknown_rule_is_an_error_naming_it(game):
 def test_simulate_keeps_the_json_contract(game):
     s = api.simulate(game.name, {}, "random", games=40, seed=3, progress=False).summary
     assert {"games", "seconds", "players", "seed", "seats", "complete", "games_requested", "games_played"} <= set(s)
-    assert (s["games"], s["players"], s["seed"], s["complete"]) == (40, TABLE_PLAYERS, 3, True)
-    assert len(s["seats"]) == TABLE_PLAYERS
+    players = game.rules_cls().players  # the rules' default
+    assert (s["games"], s["players"], s["seed"], s["complete"]) == (40, players, 3, True)
+    assert len(s["seats"]) == players
     for row in s["seats"]:
         assert row["bot"] == "random"
         for figure in ("win_share", *game.seat_figures):

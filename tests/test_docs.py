@@ -27,6 +27,20 @@ RULES = {
 }
 
 
+def site_source(path: Path) -> Path:
+    """The repository file a docs link reaches: the site serves the experiments' files
+    under `experiments/`, CHANGELOG.md as `changelog.md` and the CLI reference
+    rendered by `sim/cli_reference.py` (mkdocs_hooks.py)."""
+    docs = ROOT / "docs"
+    if path.is_relative_to(docs / "experiments"):
+        return ROOT / path.relative_to(docs)
+    if path == docs / "changelog.md":
+        return ROOT / "CHANGELOG.md"
+    if path == docs / "reference" / "cli.md":
+        return ROOT / "sim" / "cli_reference.py"
+    return path
+
+
 def anchors(path: Path) -> set[str]:
     """GitHub's anchors for the headings of a Markdown file."""
     heads = re.findall(r"^#+ (.+)$", path.read_text(), flags=re.M)
@@ -39,7 +53,7 @@ def test_every_link_points_to_a_file_inside_the_repository(doc):
         if re.match(r"[a-z]+:", target):  # http(s), mailto: not a file
             continue
         file, _, anchor = target.partition("#")
-        path = (doc.parent / file).resolve() if file else doc
+        path = site_source((doc.parent / file).resolve()) if file else doc
         assert path.is_relative_to(ROOT), f"{doc.name}: {target} points outside the repository"
         assert path.exists(), f"{doc.name}: {target} does not exist"
         if anchor:
@@ -77,7 +91,8 @@ def test_every_decision_in_the_key_table_is_explained_in_the_text(game):
 @pytest.mark.parametrize("game,other", [("luft", "landunter"), ("landunter", "luft")])
 def test_each_games_help_shows_its_own_examples(game, other):
     for command in ("simulate", "tournament", "trace"):
-        text = " ".join(CliRunner().invoke(app, [game, command, "--help"], env={"COLUMNS": "200"}).stdout.split())
+        out = CliRunner().invoke(app, [game, command, "--help"], env={"COLUMNS": "200"}).stdout
+        text = " ".join(re.sub("[│╭╮╰╯─]", " ", out).split())  # the help's words without its panel's frame
         assert game_help(game).rules in text and (command == "tournament" or game_help(game).bots in text)
         assert game_help(other).bots not in text and game_help(other).rules not in text, command
 

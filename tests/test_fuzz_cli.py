@@ -293,6 +293,8 @@ WITH_MINE = {
         "population": ["--players", "2", "--start", "mine,random", "--iterations", "1", "--games", "2", "--generations", "1"]
         + ["--population", "4", "--meta-games", "20"],
         "strong-findings": ["--players", "2", "--field", "mine,random", "--strong-field", "mine,air", "--games", "10"],
+        "distill": ["--players", "2", "--from", "mine", "--field", "mine", "--decision-games", "2", "--generations", "0"]
+        + ["--games", "2"],
     },
     "landunter": {
         "simulate": ["-n", "3", "--bots", "mine,low,random", "--games", "20"],
@@ -310,6 +312,8 @@ WITH_MINE = {
         "population": ["--players", "3", "--start", "mine,low", "--iterations", "1", "--games", "6", "--generations", "1"]
         + ["--population", "4", "--meta-games", "60"],
         "strong-findings": ["--players", "3", "--field", "mine,low", "--strong-field", "mine,dodge", "--games", "10"],
+        "distill": ["--players", "3", "--from", "mine", "--field", "mine", "--decision-games", "2", "--generations", "0"]
+        + ["--games", "6"],
     },
 }
 WITH_MINE_CASES = [(g, c) for g, commands in WITH_MINE.items() for c in commands]
@@ -328,7 +332,8 @@ def test_a_users_bot_file_works_in_every_command_that_seats_bots(game, command, 
 def test_the_walk_covers_every_command_that_seats_bots():
     """A new command that seats bots gets a case above (or a reason here)."""
     # no table of bots to fill (a policy's weights, people's logs), or people at the table (tests/test_play.py, tests/web)
-    without_bots = {"bots", "play", "replay", "review", "humans", "serve", "turnback-card", "card-rule"}
+    # check-bot: runs the bot contract on the bots of the file it is given, seats no field of ours
+    without_bots = {"bots", "play", "replay", "review", "humans", "serve", "turnback-card", "card-rule", "check-bot"}
     for game in ("luft", "landunter"):
         assert set(game_commands(game)) - without_bots == set(WITH_MINE[game]), game
 

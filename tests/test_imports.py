@@ -22,6 +22,12 @@ FIRST_IMPORTS = [
     "import sim.games.luft.forecast",
     "from sim.games.luft import GAME; assert GAME.name == 'luft'",
     "from sim.games.landunter import GAME; assert GAME.name == 'landunter'",
+    "import strategies.pig",
+    "from strategies.pig.registry import register",
+    "import sim.games.pig.engine",
+    "from sim.games.pig import GAME; assert GAME.name == 'pig'",
+    "import sim.testing",
+    "import sim.provenance",
 ]
 
 HEAVY = ("scipy.stats", "scipy.optimize", "matplotlib", "dask", "pandas")  # numba itself loads bare scipy

@@ -197,9 +197,11 @@ def test_ctrl_c_exits_130_keeps_what_finished_and_the_rerun_completes(name, inte
         else:
             assert not (tmp_path / "out" / "report.md").exists()  # no report from part of the games
             assert not (tmp_path / "out" / "summary.json").exists()
+            # the line says what a rerun really takes: a complete stored configuration or a chunk checkpoint
             runs = tmp_path / "out" / "runs"
-            on_disk = runs.is_dir() and any(p.name == "manifest.json" or p.suffix == ".parquet" for p in runs.rglob("*"))
-            assert ("nothing was kept" in line) == (not on_disk), line  # the line says what is really there
+            complete = [p for p in runs.rglob("manifest.json") if json.loads(p.read_text())["complete"]]
+            on_disk = bool(complete) or any(runs.rglob("chunks/chunk-*.parquet"))
+            assert ("nothing was kept" in line) == (not on_disk), line
             if name.endswith(("mid-configuration", "turnback-card")):
                 assert on_disk and "finished games are kept" in line
 

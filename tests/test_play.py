@@ -16,7 +16,7 @@ from sim.play import playlog, table
 from sim.play.keys import HELP_KEY, HINT_KEY, QUIT_KEY, Choice, choose
 from sim.play.review import review
 
-GAMES = [("luft", "threshold:t=2", None, 3), ("landunter", "dodge,random,high", 3, 5)]
+GAMES = [("luft", "threshold:t=2", None, 3), ("landunter", "dodge,random,high", 3, 5), ("pig", "hold:n=20,optimal", 2, 4)]
 
 
 def quiet() -> Console:
@@ -60,10 +60,14 @@ def test_the_table_offers_legal_choices_only_and_every_logged_move_is_one(tmp_pa
                 from sim.games.luft.layout import is_legal
 
                 assert is_legal(rec["phase"], st, rec["seat"], c.action)
-            else:
+            elif game == "landunter":
                 from sim.games.landunter.layout import hand_has
 
                 assert hand_has(st, rec["seat"], c.action)
+            else:  # pig: roll or hold, asked only with a turn total of 2 or more
+                from sim.games.pig import layout as L
+
+                assert c.action in (L.ROLL, L.HOLD) and st[L.S_TURN_TOTAL] >= 2
 
 
 def test_a_log_line_cut_short_by_a_crash_is_dropped(tmp_path):

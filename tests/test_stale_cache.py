@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from sim import api, nb, registry, store
+from sim import api, nb, provenance, registry, store
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -182,12 +182,12 @@ def test_an_edit_after_import_does_not_change_the_running_process_fingerprint(us
 def test_a_plugin_salt_follows_the_loaded_code_not_the_file_on_disk(user_bot, monkeypatch):
     game, path, load = user_bot
     bot = load()
-    salt = nb.plugin_salt("luft", bot)
+    salt = provenance.plugin_salt("luft", bot)
     _edit_on_disk(path)
-    assert nb.plugin_salt("luft", bot) == salt
+    assert provenance.plugin_salt("luft", bot) == salt
     reloaded = load()
-    assert nb.plugin_salt("luft", reloaded) != salt
-    assert nb.plugin_salt("luft", reloaded) == _as_a_new_process_reads_it(game, reloaded, monkeypatch)
+    assert provenance.plugin_salt("luft", reloaded) != salt
+    assert provenance.plugin_salt("luft", reloaded) == _as_a_new_process_reads_it(game, reloaded, monkeypatch)
 
 
 def test_the_engine_import_reads_the_game_and_its_builtin_bots():

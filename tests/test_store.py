@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 import sim
-from sim import nb, store
+from sim import nb, provenance, store
 from sim.stats import Estimate
 from sim.store import StoreError
 
@@ -255,7 +255,7 @@ def test_engine_fingerprint_covers_engine_bots_and_rng_not_analyses(tmp_path, mo
     for i, path in enumerate(store.engine_files(game)):
         copies.append(tmp_path / f"{i}-{path.name}")
         copies[-1].write_bytes(path.read_bytes())
-    monkeypatch.setattr(store, "engine_files", lambda g, bots=(): copies)
+    monkeypatch.setattr(provenance, "engine_files", lambda g, bots=(): copies)
     before = store.engine_fingerprint(game)
     copies[0].write_bytes(copies[0].read_bytes() + b"#")
     monkeypatch.setattr(nb, "_LOADED", {})  # as a new process reads them (a running one keeps the loaded code's)

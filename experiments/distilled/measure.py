@@ -33,9 +33,8 @@ sys.path.insert(0, str(HERE.parents[1]))
 
 SEED = 3501
 TARGET = 0.02
-HEAD_TO_HEAD = [("luft", "trained", n, 4800) for n in (2, 3, 4, 5, 6)] + [
-    ("landunter", "sampler:k=64", n, 2400) for n in (3, 4, 5)
-]
+LUFT = [("luft", "trained", n, 4800) for n in (2, 3, 4, 5, 6)]
+LANDUNTER = [("landunter", "sampler:k=64", n, 1200) for n in (3, 4, 5)]
 FIELD_4P = ["distilled", "trained", "rollout:k=32:t=3", "planner:extra=3", "greedy-value:risk=1"]
 
 
@@ -61,9 +60,9 @@ def difference(standings, a: int, b: int) -> dict:
     return {"mean": float(diffs[0]), "ci95": [float(lo), float(hi)], "resamples": int(len(diffs) - 1)}
 
 
-def head_to_head(scale: float) -> list[dict]:
+def head_to_head(matches, scale: float) -> list[dict]:
     rows = []
-    for game_name, other, players, games in HEAD_TO_HEAD:
+    for game_name, other, players, games in matches:
         standings, seconds = tournament(game_name, ["distilled", other], players, max(1, int(games * scale)), SEED + players)
         summary = standings.summary()
         diff = difference(standings, 0, 1)
@@ -78,6 +77,8 @@ def head_to_head(scale: float) -> list[dict]:
                 "difference": diff,
                 "within_target": abs(diff["mean"]) <= TARGET,
                 "ci_within_target": -TARGET <= diff["ci95"][0] and diff["ci95"][1] <= TARGET,
+                "not_behind": diff["mean"] >= -TARGET,
+                "ci_not_behind": diff["ci95"][0] >= -TARGET,
                 "seconds": round(seconds, 1),
             }
         )
@@ -98,21 +99,23 @@ def strong_field(scale: float) -> dict:
     }
 
 
-def speed() -> dict:
+def speed(games: int) -> dict:
     from benchmarks.bench_distilled import measure
 
-    return {"command": "benchmarks/bench_distilled.py --games 20000 --repeat 3", "rows": measure(20_000, 3, 2)}
+    return {"command": f"benchmarks/bench_distilled.py --games {games} --repeat 3", "rows": measure(games, 3, 2)}
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--scale", type=float, default=1.0, help="games of every tournament times this")
+    ap.add_argument("--speed-games", type=int, default=20_000, help="games per run of distilled in the speed benchmark")
     args = ap.parse_args(argv)
     start = time.time()
     out = {"seed": SEED, "target": TARGET, "scale": args.scale, "complete": False}
-    out["head_to_head"] = head_to_head(args.scale)
+    out["head_to_head"] = head_to_head(LUFT, args.scale)
     out["strong_field"] = strong_field(args.scale)
-    out["speed"] = speed()
+    out["head_to_head"] += head_to_head(LANDUNTER, args.scale)
+    out["speed"] = speed(args.speed_games)
     out["complete"] = True
     out["seconds"] = round(time.time() - start, 1)
     (HERE / "summary.json").write_text(json.dumps(out, indent=1) + "\n")

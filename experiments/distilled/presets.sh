@@ -1,12 +1,20 @@
 #!/bin/sh
 # The shipped `distilled` presets: each fitted to `trained`'s decisions in its
 # own self-play (--decision-games), then fine-tuned by the CMA-ES trainer
-# (GENERATIONS, default 3, x POPULATION, default 6, candidates x 240 games)
-# against the target it must
+# (GENERATIONS, default 3, x POPULATION, default 6, candidates x GAMES,
+# default 240, step size SIGMA, default 0.2) against the target it must
 # match: Geteilte Luft `trained`, Land unter `sampler:k=64`. Each run's report
-# and summary stay in runs/<game>-<n>p/; its weights become
+# and summary stay in fits/<game>-<n>p/; its weights become
 # strategies/<game>/presets/distilled-<n>p.json.
 #     sh experiments/distilled/presets.sh [luft|landunter] [N ...]
+# The shipped presets came from (each run's summary.json records its options):
+#     sh presets.sh luft 4 5
+#     GENERATIONS=8 POPULATION=8 GAMES=480 SIGMA=1 sh presets.sh luft 2 3
+#     GENERATIONS=5 POPULATION=8 GAMES=480 SIGMA=1 sh presets.sh luft 6
+#     sh presets.sh landunter 3 5
+#     GENERATIONS=2 sh presets.sh landunter 4
+# (step size 0.2 barely moved the 2-, 3- and 6-player fits: the weights are
+# of order 5, so those counts were fine-tuned again with step size 1).
 set -e
 cd "$(dirname "$0")"
 game=${1:-luft}; shift || true
@@ -16,9 +24,9 @@ case "$game" in
   *) echo "error: game is luft or landunter, not '$game'" >&2; exit 2 ;;
 esac
 for n in $counts; do
-  out=runs/$game-${n}p
+  out=fits/$game-${n}p
   nice -n 10 sim "$game" distill --from trained --field "$field" -n "$n" --decision-games 60 \
-    --generations "${GENERATIONS:-3}" --population "${POPULATION:-6}" --games 240 --seed 35 --out "$out" > "$out.txt" 2>&1 || { cat "$out.txt" >&2; exit 1; }
-  rm -f "$out/train-checkpoint.pkl"
+    --generations "${GENERATIONS:-3}" --population "${POPULATION:-6}" --games "${GAMES:-240}" --sigma "${SIGMA:-0.2}" --seed 35 --out "$out" > "$out.txt" 2>&1 || { cat "$out.txt" >&2; exit 1; }
+  rm -f "$out"/train-checkpoint.*
   cp "$out/weights.json" "../../strategies/$game/presets/distilled-${n}p.json"
 done

@@ -29,17 +29,18 @@ def main():
         path = HERE / f"{game}-{players}p-sims{sims}.json"
         data = json.loads(path.read_text()) if path.exists() and path.stat().st_size else None
         if data is None:
-            rows.append(f"| {TITLES[game]} {players} | ismcts:sims={sims} | not run | | | |")
+            rows.append(f"| {TITLES[game]} {players} | ismcts:sims={sims} | not run | | | | |")
             continue
         by = {r["bot"]: r for r in data["ranking"]}
         names = [r["bot"] for r in data["ranking"]]
         t, i = names.index("trained"), names.index(f"ismcts:sims={sims}")
         ahead = data["head_to_head"][t][i]
         results[(game, players, sims)] = reading(ahead)
+        games = f"{data['games']} ({data['seatings']} seatings)" + ("" if data.get("complete", True) else ", interrupted")
         rows.append(
-            f"| {TITLES[game]} {players} | ismcts:sims={sims} | {data['games']} ({data['seatings']} seatings) | "
+            f"| {TITLES[game]} {players} | ismcts:sims={sims} | {games} | "
             f"{ci(by['trained']['win_share'])} | {ci(by[f'ismcts:sims={sims}']['win_share'])} | "
-            f"{ci(ahead)}: {reading(ahead)} |"
+            f"{ci(ahead)}: {reading(ahead)} | {data['seconds']:,.0f} |"
         )
     times = json.loads((HERE / "decision_time.json").read_text())
     trows = [
@@ -63,12 +64,14 @@ decision at 2 players (20 games) and at 25 at 4 players (12 games, one per
 seating; at 100 these tournaments were stopped after half an hour, far from
 done). Win shares and head-to-head shares with 95% CIs, from the
 tournaments' JSON in this folder; time per decision from
-`decision_time.json` (CPU seconds, one core).
+`decision_time.json` (CPU seconds, one core). Wall seconds are each
+tournament's own, on a machine at a load average of about 20 (so several
+times its CPU time).
 
 ## Win shares
 
-| game, players | outside agent | games | `trained` win share | `ismcts` win share | `trained` ahead (share of games) |
-|---|---|---|---|---|---|
+| game, players | outside agent | games | `trained` win share | `ismcts` win share | `trained` ahead (share of games) | wall s |
+|---|---|---|---|---|---|---|
 {chr(10).join(rows)}
 
 ## Time per decision
@@ -83,8 +86,8 @@ calls it without Python in between, faster still).
 ## What was not measured
 
 IS-MCTS at 100 simulations per decision at 4 players, and at 1,000 and
-10,000 at any table, was not played (the last two are timed above): a game has some 20 to 50 decisions per ismcts seat, so one game
-at 1,000 costs minutes and at 10,000 tens of minutes of CPU, and a
+10,000 at any table, was not played (the last two are timed above): a game
+has some 20 to 50 decisions per ismcts seat, so one game at 1,000 costs minutes and at 10,000 tens of minutes of CPU, and a
 tournament needs dozens of games for a CI narrower than the differences.
 With these sample sizes (a few dozen games) only large differences show;
 the reading column says which do.

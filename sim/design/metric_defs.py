@@ -86,14 +86,14 @@ def decided_by_last(leader_before_last: np.ndarray, win: np.ndarray) -> np.ndarr
 
 
 def design_module(game_name: str):
-    """The game's design module (``sim.games.<game>.design``): its metrics,
+    """The game's design module (its spec's ``design``): its metrics,
     default field, strong and weak bots, and rule knobs."""
-    try:
-        return importlib.import_module(f"sim.games.{game_name}.design")
-    except ModuleNotFoundError as e:
-        if e.name != f"sim.games.{game_name}.design":
-            raise
-        raise ValueError(f"{game_name} has no design metrics yet") from None
+    from sim.games import get_game
+
+    module = get_game(game_name).design
+    if module is None:
+        raise ValueError(f"{game_name} has no design metrics yet")
+    return importlib.import_module(module)
 
 
 def all_metrics(game_name: str, exploit: bool = True) -> tuple[Metric, ...]:

@@ -36,8 +36,8 @@ from pathlib import Path
 from statistics import NormalDist
 
 from sim.design.report import diff_text, edge_text
+from sim.games import GAMES, get_game
 
-GAMES = {"luft": ("Geteilte Luft", (2, 3, 4, 5, 6)), "landunter": ("Land unter", (3, 4, 5))}
 ALPHA = 0.05  # family-wise error of the selection's and of the confirmation's tests
 Z95 = NormalDist().inv_cdf(0.975)
 DEFAULTS = "rulebook defaults"
@@ -170,7 +170,9 @@ def write(root: Path, size: str = "full", out: Path | None = None) -> dict:
         )
     )
     picked = {}
-    for game, (title, counts) in GAMES.items():
+    for game in GAMES:
+        spec = get_game(game)
+        title, counts = spec.title, range(spec.players[0], spec.players[1] + 1)
         studies = {n: root / f"{game}_{n}p" / "summary.json" for n in counts}
         studies = {n: json.loads(p.read_text()) for n, p in studies.items() if p.is_file()}
         if not studies:

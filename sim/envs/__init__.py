@@ -1,6 +1,7 @@
 """Our games where game-AI people work: PettingZoo, Gymnasium and OpenSpiel.
 
-``from sim.envs import luft_v0, landunter_v0`` (PettingZoo environments,
+``from sim.envs import <game>_v0`` for every registered game with a face,
+e.g. ``from sim.envs import luft_v0, landunter_v0`` (PettingZoo environments,
 ``luft_v0.env(players=4, rules={...}, render_mode="ansi")``),
 ``sim.envs.single_agent("luft", seat=0, opponents="trained")`` (Gymnasium),
 ``import sim.envs.openspiel`` (registers ``python_geteilte_luft`` and
@@ -9,13 +10,36 @@ package alone loads none of it.
 """
 
 import importlib
+import sys
+import types
+from functools import partial
 
-_LAZY = {"luft_v0": "sim.envs.luft_v0", "landunter_v0": "sim.envs.landunter_v0"}
+VERSION_SUFFIX = "_v0"
+
+
+def versioned(game: str) -> types.ModuleType:
+    """The PettingZoo module ``sim.envs.<game>_v0``: ``env``, ``raw_env`` and, for a
+    game with simultaneous choices, ``parallel_env``; built once, then importable."""
+    name = f"{__name__}.{game}{VERSION_SUFFIX}"
+    if name not in sys.modules:
+        from sim.envs import pettingzoo_env
+        from sim.envs.faces import face
+
+        module = types.ModuleType(name, f"The PettingZoo environment of {face(game).TITLE}.")
+        module.env = partial(pettingzoo_env.env, game)
+        module.raw_env = partial(pettingzoo_env.raw_env, game)
+        if face(game).SIMULTANEOUS:
+            module.parallel_env = partial(pettingzoo_env.parallel_env, game)
+        sys.modules[name] = module
+    return sys.modules[name]
 
 
 def __getattr__(name):
-    if name in _LAZY:
-        return importlib.import_module(_LAZY[name])
+    from sim.games import GAMES
+
+    game = name.removesuffix(VERSION_SUFFIX)
+    if name.endswith(VERSION_SUFFIX) and game in GAMES:
+        return versioned(game)
     if name in ("single_agent", "env", "parallel_env"):
         return getattr(importlib.import_module("sim.envs.pettingzoo_env" if name != "single_agent" else "sim.envs.gym_env"), name)
     raise AttributeError(f"module 'sim.envs' has no attribute {name!r}")

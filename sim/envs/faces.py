@@ -1,21 +1,21 @@
-"""The registered games' faces for `sim.envs` (``sim/games/<game>/env.py``)."""
+"""The registered games' faces for `sim.envs` (the module its spec names as ``env``)."""
 
 from __future__ import annotations
 
 import importlib
 from dataclasses import MISSING, fields
 
-from sim.games import GAMES
+from sim.games import GAMES, get_game
 
 
 def face(game: str):
     """The `env` module of a registered game (ValueError naming the choices otherwise)."""
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}; choose one of: {', '.join(GAMES)}")
-    try:
-        return importlib.import_module(GAMES[game] + ".env")
-    except ModuleNotFoundError:
-        raise ValueError(f"game {game!r} has no environment face (sim/games/{game}/env.py)") from None
+    module = get_game(game).env
+    if module is None:
+        raise ValueError(f"game {game!r} has no environment face (its spec names no env module)")
+    return importlib.import_module(module)
 
 
 def rules_of(face, players: int | None = None, rules: dict | None = None):

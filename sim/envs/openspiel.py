@@ -19,8 +19,9 @@ import pyspiel
 
 from sim.envs.faces import face as face_of, rules_of, scalar_rule_defaults
 from sim.envs.table import CHANCE, Chance, IllegalStep, Table
+from sim.games import GAMES as registered_games, get_game
 
-GAMES = ("luft", "landunter")
+GAMES = tuple(name for name in registered_games if get_game(name).env)  # the games with a face
 
 
 def _game_type(face) -> pyspiel.GameType:

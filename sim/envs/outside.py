@@ -68,7 +68,7 @@ def require_rl() -> None:
 
 def register(registry) -> None:
     """Add ``ismcts`` to a game's bot registry."""
-    registry.register("ismcts", options=ismcts_options)(ismcts)
+    registry.register("ismcts", options=ismcts_options, outside=True)(ismcts)
 
 
 def at_table(seats) -> bool:

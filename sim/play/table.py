@@ -61,8 +61,10 @@ def events_panel(events: list[str]) -> Panel:
 
 
 def table_of(game: str) -> GameTable:
-    api.get_game(game)  # a clear error for an unknown game
-    return importlib.import_module(api.GAMES[game] + ".play").TABLE
+    module = api.get_game(game).play  # a clear error for an unknown game
+    if module is None:
+        raise ValueError(f"{game} has no terminal table yet")
+    return importlib.import_module(module).TABLE
 
 
 def human_seat() -> Seat:
@@ -89,7 +91,10 @@ def seat_list(humans: list[int], bots: str, players: int) -> list[str]:
 
 def hooked(table: GameTable, seats: list[Seat], decide: Callable) -> list[Seat]:
     """The seats as the engine gets them: every decision goes through ``decide``."""
-    return [Seat(seat.spec, Bot(seat.bot.name, table.seat_fn(decide), (), seat.bot.doc, -1), seat.params) for seat in seats]
+    from sim.nb import engine_side  # (the table's own hook: its bot moves go through `GameSpec.sealed`)
+
+    fn = engine_side(table.seat_fn(decide))
+    return [Seat(seat.spec, Bot(seat.bot.name, fn, (), seat.bot.doc, -1), seat.params) for seat in seats]
 
 
 def hint(

@@ -9,12 +9,8 @@ import typer
 
 from sim import api
 from sim.cli_common import JSON, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, game_help, rules_option, writable_dir
-from sim.registry import split_specs
+from sim.registry import BotError, split_specs
 from sim.report import Report, collected, fmt
-
-# Built-in bots left out of exploit's default list: the policy itself and the
-# search bots, whose every game costs a thousand of the others' (pass them by name).
-SLOW = {"luft": ("planner", "rollout"), "landunter": ("sampler",)}
 
 
 def _games_option(default: int):
@@ -33,14 +29,28 @@ def _out_option(text: str):
     return typer.Option(None, "--out", "-o", callback=writable_dir, help=text)
 
 
-PLAYERS = typer.Option(4, "--players", "-n", help="Players at the table.")
+def _players_option(default: int):
+    return typer.Option(default, "--players", "-n", help="Players at the table (default: the rules').")
+
+
 POPULATION = typer.Option(
     None, "--population", min=2, max=1000, help="Candidates per generation (default: CMA-ES's, 4 + 3 ln(weights))."
 )
 
 
+def _seats(game, name: str) -> bool:
+    """Whether bot ``name`` sits at a table of the rules' default size (a bot solved
+    for one player count refuses the others: it is then no default field)."""
+    try:
+        game.registry.parse(name, game.rules_cls().players)
+    except BotError:
+        return False
+    return True
+
+
 def register(sub: typer.Typer, game_name: str):
     game = api.get_game(game_name)
+    PLAYERS = _players_option(game.rules_cls().players)
 
     @sub.command("train")
     def train_cmd(
@@ -180,7 +190,7 @@ def register(sub: typer.Typer, game_name: str):
     builtins = [
         n
         for n in game.registry.names()
-        if game.registry.get(n).builtin_id >= 0 and n not in ("policy", "trained") + SLOW[game_name]
+        if game.registry.get(n).builtin_id >= 0 and n not in ("policy", "trained") + game.slow_bots and _seats(game, n)
     ]
 
     @sub.command("exploit")
@@ -233,6 +243,7 @@ def register(sub: typer.Typer, game_name: str):
 
 def register_population(sub: typer.Typer, game_name: str, builtins: list[str]):
     game = api.get_game(game_name)
+    PLAYERS = _players_option(game.rules_cls().players)
 
     @sub.command("population")
     def population_cmd(

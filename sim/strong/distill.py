@@ -46,7 +46,7 @@ def register_choices(game_name: str):
 def choices_of(game) -> Callable:
     game.registry.names()  # loads the game's bots, which register their choices
     if game.name not in CHOICES:
-        raise ValueError(f"{game.title} has no distilled bot to fit")
+        raise ValueError(f"{game.title} has no distilled bot to fit: its bots register no distilled policy")
     return CHOICES[game.name]
 
 
@@ -144,6 +144,7 @@ def distill(
     from sim.strong.train import WEIGHTS, layout_of, train
     from sim.strong.weights import save
 
+    choices_of(game)  # a game without a distilled bot: one error line before any game
     layout = layout_of(game, "distilled")
     players = rules.players
     teacher = game.registry.parse(teacher_spec, players)

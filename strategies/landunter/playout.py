@@ -25,6 +25,7 @@ import numpy as np
 from numba import njit
 
 from sim import rng
+from sim._borrowed import borrow, borrow_shaped
 from sim.games.landunter import core
 from sim.games.landunter.bits import LO_CARDS
 from sim.games.landunter.layout import (
@@ -43,7 +44,6 @@ from sim.games.landunter.layout import (
     S_TOP,
     mask_card,
 )
-from sim.nb import borrow, borrow_shaped
 
 
 @njit(cache=True)
@@ -75,7 +75,7 @@ def new_trace():
 
 @njit(cache=True, inline="always")
 def borrowed_script(script):
-    """A script's arrays (`new_script`) as borrowed views (`sim.nb.borrow`):
+    """A script's arrays (`new_script`) as borrowed views (`sim._borrowed.borrow`):
     every play-out unpacks the script and its trace, and each array unpacked
     from a tuple of owned arrays costs two atomic reference counts (a third
     of the sampler's time). The owner must outlive the views."""

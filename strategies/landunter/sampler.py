@@ -5,6 +5,7 @@ import numpy as np
 from numba import njit
 
 from sim import rng
+from sim._borrowed import borrow, borrow_shaped
 from sim.games.landunter import core
 from sim.games.landunter.layout import (
     FLOOD_CARDS,
@@ -14,7 +15,7 @@ from sim.games.landunter.layout import (
     hand_card,
     hand_n,
 )
-from sim.nb import borrow, borrow_shaped, keep_alive
+from sim.nb import keep_alive
 from sim.registry import Param
 from strategies.landunter.playout import (
     borrowed_script,
@@ -64,7 +65,7 @@ def sampler(seat, st, params, u):
     prepared = prepare(seat, st)
     if not prepared[7]:  # no world agrees with the view: cannot happen in play
         return hand_card(st, seat, 0)
-    # The loops below pass and unpack their arrays as borrowed views (`sim.nb.borrow`):
+    # The loops below pass and unpack their arrays as borrowed views (`sim._borrowed.borrow`):
     # owned arrays cost two atomic reference counts per pass, a third of the time.
     # The owners stay alive to the end (`owners`).
     known = borrow_shaped(prepared[0], np.int64)

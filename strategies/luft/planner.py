@@ -19,8 +19,9 @@ published run replays (README "Speed").
 import numpy as np
 from numba import njit
 
+from sim._borrowed import borrow_shaped
 from sim.games.luft import forecast as fc, layout as v
-from sim.nb import assume_range, borrow_shaped
+from sim.nb import assume_range
 from sim.registry import Param
 from strategies.luft.registry import register
 

@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, parallel_api_test, seed_test
 
-from sim.envs import landunter_v0, luft_v0
+from sim.envs import landunter_v0, luft_v0, pig_v0
 from sim.games import get_game
 
-ENVS = {"luft": luft_v0, "landunter": landunter_v0}
+ENVS = {"luft": luft_v0, "landunter": landunter_v0, "pig": pig_v0}
 # api_test advises Box or Discrete (NumPy) observations; with action masks a Dict is PettingZoo's
 # own convention (its classic games, which the advice exempts by name)
 ADVICE = ("Observation space for each agent probably", "Observation is not a NumPy array")
@@ -22,7 +22,7 @@ def DICT_ADVICE(test):
 
 
 @DICT_ADVICE
-@pytest.mark.parametrize("game", ["luft", "landunter"])
+@pytest.mark.parametrize("game", ["luft", "landunter", "pig"])
 def test_the_environments_pass_pettingzoos_api_and_seed_tests(game):
     api_test(ENVS[game].env(players=3), num_cycles=200)
     seed_test(lambda: ENVS[game].env(players=3), num_cycles=100)

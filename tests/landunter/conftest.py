@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from sim import nb
 from sim.games.landunter import core, engine, layout as L, reference
 from sim.games.landunter.bits import masks_of
 from sim.games.landunter.reference import DealState
@@ -20,8 +21,8 @@ def seats(spec: str, players: int = 4):
 
 def python_seat(fn, name="spy") -> Seat:
     """A seat whose bot is a plain Python function fn(seat, st, params, u)
-    (the reference engine calls any callable)."""
-    bot = Bot(name, fn, (), "test bot", -1)
+    (a test's spy: the reference engine calls it as it is, `sim.nb.engine_side`)."""
+    bot = Bot(name, nb.engine_side(fn), (), "test bot", -1)
     return Seat(name, bot, np.zeros(8))
 
 

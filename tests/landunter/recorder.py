@@ -11,7 +11,7 @@ record. Built for tests, not as a pattern.
 import numpy as np
 from numba import carray, njit
 
-from sim import nb
+from sim import _borrowed
 from sim.games.landunter import engine, reference
 from sim.games.landunter.layout import HAND_SIZE, STATE_SIZE
 from sim.registry import MAX_PARAMS, Bot, Seat
@@ -27,8 +27,8 @@ P_LOG = MAX_PARAMS - 1  # parameter slot: address of the log
 @njit(cache=True)
 def recorder(seat, st, params, u):
     """Append (seat, u, st) to the log, then play as built-in bot params[P_BOT]."""
-    head = carray(nb.voidptr(np.uintp(params[P_LOG])), (2,), np.int64)
-    log = carray(nb.voidptr(np.uintp(params[P_LOG])), (head[1] + 1, ROW), np.int64)
+    head = carray(_borrowed.voidptr(np.uintp(params[P_LOG])), (2,), np.int64)
+    log = carray(_borrowed.voidptr(np.uintp(params[P_LOG])), (head[1] + 1, ROW), np.int64)
     i = log[0, 0] + 1
     log[0, 0] = i
     if i <= log[0, 1]:

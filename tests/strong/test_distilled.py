@@ -110,3 +110,35 @@ def test_distill_bad_input_is_one_error_line_and_exit_2():
     assert r.exit_code == 2 and r.output.count("error:") == 1 and "unknown bot 'nobot'" in r.output
     r = CliRunner().invoke(app, ["luft", "distill", "--groups", "-f", "threshold", "-n", "4"])
     assert r.exit_code == 2 and "--groups needs at least 3" in r.output
+
+
+def test_training_the_distilled_layout_moves_only_its_free_weights():
+    from sim.strong.train import train
+
+    game = api.get_game("luft")
+    layout = layout_of(game, "distilled")
+    start = layout.held(layout.default)
+    s = train(
+        game,
+        api.make_rules(game, {}, 2),
+        ["threshold:t=2"],
+        games=16,
+        generations=2,
+        seed=5,
+        population=4,
+        start=start,
+        progress=False,
+        bot="distilled",
+    )
+    w = np.array(s["weights"])
+    assert np.all(w[list(layout.fixed)] == 0.0)
+    assert np.any(w[layout.free()] != start[layout.free()])  # the optimiser moved the others
+    assert len(s["history"]) == 2
+
+
+def test_distill_in_a_game_without_a_distilled_bot_is_refused_before_any_game():
+    from types import SimpleNamespace
+
+    game = SimpleNamespace(name="none", title="No game", registry=SimpleNamespace(names=lambda: []))
+    with pytest.raises(ValueError, match="No game has no distilled bot to fit"):
+        D.distill(game, SimpleNamespace(players=2), "x", ["x"], decision_games=1, games=1, generations=0, seed=0)

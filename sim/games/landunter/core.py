@@ -50,31 +50,31 @@ def ring_halves(card, n_cards):
 
 
 @njit(cache=True, inline="always")
-def deal_hands(state, deck, n, n_cards, hlo, hhi, hstr, hring):
+def deal_hands(state, deck, n, n_cards, hand_masks_lo, hand_masks_hi, hand_strengths, hand_ring_counts):
     """Setup (reference `Game.__init__`): shuffle the weather cards and deal
     12 to each hand, hand h the cards h*12 .. h*12+11 of the shuffled deck.
-    Fills each hand's card masks (``hlo``: cards 1..60, ``hhi``: 61..72), its
+    Fills each hand's card masks (``hand_masks_lo``: cards 1..60, ``hand_masks_hi``: 61..72), its
     strength (the sum of its card numbers) and its ring count (half rings
     summed, a leftover half rounded down). Returns the stream."""
     for i in range(n_cards):
         deck[i] = i + 1
     state = rng.shuffle(state, deck, n_cards)
     for h in range(n):
-        hlo[h] = 0
-        hhi[h] = 0
-        hstr[h] = 0
-        hring[h] = 0
+        hand_masks_lo[h] = 0
+        hand_masks_hi[h] = 0
+        hand_strengths[h] = 0
+        hand_ring_counts[h] = 0
     for i in range(n * HAND_SIZE):
         c = deck[i]
         h = i // HAND_SIZE
         if c <= LO_CARDS:
-            hlo[h] |= np.int64(1) << (c - 1)
+            hand_masks_lo[h] |= np.int64(1) << (c - 1)
         else:
-            hhi[h] |= np.int64(1) << (c - LO_CARDS - 1)
-        hstr[h] += c
-        hring[h] += ring_halves(c, n_cards)
+            hand_masks_hi[h] |= np.int64(1) << (c - LO_CARDS - 1)
+        hand_strengths[h] += c
+        hand_ring_counts[h] += ring_halves(c, n_cards)
     for h in range(n):
-        hring[h] //= 2
+        hand_ring_counts[h] //= 2
     return state
 
 
@@ -106,16 +106,6 @@ def remove_card(st, p, card):
         return False
     st[S_HAND_N + p] -= 1
     return True
-
-
-@njit(cache=True, inline="always")
-def add_card(st, p, card):
-    """Put ``card`` into seat p's hand."""
-    if card <= LO_CARDS:
-        st[S_HAND_LO + p] |= np.int64(1) << (card - 1)
-    else:
-        st[S_HAND_HI + p] |= np.int64(1) << (card - LO_CARDS - 1)
-    st[S_HAND_N + p] += 1
 
 
 @njit(cache=True, inline="always")

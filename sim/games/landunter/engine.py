@@ -51,6 +51,7 @@ from numba import njit, prange, types
 from numba.extending import overload
 
 from sim import nb, rng
+from sim._borrowed import borrow, borrow_row
 from sim.games.landunter import chunk_sums, core, outputs, script as scripted
 from sim.games.landunter.layout import (
     FLOOD_CARDS,
@@ -85,9 +86,11 @@ from sim.games.landunter.layout import (
 )
 from sim.games.landunter.reference import ViewWriteError, illegal_message, refuse_writes, seat_params
 from sim.games.landunter.rules import Rules
-from sim.nb import BOT_RAISED, borrow, borrow_row, read_only
+from sim.nb import BOT_RAISED, read_only
 from sim.numba_errors import short_reason
+from sim.provenance import plugin_salt
 from sim.registry import MAX_PARAMS, BotCompileError, BotError, NotNjitBot
+from sim.sealed import sealer
 from strategies.landunter.dispatch import N_BUILTINS, decide_builtin
 
 ERR_NONE = 0
@@ -135,10 +138,10 @@ def _play_game(
     first_game,
     st,
     deck,
-    hlo,
-    hhi,
-    hstr,
-    hring,
+    hand_masks_lo,
+    hand_masks_hi,
+    hand_strengths,
+    hand_ring_counts,
     held,
     bot_rs,
     flood,
@@ -180,11 +183,28 @@ def _play_game(
             elim[g, p] = 0
 
         # ---- Setup: shuffle the weather cards, deal 12 to each (hand h to seat h)
-        state = core.deal_hands(state, deck, n, n_cards, hlo, hhi, hstr, hring)
+        state = core.deal_hands(state, deck, n, n_cards, hand_masks_lo, hand_masks_hi, hand_strengths, hand_ring_counts)
         d0, r0, forced_seat, forced_card = 0, -1, -1, 0
     else:  # a deal under way: round r0 of deal d0, seat forced_seat plays forced_card first
         state, d0, r0, forced_seat, forced_card = scripted.set_up(
-            script, seed, first_game, g, n, n_cards, st, held, hlo, hhi, hstr, hring, flood, bot_rs, score, elim, strength, hrings
+            script,
+            seed,
+            first_game,
+            g,
+            n,
+            n_cards,
+            st,
+            held,
+            hand_masks_lo,
+            hand_masks_hi,
+            hand_strengths,
+            hand_ring_counts,
+            flood,
+            bot_rs,
+            score,
+            elim,
+            strength,
+            hrings,
         )
 
     for d in range(d0, n):
@@ -197,16 +217,16 @@ def _play_game(
             st[S_N_IN] = n
             for p in range(n):
                 hid = (p - d) % n
-                held[p] = hlo[hid]
-                held[MAXP + p] = hhi[hid]
+                held[p] = hand_masks_lo[hid]
+                held[MAXP + p] = hand_masks_hi[hid]
                 st[S_HAND_N + p] = HAND_SIZE
                 st[S_HAND_ID + p] = hid
-                st[S_RINGS + p] = hring[hid]
-                st[S_RINGS_FULL + p] = hring[hid]
+                st[S_RINGS + p] = hand_ring_counts[hid]
+                st[S_RINGS_FULL + p] = hand_ring_counts[hid]
                 st[S_TOP + p] = 0
                 st[S_IN + p] = 1
-                strength[g, d, p] = hstr[hid]
-                hrings[g, d, p] = hring[hid]
+                strength[g, d, p] = hand_strengths[hid]
+                hrings[g, d, p] = hand_ring_counts[hid]
             for i in range(FLOOD_CARDS):
                 flood[i] = i // 2 + 1
             state = rng.shuffle(state, flood, FLOOD_CARDS)
@@ -326,10 +346,10 @@ def _play_chunk(
     for i in range(flag_r.shape[0]):
         st[flag_s[i]] = rules[flag_r[i]]
     deck = np.empty(MAX_CARD, np.int64)
-    hlo = np.empty(MAXP, np.int64)
-    hhi = np.empty(MAXP, np.int64)
-    hstr = np.empty(MAXP, np.int64)
-    hring = np.empty(MAXP, np.int64)
+    hand_masks_lo = np.empty(MAXP, np.int64)
+    hand_masks_hi = np.empty(MAXP, np.int64)
+    hand_strengths = np.empty(MAXP, np.int64)
+    hand_ring_counts = np.empty(MAXP, np.int64)
     held = np.zeros(2 * MAXP, np.int64)
     bot_rs = np.empty(MAXP, np.uint64)
     flood = np.empty(FLOOD_CARDS, np.int64)
@@ -345,10 +365,10 @@ def _play_chunk(
             first_game,
             st,
             deck,
-            hlo,
-            hhi,
-            hstr,
-            hring,
+            hand_masks_lo,
+            hand_masks_hi,
+            hand_strengths,
+            hand_ring_counts,
             held,
             bot_rs,
             flood,
@@ -464,13 +484,13 @@ BOT_SIG = types.int64(
 )
 
 
-def _plugin(fn, salt: str, owner: str):
+def _plugin(fn, salt: str, owner: str, checked: bool):
     """A bot ``fn(seat, st, params, u)`` as a plug-in (`sim.nb.plugin`; phase
     is always 0: a Land unter turn has one decision): its adapter rebuilds
     `st` and the seat's parameter row as borrowed, read-only views and calls
-    the bot, inlined."""
+    the bot, inlined (bounds-checked if ``checked``: a user's bot)."""
     call = f"bot(seat, nb.state_view(st_addr, {STATE_SIZE}), nb.param_row(params_addr, seat, {MAX_PARAMS}), u)"
-    return nb.plugin(fn, call, salt, owner)
+    return nb.plugin(fn, call, salt, owner, checked)
 
 
 _PLUGINS: dict = {}
@@ -483,11 +503,11 @@ def _plugin_of(bot):
         if not hasattr(fn, "py_func"):
             raise NotNjitBot(f"bot {name!r} is not an @njit function; the compiled engine runs @njit bots only")
         try:
-            with refuse_writes(name):
+            with refuse_writes(name, fn):
                 # compile the bot alone first: numba's error then points at the
                 # user's line (inlined into the plug-in it would not); writes fail here
                 fn.compile(BOT_SIG)
-                _PLUGINS[fn] = _plugin(fn, nb.plugin_salt("landunter", bot), f"landunter_{name}")
+                _PLUGINS[fn] = _plugin(fn, plugin_salt("landunter", bot), f"landunter_{name}", checked=bot.builtin_id < 0)
         except ViewWriteError:
             raise
         except Exception as exc:
@@ -495,6 +515,10 @@ def _plugin_of(bot):
                 f"bot {name!r} does not compile as an njit decide(seat, st, params, u) -> int: {short_reason(exc)}"
             ) from None
     return _PLUGINS[fn]
+
+
+# the function both engines run for a bot (`sim.sealed.sealer`)
+sealed = sealer(_plugin_of, phase=False)
 
 
 def user_functions(seats):

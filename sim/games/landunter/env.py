@@ -8,8 +8,11 @@ and what was played in earlier rounds.
 
 from __future__ import annotations
 
+from math import comb
+
 import numpy as np
 
+from sim import nb
 from sim.envs.table import CHANCE, ChanceStream, shuffle_draws
 from sim.games.landunter import layout as L, reference
 from sim.games.landunter.bits import LO_CARDS, masks_of
@@ -33,7 +36,7 @@ def proxy_seats(rules: Rules, decide) -> list[Seat]:
     def fn(seat, view, params, u):
         return decide(seat, view, 0, u)
 
-    bot = Bot("env", fn, (), "a seat played from outside", -1)
+    bot = Bot("env", nb.engine_side(fn), (), "a seat played from outside", -1)  # the engine calls it as it is
     return [Seat("env", bot, np.zeros(MAX_PARAMS)) for _ in range(rules.players)]
 
 
@@ -118,7 +121,7 @@ def max_chance_outcomes(rules: Rules) -> int:
     return rules.n_cards
 
 
-def resample(table, seat: int, rand: np.random.Generator, tries: int = 10_000) -> list[tuple[int, int]]:
+def resample(table, seat: int, rand: np.random.Generator, tries: int = 1_000) -> list[tuple[int, int]]:
     """A history of a world ``seat`` cannot tell from this one.
 
     Kept: the hands the seat has held (it saw them whole), every card seen
@@ -183,21 +186,30 @@ def resample(table, seat: int, rand: np.random.Generator, tries: int = 10_000) -
 
 
 def _deal_rest(known, pool, rings, n_cards, rand, tries):
-    """Fill every hand up to 12 cards from ``pool`` keeping its ring count,
-    hand by hand (a hand that misses is drawn again; a dead end starts over)."""
+    """Fill every hand up to 12 cards from ``pool`` keeping its ring count, hand
+    by hand: first how many cards of each ring symbol (none, half, one) it
+    gets, drawn in proportion to the ways to pick them, then which ones
+    (a dead end, possible only for the last hands, starts over)."""
     for _ in range(tries):
         left, new = list(pool), {}
         for h, cards in known.items():
             k = L.HAND_SIZE - len(cards)
-            for _ in range(tries):
-                pick = rand.choice(len(left), k, replace=False) if k else []
-                hand = sorted(cards + [left[i] for i in pick])
-                if reference.ring_count(hand, n_cards) == rings[h]:
-                    break
-            else:
+            base = sum(reference.ring_halves(c, n_cards) for c in cards)
+            kinds = [[c for c in left if reference.ring_halves(c, n_cards) == r] for r in (0, 1, 2)]
+            options, ways = [], []
+            for two in range(min(k, len(kinds[2])) + 1):
+                for one in range(min(k - two, len(kinds[1])) + 1):
+                    zero = k - two - one
+                    if zero <= len(kinds[0]) and (base + one + 2 * two) // 2 == rings[h]:
+                        options.append((zero, one, two))
+                        ways.append(comb(len(kinds[0]), zero) * comb(len(kinds[1]), one) * comb(len(kinds[2]), two))
+            if not options:
                 break
-            chosen = set(int(i) for i in pick)
-            new[h], left = hand, [c for i, c in enumerate(left) if i not in chosen]
+            counts = options[rand.choice(len(options), p=np.array(ways, float) / sum(ways))]
+            chosen = [kinds[r][i] for r, m in enumerate(counts) for i in rand.choice(len(kinds[r]), m, replace=False)]
+            new[h] = sorted(cards + chosen)
+            taken = set(chosen)
+            left = [c for c in left if c not in taken]
         else:
             return new, left
     return None

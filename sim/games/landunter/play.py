@@ -11,7 +11,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from sim.games.landunter import layout as L
+from sim.games.landunter import engine, layout as L
 from sim.games.landunter.reference import play_game, ring_halves
 from sim.play.keys import Choice
 
@@ -48,7 +48,7 @@ class LandUnterTable:
         return lambda seat, st, params, u: decide(seat, 0, st, u)
 
     def bot_move(self, bot, seat, phase, st, u):
-        return int(bot.bot.fn(seat, st, bot.params, u))
+        return int(engine.sealed(bot.bot)(seat, st, bot.params, u))
 
     def choices(self, phase, seat, st):
         return [Choice(key, card, str(card)) for key, card in zip(CARD_KEYS, hand(st, seat))]

@@ -28,13 +28,10 @@ an error naming the bot (`refuse_writes`), in both engines.
 
 from __future__ import annotations
 
-import re
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
-from numba.core.errors import TypingError
 
 from sim import rng
 from sim.games.landunter import layout as L
@@ -48,10 +45,10 @@ from sim.games.landunter.outputs import (
     HOLE_ZERO_RINGS,
 )
 from sim.games.landunter.rules import Rules
-from sim.registry import MAX_PARAMS, IllegalBotAction
+from sim.registry import IllegalBotAction
+from sim.sealed import ViewWriteError, deciders, refuse_writes, seat_params  # noqa: F401  (the engine and tests import them here)
 
 HAND_SIZE = L.HAND_SIZE
-_MASK64 = (1 << 64) - 1
 
 
 # =====================================================================
@@ -369,48 +366,6 @@ def illegal_message(bot: str, seat: int, card: int, seed: int, game: int, deal: 
     )
 
 
-class ViewWriteError(ValueError):
-    """A bot wrote (or would write) its read-only view or parameters."""
-
-
-# numba's reason when a compiled bot writes a read-only array: "setitem",
-# an in-place operator or method with the array as its first argument.
-_READONLY_WRITE = re.compile(r">>> \w+\(readonly array")
-
-
-@contextmanager
-def refuse_writes(bot: str):
-    """Turn a bot's write to its read-only view or parameters into one
-    ViewWriteError naming the bot: numba refuses to compile such a bot, and
-    numpy refuses the write of a plain-Python bot (reference engine)."""
-    try:
-        yield
-    except TypingError as exc:
-        if not _READONLY_WRITE.search(str(exc)):
-            raise
-        raise ViewWriteError(_write_message(bot)) from None
-    except ValueError as exc:
-        if "read-only" not in str(exc):
-            raise
-        raise ViewWriteError(_write_message(bot)) from None
-
-
-def _write_message(bot: str) -> str:
-    return (
-        f"bot {bot!r} writes to its read-only state view or parameters; a bot may only "
-        "read them (copy what it needs into an array of its own)"
-    )
-
-
-def seat_params(seats) -> np.ndarray:
-    """The (seats, MAX_PARAMS) float64 parameter table; row p is seat p's vector."""
-    params = np.zeros((len(seats), MAX_PARAMS), np.float64)
-    for p, seat in enumerate(seats):
-        vec = np.asarray(seat.params, dtype=np.float64).ravel()
-        params[p, : len(vec)] = vec
-    return params
-
-
 @dataclass
 class Memory:
     """Public memory of the game: scores and every weather card played."""
@@ -483,7 +438,7 @@ def play_game(
     if len(seats) != n:
         raise ValueError(f"got {len(seats)} seats for {n} players")
     say = log or (lambda line: None)
-    stream = stream or rng.Stream(np.uint64(int(seed) & _MASK64), np.uint64(game_index))
+    stream = stream or rng.Stream(rng.masked(seed), np.uint64(game_index))
     hands = deal_hands(rules, stream)
     say(f"Game {game_index} (seed {seed}), {n} players: " + ", ".join(f"seat {p} {s.spec}" for p, s in enumerate(seats)))
     for h in range(n):
@@ -520,10 +475,11 @@ def play_on(
     n = rules.players
     talk = log is not None  # format event lines only when someone listens
     say = log if talk else (lambda line: None)
-    seed64 = np.uint64(int(seed) & _MASK64)
+    seed64 = rng.masked(seed)
     bot_streams = [rng.Stream.for_bot(seed64, np.uint64(game_index), np.uint64(p)) for p in range(n)]
     params = seat_params(seats)
     params.flags.writeable = False
+    decide = deciders(seats, "sim.games.landunter.engine")
     hands, mem = pos.hands, pos.mem
     hand_rings = [ring_count(h, rules.n_cards) for h in hands]
     rec = GameRecord([0] * n, [0] * n, [0] * n, [], [], [], [], [], [])
@@ -574,7 +530,7 @@ def play_on(
                     continue
                 u = bot_streams[p].uniform()
                 with refuse_writes(seats[p].bot.name):
-                    card = int(seats[p].bot.fn(p, bot_view(public, p, ds.hands[p]), params[p], u))
+                    card = int(decide[p](p, bot_view(public, p, ds.hands[p]), params[p], u))
                 if card not in ds.hands[p]:
                     raise IllegalAction(illegal_message(seats[p].bot.name, p, card, seed, game_index, deal, r))
                 plays[p] = card

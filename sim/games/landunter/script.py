@@ -70,11 +70,28 @@ def _bit(card):
 
 @njit(cache=True, inline="always")
 def set_up(
-    script, seed, first_game, g, n, n_cards, st, held, hlo, hhi, hstr, hring, flood, bot_rs, score, elim, strength, hrings
+    script,
+    seed,
+    first_game,
+    g,
+    n,
+    n_cards,
+    st,
+    held,
+    hand_masks_lo,
+    hand_masks_hi,
+    hand_strengths,
+    hand_ring_counts,
+    flood,
+    bot_rs,
+    score,
+    elim,
+    strength,
+    hrings,
 ):
     """Rollout g's game at the script's position, in the engine's arrays: the
     public state (``st``), the hands held now (``held``), every hand as dealt
-    by hand id (``hlo``/``hhi``, their strength and ring count), the deal's
+    by hand id (``hand_masks_lo``/``hand_masks_hi``, their strength and ring count), the deal's
     flood order, scores, bot streams. Returns (stream, deal, round, forced
     seat, its card)."""
     seat, view, cards, hands, floods, streams = script
@@ -88,15 +105,15 @@ def set_up(
     st[S_FLOOD_LEFT + lo] += 1  # the position is before the round's reveal
     st[S_FLOOD_LEFT + hi] += 1
     for h in range(n):  # the cards each hand has shown this deal ...
-        hlo[h] = 0
-        hhi[h] = 0
+        hand_masks_lo[h] = 0
+        hand_masks_hi[h] = 0
     for c in range(1, n_cards + 1):
         h = view[S_CARD_HAND + c] - 1
         if h >= 0 and played_this_deal(view, c):
             if c <= LO_CARDS:
-                hlo[h] |= _bit(c)
+                hand_masks_lo[h] |= _bit(c)
             else:
-                hhi[h] |= _bit(c)
+                hand_masks_hi[h] |= _bit(c)
     for t in range(n):  # ... and those it holds now: the view's for the seat, the world's for the others
         hid = view[S_HAND_ID + t]
         if t == seat:
@@ -105,27 +122,27 @@ def set_up(
         else:
             held[t] = 0
             held[MAXP + t] = 0
-            for j in range(HAND_SIZE - popcount(hlo[hid]) - popcount(hhi[hid])):
+            for j in range(HAND_SIZE - popcount(hand_masks_lo[hid]) - popcount(hand_masks_hi[hid])):
                 c = hands[k, t, j]
                 held[t if c <= LO_CARDS else MAXP + t] |= _bit(c)
-        hlo[hid] |= held[t]
-        hhi[hid] |= held[MAXP + t]
+        hand_masks_lo[hid] |= held[t]
+        hand_masks_hi[hid] |= held[MAXP + t]
         if view[S_IN + t] == 0:  # out of the deal: the hand is discarded
             held[t] = 0
             held[MAXP + t] = 0
     for h in range(n):
-        hstr[h] = 0
-        hring[h] = 0
+        hand_strengths[h] = 0
+        hand_ring_counts[h] = 0
         for c in range(1, n_cards + 1):
-            if (hlo[h] if c <= LO_CARDS else hhi[h]) & _bit(c):
-                hstr[h] += c
-                hring[h] += core.ring_halves(c, n_cards)
-        hring[h] //= 2
+            if (hand_masks_lo[h] if c <= LO_CARDS else hand_masks_hi[h]) & _bit(c):
+                hand_strengths[h] += c
+                hand_ring_counts[h] += core.ring_halves(c, n_cards)
+        hand_ring_counts[h] //= 2
     for p in range(n):
         score[g, p] = view[S_SCORE + p]
         elim[g, p] = 0
-        strength[g, d0, p] = hstr[view[S_HAND_ID + p]]
-        hrings[g, d0, p] = hring[view[S_HAND_ID + p]]
+        strength[g, d0, p] = hand_strengths[view[S_HAND_ID + p]]
+        hrings[g, d0, p] = hand_ring_counts[view[S_HAND_ID + p]]
         bot_rs[p] = rng.bot_stream(seed, np.uint64(first_game + k), np.uint64(p))
     flood[2 * r0] = lo
     flood[2 * r0 + 1] = hi

@@ -31,5 +31,12 @@ GAME = GameSpec(
     decision_point=trace.decision_point,
     commands="sim.games.landunter.commands",
     reference_batch=reference_batch,
+    sealed=engine.sealed,
     seat_figures=("score", "eliminated"),
+    players=(3, 5),
+    slow_bots=("sampler",),
+    offers=("strong", "design", "play"),
+    design="sim.games.landunter.design",
+    play="sim.games.landunter.play",
+    env="sim.games.landunter.env",
 )

@@ -107,9 +107,9 @@ def breathe(st, air, load):
 
 
 @njit(cache=True)
-def may_turn_back(up, load, tbnt):
+def may_turn_back(up, load, needs_treasure):
     """2. Turning back is a choice only heading down, and [D] only with a treasure."""
-    return up == 0 and (load > 0 or tbnt == 0)
+    return up == 0 and (load > 0 or needs_treasure == 0)
 
 
 @njit(cache=True, inline="always")

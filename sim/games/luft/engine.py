@@ -11,7 +11,7 @@ How it is fast (figures: benchmarks/bench_luft.py):
 - `_play_batch` runs `prange` over chunks; each chunk is one call of
   `_run_chunk`, which allocates its scratch once and plays its games in one
   loop whose body is the whole game: no call per game, no allocation per game.
-- Every array the game loop touches is a *borrowed* view (`sim.nb.borrow`):
+- Every array the game loop touches is a *borrowed* view (`sim._borrowed.borrow`):
   no atomic NRT_incref/NRT_decref. Per-game rows are index arithmetic, never slices.
 - The public state array `st` is the game state; rules are read once per
   chunk. Occupancy is a bit mask, and a swim of k steps is a few bit
@@ -73,6 +73,7 @@ import numpy as np
 from numba import njit, prange, types
 
 from sim import nb, rng
+from sim._borrowed import borrow, borrow_shaped
 from sim.games.luft import chunk_sums, core, layout as v, script as scripted
 from sim.games.luft.core import N_SEAT_COLS
 from sim.games.luft.outputs import (
@@ -119,9 +120,11 @@ from sim.games.luft.rules import (
     R_TBNT,
     Rules,
 )
-from sim.nb import BOT_RAISED, PLUGIN_TYPE, assume_range, borrow, borrow_shaped, read_only
+from sim.nb import BOT_RAISED, PLUGIN_TYPE, assume_range, read_only
 from sim.numba_errors import short_reason
+from sim.provenance import plugin_salt
 from sim.registry import MAX_PARAMS, BotCompileError, BotError
+from sim.sealed import sealer
 from strategies.luft.dispatch import INLINED, NOT_INLINED, decide_inline
 
 # Columns of the error output, one row per chunk (E_FLAG = 0: no error). The
@@ -180,7 +183,7 @@ def _run_chunk(
     n_cards = _below16(rules[R_CARDS])
     stack_size = _below8(rules[R_STACK])
     swim_mode = rules[R_SWIM]
-    tbnt = rules[R_TBNT]
+    needs_treasure = rules[R_TBNT]
     start_rule = rules[R_START]
     farthest_first = rules[R_SINK]
     reverse_within = rules[R_SINK_WITHIN]
@@ -248,7 +251,7 @@ def _run_chunk(
                     air, air_out = core.breathe(st, air, load)
                     # 2. Turn back?
                     up = st[v.HEADING_UP + s]
-                    if core.may_turn_back(up, load, tbnt):
+                    if core.may_turn_back(up, load, needs_treasure):
                         forced, state, made = scripted.step(script, made, g, s, st, state, vals, n_cards, swim_deck, swim_left)
                         a = _ask(
                             bot_ids, user_fns, one_fn, v.PHASE_TURN_BACK, s, view, params, st_addr, params_addr, bot_state, forced
@@ -396,12 +399,13 @@ def _user_kernel(args):
     return kernel
 
 
-def _plugin(fn, salt: str, owner: str):
+def _plugin(fn, salt: str, owner: str, checked: bool):
     """A bot ``fn(phase, seat, st, params, u)`` as a plug-in (`sim.nb.plugin`):
     its adapter rebuilds `st` and the seat's parameter row from their
-    addresses as borrowed, read-only views and calls the bot, inlined."""
+    addresses as borrowed, read-only views and calls the bot, inlined
+    (bounds-checked if ``checked``: a user's bot)."""
     call = f"bot(phase, seat, nb.state_view(st_addr, {v.SIZE}), nb.param_row(params_addr, seat, {MAX_PARAMS}), u)"
-    return nb.plugin(fn, call, salt, owner)
+    return nb.plugin(fn, call, salt, owner, checked)
 
 
 _PLUGINS: dict = {}
@@ -412,13 +416,17 @@ def _plugin_of(bot):
     fn, name = bot.fn, bot.name
     if fn not in _PLUGINS:
         try:
-            _PLUGINS[fn] = _plugin(fn, nb.plugin_salt("luft", bot), f"luft_{name}")
+            _PLUGINS[fn] = _plugin(fn, plugin_salt("luft", bot), f"luft_{name}", checked=bot.builtin_id < 0)
         except Exception as exc:
             raise BotCompileError(
                 f"bot {name!r} does not compile as an njit decide(phase, seat, "
-                f"st, params, u) -> int: {v.refused_write(exc) or short_reason(exc)}"
+                f"st, params, u) -> int: {v.refused_write(exc, fn) or short_reason(exc)}"
             ) from None
     return _PLUGINS[fn]
+
+
+# the function both engines run for a bot (`sim.sealed.sealer`)
+sealed = sealer(_plugin_of, phase=True)
 
 
 def _plugged(seat) -> bool:

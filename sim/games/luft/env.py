@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim import nb
 from sim.envs.table import CHANCE, shuffle_draws
 from sim.games.luft import layout as v, reference
 from sim.games.luft.rules import Rules
@@ -32,7 +33,7 @@ def proxy_seats(rules: Rules, decide) -> list[Seat]:
     def fn(phase, seat, view, params, u):
         return decide(seat, view, phase, u)
 
-    bot = Bot("env", fn, (), "a seat played from outside", -1)
+    bot = Bot("env", nb.engine_side(fn), (), "a seat played from outside", -1)  # the engine calls it as it is
     return [Seat("env", bot, np.zeros(MAX_PARAMS)) for _ in range(rules.players)]
 
 

@@ -108,12 +108,22 @@ def is_legal(phase, st, seat, action):
     return can_drop(st, seat) and DROP <= action < DROP + st[N_CARRIED + seat]
 
 
-def refused_write(error: BaseException) -> str | None:
-    """The one-line reason if ``error`` is a bot writing to its read-only
-    `st` or `params` (numba's typing error in an njit bot, numpy's in plain
-    Python), else None: both engines report the write, naming the bot."""
+def refused_write(error: BaseException, fn=None) -> str | None:
+    """The one-line reason if ``error`` is bot ``fn`` writing to its read-only
+    `st` or `params`, or to a module-level array (numba's typing error in an
+    njit bot, numpy's in plain Python), else None: both engines report the
+    write, naming the bot (and the array, when it is a module's)."""
+    from sim.numba_errors import module_array_written
+
     text = str(error)
     if "Cannot modify readonly array" not in text and "assignment destination is read-only" not in text:
         return None
     where = re.search(r"typing of setitem at (.+)", text)
-    return "it writes to st or params, which are read-only" + (f" (at {where.group(1)})" if where else "")
+    at = f" (at {where.group(1)})" if where else ""
+    array = module_array_written(error, fn)
+    if array is not None:
+        return (
+            f"it writes to the module-level array {array!r}, which numba compiles as a read-only constant "
+            f"(a bot keeps no memory between decisions){at}"
+        )
+    return "it writes to st or params, which are read-only" + at

@@ -12,7 +12,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from sim.games.luft import layout as v
+from sim.games.luft import engine, layout as v
 from sim.games.luft.reference import describe, play_game
 from sim.games.luft.rules import SWIM_SOURCES
 from sim.play.keys import Choice
@@ -60,7 +60,7 @@ class LuftTable:
         return lambda phase, seat, st, params, u: decide(seat, phase, st, u)
 
     def bot_move(self, bot, seat, phase, st, u):
-        return int(bot.bot.fn(phase, seat, st, bot.params, u))
+        return int(engine.sealed(bot.bot)(phase, seat, st, bot.params, u))
 
     def choices(self, phase, seat, st):
         if phase == v.PHASE_TURN_BACK:

@@ -32,6 +32,7 @@ from sim.games.luft import layout as v
 from sim.games.luft.outputs import HOLE_BLOCKED, HOLE_EMPTY_TURN_BACK, HOLE_SUB_TURN_BACK, HOLE_TIE_AT_ZERO
 from sim.games.luft.rules import SWIM_DECK, SWIM_SOURCES, Rules
 from sim.registry import MAX_PARAMS, BotError, IllegalBotAction
+from sim.sealed import deciders
 
 
 class IllegalAction(IllegalBotAction):
@@ -104,6 +105,7 @@ class Game:
         self.params.setflags(write=False)
         self.stream = stream or rng.Stream(seed, game)  # another source of the same draws: sim.envs
         self.bot_streams = [rng.Stream.for_bot(seed, game, s) for s in range(self.n)]
+        self.deciders = deciders(seats, "sim.games.luft.engine")
         # Material: the path, level 1 nearest the submarine; card ranks are
         # irrelevant, so a field is just its level.
         self.path = [level for level in (1, 2, 3, 4) for _ in range(rules.cards_per_level)]
@@ -144,7 +146,7 @@ class Game:
         u = self.bot_streams[diver.seat].uniform()
         st = self.public_view()
         try:
-            action = int(seat.bot.fn(phase, diver.seat, st, self.params[diver.seat], u))
+            action = int(self.deciders[diver.seat](phase, diver.seat, st, self.params[diver.seat], u))
         except (ValueError, NumbaError) as exc:
             reason = v.refused_write(exc)
             if reason is None:

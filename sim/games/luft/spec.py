@@ -42,5 +42,12 @@ GAME = GameSpec(
     decision_point=trace.decision_point,
     commands="sim.games.luft.commands",
     reference_batch=reference_batch,
+    sealed=engine.sealed,
     seat_figures=("score", "drowned"),
+    players=(2, 6),
+    slow_bots=("planner", "rollout"),
+    offers=("strong", "design", "play"),
+    design="sim.games.luft.design",
+    play="sim.games.luft.play",
+    env="sim.games.luft.env",
 )

@@ -1,7 +1,0 @@
-"""``sim landunter play | replay | review``: the terminal table (sim/play)."""
-
-from sim.play import commands
-
-
-def register(sub):
-    commands.register(sub, "landunter")

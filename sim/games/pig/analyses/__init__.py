@@ -1,0 +1,1 @@
+"""Pig's analyses: the exact answers of the 2-player game."""

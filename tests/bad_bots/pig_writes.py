@@ -1,0 +1,13 @@
+"""A Pig user bot that writes its state view (sealed: both engines refuse it)."""
+
+from numba import njit
+
+from sim.games.pig import layout as L
+from strategies.pig.registry import register
+
+
+@register("bad-pig-writes")
+@njit(cache=True)
+def bad_pig_writes(seat, st, params, u):
+    st[L.S_SCORE + seat] = 99
+    return 0

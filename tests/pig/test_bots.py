@@ -1,0 +1,58 @@
+"""Pig's bots: the switch agrees with the registry, parameters are respected,
+and optimal refuses tables it was not solved for."""
+
+import numpy as np
+import pytest
+
+from sim.games.pig import layout as L
+from sim.games.pig.rules import Rules
+from sim.games.pig.spec import GAME
+from sim.registry import BotError
+from strategies.pig.dispatch import N_BUILTINS, decide_builtin
+
+
+def view(own=10, other=30, total=12, goal=100):
+    st = np.zeros(L.STATE_SIZE, np.int64)
+    st[L.S_PLAYERS], st[L.S_GOAL], st[L.S_TURN_TOTAL] = 2, goal, total
+    st[L.S_SCORE], st[L.S_SCORE + 1] = own, other
+    return st
+
+
+def test_switch_routes_every_builtin_id_to_its_bot():
+    reg = GAME.registry
+    ids = sorted({reg.get(n).builtin_id for n in reg.names()})
+    assert ids == list(range(N_BUILTINS))
+    from sim.games.pig.solve import optimal_table
+
+    table = optimal_table(100)
+    for name in reg.names():
+        b = reg.get(name)
+        params = reg.parse(name, 2).params
+        for total in (2, 12, 19, 20, 31):
+            for u in (0.1, 0.9):
+                st = view(total=total)
+                assert decide_builtin(b.builtin_id, 0, st, params, u, table) == b.fn(0, st, params, u), (name, total)
+
+
+@pytest.mark.parametrize("n", [3, 15, 20, 35])
+def test_hold_holds_at_its_parameter(n):
+    seat = GAME.registry.parse(f"hold:n={n}", 2)
+    assert [seat.bot.fn(0, view(total=t), seat.params, 0.5) for t in (n - 1, n, n + 1)] == [L.ROLL, L.HOLD, L.HOLD]
+
+
+def test_optimal_refuses_a_table_of_three():
+    with pytest.raises(BotError, match="2 players only"):
+        GAME.registry.parse("optimal", 3)
+    with pytest.raises(BotError, match="2 players only"):
+        GAME.play_batch(Rules(players=3), [GAME.registry.parse(s) for s in ("optimal", "random", "random")], 0, 0, 5)
+
+
+def test_optimal_refuses_a_goal_beyond_the_solved_range():
+    with pytest.raises(BotError, match="goals 1..200"):
+        GAME.play_batch(Rules(goal=500), GAME.registry.parse_seats("optimal", 2), 0, 0, 5)
+
+
+def test_optimal_rolls_on_when_the_other_is_about_to_win():
+    seat = GAME.registry.parse("optimal", 2)
+    assert seat.bot.fn(0, view(own=0, other=98, total=40), seat.params, 0.5) == L.ROLL
+    assert seat.bot.fn(0, view(own=0, other=0, total=40), seat.params, 0.5) == L.HOLD

@@ -15,3 +15,6 @@ _wall_time_record() {
   return "$_wall_time_status"
 }
 trap _wall_time_record EXIT
+# A signal ends the run with its own status, so the EXIT trap records nothing.
+trap 'exit 130' INT
+trap 'exit 143' TERM

@@ -41,6 +41,11 @@ class Estimate:
     def half_width(self) -> float:
         return (self.hi - self.lo) / 2
 
+    def within(self, low: float, high: float) -> Estimate:
+        """The interval cut to the range the quantity can take (a mean of shares
+        lies in [0, 1]; a t interval over few games can reach beyond it)."""
+        return Estimate(self.mean, max(low, self.lo), min(high, self.hi), self.n, self.level)
+
     def to_json(self) -> dict:
         key = "ci95" if self.level == 0.95 else f"ci{self.level * 100:g}"
         return {"mean": _json_float(self.mean), key: [_json_float(self.lo), _json_float(self.hi)]}

@@ -219,3 +219,12 @@ def test_t_interval_gives_the_floats_of_scipy_stats():
     start-up); the figures must stay bit-identical."""
     for level, df, loc, scale in [(0.95, 1, 0.0, 1.0), (0.95, 99, 5.0, 0.37), (0.9, 12345, -3.25, 1e-3), (0.99, 4e7, 1e6, 12.5)]:
         assert stats.t_interval(level, df, loc, scale) == tuple(float(x) for x in sps.t.interval(level, df, loc=loc, scale=scale))
+
+
+def test_a_mean_of_shares_keeps_its_interval_inside_0_and_1():
+    # 17 of 20 games won: the t interval reaches past 1, the share cannot
+    x = np.array([1.0] * 17 + [0.0] * 3)
+    raw = stats.mean_ci(len(x), x.sum(), (x * x).sum())
+    assert raw.hi > 1.0
+    cut = raw.within(0.0, 1.0)
+    assert (cut.mean, cut.lo, cut.hi, cut.n) == (raw.mean, raw.lo, 1.0, raw.n)

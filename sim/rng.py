@@ -142,7 +142,7 @@ class Stream:
         if isinstance(seed, KeyedSeed):
             self.state = seed.state(b"deepsim-game", game)
         else:
-            self.state = np.uint64(game_stream(seed, game))
+            self.state = np.uint64(game_stream(np.uint64(seed), game))
 
     @classmethod
     def for_bot(cls, seed: int, game: int, seat: int) -> "Stream":
@@ -151,7 +151,8 @@ class Stream:
         if isinstance(seed, KeyedSeed):
             stream.state = seed.state(b"deepsim-bot", game, seat)
         else:
-            stream.state = np.uint64(bot_stream(seed, game, seat))
+            # a seed typed uint64: numba would push one above 2**63 through an int64 overload
+            stream.state = np.uint64(bot_stream(np.uint64(seed), game, seat))
         return stream
 
     def randbelow(self, n: int) -> int:

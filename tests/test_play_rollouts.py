@@ -10,7 +10,7 @@ position built in Python from the seat's view and a sampled world.
 import numpy as np
 import pytest
 
-from sim import rng
+from sim import nb, rng
 from sim.games.landunter import hint as landunter_hint, layout as L, reference as landunter_reference
 from sim.games.landunter.engine import play_batch as landunter_batch
 from sim.games.landunter.rules import Rules as LandUnterRules
@@ -40,7 +40,7 @@ def luft_decisions(rules, bots, seed):
             out.append((who, phase, np.array(view), action))
             return action
 
-        return Seat(bots[s].spec, Bot("recorded", decide, (), "", -1), bots[s].params)
+        return Seat(bots[s].spec, Bot("recorded", nb.engine_side(decide), (), "", -1), bots[s].params)
 
     luft_reference.play_game(rules, [seat_of(s) for s in range(rules.players)], seed, 0)
     return out
@@ -71,7 +71,7 @@ def luft_reference_rollouts(rules, seats, seed, history, seat, st, actions, roll
                         return action
                     return seats[s].bot.fn(phase, who, view, params, u)
 
-                return Seat(seats[s].spec, Bot("scripted", decide, (), "", -1), seats[s].params)
+                return Seat(seats[s].spec, Bot("scripted", nb.engine_side(decide), (), "", -1), seats[s].params)
 
             game.append(luft_reference.Game(rules, [seat_of(s) for s in range(len(seats))], seed, 0))
             wins[-1].append(game[0].play().win60[seat] / 60)
@@ -145,7 +145,7 @@ def land_unter_decisions(rules, bots, seed):
             out.append((who, np.array(view), card))
             return card
 
-        return Seat(bots[s].spec, Bot("recorded", decide, (), "", -1), bots[s].params)
+        return Seat(bots[s].spec, Bot("recorded", nb.engine_side(decide), (), "", -1), bots[s].params)
 
     record = landunter_reference.play_game(rules, [seat_of(s) for s in range(rules.players)], seed, 0)
     return out, record

@@ -24,6 +24,7 @@ from typing import Callable
 
 import numpy as np
 
+from sim import nb
 from sim.registry import Seat
 
 CHOICES: dict[str, Callable] = {}
@@ -66,7 +67,8 @@ def log_decisions(game, rules, teacher: Seat, games: int, seed: int) -> tuple[np
             taken.append(got[1])
         return action
 
-    seat = Seat(teacher.spec, replace(teacher.bot, fn=recorded), teacher.params)
+    # the recorder is the engine's own wrapper (`sim.nb.engine_side`): the reference engine calls it as it is
+    seat = Seat(teacher.spec, replace(teacher.bot, fn=nb.engine_side(recorded)), teacher.params)
     game.reference_batch(rules, [seat] * rules.players, seed, 0, games)
     if not rows:
         raise ValueError(f"{teacher.spec} made no decision the distilled policy weighs in {games} games; play more")

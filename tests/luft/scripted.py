@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim import nb
 from sim.games.luft import layout as v
 from sim.games.luft.reference import Game, GameRecord
 from sim.games.luft.rules import Rules
@@ -75,7 +76,8 @@ class ScriptedBot:
 
 
 def seat_of(fn, spec="scripted") -> Seat:
-    return Seat(spec, Bot(spec.partition(":")[0], fn, (), "", -1), np.zeros(MAX_PARAMS))
+    """A seat for a test's own Python bot: the reference engine calls it as it is (`sim.nb.engine_side`)."""
+    return Seat(spec, Bot(spec.partition(":")[0], nb.engine_side(fn), (), "", -1), np.zeros(MAX_PARAMS))
 
 
 def make_game(

@@ -20,12 +20,13 @@ def view(own=10, other=30, total=12, goal=100):
 
 def test_switch_routes_every_builtin_id_to_its_bot():
     reg = GAME.registry
-    ids = sorted({reg.get(n).builtin_id for n in reg.names()})
+    builtins = [n for n in reg.names() if reg.get(n).builtin_id >= 0]  # a bot file another test loaded has none
+    ids = sorted({reg.get(n).builtin_id for n in builtins})
     assert ids == list(range(N_BUILTINS))
     from sim.games.pig.solve import optimal_table
 
     table = optimal_table(100)
-    for name in reg.names():
+    for name in builtins:
         b = reg.get(name)
         params = reg.parse(name, 2).params
         for total in (2, 12, 19, 20, 31):

@@ -276,7 +276,7 @@ def _stored_row(result) -> dict:
     row = dict(result.summary)
     pos = result.tables["positions"][POSITION_COLUMNS].to_numpy(np.int64)
     rule = Rule(row["rule"]["a"], row["rule"]["b"], row["rule"]["c"])
-    air = api.make_rules(api.get_game("luft"), result.config["rules"]).air
+    air = result.config["rules"]["air"]  # the stored config holds the resolved rules (`Rules.to_dict`)
     return {**row, "_positions": pos, "_shares": shares(pos, air), "_rule": rule}
 
 

@@ -210,10 +210,10 @@ class Standings:
             row["games"] = int(n)
             rows.append(row)
         order = sorted(range(len(rows)), key=lambda i: -rows[i]["win_share"]["mean"])
-        matrix = [
-            [None if i == j or self.pair_sums[i, j, 0] == 0 else mean_ci(*self.pair_sums[i, j]).within(0.0, 1.0).to_json() for j in order]
-            for i in order
-        ]
+        def pair(i, j):  # a mean of per-game shares: its interval stays inside [0, 1]
+            return None if i == j or self.pair_sums[i, j, 0] == 0 else mean_ci(*self.pair_sums[i, j]).within(0.0, 1.0).to_json()
+
+        matrix = [[pair(i, j) for j in order] for i in order]
         return {"ranking": [rows[i] for i in order], "head_to_head": matrix, "meta_game": self.meta_game(order)}
 
     def payoff_resamples(self, order: list[int]) -> np.ndarray:

@@ -210,6 +210,7 @@ class Standings:
             row["games"] = int(n)
             rows.append(row)
         order = sorted(range(len(rows)), key=lambda i: -rows[i]["win_share"]["mean"])
+
         def pair(i, j):  # a mean of per-game shares: its interval stays inside [0, 1]
             return None if i == j or self.pair_sums[i, j, 0] == 0 else mean_ci(*self.pair_sums[i, j]).within(0.0, 1.0).to_json()
 

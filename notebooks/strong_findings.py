@@ -94,7 +94,10 @@ for key in ("spread", "per_ring", "per_10_strength"):
 # %%
 for game in ("luft", "landunter"):
     committed = COMMITTED / game / "summary.json"
-    if committed.exists():
-        print("\n".join(headline(json.loads(committed.read_text()))))
+    summary = json.loads(committed.read_text()) if committed.exists() else None
+    if summary is not None and all("comparison" in r for r in summary["results"]):
+        print("\n".join(headline(summary)))
+    elif summary is not None:
+        print(f"{committed} predates the like-with-like comparisons: rerun experiments/strong_findings/run.sh")
     else:
         print(f"{committed} not found: run the notebook from the repository's top folder")

@@ -195,7 +195,11 @@ def position_of(st, seat, hands_now, flood):
 def forced(card, then):
     """``then``'s seat, but its first decision is ``card``."""
     queue = [card]
-    return Seat(then.spec, Bot("forced", lambda *args: queue.pop() if queue else then.bot.fn(*args), (), "", -1), then.params)
+
+    def decide(*args):
+        return queue.pop() if queue else then.bot.fn(*args)
+
+    return Seat(then.spec, Bot("forced", nb.engine_side(decide), (), "", -1), then.params)
 
 
 def land_unter_reference_rollouts(rules, bots, seed, seat, st, cards, rollouts):

@@ -75,9 +75,13 @@ class ScriptedBot:
         return {s: q for s, q in self.scripts.items() if q}
 
 
+def _no_decision(*args):
+    raise AssertionError("this test's seat was given no bot: it has no decision to make")
+
+
 def seat_of(fn, spec="scripted") -> Seat:
     """A seat for a test's own Python bot: the reference engine calls it as it is (`sim.nb.engine_side`)."""
-    return Seat(spec, Bot(spec.partition(":")[0], nb.engine_side(fn), (), "", -1), np.zeros(MAX_PARAMS))
+    return Seat(spec, Bot(spec.partition(":")[0], nb.engine_side(fn or _no_decision), (), "", -1), np.zeros(MAX_PARAMS))
 
 
 def make_game(

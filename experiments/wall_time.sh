@@ -5,12 +5,12 @@
 # (experiments/record_wall_time.py); a failed or interrupted run records nothing.
 _wall_time_dir=$(cd "$(dirname "$0")" && pwd)
 _wall_time_start=$(date +%s)
-_wall_time_command="$(basename "$(dirname "$_wall_time_dir")")/$(basename "$_wall_time_dir")/$(basename "$0")${*:+ $*}"
+_wall_time_command="bash $(basename "$(dirname "$_wall_time_dir")")/$(basename "$_wall_time_dir")/$(basename "$0")${*:+ $*}"
 [ -n "${SIZE:-}" ] && _wall_time_command="SIZE=$SIZE $_wall_time_command"
 _wall_time_record() {
   _wall_time_status=$?
   if [ "$_wall_time_status" -eq 0 ]; then
-    python3 "$_wall_time_dir/../record_wall_time.py" "$_wall_time_dir" "$_wall_time_start" "bash $_wall_time_command"
+    python3 "$_wall_time_dir/../record_wall_time.py" "$_wall_time_dir" "$_wall_time_start" "$_wall_time_command"
   fi
   return "$_wall_time_status"
 }

@@ -44,3 +44,10 @@ def test_every_run_sh_records_its_wall_time(run_sh):
     source = lines.index('. "$(dirname "$0")/../wall_time.sh"')
     first_cd = next(i for i, line in enumerate(lines) if line.startswith("cd "))
     assert source < first_cd, "source wall_time.sh before changing directory"
+
+
+def test_a_size_setting_is_recorded_before_the_command(tmp_path):
+    script = _experiment(tmp_path, "true", "bash")
+    subprocess.run(["bash", str(script)], check=True, cwd=tmp_path, env={"SIZE": "tiny", "PATH": "/usr/bin:/bin"})
+    entry = json.loads((script.parent / "wall_time.json").read_text())
+    assert entry["command"] == "SIZE=tiny bash experiments/demo/run.sh"

@@ -9,6 +9,7 @@ result.summary["seats"][0]["win_share"]
 
 from __future__ import annotations
 
+from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -114,13 +115,25 @@ def isolation_summary(run, seed: int) -> dict:
     second (pipe and bot time) and every forfeit (game, seat, bot, reason)."""
     from sim.isolate.play import forfeits_summary
 
-    forfeits = list(dict.fromkeys(f for f in run.forfeits if f.seed == int(seed)))  # (the warm-up replays game 0)
+    forfeits = run_forfeits(run, seed)
     return {
         "decision_timeout": run.timeout,
         "isolated_decisions": run.decisions,
         "isolated_decisions_per_second": round(run.decisions / run.seconds) if run.seconds > 0 else None,
         "forfeits": forfeits_summary(forfeits),
+        "forfeits_per_bot": dict(Counter(f.bot for f in forfeits)),
+        "forfeit_scoring": "a forfeited game is a loss for the forfeiting seat: win share 0, every head-to-head lost",
     }
+
+
+def run_forfeits(run, seed: int) -> list:
+    """The forfeits of an isolated run's games of ``seed``, each (game, seat) once
+    (the warm-up replays game 0; a replay after an illegal action asks again)."""
+    first: dict = {}
+    for f in run.forfeits:
+        if f.seed == int(seed):
+            first.setdefault((f.game, f.seat), f)
+    return list(first.values())
 
 
 @dataclass
@@ -229,13 +242,17 @@ def simulate(
         **({"isolation": isolation_summary(sealed, seed)} if sealed else {}),
         **completeness(games, done, result.complete),
     }
+    if sealed and done:
+        forfeits = run_forfeits(sealed, seed)
+        for s, row in enumerate(summary["seats"]):
+            row["forfeits"] = sum(1 for f in forfeits if f.seat == s)
     path = None
     if out is not None:
         recs = None
         if records and result.complete:  # games are numbered from the batches' order
             specs, first, parts = [s.spec for s in seats], 0, []
             for batch in result.batches:
-                parts.append(long_records(game.metrics(batch, rules_obj), specs, first))
+                parts.append(long_records((sealed.spec if sealed else game).metrics(batch, rules_obj), specs, first))
                 first += parts[-1]["game"].nunique()
             import pandas as pd
 
@@ -411,6 +428,10 @@ def tournament(
         **({"isolation": isolation_summary(sealed, seed)} if sealed else {}),
         **completeness(per_seating * len(lineups), played, complete),
     }
+    if sealed and complete:
+        forfeits = run_forfeits(sealed, seed)
+        for row in summary["ranking"]:
+            row["forfeits"] = sum(1 for f in forfeits if f.bot == row["bot"])
     path = None
     if out is not None and not complete:
         path = store.save(out, f"{game.name}-tournament", config, summary, {}, None, seconds, compile_seconds, complete=False)

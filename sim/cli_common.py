@@ -463,6 +463,14 @@ def print_isolation(summary: dict) -> None:
         + f", time limit {iso['decision_timeout']:g} s per decision; forfeits: {len(iso['forfeits'])}",
         highlight=False,
     )
+    per_bot = iso.get("forfeits_per_bot") or {}
+    if per_bot:
+        out.print(
+            "forfeits per bot (each a lost game: win share 0, every head-to-head lost): "
+            + ", ".join(f"{bot} {n}" for bot, n in per_bot.items()),
+            highlight=False,
+            soft_wrap=True,
+        )
     for f in iso["forfeits"]:
         out.print(
             f"  forfeit: bot {f['bot']!r} in seat {f['seat']}, game {f['game']}, decision {f['decision'] + 1}: {f['reason']}",

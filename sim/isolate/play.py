@@ -6,8 +6,9 @@ answered by a `BotProcess` of its own, every stream keyed with the run's
 secret. A bot that hangs past the time limit, dies, raises or answers an
 illegal action forfeits the game: the forfeit is recorded (game, seat, bot,
 decision, reason), the game's built-in ``random`` bot plays that seat's
-remaining decisions of that game, and the run goes on (the process is
-started afresh for the next decision it is asked).
+remaining decisions of that game, the game is scored as a loss for that seat
+(`forfeit.score_forfeits`, through the spec's ``metrics``), and the run goes
+on (the process is started afresh for the next decision it is asked).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import asdict, dataclass, replace
 from sim import nb
 from sim.isolate import protocol
 from sim.isolate.bots import BotGone, BotProcess, isolated_bot
+from sim.isolate.forfeit import lost_games, score_forfeits
 from sim.registry import BotError, IllegalBotAction, Seat
 from sim.rng import KeyedSeed
 
@@ -62,7 +64,8 @@ class Isolation:
         self.started = 0  # games begun (a replay begins its games again)
         self.seed_now = 0  # the seed of the batch under way
         self.last = None  # (proxy, game, decision) of the last isolated answer
-        self.spec = replace(game, play_batch=self.play_batch, tally=game.tally)
+        # no compiled tally: the runner sums `metrics`, which scores the forfeits
+        self.spec = replace(game, play_batch=self.play_batch, metrics=self.metrics, tally=None)
 
     def manifest(self) -> dict:
         """What the run's manifest keeps to replay it exactly (never sent to a bot)."""
@@ -77,9 +80,22 @@ class Isolation:
         self.current_game = game
         self.started += 1
 
+    def metrics(self, batch, rules) -> dict:
+        """The game's metric columns of ``batch``, every forfeit in it scored as a loss."""
+        cols = self.game.metrics(batch, rules)
+        lost = getattr(batch, "lost", None)
+        return cols if lost is None else score_forfeits(cols, lost)
+
     def play_batch(self, rules, seats, seed, first_game, n_games):
-        """The game's batch, played on its reference engine, isolated."""
+        """The game's batch, played on its reference engine, isolated; it
+        carries ``lost`` ([game, seat]: the forfeits in it) for `metrics`."""
         self.seed_now = int(seed)
+        before = len(self.forfeits)
+        batch = self._play(rules, seats, seed, first_game, n_games)
+        lost = lost_games(self.forfeits[before:], int(seed), first_game, n_games, len(seats))
+        return _with_lost(batch, lost)
+
+    def _play(self, rules, seats, seed, first_game, n_games):
         table = [self._proxy(s, i) if isolated_bot(s.bot) else s for i, s in enumerate(seats)]
         if not any(isolated_bot(s.bot) for s in seats):
             return self.game.reference_batch(rules, table, self.seed(seed), first_game, n_games)
@@ -168,6 +184,20 @@ class _Proxy:
         fn, row = self.stand_in
         *head, _, u = args
         return fn(*head, row, u)
+
+
+_WITH_LOST: dict = {}  # a game's batch class -> its subclass that carries ``lost``
+
+
+def _with_lost(batch, lost):
+    """``batch`` (a game's NamedTuple of arrays) as a subclass instance that
+    also carries ``lost``: the same fields, so it compares and slices as the batch."""
+    cls = _WITH_LOST.get(type(batch))
+    if cls is None:
+        cls = _WITH_LOST[type(batch)] = type(type(batch).__name__, (type(batch),), {})
+    out = cls(*batch)
+    out.lost = lost
+    return out
 
 
 def forfeits_summary(forfeits: list[Forfeit]) -> list[dict]:

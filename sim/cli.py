@@ -284,7 +284,7 @@ def game_app(name: str, title: str, game=None) -> typer.Typer:
         in this process. In-process play is sealed against mistakes (writes,
         out-of-bounds reads, object mode: refused by every command alike), not
         against an author who means to cheat. For bots from people you do not
-        trust, play them with --isolate (simulate, tournament): each in a
+        trust, play them with --isolate (simulate, tournament, play, serve): each in a
         process of its own that sees only its seat's view. See
         docs/concepts/trust-model.md.
         """

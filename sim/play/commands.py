@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 
 from sim import api
-from sim.cli_common import BOT_FILE, EXIT_INTERRUPTED, JSON, PLAYERS, rules_option, user_errors
+from sim.cli_common import BOT_FILE, DECISION_TIMEOUT, EXIT_INTERRUPTED, ISOLATE, JSON, PLAYERS, rules_option, user_errors
 
 PLAY_OUT = typer.Option(Path("plays"), "--out", "-o", help="Directory the game log (JSON Lines) is written to as the game goes.")
 
@@ -47,20 +47,25 @@ def register(sub: typer.Typer, game: str):
             "decisions are replayed on the same seed, then play goes on "
             "(the other options come from the log).",
         ),
+        isolate: bool = ISOLATE,
+        decision_timeout: float = DECISION_TIMEOUT,
     ):
         """Play at a terminal table against the bots (or with friends at one keyboard)."""
         import sys
 
+        from sim.isolate.table import check_resume, refuse_hints, table_isolation
         from sim.play import playlog
         from sim.play.keys import QuitGame
         from sim.play.table import play as play_game, seat_list, start_line, table_of
 
         with user_errors():
-            api.load_bot_files([str(p) for p in bot_file or []])
+            api.load_bot_files([str(p) for p in bot_file or []], isolate=isolate)
+            refuse_hints(isolate, hint is not None)
             if hint_rollouts < 1:
                 raise ValueError("--hint-rollouts must be at least 1")
             if resume is not None:
                 log = playlog.read(resume, game)
+                check_resume(log.start, isolate, resume)
                 if log.end is not None:
                     raise ValueError(
                         f"the game in {str(resume)!r} is finished; step through it with `sim {game} replay {resume}`"
@@ -73,7 +78,8 @@ def register(sub: typer.Typer, game: str):
                 people = [] if humans.strip().lower() == "none" else _seats(humans)
                 seats = seat_list(people, bots or table_of(game).default_bots, n)
                 seed = random.randrange(1_000_000) if seed is None else seed
-                start, replayed = start_line(game, rules_given, players, seed, seats), []
+                sealed = table_isolation(decision_timeout) if isolate else None
+                start, replayed = start_line(game, rules_given, players, seed, seats, sealed), []
                 path = playlog.new_path(out_dir, game, seed)
             if start["humans"] and not sys.stdin.isatty():
                 raise ValueError(

@@ -143,8 +143,11 @@ def hint_text(
     )
 
 
-def start_line(game: str, rules_given: dict, players: int | None, seed: int, seats: list[str]) -> dict:
-    """The log's first line; everything needed to play the same game again."""
+def start_line(
+    game: str, rules_given: dict, players: int | None, seed: int, seats: list[str], isolate: dict | None = None
+) -> dict:
+    """The log's first line; everything needed to play the same game again.
+    ``isolate``: competition mode's secret and time limit (`sim.isolate.table`)."""
     spec = api.get_game(game)
     rules = api.make_rules(spec, rules_given, players)
     for s in seats:  # every bad spec fails before play
@@ -163,6 +166,7 @@ def start_line(game: str, rules_given: dict, players: int | None, seed: int, sea
         "rules": {k: list(v) if isinstance(v, tuple) else v for k, v in rules.to_dict().items()},
         "seats": seats,
         "humans": [s for s, name in enumerate(seats) if name == HUMAN],
+        **({"isolate": isolate} if isolate else {}),
     }
 
 
@@ -177,6 +181,26 @@ class Seating:
         self.names = list(start["seats"])
         self.seats = [human_seat() if name == HUMAN else self.spec.registry.parse(name) for name in self.names]
         self.humans = [s for s, name in enumerate(self.names) if name == HUMAN]
+        self.seed = start["seed"]
+        self.isolated: dict = {}  # seat -> its `sim.isolate.table.TableSeat` (competition mode)
+        if start.get("isolate"):
+            from sim.isolate.bots import isolated_bot
+            from sim.isolate.table import TableSeat, keyed
+
+            self.seed = keyed(start["seed"], start["isolate"])
+            timeout = float(start["isolate"]["decision_timeout"])
+            for s, seat in enumerate(self.seats):
+                if s not in self.humans and isolated_bot(seat.bot):
+                    self.isolated[s] = TableSeat(self.spec.registry, seat, timeout)
+
+    def start_bots(self) -> None:
+        """Start the isolated bots' processes: a bot they refuse fails before play."""
+        for seat in self.isolated.values():
+            seat.start()
+
+    def close(self) -> None:
+        for seat in self.isolated.values():
+            seat.close()
 
 
 class Run:
@@ -214,9 +238,18 @@ class Run:
                 )
             self.pending.clear()
             self.history.append(int(rec["action"]))
+            if rec.get("forfeit") and s in self.seating.isolated:  # the stand-in plays on after a logged forfeit
+                self.seating.isolated[s].forfeit = rec["forfeit"]
+                self.events.append(self._forfeit_line(s, rec["forfeit"]))
             return int(rec["action"])
+        forfeit = None
         if s in self.seating.humans:
             action = self.ask_person(self, s, phase, st, u)
+        elif s in self.seating.isolated:
+            action, forfeit = self.seating.isolated[s].move(table, s, phase, st, u)
+            if forfeit:
+                self.events.append(self._forfeit_line(s, forfeit))
+                self.pending.append(self.events[-1])
         else:
             action = table.bot_move(self.seating.seats[s], s, phase, st, u)
         label = next((c.label for c in table.choices(phase, s, st) if c.action == action), str(action))
@@ -233,21 +266,37 @@ class Run:
                 "u": float(u),
                 "view": view,
                 "events": self.pending[:],
+                **({"forfeit": forfeit} if forfeit else {}),
             }
         )
         self.pending.clear()
         self.history.append(action)
         return action
 
+    def _forfeit_line(self, s: int, reason: str) -> str:
+        from sim.isolate.table import forfeit_line
+
+        return forfeit_line(s, self.seating.names[s], reason)
+
+    def forfeits(self) -> list[dict]:
+        """The seats that forfeited so far: their games are lost."""
+        return [
+            {"seat": s, "bot": self.seating.names[s], "reason": seat.forfeit}
+            for s, seat in sorted(self.seating.isolated.items())
+            if seat.forfeit
+        ]
+
     def play(self) -> dict:
         """Play the game to its end; write and return the end line."""
         s = self.seating
-        record = s.table.play_game(s.rules, hooked(s.table, s.seats, self.decide), s.start["seed"], self.on_event)
+        record = s.table.play_game(s.rules, hooked(s.table, s.seats, self.decide), s.seed, self.on_event)
+        forfeits = self.forfeits()
         end = {
             "type": "end",
             "events": self.pending[:],
             "score": [int(x) for x in record.score],
             "win60": [int(x) for x in record.win60],
+            **({"forfeits": forfeits} if forfeits else {}),  # each a lost game, whatever the score as played
         }
         self.writer.write(end)
         return end
@@ -296,8 +345,14 @@ def play(
         return action
 
     run = Run(seating, writer, ask_person, replayed)
-    end = run.play()
+    seating.start_bots()
+    try:
+        end = run.play()
+    finally:
+        seating.close()
     console.clear()
     console.print(events_panel(run.events))
     console.print(f"[bold]Game over[/bold] — scores {end['score']}; the log is {writer.path}", highlight=False)
+    for f in end.get("forfeits", []):
+        console.print(f"seat {f['seat']} ({escape(f['bot'])}) forfeited, so its game is lost: {escape(f['reason'])}")
     return end

@@ -8,7 +8,7 @@ from typing import List, Optional
 import typer
 
 from sim import api
-from sim.cli_common import BOT_FILE, EXIT_INTERRUPTED, rules_option, user_errors
+from sim.cli_common import BOT_FILE, DECISION_TIMEOUT, EXIT_INTERRUPTED, ISOLATE, rules_option, user_errors
 
 
 def register(sub: typer.Typer, game: str):
@@ -37,6 +37,8 @@ def register(sub: typer.Typer, game: str):
             None, "--resume", help="Reopen the tables of these logs (or of every serve log in a directory), links as before."
         ),
         bot_file: Optional[List[Path]] = BOT_FILE,
+        isolate: bool = ISOLATE,
+        decision_timeout: float = DECISION_TIMEOUT,
     ):
         """Open tables in the browser: people play on one screen or on their own devices, with the bots."""
         import logging
@@ -48,19 +50,24 @@ def register(sub: typer.Typer, game: str):
         from sim.web.server import check_port, new_tables, resumed_tables, run
 
         console = Console(highlight=False, soft_wrap=True)
+        from sim.isolate.table import refuse_hints
+
         with user_errors():
-            api.load_bot_files([str(p) for p in bot_file or []])
+            api.load_bot_files([str(p) for p in bot_file or []], isolate=isolate)
+            refuse_hints(isolate, hints)
             adviser = hint_bot or table_of(game).default_bots
             api.get_game(game).registry.parse(adviser)
             check_port(host, port)
             if resume:
                 if seats is not None:
                     raise ValueError("--resume reopens tables as they were; leave out --seats")
-                sessions = resumed_tables(game, resume)
+                sessions = resumed_tables(game, resume, isolate)
             else:
                 if seats is None:
                     raise ValueError(f"give --seats, e.g. --seats human,{table_of(game).default_bots}")
-                sessions = new_tables(game, seats, api.parse_rules(rules), tables, seed, out_dir)
+                sessions = new_tables(
+                    game, seats, api.parse_rules(rules), tables, seed, out_dir, decision_timeout if isolate else None
+                )
             logging.basicConfig(format="%(levelname)s %(name)s: %(message)s")
             config = Config(hints=hints, hint_bot=adviser, hint_rollouts=hint_rollouts)
             interrupted = run(sessions, config, host, port, lambda line: console.print(line, markup=False))

@@ -8,24 +8,36 @@ import random
 import socket
 from pathlib import Path
 
+from sim.play import playlog
 from sim.play.table import HUMAN, start_line
 from sim.registry import split_specs
 from sim.web.app import Config, make_app
 from sim.web.session import TableSession, tokens_path
 
 
-def new_tables(game: str, seats_text: str, rules_given: dict, tables: int, seed: int | None, out_dir: Path) -> list[TableSession]:
-    """``tables`` fresh tables seating ``seats_text`` (``human`` or a bot spec per seat)."""
+def new_tables(
+    game: str, seats_text: str, rules_given: dict, tables: int, seed: int | None, out_dir: Path, isolate: float | None = None
+) -> list[TableSession]:
+    """``tables`` fresh tables seating ``seats_text`` (``human`` or a bot spec per seat).
+    ``isolate``: competition mode with this per-decision time limit, a run secret per table."""
+    from sim.isolate.table import table_isolation
+
     seats = split_specs(seats_text)
     if HUMAN not in seats:
         raise ValueError(f"--seats {seats_text!r} seats no person; put 'human' at one seat at least (e.g. human,{seats[0]})")
     first = random.randrange(1_000_000) if seed is None else seed
-    starts = [start_line(game, rules_given, len(seats), first + k, seats) for k in range(tables)]
+    starts = [
+        start_line(game, rules_given, len(seats), first + k, seats, None if isolate is None else table_isolation(isolate))
+        for k in range(tables)
+    ]
     return [TableSession.new(start, out_dir) for start in starts]
 
 
-def resumed_tables(game: str, paths: list[Path]) -> list[TableSession]:
-    """The tables of logs written by serve: files, or directories searched for them."""
+def resumed_tables(game: str, paths: list[Path], isolate: bool = False) -> list[TableSession]:
+    """The tables of logs written by serve: files, or directories searched for them
+    (each in the mode it was played in: ``isolate`` must match)."""
+    from sim.isolate.table import check_resume
+
     logs: list[Path] = []
     for p in paths:
         if p.is_dir():
@@ -36,6 +48,8 @@ def resumed_tables(game: str, paths: list[Path]) -> list[TableSession]:
         raise ValueError(
             f"no log of `sim {game} serve` in {', '.join(map(str, paths))}; give its --out directory or a .jsonl log"
         )
+    for p in logs:
+        check_resume(playlog.read(p, game).start, isolate, p)
     return [TableSession.resume(p, game) for p in logs]
 
 

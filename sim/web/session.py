@@ -89,6 +89,7 @@ class TableSession:
             self.events = [e for d in decisions for e in d["events"]] + end["events"]
             return
         self.writer = _KeptWriter(self.path, [start, *decisions])
+        self.seating.start_bots()  # isolated bots: one the engine would refuse fails here, before play
         self._advance(None)
 
     @classmethod

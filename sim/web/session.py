@@ -248,8 +248,10 @@ class TableSession:
         return out
 
     def stop(self) -> bool:
-        """Close the log (server stopping); True if the game is complete."""
+        """Close the log and end the isolated bots' processes (server stopping);
+        True if the game is complete."""
         with self.lock:
+            self.seating.close()
             if self.writer is not None and not self.writer.file.closed:
                 self.writer.write({"type": "stopped", "complete": False})
                 self.writer.close()

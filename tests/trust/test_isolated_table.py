@@ -78,7 +78,7 @@ def test_a_web_table_seats_an_isolated_bot_that_answers_after_the_person(tmp_pat
             assert any(d["seat"] == 1 for d in session.decisions)  # the isolated bot answered
             assert session.broken is None
         finally:
-            session.seating.close()
+            session.stop()
 
 
 @pytest.mark.parametrize(

@@ -341,7 +341,7 @@ def seats_tests() -> str:
     worst = max(s["seats"], key=lambda r: abs(r["win_share"]["mean"] - 1 / r["players"]))
     return (
         f"{'None' if flagged == 0 else flagged} of {len(tests)} chi-square tests (seven identical-bot tables and "
-        f"the rotated field, per player count) finds unequal seats at Bonferroni {s['alpha']}/{len(tests)} "
+        f"the balanced mixed field, per player count) finds unequal seats at Bonferroni {s['alpha']}/{len(tests)} "
         f"(smallest p = {min(t['p'] for t in tests):.3f}); the largest deviation of any seat is "
         f"{_ci(worst['win_share'])} ({worst['players']} players, {worst['table']}, seat {worst['seat']}; fair "
         f"{1 / worst['players']:.3f})"

@@ -115,7 +115,7 @@ def isolation_summary(run, seed: int) -> dict:
     second (pipe and bot time) and every forfeit (game, seat, bot, reason)."""
     from sim.isolate.play import forfeits_summary
 
-    forfeits = run_forfeits(run, seed)
+    forfeits = run.forfeits_of(seed)
     return {
         "decision_timeout": run.timeout,
         "isolated_decisions": run.decisions,
@@ -124,16 +124,6 @@ def isolation_summary(run, seed: int) -> dict:
         "forfeits_per_bot": dict(Counter(f.bot for f in forfeits)),
         "forfeit_scoring": "a forfeited game is a loss for the forfeiting seat: win share 0, every head-to-head lost",
     }
-
-
-def run_forfeits(run, seed: int) -> list:
-    """The forfeits of an isolated run's games of ``seed``, each (game, seat) once
-    (the warm-up replays game 0; a replay after an illegal action asks again)."""
-    first: dict = {}
-    for f in run.forfeits:
-        if f.seed == int(seed):
-            first.setdefault((f.game, f.seat), f)
-    return list(first.values())
 
 
 @dataclass
@@ -243,7 +233,7 @@ def simulate(
         **completeness(games, done, result.complete),
     }
     if sealed and done:
-        forfeits = run_forfeits(sealed, seed)
+        forfeits = sealed.forfeits_of(seed)
         for s, row in enumerate(summary["seats"]):
             row["forfeits"] = sum(1 for f in forfeits if f.seat == s)
     path = None
@@ -429,7 +419,7 @@ def tournament(
         **completeness(per_seating * len(lineups), played, complete),
     }
     if sealed and complete:
-        forfeits = run_forfeits(sealed, seed)
+        forfeits = sealed.forfeits_of(seed)
         for row in summary["ranking"]:
             row["forfeits"] = sum(1 for f in forfeits if f.bot == row["bot"])
     path = None

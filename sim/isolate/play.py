@@ -56,7 +56,8 @@ class Isolation:
             raise ValueError(f"--decision-timeout {timeout} must be a positive number of seconds")
         self.game, self.timeout = game, float(timeout)
         self.secret = bytes.fromhex(secret) if secret else secrets.token_bytes(16)
-        self.forfeits: list[Forfeit] = []
+        self.forfeits: list[Forfeit] = []  # every forfeit, as it happened
+        self.scored: dict = {}  # (seed, game) -> {seat: its forfeit} of the game's last play
         self.processes: dict[tuple, BotProcess] = {}
         self.seconds = 0.0  # wall time inside the bot processes' decisions
         self.decisions = 0  # decisions the bot processes answered
@@ -92,8 +93,18 @@ class Isolation:
         self.seed_now = int(seed)
         before = len(self.forfeits)
         batch = self._play(rules, seats, seed, first_game, n_games)
-        lost = lost_games(self.forfeits[before:], int(seed), first_game, n_games, len(seats))
-        return _with_lost(batch, lost)
+        new = self.forfeits[before:]
+        for g in range(first_game, first_game + n_games):  # the last play of a game is the one scored
+            self.scored.pop((int(seed), g), None)
+        for f in new:
+            self.scored.setdefault((f.seed, f.game), {}).setdefault(f.seat, f)
+        return _with_lost(batch, lost_games(new, int(seed), first_game, n_games, len(seats)))
+
+    def forfeits_of(self, seed: int) -> list[Forfeit]:
+        """The forfeits scored in the games of ``seed``, one per (game, seat): of
+        a game played twice (the runner's warm-up plays game 0 of seed 0 first),
+        its last play's."""
+        return [f for (s, _), seats in sorted(self.scored.items()) if s == int(seed) for f in seats.values()]
 
     def _play(self, rules, seats, seed, first_game, n_games):
         table = [self._proxy(s, i) if isolated_bot(s.bot) else s for i, s in enumerate(seats)]

@@ -1003,11 +1003,18 @@ EXPERIMENTS = [
         None,
     ),
     ("trained", "trained", "Where does the shipped `trained` bot stand?", None),
+    (
+        "outside_agents",
+        "outside-agents",
+        "How does `trained` fare against an outside search (OpenSpiel's IS-MCTS)?",
+        None,
+    ),
 ]
 STATIC_SIZES = {
     "design": "one optuna study per game and player count, plus the defaults' metrics",
     "distilled": "head to head at every player count, a 4-player strong field, side-by-side speed; sizes in its report",
     "trained": "tournaments of `trained` against every family at its best parameters",
+    "outside_agents": "`trained` against `ismcts` at several budgets; sizes in its report",
 }
 #: How a page reaches the findings pages and the experiments' folders, by where it lives.
 INDEX_LINKS = {"experiments": ("../docs/findings/", ""), "findings": ("", "../experiments/")}

@@ -74,7 +74,7 @@ def as_plugin(game_name: str, spec: str, checked: bool):
     seats = game.registry.parse_seats(spec, PLAYERS)
     builtin = seats[0].bot
     label = "checked" if checked else "unchecked"
-    bot = replace(builtin, name=f"{builtin.name}-bench-{label}", fn=njit(builtin.fn.py_func), builtin_id=-1)
+    bot = replace(builtin, name=f"bench-{label}-{builtin.name}", fn=njit(builtin.fn.py_func), builtin_id=-1)
     if not checked:
         engine = importlib.import_module(game.play_batch.__module__)
         owner = f"{game_name}_{bot.name}"

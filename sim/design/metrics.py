@@ -99,16 +99,17 @@ def evaluate(
     """Every design metric of one rule set (``rules`` includes ``players``):
     ``games`` field games and ``games`` skill games, each lineup on its own
     games; chunks run on ``executor`` (`api.scale_out`) when one is given.
-    With an ``exploit`` budget also the degenerate-play metric (`sim.design.degenerate`)."""
+    With an ``exploit`` budget also the degenerate-play metric (`sim.design.degenerate`);
+    with an empty ``field`` only the skill games (skill and upset rate)."""
     if games < 2:
         raise ValueError(f"--games {games} must be at least 2")
     game = api.get_game(game_name)
     module = design_module(game.name)
     rules_obj = api.make_rules(game, {k: str(v) for k, v in rules.items()})
     n = rules_obj.players
-    field_lu = field_lineups(None, field, n, games, seed)
+    field_lu = field_lineups(None, field, n, games, seed) if field else []
     skill_lu = field_lineups(strong, [weak], n, games, seed)
-    parts = [("field", field_lu, 0), ("skill", skill_lu, SKILL_OFFSET)]
+    parts = [("field", field_lu, 0), ("skill", skill_lu, SKILL_OFFSET)] if field else [("skill", skill_lu, SKILL_OFFSET)]
     items = []
     for part, lineups, offset in parts:
         g = max(1, math.ceil(games / len(lineups)))
@@ -118,7 +119,7 @@ def evaluate(
                 first = offset + k * g + done
                 items.append(((part, k, first), game, rules_obj, seats, seed, first, min(DEFAULT_CHUNK, g - done)))
     shares, per_game, skill, field_totals = SeatShares(n, seed), Totals(), Totals(), Totals()
-    with threads_for(max(1, games // max(len(field_lu), 1))):
+    with threads_for(max(1, games // max(len(field_lu or skill_lu), 1))):
         for (part, k, first), totals, batch in play_chunks(iter(items), executor=executor, keep_batches=True):
             cols = game.metrics(batch, rules_obj)
             count = len(np.asarray(cols["seat0.win"]))
@@ -131,11 +132,12 @@ def evaluate(
                 skill.add({"strong_win": np.asarray(cols[f"seat{c}.win"], float), "upset": upsets(cols, c, n)}, {}, count)
     ns, ss, _ = skill.agg("strong_win")
     out = {
-        "seat_gap": shares.gap(),
-        "seat0_edge": shares.edge(),
         "skill": shifted(proportion_ci(min(ss, ns), int(ns)), -1 / n),
         "upset_rate": mean_ci(*skill.agg("upset")),
     }
+    if not field:  # skill games only (`skill_curve`)
+        return out
+    out = {"seat_gap": shares.gap(), "seat0_edge": shares.edge(), **out}
     pooled = module.pooled(field_totals) if hasattr(module, "pooled") else {}
     for m in module.METRICS:
         e = pooled[m.name] if m.name in pooled else mean_ci(*per_game.agg(m.name))

@@ -36,6 +36,7 @@ from pathlib import Path
 from statistics import NormalDist
 
 from sim.design.report import diff_text, edge_text
+from sim.design.robust_report import section as robust_section
 from sim.games import GAMES, get_game
 
 ALPHA = 0.05  # family-wise error of the selection's and of the confirmation's tests
@@ -209,6 +210,9 @@ def write(root: Path, size: str = "full", out: Path | None = None) -> dict:
                 row[f"{m}: pick"] = fmt(pick_row["metrics"][m], 3) if pick_row else "—"
                 row[f"{m}: defaults"] = fmt(defaults["metrics"][m], 3)
                 row[f"{m}: verdict"] = p.get("verdicts", {}).get(o, "")
+            row["robust"] = ("robust" if p["robust"]["robust"] else "fragile") if p.get("robust") else "—"
+            book = Path(f"{game}_{n}p") / "rulebook" / "rulebook.md"
+            row["rules page"] = f"[{book}]({book})" if (root / book).is_file() else "—"
             row["why"] = p["reason"]
             rows.append(row)
             for g in p.get("knob_gains", []):
@@ -237,6 +241,10 @@ def write(root: Path, size: str = "full", out: Path | None = None) -> dict:
             report.text(
                 f"**Flag — picks at the edge of the searched range** (the best value may lie beyond): {'; '.join(flags)}."
             )
+        for n, p in picks.items():
+            if p.get("robust") or p.get("skill_curve"):
+                report.text(f"### {title}, {n} players: the verdict under every field and the skill curve")
+                robust_section(report, p, prefix=f"{game}_{n}p_", title=f"{title}, {n} players: ")
         ns = list(picks)
         shown = {n: _shown(picks[n], studies[n]) for n in ns}
         for m in metrics:

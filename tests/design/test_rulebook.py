@@ -65,7 +65,10 @@ def test_each_luft_rule_a_study_may_change_shows_as_a_marked_change(key, value):
     assert "~~" in summary["markdown"] and "**" in summary["markdown"]
 
 
-@pytest.mark.parametrize("key", ["cascade_may_repeat_flipper", "tie_simultaneous", "end_before_cascade", "no_flood_counts_as_lowest"])
+LAND_UNTER_OPTIONS = ["cascade_may_repeat_flipper", "tie_simultaneous", "end_before_cascade", "no_flood_counts_as_lowest"]
+
+
+@pytest.mark.parametrize("key", LAND_UNTER_OPTIONS)
 def test_each_land_unter_option_shows_as_a_marked_change(key):
     default = getattr(api.make_rules(api.get_game("landunter"), {}), key)
     summary = write("landunter", rules={key: str(not default).lower()})

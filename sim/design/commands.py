@@ -93,6 +93,12 @@ weak bots), every lineup on its own games.
         exploit_games: int = EXPLOIT_GAMES,
         exploit_generations: int = EXPLOIT_GENERATIONS,
         exploit_population: Optional[int] = EXPLOIT_POPULATION,
+        robust: bool = typer.Option(
+            False,
+            "--robust",
+            help="Also the field games under the robust verdict's other fields (the field without bots tuned to the "
+            "default rules, the skill ladder) and the skill curve (each ladder rung against the rung below).",
+        ),
     ):
         from sim import api
         from sim.design.metrics import measure
@@ -112,6 +118,7 @@ weak bots), every lineup on its own games.
                 executor=executor,
                 exploit=exploit,
                 budget=Budget(exploit_games, exploit_generations, exploit_population),
+                robust=robust,
             )
         finish(summary, as_json, out_dir, reports)
 

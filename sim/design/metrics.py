@@ -182,11 +182,13 @@ def measure(
     executor=None,
     exploit: bool = False,
     budget: Budget = Budget(),
+    robust: bool = False,
 ) -> dict:
     """Every design metric of one rule set at each player count: the summary of
     ``sim <game> metrics`` (a report with a table per metric group under --out);
     the degenerate-play metric too with ``exploit`` (a best response per player
-    count on ``budget``)."""
+    count on ``budget``); with ``robust`` the field games again under every
+    field of the robust verdict (``fields``) and the skill curve (`sim.design.robust`)."""
     import pandas as pd
 
     from sim.report import Report
@@ -229,6 +231,7 @@ def measure(
         + (f" {budget.describe()}." if exploit else "")
         + trained_caveat([*specs, strong_spec, weak_spec])
     )
+    from sim.design.robust_report import section as robust_section
     from sim.report import fmt
 
     table = pd.DataFrame(
@@ -242,6 +245,24 @@ def measure(
         ]
     )
     report.table("metrics", table, "Design metrics per player count")
+    if robust:
+        extra = _robust_part(game_name, rules, players_list, specs, strong_spec, weak_spec, games, seed, executor)
+        table = pd.DataFrame(
+            [
+                {
+                    "metric": m.name,
+                    **{
+                        f"{f['name']}, {r['players']}p": fmt(r["metrics"][m.name], 3)
+                        for f in [{"name": "study", "results": results}, *extra["fields"]]
+                        for r in f["results"]
+                    },
+                }
+                for m in defs
+                if m.name != "exploit"
+            ]
+        )
+        report.table("fields", table, "Design metrics under every field (study, untuned, skill ladder), mean [95% CI]")
+        robust_section(report, extra)
     report.text("**Definitions.** " + " ".join(f"`{m.name}`: {m.definition}." for m in defs))
     summary = {
         "game": game_name,
@@ -257,5 +278,39 @@ def measure(
     }
     if exploit:
         summary["exploit_budget"] = asdict(budget)
+    if robust:
+        summary.update(extra)
     report.save(summary)
     return summary
+
+
+def _robust_part(game_name, rules, players_list, specs, strong, weak, games, seed, executor) -> dict:
+    """The field games under the robust verdict's other fields, and the skill curve, of one rule set."""
+    from sim.design.robust import fields_of, skill_curve
+    from sim.design.study import Evaluator
+
+    module = design_module(game_name)
+    fields, notes = fields_of(module, specs, strong, weak)
+    out = []
+    for f in fields[1:]:  # the first is the study field: the main results
+        per_n = [
+            {
+                "players": n,
+                "metrics": to_json(
+                    evaluate(
+                        game_name,
+                        module.at_players(n, rules),
+                        field=list(f.bots),
+                        strong=f.strong,
+                        weak=f.weak,
+                        games=games,
+                        seed=seed,
+                        executor=executor,
+                    )
+                ),
+            }
+            for n in players_list
+        ]
+        out.append({"name": f.name, "bots": list(f.bots), "strong": f.strong, "weak": f.weak, "results": per_n})
+    evaluator = Evaluator(game_name, rules, list(players_list), specs, strong, weak, games, executor)
+    return {"fields": out, "fields_left_out": notes, "skill_curve": skill_curve(evaluator, [("these rules", {})], seed)}

@@ -129,14 +129,16 @@ def from_study(path: Path) -> dict:
     }
 
 
-def measure_changes(game_name, rules: dict, players: int, *, games: int, seed: int, field, strong, weak, executor=None) -> dict:
+def measure_changes(
+    game_name, rules: dict, players: int, *, games: int, seed: int, field: list[str], strong: str, weak: str, executor=None
+) -> dict:
     """The rule set, the defaults and each changed rule alone on the same
-    ``games`` fresh games of ``seed``: the evidence `from_study` reads from a study."""
-    from sim.design.metrics import evaluate, field_of, to_json
+    ``games`` fresh games of ``seed`` (field, strong and weak bots: validated
+    specs): the evidence `from_study` reads from a study."""
+    from sim.design.metrics import evaluate, to_json
     from sim.design.recommend import difference, z_for
 
     module = design_module(game_name)
-    specs, strong_spec, weak_spec = field_of(game_name, field, strong, weak)
     game = api.get_game(game_name)
     at = lambda r: module.at_players(players, r)  # noqa: E731
     default_rules = api.make_rules(game, at({})).to_dict()
@@ -146,9 +148,7 @@ def measure_changes(game_name, rules: dict, players: int, *, games: int, seed: i
         candidates += [(f"only {k}={v}", {k: v}) for k, v in moved.items()]
     rows = {}
     for label, r in candidates:
-        figs = evaluate(
-            game_name, at(r), field=specs, strong=strong_spec, weak=weak_spec, games=games, seed=seed, executor=executor
-        )
+        figs = evaluate(game_name, at(r), field=field, strong=strong, weak=weak, games=games, seed=seed, executor=executor)
         rows[label] = {"candidate": label, "metrics": to_json(figs)}
     names = _metric_names(game_name)
     z = z_for(len(names))
@@ -161,6 +161,9 @@ def measure_changes(game_name, rules: dict, players: int, *, games: int, seed: i
         "games": games,
         "seed": seed,
         "candidate": "these rules",
+        "field": field,
+        "strong": strong,
+        "weak": weak,
     }
 
 
@@ -198,9 +201,12 @@ def write(
     """The rules page of a rule set (Markdown, and HTML under ``out``) with its
     changes marked, their metric deltas and the rule holes: the summary of
     ``sim <game> rulebook``."""
+    from sim.design.metrics import field_of
+
     book = rulebook_module(game_name)
     module = design_module(game_name)
     game = api.get_game(game_name)
+    specs, strong_spec, weak_spec = field_of(game_name, field, strong, weak)  # bad bots fail before anything is played
     evidence = from_study(source) if source is not None else None
     if evidence is not None and evidence["game"] != game_name:
         raise ValueError(f"{source} is a design study of {evidence['game']}, not of {game_name}")
@@ -216,7 +222,7 @@ def write(
     before_rules = api.make_rules(game, module.at_players(n, {}))
     if evidence is None and games > 0:
         evidence = measure_changes(
-            game_name, chosen, n, games=games, seed=seed, field=field, strong=strong, weak=weak, executor=executor
+            game_name, chosen, n, games=games, seed=seed, field=specs, strong=strong_spec, weak=weak_spec, executor=executor
         )
     now, before = book.words(now_rules), book.words(before_rules)
     sources = getattr(book, "SOURCES", {})
@@ -244,7 +250,9 @@ def write(
         "changed": changed,
         "changes": [{"change": label, "knobs": k, "differences": d} for label, k, d in (evidence or {}).get("changes", [])],
         "holes": found,
-        "evidence": None if evidence is None else {k: evidence.get(k) for k in ("games", "seed", "candidate", "why")},
+        "evidence": None
+        if evidence is None
+        else {k: evidence.get(k) for k in ("games", "seed", "candidate", "why", "field", "strong", "weak")},
         "source": None if source is None else str(source),
         "complete": True,
     }

@@ -237,9 +237,9 @@ The game's rules with the chosen values woven into the sentences; a changed valu
 With --from DIR (the --out of `sim {game} design`) the page shows the study's recommendation (its rounded
 knobs) and, beside each change, the metric deltas with their intervals from the confirmation games (the whole
 pick and each knob alone), and the situations the written rules do not settle (the counted rule holes) with
-how often each occurs. Without --from, --games N plays the rule set, the defaults and each changed rule alone on
-N fresh field and skill games each for the same figures. Writes rulebook.md and a printable rulebook.html
-under --out; prints the Markdown otherwise.""",
+how often each occurs. Without --from, the rule set, the defaults and each changed rule alone are played on
+--games fresh field and skill games each for the same figures (--games 0: the page alone). Writes rulebook.md
+and a printable rulebook.html under --out; prints the Markdown otherwise.""",
     )
     def rulebook(
         rules: Optional[List[str]] = rules_option(game),
@@ -250,7 +250,12 @@ under --out; prints the Markdown otherwise.""",
             None, "--players", "-p", min=low, max=high, help="The table the page is for (default: the study's first count, or 4)."
         ),
         games: int = typer.Option(
-            0, "--games", "-g", min=0, max=MAX_GAMES, help="Without --from: field and skill games per rule set (0: play none)."
+            400,
+            "--games",
+            "-g",
+            min=0,
+            max=MAX_GAMES,
+            help="Without --from: field and skill games per rule set for the deltas and rule holes (0: play none).",
         ),
         seed: int = typer.Option(7, "--seed", "-s", min=0, max=2**64 - 1, help="Master seed of the --games."),
         field: Optional[str] = FIELD,

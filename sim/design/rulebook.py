@@ -28,6 +28,7 @@ from pathlib import Path
 
 from sim import api
 from sim.design.metric_defs import all_metrics, design_module
+from sim.design.recommend import recommend
 
 PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 HOLE = "hole_"
@@ -104,9 +105,9 @@ def from_study(path: Path) -> dict:
         summary = json.loads(file.read_text())
     except (OSError, ValueError) as e:
         raise ValueError(f"cannot read the design study {file}: {e}; give the --out DIR of `sim <game> design`") from None
-    rec = summary.get("recommendation") if isinstance(summary, dict) else None
-    if not isinstance(rec, dict) or "config" not in summary:
-        raise ValueError(f"{file} is not a design study's summary (no recommendation); give the --out DIR of `sim <game> design`")
+    if not isinstance(summary, dict) or not {"config", "front", "game"} <= set(summary):
+        raise ValueError(f"{file} is not a design study's summary; give the --out DIR of `sim <game> design`")
+    rec = recommend(summary)  # a study older than its confirmation step: the defaults stay, with the reason
     rows = {r["candidate"]: r["metrics"] for r in rec.get("confirmation", [])}
     if not rows:
         rows = {summary["front"][0]["candidate"]: summary["front"][0]["metrics"]}
@@ -215,6 +216,10 @@ def write(
         chosen.update(module.rules_for(evidence["knobs"]))
     chosen.update(rules or {})
     low, high = module.PLAYERS
+    if evidence and players is not None and players not in evidence["players"]:
+        raise ValueError(
+            f"--players {players}: the study {source} played {evidence['players']}; give one of them or drop --players"
+        )
     n = players or (evidence["players"][0] if evidence else int(api.make_rules(game, {}).players))
     if not low <= n <= high:
         raise ValueError(f"--players {n} is out of range; {game_name} rules pages take {low}..{high}")

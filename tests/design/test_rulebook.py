@@ -90,7 +90,7 @@ def test_value_gap_is_printed_as_whole_values_and_the_deck_note_says_when_a_pack
 
 
 def test_the_cli_writes_markdown_and_printable_html_with_the_changes_marked(tmp_path):
-    result = run(["luft", "rulebook", "--rules", "air=36,dives=2", "--out", str(tmp_path)])
+    result = run(["luft", "rulebook", "--rules", "air=36,dives=2", "--games", "0", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     page = (tmp_path / "rulebook.md").read_text()
     assert "The shared air starts at ~~25~~ **36**" in page and "A game has ~~3~~ **2** dives" in page
@@ -100,7 +100,7 @@ def test_the_cli_writes_markdown_and_printable_html_with_the_changes_marked(tmp_
 
 
 def test_a_bad_rule_is_one_line_and_exit_2():
-    result = run(["luft", "rulebook", "--rules", "air=zero"])
+    result = run(["luft", "rulebook", "--rules", "air=zero", "--games", "0"])
     assert result.exit_code == 2 and "air" in result.output and "Traceback" not in result.output
 
 
@@ -133,7 +133,9 @@ def study_dir(tmp_path, confirmed=True):
             {"candidate": "only value_gap=6", "knobs": {"value_gap": 6}, "differences": {"maximize:skill": diff(0.04)}},
         ],
     }
-    summary = {"game": "luft", "config": {"players": [4], "rules": {}}, "evaluation_games": 1000, "recommendation": rec}
+    front = [{"candidate": "rulebook defaults", "knobs": {}, "feasible": True, "metrics": metrics(0.02, 0.001)}]
+    summary = {"game": "luft", "config": {"players": [4], "rules": {}}, "front": front, "evaluation_games": 1000}
+    summary["recommendation"] = rec
     (tmp_path / "summary.json").write_text(json.dumps(summary))
     return tmp_path
 
@@ -159,3 +161,18 @@ def test_from_a_directory_without_a_study_is_one_line_and_exit_2(tmp_path):
     (tmp_path / "summary.json").write_text("{}")
     result = run(["luft", "rulebook", "--from", str(tmp_path)])
     assert result.exit_code == 2 and "not a design study" in result.output
+
+
+def test_a_study_older_than_its_confirmation_step_prints_the_rulebook_and_says_why(tmp_path):
+    study_dir(tmp_path)
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    del summary["recommendation"]
+    summary["config"]["objectives"] = ["maximize:skill"]
+    (tmp_path / "summary.json").write_text(json.dumps(summary))
+    page = write("luft", source=tmp_path)
+    assert page["changed"] == [] and "the study has no confirmation games" in page["markdown"]
+
+
+def test_players_the_study_did_not_play_are_refused(tmp_path):
+    with pytest.raises(ValueError, match="played \\[4\\]"):
+        write("luft", source=study_dir(tmp_path), players=3)

@@ -23,7 +23,9 @@
 # heuristic, search, trained); the pick is "robust" only when it beats the
 # defaults beyond the intervals under every field, and the report names each
 # (field, metric) where the verdict flips. The skill curve plays each ladder
-# rung against the rung below, for the defaults and the pick. A design study
+# rung against the rung below, for the defaults and the pick (each on the
+# --eval-games; the step "trained over search" seats n-1 planners, so at 5-6
+# players it costs about as much as the search itself). A design study
 # confirms the pick's printable values (value_gap rounded to a whole step).
 # Then `sim <game> rulebook --from` writes each count's rules page
 # (<dir>/rulebook/rulebook.md and .html), which report.md links.

@@ -29,6 +29,7 @@ from pathlib import Path
 from sim import api
 from sim.design.metric_defs import all_metrics, design_module
 from sim.design.recommend import recommend
+from sim.design.robust_report import diff_text
 
 PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 HOLE = "hole_"
@@ -93,13 +94,13 @@ def _metric_names(game_name: str) -> list[str]:
 
 
 def _delta_text(differences: dict) -> str:
-    return "; ".join(f"{m} {d['mean']:+.3f} [{d['ci'][0]:+.3f}, {d['ci'][1]:+.3f}]" for m, d in differences.items())
+    return "; ".join(f"{m} {diff_text(d)}" for m, d in differences.items())
 
 
 def from_study(path: Path) -> dict:
     """A design study's evidence for its recommended rule set: ``{"knobs",
-    "base", "players", "changes": [(label, knobs, differences)], "rows":
-    {label: metrics}, "games", "seed", "why"}``."""
+    "base", "players", "changes": [(label, rule options, differences)],
+    "rows": {label: metrics}, "games", "seed", "why"}``."""
     file = Path(path) / "summary.json"
     try:
         summary = json.loads(file.read_text())
@@ -111,8 +112,9 @@ def from_study(path: Path) -> dict:
     rows = {r["candidate"]: r["metrics"] for r in rec.get("confirmation", [])}
     if not rows:
         rows = {summary["front"][0]["candidate"]: summary["front"][0]["metrics"]}
+    rules_for = design_module(summary["game"]).rules_for
     changes = [
-        (g["candidate"], g["knobs"], {o.partition(":")[2]: d for o, d in g["differences"].items()})
+        (g["candidate"], rules_for(g["knobs"]), {o.partition(":")[2]: d for o, d in g["differences"].items()})
         for g in (rec.get("knob_gains") or [])
         if rec.get("confirmed")
     ]
@@ -208,13 +210,12 @@ def write(
     module = design_module(game_name)
     game = api.get_game(game_name)
     specs, strong_spec, weak_spec = field_of(game_name, field, strong, weak)  # bad bots fail before anything is played
+    if source is not None and rules:
+        raise ValueError("--from prints the study's recommended rules with its figures; give --from or --rules, not both")
     evidence = from_study(source) if source is not None else None
     if evidence is not None and evidence["game"] != game_name:
         raise ValueError(f"{source} is a design study of {evidence['game']}, not of {game_name}")
-    chosen = dict(evidence["base"]) if evidence else {}
-    if evidence:
-        chosen.update(module.rules_for(evidence["knobs"]))
-    chosen.update(rules or {})
+    chosen = {**evidence["base"], **module.rules_for(evidence["knobs"])} if evidence else dict(rules or {})
     low, high = module.PLAYERS
     if evidence and players is not None and players not in evidence["players"]:
         raise ValueError(
@@ -232,11 +233,10 @@ def write(
     now, before = book.words(now_rules), book.words(before_rules)
     sources = getattr(book, "SOURCES", {})
     notes, rows = {}, []
-    for label, knobs, differences in (evidence or {}).get("changes", []):
-        keys = set(module.rules_for(knobs)) if evidence is not None and "base" in evidence else set(knobs)
-        rows.append({"change": label, **{m: _delta_text({m: d}).partition(" ")[2] for m, d in differences.items()}})
+    for label, options, differences in (evidence or {}).get("changes", []):
+        rows.append({"change": label, **{m: diff_text(d) for m, d in differences.items()}})
         if label.startswith("only "):
-            where = next((p for p in now if now[p] != before[p] and keys & set(_rule_keys(p, sources))), None)
+            where = next((p for p in now if now[p] != before[p] and set(options) & set(_rule_keys(p, sources))), None)
             if where is not None:
                 notes[where] = notes.get(where, "") + (" · " if where in notes else "") + f"{label}: {_delta_text(differences)}"
         elif len(evidence["changes"]) == 1:  # one change: its deltas stand beside its line
@@ -253,7 +253,7 @@ def write(
         "players": n,
         "rules": {k: str(v) for k, v in chosen.items()},
         "changed": changed,
-        "changes": [{"change": label, "knobs": k, "differences": d} for label, k, d in (evidence or {}).get("changes", [])],
+        "changes": [{"change": label, "rules": r, "differences": d} for label, r, d in (evidence or {}).get("changes", [])],
         "holes": found,
         "evidence": None
         if evidence is None

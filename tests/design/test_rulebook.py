@@ -157,6 +157,11 @@ def test_a_study_that_keeps_the_defaults_prints_the_rulebook_unchanged_with_its_
     assert summary["changed"] == [] and "picked from 2 front members" in summary["markdown"]
 
 
+def test_rules_and_a_study_together_are_refused(tmp_path):
+    with pytest.raises(ValueError, match="not both"):
+        write("luft", source=study_dir(tmp_path), rules={"air": "20"})
+
+
 def test_from_a_directory_without_a_study_is_one_line_and_exit_2(tmp_path):
     (tmp_path / "summary.json").write_text("{}")
     result = run(["luft", "rulebook", "--from", str(tmp_path)])

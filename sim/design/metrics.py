@@ -31,6 +31,7 @@ import numpy as np
 
 from sim import api
 from sim.design.degenerate import Budget, gain
+from sim.design.figures import to_json
 from sim.design.metric_defs import TRAINED_NOTE, all_metrics, design_module, upsets
 from sim.runner import DEFAULT_CHUNK, Totals, play_chunks
 from sim.stats import Estimate, mean_ci, proportion_ci
@@ -145,10 +146,6 @@ def evaluate(
     if exploit is not None:
         out["exploit"] = gain(game, rules_obj, field, exploit, seed, executor)
     return out
-
-
-def to_json(figures: dict[str, Estimate]) -> dict:
-    return {name: {**e.to_json(), "n": e.n} for name, e in figures.items()}
 
 
 def trained_caveat(specs: list[str]) -> str:
@@ -287,7 +284,6 @@ def measure(
 def _robust_part(game_name, rules, players_list, specs, strong, weak, games, seed, executor) -> dict:
     """The field games under the robust verdict's other fields, and the skill curve, of one rule set."""
     from sim.design.robust import fields_of, skill_curve
-    from sim.design.study import Evaluator
 
     module = design_module(game_name)
     fields, notes = fields_of(module, specs, strong, weak)
@@ -314,3 +310,37 @@ def _robust_part(game_name, rules, players_list, specs, strong, weak, games, see
         out.append({"name": f.name, "bots": list(f.bots), "strong": f.strong, "weak": f.weak, "results": per_n})
     evaluator = Evaluator(game_name, rules, list(players_list), specs, strong, weak, games, executor)
     return {"fields": out, "fields_left_out": notes, "skill_curve": skill_curve(evaluator, [("these rules", {})], seed)}
+
+
+class Evaluator:
+    """Scores candidates: the design metrics at every player count."""
+
+    def __init__(self, game: str, base: dict, players: list[int], field, strong, weak, games: int, executor=None, exploit=None):
+        self.game, self.base, self.players, self.executor = game, base, players, executor
+        self.field, self.strong, self.weak, self.games = field, strong, weak, games
+        self.exploit = exploit  # a Budget: the degenerate-play metric too
+        self.module = design_module(game)
+
+    def rules(self, values: dict, players: int) -> dict:
+        return self.module.at_players(players, {**self.base, **self.module.rules_for(values)})
+
+    def check(self, values: dict):
+        """Bad rules raise ValueError before any game is played."""
+        for n in self.players:
+            api.make_rules(api.get_game(self.game), self.rules(values, n))
+
+    def __call__(self, values: dict, seed: int) -> dict[int, dict[str, Estimate]]:
+        return {
+            n: evaluate(
+                self.game,
+                self.rules(values, n),
+                field=self.field,
+                strong=self.strong,
+                weak=self.weak,
+                games=self.games,
+                seed=seed,
+                executor=self.executor,
+                exploit=self.exploit,
+            )
+            for n in self.players
+        }

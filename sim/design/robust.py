@@ -31,7 +31,8 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
-from sim.design.metrics import to_json
+from sim.design.compare import compare, difference, z_for
+from sim.design.figures import combine, to_json
 
 STUDY, UNTUNED, LADDER = "study", "untuned", "ladder"
 
@@ -70,8 +71,6 @@ def _metric(objective: str) -> str:
 
 def _row(per_n: dict) -> dict:
     """Figures per player count combined into one row (`sim.design.study.combine`)."""
-    from sim.design.study import combine
-
     names = next(iter(per_n.values())).keys()
     return {"metrics": to_json({m: combine([figs[m] for figs in per_n.values()]) for m in names})}
 
@@ -90,8 +89,6 @@ def _with(evaluator, f: Field | None):
 def verdict(evaluator, knobs: dict, objectives: list[str], seed: int, known: tuple[dict, dict] | None = None) -> dict:
     """The pick (``knobs``) against the defaults under every field on ``seed``;
     ``known``: (defaults row, pick row) the study field already played there."""
-    from sim.design.recommend import compare, difference, z_for
-
     fields, notes = fields_of(evaluator.module, evaluator.field, evaluator.strong, evaluator.weak)
     tests = len(fields) * len(objectives)
     z = z_for(tests)

@@ -138,8 +138,9 @@ def measure_changes(
     """The rule set, the defaults and each changed rule alone on the same
     ``games`` fresh games of ``seed`` (field, strong and weak bots: validated
     specs): the evidence `from_study` reads from a study."""
-    from sim.design.metrics import evaluate, to_json
-    from sim.design.recommend import difference, z_for
+    from sim.design.compare import difference, z_for
+    from sim.design.figures import to_json
+    from sim.design.metrics import evaluate
 
     module = design_module(game_name)
     game = api.get_game(game_name)

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 from dataclasses import asdict
 from pathlib import Path
 
@@ -32,12 +31,13 @@ import pandas as pd
 
 from sim import api, store
 from sim.design import knobs as K
+from sim.design.compare import difference, objective_sign
 from sim.design.degenerate import Budget
+from sim.design.figures import combine
 from sim.design.metric_defs import EXPLOIT, all_metrics, design_module
-from sim.design.metrics import evaluate, field_of
+from sim.design.metrics import Evaluator, field_of
 from sim.design.pareto import pareto_front
 from sim.design.robust import skill_curve, verdict
-from sim.stats import Estimate
 from sim.sweep import LAYOUT
 
 SAMPLERS = ("nsga2", "tpe")
@@ -82,52 +82,6 @@ def suggest(trial, spaces: list[K.Space]) -> dict:
         else:
             values[name] = trial.suggest_categorical(name, list(s.values))
     return values
-
-
-def combine(estimates: list[Estimate]) -> Estimate:
-    """The mean of one metric over independent evaluations (player counts):
-    half widths combine as sqrt(sum of squares) / k (normal approximation);
-    one evaluation is its own estimate."""
-    k = len(estimates)
-    if k == 1:
-        return estimates[0]
-    mean = sum(e.mean for e in estimates) / k
-    half = math.sqrt(sum(((e.hi - e.lo) / 2) ** 2 for e in estimates)) / k
-    return Estimate(mean, mean - half, mean + half, sum(e.n for e in estimates))
-
-
-class Evaluator:
-    """Scores candidates: the design metrics at every player count."""
-
-    def __init__(self, game: str, base: dict, players: list[int], field, strong, weak, games: int, executor=None, exploit=None):
-        self.game, self.base, self.players, self.executor = game, base, players, executor
-        self.field, self.strong, self.weak, self.games = field, strong, weak, games
-        self.exploit = exploit  # a Budget: the degenerate-play metric too
-        self.module = design_module(game)
-
-    def rules(self, values: dict, players: int) -> dict:
-        return self.module.at_players(players, {**self.base, **self.module.rules_for(values)})
-
-    def check(self, values: dict):
-        """Bad rules raise ValueError before any game is played."""
-        for n in self.players:
-            api.make_rules(api.get_game(self.game), self.rules(values, n))
-
-    def __call__(self, values: dict, seed: int) -> dict[int, dict[str, Estimate]]:
-        return {
-            n: evaluate(
-                self.game,
-                self.rules(values, n),
-                field=self.field,
-                strong=self.strong,
-                weak=self.weak,
-                games=self.games,
-                seed=seed,
-                executor=self.executor,
-                exploit=self.exploit,
-            )
-            for n in self.players
-        }
 
 
 def _corners(spaces: list[K.Space]) -> list[dict]:
@@ -468,7 +422,7 @@ def _confirm(summary, evaluator, spaces, knob_names, defs, cons, seed, progress,
         {
             "candidate": row["candidate"],
             "knobs": row["knobs"],
-            "differences": {o: R.difference(row, defaults, R._sign(o)[0], z) for o in objectives},
+            "differences": {o: difference(row, defaults, objective_sign(o)[0], z) for o in objectives},
         }
         for row in [picked, *singles]
     ]

@@ -128,6 +128,7 @@ def from_study(path: Path) -> dict:
         "rows": rows,
         "games": rec.get("confirmation_games", summary.get("evaluation_games")),
         "seed": rec.get("confirmation_seed", summary.get("evaluation_seed")),
+        "fresh": "confirmation_seed" in rec,  # else the selection games, where the study picked
         "why": rec.get("reason", ""),
     }
 
@@ -175,6 +176,8 @@ def holes(game_name: str, rows: dict, candidate: str) -> list[dict]:
     """The rule holes met under ``candidate`` (and the defaults), most frequent first."""
     defs = {m.name: m.definition for m in all_metrics(game_name, exploit=False) if m.name.startswith(HOLE)}
     mine, base = rows.get(candidate) or rows.get(DEFAULTS), rows.get(DEFAULTS)
+    if mine is base:  # the rule set is the defaults: one figure, not the same one twice
+        base = None
     out = [
         {
             "hole": name,
@@ -288,8 +291,8 @@ def _evidence_text(evidence: dict | None, rows: list[dict], found: list[dict], c
     games = evidence.get("games")
     where = (
         f"on {games:,} fresh games of each kind (seed {evidence.get('seed')}), which chose nothing"
-        if games
-        else "on the study's games"
+        if games and evidence.get("fresh", True)
+        else f"on the study's {games:,} selection games of each kind (seed {evidence.get('seed')})"
     )
     if evidence.get("why"):
         parts += ["", f"The design study's verdict: {evidence['why']}."]
@@ -309,7 +312,8 @@ def _evidence_text(evidence: dict | None, rows: list[dict], found: list[dict], c
             "",
             "Counted in the field games "
             + where
-            + ": how often each occurs under this variant and under the rulebook defaults, mean [95% CI]; "
+            + ": how often each occurs under this variant (and under the rulebook defaults when the variant differs), "
+            "mean [95% CI]; "
             "the simulator settles each as its rules page's [D] decisions say.",
             "",
         ]

@@ -782,6 +782,23 @@ def design_recommendations() -> str:
     return ". ".join(parts)
 
 
+def design_robustness() -> str:
+    """Per game and player count: is the recommendation robust under every field, and where does it flip."""
+    titles = {"luft": "Geteilte Luft", "landunter": "Land unter"}
+    parts = []
+    for game, by_players in _summary("design")["recommendations"].items():
+        judged = {n: r["robust"] for n, r in by_players.items() if r.get("robust")}
+        if not judged:
+            parts.append(f"{titles[game]}: not judged under several fields in the committed run (it predates --robust)")
+            continue
+        words = []
+        for n, v in judged.items():
+            flips = "; ".join(f"{f['metric']} under {f['field']} {f['verdict']}" for f in v["flips"])
+            words.append(f"{n} players {'robust' if v['robust'] else 'fragile'}" + (f" (flips: {flips})" if flips else ""))
+        parts.append(f"{titles[game]}: " + ", ".join(words))
+    return ". ".join(parts)
+
+
 def _beyond_zero(est: dict) -> str:
     """How an estimate of a gain stands to 0: 'above 0 beyond its CI', 'below ...', or 'not shown apart from 0'."""
     lo, hi = est["ci95"]
@@ -1157,6 +1174,7 @@ CLAIMS = {
         strong_findings_luft,
         strong_findings_landunter,
         design_recommendations,
+        design_robustness,
         turnback_card_costs,
         card_rule_costs,
         population_luft,

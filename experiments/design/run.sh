@@ -17,6 +17,19 @@
 # confirmation's figures, the knob-by-knob gains and the flags of picks at
 # the edge of a knob's range.
 #
+# Robust verdict (--robust): on the confirmation games the pick and the
+# defaults are played again under the field without the bots tuned to the
+# default rules and under the skill ladder seated as a field (chance, simple
+# heuristic, search, trained); the pick is "robust" only when it beats the
+# defaults beyond the intervals under every field, and the report names each
+# (field, metric) where the verdict flips. The skill curve plays each ladder
+# rung against the rung below, for the defaults and the pick (each on the
+# --eval-games; the step "trained over search" seats n-1 planners, so at 5-6
+# players it costs about as much as the search itself). A design study
+# confirms the pick's printable values (value_gap rounded to a whole step).
+# Then `sim <game> rulebook --from` writes each count's rules page
+# (<dir>/rulebook/rulebook.md and .html), which report.md links.
+#
 # Knob ranges: air 10..50 and value_gap 1..8 (wider than before: picks sat at
 # their ends); dives 2..5 (1 is allowed by the rules but makes "the last dive
 # decides" 1 by definition, a construction, not a design gain); stack_size
@@ -70,14 +83,16 @@ for n in "${LUFT_PLAYERS[@]}"; do
   sim luft design --knobs "air=10..50,dives=2..5,stack_size=1..5,turn_back_needs_treasure,value_gap=1..8" \
     --objectives skill,fairness,tension --constraint "p_air_out=0.3..0.9" --sampler tpe \
     --players "$n" --games "$LG" --trials "$LT" --eval-games "$LE" --top "$TOP" \
-    --seed 0 --out "$OUT/luft_${n}p" --json > /dev/null
+    --seed 0 --robust --out "$OUT/luft_${n}p" --json > /dev/null
+  sim luft rulebook --from "$OUT/luft_${n}p" --out "$OUT/luft_${n}p/rulebook" --json > /dev/null
 done
 
 # Land unter: its four [D] options.
 for n in "${LU_PLAYERS[@]}"; do
   sim landunter design --knobs "cascade_may_repeat_flipper,tie_simultaneous,end_before_cascade,no_flood_counts_as_lowest" \
     --objectives skill,fairness,tension --sampler tpe --players "$n" --games "$UG" --trials "$UT" \
-    --eval-games "$UE" --top "$TOP" --seed 0 --out "$OUT/landunter_${n}p" --json > /dev/null
+    --eval-games "$UE" --top "$TOP" --seed 0 --robust --out "$OUT/landunter_${n}p" --json > /dev/null
+  sim landunter rulebook --from "$OUT/landunter_${n}p" --out "$OUT/landunter_${n}p/rulebook" --json > /dev/null
 done
 
 python -m sim.design.recommend "$OUT" "$SIZE"

@@ -28,14 +28,16 @@ _SHAPE = {
     LIST: "comma-separated specs",
     GROUPS: "groups separated by ';', each of comma-separated specs",
 }
+POLICY = "one policy spec (a policy's weights are read)"
 _METAVAR = {ONE: "SPEC", LIST: "SPEC[,SPEC…]", GROUPS: "SPEC[,SPEC…][;…]"}
 
 
-def help_text(game: str, role: str, shape: str, default: str | None = None) -> str:
-    """An option's help: what its bots do in the command, the value's shape,
-    its default, and the one sentence on specs."""
+def help_text(game: str, role: str, shape: str, default: str | None = None, policy: bool = False) -> str:
+    """An option's help: what its bots do in the command, the value's shape
+    (``policy``: it must be a policy), its default, and the one sentence on specs."""
     tail = f" (default: {default})" if default else ""
-    return f"{role}: {_SHAPE[shape]}{tail}. {SPECS.replace('GAME', game)}"
+    what = POLICY if policy else _SHAPE[shape]
+    return f"{role}: {what}{tail}. {SPECS.replace('GAME', game)}"
 
 
 def read_specs(game: str, option: str, text: str, shape: str = LIST, policy: bool = False) -> list[list[str]]:
@@ -100,7 +102,7 @@ def bot_option(game: str, name: str, *aliases: str, role: str, default: Any = No
         *aliases,
         metavar=_METAVAR[shape],
         callback=_checked(game, shape, policy),
-        help=help_text(game, role, shape, shown),
+        help=help_text(game, role, shape, shown, policy),
     )
 
 

@@ -316,6 +316,7 @@ def game_app(name: str, title: str, game=None) -> typer.Typer:
         from sim import testing
 
         with user_errors():
+            api.make_rules(get_game(name), {}, players)  # a bad player count is refused before the file is read
             registry = get_game(name).registry
             before = set(registry.names())
             api.load_bot_files([str(file)])

@@ -199,6 +199,7 @@ def bad_values(game: str, param) -> st.SearchStrategy | None:
     return None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, name, cmd", COMMANDS, ids=IDS)
 def test_a_bad_spec_player_list_or_value_is_one_line_and_exit_2(game, name, cmd, monkeypatch, tmp_path):
     fuzzed = [(p, s) for p in cmd.params if (s := bad_values(game, p)) is not None]

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-import click
 import typer
 
 from sim import cli_common
@@ -79,7 +78,7 @@ def _is_policy(game, seat) -> bool:
 def _checked(game: str, shape: str, policy: bool):
     """The click callback of a bot option: the value checked (`read_specs`), returned as given."""
 
-    def callback(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[str]:
+    def callback(ctx: typer.Context, param: typer.CallbackParam, value: Optional[str]) -> Optional[str]:
         if value is None or ctx.resilient_parsing:
             return value
         if "--isolate" in cli_common._ARGS:  # competition mode: the files' bots register when the command runs

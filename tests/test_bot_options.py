@@ -95,7 +95,7 @@ def test_every_option_naming_bots_is_the_shared_one(game, name, cmd):
     for p in cmd.params:
         named = is_option(p) and bool(BOT_OPTIONS & set(p.opts))
         shared = p.metavar in cli_bots._METAVAR.values()
-        assert named == shared or p.opts == ["--seats"], (name, p.opts)
+        assert named == shared, (name, p.opts)
         if named:
             assert p.help.endswith(sentence), (name, p.opts, p.help)
     for option, short in (("--bots", "-b"), ("--families", "-f")):

@@ -357,9 +357,7 @@ def test_the_walk_covers_every_command_that_seats_bots():
     # check-bot: runs the bot contract on the bots of the file it is given, seats no field of ours
     without_bots = {"bots", "play", "replay", "review", "humans", "serve", "turnback-card", "card-rule", "check-bot"}
     # Pig's distill: Pig has no distilled bot, the command refuses before any game (tests/strong/test_distilled.py)
-    # rulebook: new; its --field, --strong and --weak are the shared options, each shown to read the user's bot
-    # in tests/test_bot_options.py; its run with the user's bot is not in this walk yet
-    refused = {"pig": {"distill"}, "luft": {"rulebook"}, "landunter": {"rulebook"}}
+    refused = {"pig": {"distill"}}
     for game in ("luft", "landunter", "pig"):
         assert set(game_commands(game)) - without_bots - refused.get(game, set()) == set(WITH_MINE[game]), game
 

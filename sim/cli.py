@@ -16,6 +16,7 @@ from typer.core import TyperGroup
 
 import sim
 from sim import bot_listing, deprecation
+from sim.cli_bots import bots_option
 from sim.cli_common import (
     BOT_FILE,
     DECISION_TIMEOUT,
@@ -27,7 +28,6 @@ from sim.cli_common import (
     WORKERS,
     OneLineErrors,
     bot_file_everywhere,
-    bots_option,
     emit,
     game_help,
     lazy,
@@ -134,7 +134,8 @@ def game_app(name: str, title: str, game=None) -> typer.Typer:
     the game's spec, also the generic families it ``offers`` and its own
     commands (its ``commands`` package's `register`)."""
     sub = typer.Typer(no_args_is_help=True, help=f"{title}: simulate, trace, list bots.")
-    BOTS, RULES = bots_option(name), rules_option(name)
+    BOTS = bots_option(name, f"The bot of every seat, or one per seat in seat order (e.g. {game_help(name).bots})")
+    RULES = rules_option(name)
 
     @sub.command(help=f"Play a batch of games; print per-seat and {game_help(name).per_round} figures with 95% CIs.")
     def simulate(
@@ -189,9 +190,7 @@ def game_app(name: str, title: str, game=None) -> typer.Typer:
 
     @sub.command()
     def tournament(
-        bots: str = typer.Option(
-            ..., "--bots", "-b", help="Entrants, comma-separated; the same family may enter with different parameters."
-        ),
+        bots: str = bots_option(name, "Entrants (at least two; the same family may enter with different parameters)"),
         players: Optional[int] = PLAYERS,
         games: int = typer.Option(
             10_000,
@@ -317,6 +316,7 @@ def game_app(name: str, title: str, game=None) -> typer.Typer:
         from sim import testing
 
         with user_errors():
+            api.make_rules(get_game(name), {}, players)  # a bad player count is refused before the file is read
             registry = get_game(name).registry
             before = set(registry.names())
             api.load_bot_files([str(file)])

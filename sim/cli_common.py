@@ -228,16 +228,6 @@ def game_help(game: str):
     return of_package(GAMES[game])
 
 
-def bots_option(game: str):
-    return typer.Option(
-        ...,
-        "--bots",
-        "-b",
-        help="One bot spec for every seat, or one per seat, comma-separated: "
-        f"{game_help(game).bots}. A spec is name or name:key=value:key=value.",
-    )
-
-
 def rules_option(game: str):
     examples = game_help(game)
     return typer.Option(

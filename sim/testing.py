@@ -33,7 +33,7 @@ BASELINE = "random"  # every game's baseline bot: the bot under test's neighbour
 
 
 def _rules(game, players: int | None):
-    return game.rules_cls.from_strings({}, **({"players": players} if players else {}))
+    return game.rules_cls.from_strings({}, **({"players": players} if players is not None else {}))
 
 
 def _same(a, b) -> str | None:

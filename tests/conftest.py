@@ -68,8 +68,9 @@ def registries_as_found():
     from sim import registry as reg
     from strategies.landunter import LANDUNTER_BOTS
     from strategies.luft import LUFT_BOTS
+    from strategies.pig import PIG_BOTS
 
-    found = [(registry, dict(registry.bots)) for registry in (LUFT_BOTS, LANDUNTER_BOTS)]
+    found = [(registry, dict(registry.bots)) for registry in (LUFT_BOTS, LANDUNTER_BOTS, PIG_BOTS)]
     files = dict(reg._LOADED_BOT_FILES)
     yield
     for registry, bots in found:

@@ -29,7 +29,14 @@ from sim.cli_common import player_list, reflow
 from sim.interrupt import SIGINT_AFTER_CHUNKS
 
 GROUP = typer.main.get_command(app)
-COMMANDS = [(g, c) for g in ("luft", "landunter", "results") for c in GROUP.commands[g].commands]
+
+
+def game_commands(game: str) -> dict:
+    """Every command of ``sim <game>`` as click builds it (the game group builds them on first use)."""
+    group = GROUP.commands[game]
+    ctx = click.Context(group)
+    return {name: group.get_command(ctx, name) for name in group.list_commands(ctx)}
+
 
 # Tiny valid arguments per command, so that valid examples stay cheap.
 BASE = {
@@ -68,6 +75,12 @@ BASE = {
         "random",
     ],
 }
+# Every game command with tiny valid arguments above (the game groups build
+# their commands on first use, so they are listed through `game_commands`),
+# and `results`; tests/test_bot_options.py draws bad values for every command.
+COMMANDS = [(g, c) for g in ("luft", "landunter") for c in game_commands(g) if c in BASE] + [
+    ("results", c) for c in GROUP.commands["results"].commands
+]
 KNOB = {"luft": "air=20..25", "landunter": "tie_simultaneous", "results": ""}
 OTHER = {"luft": "threshold:t=2", "landunter": "low", "results": ""}
 PLAYERS = {"luft": "2", "landunter": "3", "results": ""}
@@ -164,7 +177,7 @@ def resolve(value: str, root) -> str:
 @pytest.mark.slow
 @pytest.mark.parametrize("group, command", COMMANDS, ids=[f"{g} {c}" for g, c in COMMANDS])
 def test_random_option_values_never_give_a_traceback(group, command, places, monkeypatch):
-    cmd = GROUP.commands[group].commands[command]
+    cmd = (game_commands(group) if group != "results" else GROUP.commands[group].commands)[command]
     options = [p for p in cmd.params if p.param_type_name == "option"]
     argument = [p for p in cmd.params if p.param_type_name == "argument"]
     base = [a.format(other=OTHER[group], players=PLAYERS[group], knob=KNOB[group], dir=places / "dir") for a in BASE[command]]
@@ -196,17 +209,7 @@ def test_random_option_values_never_give_a_traceback(group, command, places, mon
 # ---------------------------------------------------------------- the cases of a new user's walk through the CLI
 
 ROOT = Path(__file__).resolve().parents[1]
-BOT_FILES = {
-    "luft": ROOT / "tests" / "bot_files" / "luft_mine.py",
-    "landunter": ROOT / "tests" / "bot_files" / "landunter_mine.py",
-}
-
-
-def game_commands(game: str) -> dict:
-    """Every command of ``sim <game>`` as click builds it (the game group builds them on first use)."""
-    group = GROUP.commands[game]
-    ctx = click.Context(group)
-    return {name: group.get_command(ctx, name) for name in group.list_commands(ctx)}
+BOT_FILES = {game: ROOT / "tests" / "bot_files" / f"{game}_mine.py" for game in ("luft", "landunter", "pig")}
 
 
 def one_line_error(args: list[str], *words: str) -> str:
@@ -284,8 +287,8 @@ WITH_MINE = {
         "air": ["--players", "2", "--mixes", "mine", "--games", "10"],
         "balance": ["--players", "2", "--field", "mine,random", "--knobs", "air", "--pairs", "none", "--games", "10"],
         "compare-turnback": ["--players", "2", "--families", "mine,air,threshold", "--grid-points", "1", "--slow", "none"]
-        + ["--games", "10"],
-        "dice-check": ["--players", "2", "--bots", "mine", "--games", "20", "--draws", "90"],
+        + ["--field", "mine,random", "--games", "10"],
+        "dice-check": ["--players", "2", "--bots", "mine", "--baseline-bot", "mine", "--games", "20", "--draws", "90"],
         "metrics": ["--players", "2", "--field", "mine,random", "--strong", "mine", "--weak", "random", "--games", "4"],
         "design": ["--players", "2", "--field", "mine", "--strong", "mine", "--weak", "random", "--games", "4"]
         + ["--knobs", "air=20..25", "--trials", "1"],
@@ -306,7 +309,8 @@ WITH_MINE = {
         "balance": ["--players", "3", "--field", "mine,low", "--options", "tie_simultaneous", "--games", "10"],
         "fairness": ["--players", "3", "--bots", "mine,low", "--games", "10"],
         "ranking": ["--players", "3", "--bots", "mine,low", "--games", "10"],
-        "seats": ["--players", "3", "--bots", "mine", "--games", "10", "--candidates", "mine"],
+        "seats": ["--players", "3", "--bots", "mine", "--games", "10", "--candidates", "mine", "--field", "mine,low"]
+        + ["--strong", "mine", "--filler", "mine"],
         "metrics": ["--players", "3", "--field", "mine,low", "--strong", "mine", "--weak", "random", "--games", "4"],
         "design": ["--players", "3", "--field", "mine", "--strong", "mine", "--weak", "random", "--games", "4"]
         + ["--knobs", "tie_simultaneous", "--trials", "1"],
@@ -319,6 +323,19 @@ WITH_MINE = {
         "strong-findings": ["--players", "3", "--field", "mine,low", "--strong-field", "mine,dodge", "--games", "10"],
         "distill": ["--players", "3", "--from", "mine", "--field", "mine", "--decision-games", "2", "--generations", "0"]
         + ["--games", "6"],
+    },
+    "pig": {
+        "simulate": ["-n", "2", "--bots", "mine,hold", "--games", "20"],
+        "tournament": ["-n", "2", "--bots", "mine,hold", "--games", "20"],
+        "trace": ["-n", "2", "--bots", "mine"],
+        "metrics": ["--players", "2", "--field", "mine,random", "--strong", "mine", "--weak", "random", "--games", "4"],
+        "design": ["--players", "2", "--field", "mine", "--strong", "mine", "--weak", "random", "--games", "4"]
+        + ["--knobs", "goal=50..60", "--trials", "1"],
+        "train": ["--players", "2", "--field", "mine", "--games", "2", "--generations", "1", "--population", "4"],
+        "exploit": ["--players", "2", "--field", "mine", "--games", "2", "--generations", "1", "--population", "4"],
+        "population": ["--players", "2", "--start", "mine,random", "--iterations", "1", "--games", "2", "--generations", "1"]
+        + ["--population", "4", "--meta-games", "20"],
+        "solve": ["--against", "mine", "--goal", "20"],
     },
 }
 WITH_MINE_CASES = [(g, c) for g, commands in WITH_MINE.items() for c in commands]
@@ -339,8 +356,10 @@ def test_the_walk_covers_every_command_that_seats_bots():
     # no table of bots to fill (a policy's weights, people's logs), or people at the table (tests/test_play.py, tests/web)
     # check-bot: runs the bot contract on the bots of the file it is given, seats no field of ours
     without_bots = {"bots", "play", "replay", "review", "humans", "serve", "turnback-card", "card-rule", "check-bot"}
-    for game in ("luft", "landunter"):
-        assert set(game_commands(game)) - without_bots == set(WITH_MINE[game]), game
+    # Pig's distill: Pig has no distilled bot, the command refuses before any game (tests/strong/test_distilled.py)
+    refused = {"pig": {"distill"}}
+    for game in ("luft", "landunter", "pig"):
+        assert set(game_commands(game)) - without_bots - refused.get(game, set()) == set(WITH_MINE[game]), game
 
 
 # Words only one game's help may use: its examples and what it calls a round.

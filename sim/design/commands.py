@@ -10,6 +10,7 @@ from typing import List, Optional
 
 import typer
 
+from sim.cli_bots import ONE, bot_option, field_option
 from sim.cli_common import (
     JSON,
     MAX_GAMES,
@@ -55,13 +56,13 @@ EXPLOIT_POPULATION = typer.Option(
 def register(sub: typer.Typer, game: str):
     module = design_module(game)
     low, high = module.PLAYERS
-    field_help = (
-        f"The field of the field games, comma-separated specs, every group in every seat order (default: "
-        f"{','.join(module.FIELD)}: {module.FIELD_STYLES}; {TRAINED_NOTE})."
+    FIELD = field_option(
+        game,
+        "The field of the field games, every group in every seat order",
+        shown=f"{','.join(module.FIELD)}: {module.FIELD_STYLES}; {TRAINED_NOTE}",
     )
-    FIELD = typer.Option(None, "--field", help=field_help)
-    STRONG = typer.Option(None, "--strong", help=f"The strong bot of the skill games (default {module.STRONG}).")
-    WEAK = typer.Option(None, "--weak", help=f"The weak bots it plays against (default {module.WEAK}).")
+    STRONG = bot_option(game, "--strong", role="The strong bot of the skill games", shape=ONE, shown=module.STRONG)
+    WEAK = bot_option(game, "--weak", role="The weak bot it plays against", shape=ONE, shown=module.WEAK)
     PLAYERS = players_option("4", low, high)
 
     @sub.command(

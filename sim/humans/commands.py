@@ -10,6 +10,7 @@ import numpy as np
 import typer
 
 from sim import api
+from sim.cli_bots import ONE, bot_option
 from sim.cli_common import BOT_FILE, JSON, user_errors
 
 
@@ -26,7 +27,9 @@ def register(sub: typer.Typer, game: str):
     @sub.command("humans")
     def humans(
         logs: List[Path] = typer.Argument(..., help="Game logs, or directories of them (play's or serve's --out)."),
-        bot: str = typer.Option("trained", "--bot", "-b", help="The bot the people's choices are set against."),
+        bot: str = bot_option(
+            game, "--bot", "-b", role="The bot the people's choices are set against", default="trained", shape=ONE
+        ),
         rollouts: int = typer.Option(
             32, "--rollouts", min=0, help="Rollout games per choice behind each disagreement's cost; 0 skips the cost."
         ),

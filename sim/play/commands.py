@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 
 from sim import api
+from sim.cli_bots import ONE, bot_option, bots_option
 from sim.cli_common import BOT_FILE, DECISION_TIMEOUT, EXIT_INTERRUPTED, ISOLATE, JSON, PLAYERS, rules_option, user_errors
 
 PLAY_OUT = typer.Option(Path("plays"), "--out", "-o", help="Directory the game log (JSON Lines) is written to as the game goes.")
@@ -23,11 +24,8 @@ def register(sub: typer.Typer, game: str):
             "--humans",
             help="Seats played by people at this keyboard (hot-seat), comma-separated, e.g. 0,2; 'none' to watch bots.",
         ),
-        bots: Optional[str] = typer.Option(
-            None,
-            "--bots",
-            "-b",
-            help="Bot specs for the other seats: one for all, or one per bot seat in seat order (default: a strong bot).",
+        bots: Optional[str] = bots_option(
+            game, "The bots of the other seats: one for all, or one per bot seat in seat order", None, "a strong bot"
         ),
         players: Optional[int] = PLAYERS,
         seed: Optional[int] = typer.Option(
@@ -36,8 +34,8 @@ def register(sub: typer.Typer, game: str):
         rules: Optional[List[str]] = rules_option(game),
         bot_file: Optional[List[Path]] = BOT_FILE,
         out_dir: Path = PLAY_OUT,
-        hint: Optional[str] = typer.Option(
-            None, "--hint", help="A bot whose advice the key h shows: its choice and your win chance after each choice."
+        hint: Optional[str] = bot_option(
+            game, "--hint", role="A bot whose advice the key h shows: its choice and your win chance after each choice", shape=ONE
         ),
         hint_rollouts: int = typer.Option(32, "--hint-rollouts", help="Rollout games per choice behind a hint."),
         resume: Optional[Path] = typer.Option(
@@ -114,8 +112,8 @@ def register(sub: typer.Typer, game: str):
     @sub.command("review")
     def review(
         logs: List[Path] = typer.Argument(..., help="Game logs written by play."),
-        bot: Optional[str] = typer.Option(
-            None, "--bot", "-b", help="The bot to compare the people with (default: the strong bot play seats)."
+        bot: Optional[str] = bot_option(
+            game, "--bot", "-b", role="The bot to compare the people with", shape=ONE, shown="the strong bot play seats"
         ),
         rollouts: int = typer.Option(
             32, "--rollouts", help="Rollout games per choice behind each disagreement's cost; 0 skips the cost."

@@ -8,6 +8,7 @@ from typing import List, Optional
 import typer
 
 from sim import api
+from sim.cli_bots import ONE, bot_option, field_option, start_option
 from sim.cli_common import JSON, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, game_help, rules_option, writable_dir
 from sim.registry import BotError, split_specs
 from sim.report import Report, collected, fmt
@@ -54,19 +55,19 @@ def register(sub: typer.Typer, game_name: str):
 
     @sub.command("train")
     def train_cmd(
-        field: str = typer.Option(
-            ...,
-            "--field",
-            "-f",
-            help=f"The opponents, comma-separated specs, cycled over the other seats (e.g. {game_help(game_name).field}).",
+        field: str = field_option(
+            game_name, f"The opponents, cycled over the other seats (e.g. {game_help(game_name).field})", ..., short=True
         ),
         players: int = PLAYERS,
         games: int = _games_option(480),
         generations: int = typer.Option(20, "--generations", min=1, max=10**6, help="CMA-ES generations."),
         population: Optional[int] = POPULATION,
         sigma: float = typer.Option(0.3, "--sigma", help="CMA-ES's initial step size."),
-        start: Optional[str] = typer.Option(
-            None, "--start", help="Start from this policy spec's weights (e.g. policy:preset=NAME; default: policy's)."
+        start: Optional[str] = start_option(
+            game_name,
+            "Start from this policy's weights (e.g. policy:preset=NAME or policy:file=PATH)",
+            shown="policy's",
+            policy=True,
         ),
         mix: bool = typer.Option(
             False,
@@ -129,13 +130,14 @@ def register(sub: typer.Typer, game_name: str):
 
     @sub.command("distill")
     def distill_cmd(
-        source: str = typer.Option("trained", "--from", help="The bot to distil: any spec (trained, policy:file=PATH, ...)."),
-        field: Optional[str] = typer.Option(
-            None,
-            "--field",
-            "-f",
-            help="Fine-tune against these opponents, comma-separated specs (default: the --from bot), cycled over "
-            "the other seats, or with --groups every group of them.",
+        source: str = bot_option(
+            game_name, "--from", role="The bot to distil (trained, policy:file=PATH, any bot)", default="trained", shape=ONE
+        ),
+        field: Optional[str] = field_option(
+            game_name,
+            "Fine-tune against these opponents, cycled over the other seats, or with --groups every group of them",
+            shown="the --from bot",
+            short=True,
         ),
         players: int = PLAYERS,
         decision_games: int = typer.Option(
@@ -195,13 +197,13 @@ def register(sub: typer.Typer, game_name: str):
 
     @sub.command("exploit")
     def exploit_cmd(
-        field: str = typer.Option(
+        field: str = field_option(
+            game_name,
+            "Fields to exploit, each cycled over the other seats",
             ";".join(builtins),
-            "--field",
-            "-f",
-            help="Fields separated by ';', each comma-separated specs "
-            "cycled over the other seats (default: every fast built-in bot "
-            "as a homogeneous field).",
+            "every fast built-in bot as a homogeneous field",
+            groups=True,
+            short=True,
         ),
         players: int = PLAYERS,
         games: int = _games_option(240),
@@ -223,8 +225,6 @@ def register(sub: typer.Typer, game_name: str):
         with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:
             rules_obj = api.make_rules(game, api.parse_rules(rules), players)
             fields = [split_specs(f) for f in field.split(";") if f.strip()]
-            if not fields:
-                raise ValueError(f"--field is empty; give e.g. --field {';'.join(builtins[:2])}")
             summary = exploit(
                 game,
                 rules_obj,
@@ -259,11 +259,7 @@ def register_population(sub: typer.Typer, game_name: str, builtins: list[str]):
             max=10**9,
             help="Games of each meta-game tournament (every lineup with repeated entrants, in every seat order).",
         ),
-        start: str = typer.Option(
-            ",".join(builtins),
-            "--start",
-            help="The starting population, comma-separated specs (default: every fast built-in bot).",
-        ),
+        start: str = start_option(game_name, "The starting population", ",".join(builtins), "every fast built-in bot"),
         seed: int = SEED,
         rules: Optional[List[str]] = rules_option(game_name),
         out_dir: Optional[Path] = _out_option(

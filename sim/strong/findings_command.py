@@ -8,12 +8,13 @@ from typing import Optional
 
 import typer
 
+from sim.cli_bots import bot_option, field_option
 from sim.cli_common import ALPHA, JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list, players_option
 from sim.registry import split_specs
 from sim.report import collected
 
 
-def register(sub: typer.Typer, players: tuple[int, int], analysis_module: str, findings: str, heuristic: str):
+def register(sub: typer.Typer, game: str, players: tuple[int, int], analysis_module: str, findings: str, heuristic: str):
     """Add the command; ``analysis_module`` holds the game's ``strong_findings``
     function; ``findings`` names its headline findings and ``heuristic`` its
     default heuristic field, for the help."""
@@ -32,17 +33,13 @@ def register(sub: typer.Typer, players: tuple[int, int], analysis_module: str, f
         games: int = typer.Option(20_000, "--games", "-g", min=2, max=MAX_GAMES, help="Games per field and player count."),
         seed: int = SEED,
         players_text: str = players_option(f"{low}..{high}", low, high),
-        field: Optional[str] = typer.Option(
-            None,
-            "--field",
-            help=f"The heuristic field, comma-separated specs seated balanced (default: {heuristic}).",
-        ),
-        strong_field: Optional[str] = typer.Option(
-            None,
+        field: Optional[str] = field_option(game, "The heuristic field, seated balanced", shown=heuristic),
+        strong_field: Optional[str] = bot_option(
+            game,
             "--strong-field",
-            help="The strong bots, comma-separated specs, added to the heuristic field and each in self-play "
-            "(default: trained, the "
-            "preset of each player count; e.g. trained,policy:file=experiments/population/<game>-4p/weights.json).",
+            role="The strong bots, added to the heuristic field and each in self-play "
+            "(e.g. trained,policy:file=experiments/population/<game>-4p/weights.json)",
+            shown="trained, the preset of each player count",
         ),
         alpha: float = ALPHA,
         out_dir: Optional[Path] = OUT,

@@ -33,9 +33,14 @@ def self_play(play_game, rules, seat: Seat, record, seed: int, first: int, games
             bar.advance(task)
 
 
+def is_policy(game, seat: Seat) -> bool:
+    """Whether ``seat`` plays the game's trainable `policy` (its weights can be read and trained)."""
+    return "policy" in game.registry.names() and getattr(seat.bot.options, "__self__", None) is layout_of(game)
+
+
 def policy_seat(game, spec: str, players: int) -> Seat:
     """``spec`` parsed for a table of ``players``; it must be a `policy` (its weights are what a rule is fitted to)."""
     seat = game.registry.parse(spec, players)
-    if getattr(seat.bot.options, "__self__", None) is not layout_of(game):
+    if not is_policy(game, seat):
         raise ValueError(f"--bot {spec!r} is not a policy bot; give trained, policy:file=PATH or policy:preset=NAME")
     return seat

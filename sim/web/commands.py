@@ -8,6 +8,7 @@ from typing import List, Optional
 import typer
 
 from sim import api
+from sim.cli_bots import ONE, bot_option
 from sim.cli_common import BOT_FILE, DECISION_TIMEOUT, EXIT_INTERRUPTED, ISOLATE, rules_option, user_errors
 
 
@@ -26,8 +27,8 @@ def register(sub: typer.Typer, game: str):
         hints: bool = typer.Option(
             False, "--hints", help="A hint button: the hint bot's choice and the win chance of each move."
         ),
-        hint_bot: Optional[str] = typer.Option(
-            None, "--hint-bot", help="The bot behind hints and review (default: a strong bot)."
+        hint_bot: Optional[str] = bot_option(
+            game, "--hint-bot", role="The bot behind hints and review", shape=ONE, shown="a strong bot"
         ),
         hint_rollouts: int = typer.Option(32, "--hint-rollouts", min=1, help="Rollout games per choice behind a hint."),
         tables: int = typer.Option(1, "--tables", min=1, max=100, help="Tables to open, each with the same seats."),

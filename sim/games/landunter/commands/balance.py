@@ -8,6 +8,7 @@ from typing import List, Optional
 import typer
 
 from sim import api
+from sim.cli_bots import field_option
 from sim.cli_common import (
     ALPHA,
     JSON,
@@ -33,10 +34,8 @@ def register(sub: typer.Typer):
         ),
         seed: int = SEED,
         players: str = players_option("3,4,5,6", 3, 6, note="6 plays with allow_six=true"),
-        field: Optional[str] = typer.Option(
-            None,
-            "--field",
-            help="The bots, comma-separated, every group in every seat order (default: dodge,counter,ring-keeper,low).",
+        field: Optional[str] = field_option(
+            "landunter", "The bots, every group in every seat order", shown="dodge,counter,ring-keeper,low"
         ),
         options: Optional[str] = typer.Option(
             None, "--options", help="[D] options to flip one at a time, comma-separated (default: all four)."

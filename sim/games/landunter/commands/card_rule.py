@@ -8,6 +8,7 @@ from typing import List, Optional
 import typer
 
 from sim import api
+from sim.cli_bots import ONE, bot_option
 from sim.cli_common import (
     JSON,
     MAX_GAMES,
@@ -28,8 +29,15 @@ def register(sub: typer.Typer):
     @sub.command("card-rule")
     def card_rule(
         players: str = players_option("3,4,5", 3, 5),
-        bot: str = typer.Option(
-            "trained", "--bot", "--weights", "-b", help="The policy to read: trained, policy:file=PATH or policy:preset=NAME."
+        bot: str = bot_option(
+            "landunter",
+            "--bot",
+            "--weights",
+            "-b",
+            role="The policy to read: trained, policy:file=PATH or policy:preset=NAME",
+            default="trained",
+            shape=ONE,
+            policy=True,
         ),
         games: int = typer.Option(
             20_000,

@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 
+from sim.cli_bots import bots_option
 from sim.cli_common import JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list, players_option
 from sim.report import collected
 
@@ -17,13 +18,11 @@ def register(sub: typer.Typer):
         games: int = typer.Option(50_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per player count and bot mix."),
         seed: int = SEED,
         players: str = players_option("3,4,5", 3, 6, note="6 plays with allow_six=true"),
-        bots: Optional[str] = typer.Option(
+        bots: Optional[str] = bots_option(
+            "landunter",
+            "Bots, each alone at every seat and all together as the mixed field",
             None,
-            "--bots",
-            "-b",
-            help="Bots, comma-separated: each plays "
-            "alone at every seat, and all together as the mixed field "
-            "(default: every bot but the search bot sampler).",
+            "every bot but the search bot sampler",
         ),
         slow_games: Optional[int] = typer.Option(
             None,

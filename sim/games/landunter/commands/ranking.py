@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 
+from sim.cli_bots import bot_option, bots_option
 from sim.cli_common import JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list, players_option
 from sim.report import collected
 
@@ -19,11 +20,11 @@ def register(sub: typer.Typer):
         ),
         seed: int = SEED,
         players: str = players_option("3,4,5", 3, 6, note="6 plays with allow_six=true"),
-        bots: Optional[str] = typer.Option(
-            None, "--bots", "-b", help="Entrants, comma-separated specs (default: every bot but the search bot sampler)."
-        ),
-        slow_bots: Optional[str] = typer.Option(
-            None, "--slow-bots", help="Search bots (e.g. sampler:k=16) for a second, smaller tournament with every entrant."
+        bots: Optional[str] = bots_option("landunter", "Entrants", None, "every bot but the search bot sampler"),
+        slow_bots: Optional[str] = bot_option(
+            "landunter",
+            "--slow-bots",
+            role="Search bots (e.g. sampler:k=16) for a second, smaller tournament with every entrant",
         ),
         slow_games: Optional[int] = typer.Option(
             None, "--slow-games", min=1, max=MAX_GAMES, help="Games per player count of that tournament (default --games / 100)."

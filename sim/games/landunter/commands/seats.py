@@ -8,6 +8,7 @@ from typing import List, Optional
 import typer
 
 from sim import api
+from sim.cli_bots import ONE, bot_option, bots_option, field_option
 from sim.cli_common import (
     ALPHA,
     JSON,
@@ -33,23 +34,23 @@ def register(sub: typer.Typer):
         ),
         seed: int = SEED,
         players: str = players_option("3,4,5", 3, 6, note="6 plays with allow_six=true"),
-        bots: Optional[str] = typer.Option(
-            None,
-            "--bots",
-            "-b",
-            help="Bots for the identical-bot tables, comma-separated (default: random,high,low,mid,dodge,ring-keeper,counter).",
+        bots: Optional[str] = bots_option(
+            "landunter", "Bots for the identical-bot tables", None, "random,high,low,mid,dodge,ring-keeper,counter"
         ),
-        field: Optional[str] = typer.Option(
-            None, "--field", help="The mixed field, every group in every seat order (default: dodge,counter,ring-keeper,low)."
+        field: Optional[str] = field_option(
+            "landunter", "The mixed field, every group in every seat order", shown="dodge,counter,ring-keeper,low"
         ),
-        candidates: str = typer.Option(
-            "dodge,counter,random",
+        candidates: str = bot_option(
+            "landunter",
             "--candidates",
-            help="Bots whose neighbours are swapped in the passing-order test, comma-separated.",
+            role="Bots whose neighbours are swapped in the passing-order test",
+            default="dodge,counter,random",
         ),
-        strong: str = typer.Option("dodge", "--strong", help="The strong neighbour."),
-        weak: str = typer.Option("random", "--weak", help="The weak neighbour."),
-        filler: str = typer.Option("low", "--filler", help="The bot in the other seats (4+ players)."),
+        strong: str = bot_option("landunter", "--strong", role="The strong neighbour", default="dodge", shape=ONE),
+        weak: str = bot_option("landunter", "--weak", role="The weak neighbour", default="random", shape=ONE),
+        filler: str = bot_option(
+            "landunter", "--filler", role="The bot in the other seats (4+ players)", default="low", shape=ONE
+        ),
         rules: Optional[List[str]] = rules_option("landunter"),
         alpha: float = ALPHA,
         out_dir: Optional[Path] = OUT,

@@ -8,6 +8,7 @@ from typing import List, Optional
 import typer
 
 from sim import api
+from sim.cli_bots import GROUPS, bot_option
 from sim.cli_common import (
     JSON,
     MAX_GAMES,
@@ -31,8 +32,8 @@ def register(sub: typer.Typer):
         games: int = typer.Option(20_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per bot mix and player count."),
         seed: int = SEED,
         players: str = players_option("2,3,4,5,6", 2, 6),
-        mixes: str = typer.Option(
-            ";".join(AIR_MIXES), "--mixes", help="Bot mixes separated by ';'; each mix's specs are cycled over the seats."
+        mixes: str = bot_option(
+            "luft", "--mixes", role="Bot mixes, each mix's specs cycled over the seats", default=";".join(AIR_MIXES), shape=GROUPS
         ),
         rules: Optional[List[str]] = rules_option("luft"),
         out_dir: Optional[Path] = OUT,

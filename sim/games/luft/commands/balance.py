@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 
+from sim.cli_bots import field_option
 from sim.cli_common import ALPHA, JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list, players_option
 from sim.report import collected
 
@@ -19,11 +20,8 @@ def register(sub: typer.Typer):
         ),
         seed: int = SEED,
         players: str = players_option("2,3,4,5,6", 2, 6),
-        field: Optional[str] = typer.Option(
-            None,
-            "--field",
-            help="The bots, comma-separated, every group in every seat order "
-            "(default: every family with parameters at its defaults).",
+        field: Optional[str] = field_option(
+            "luft", "The bots, every group in every seat order", shown="every family with parameters at its defaults"
         ),
         knobs: Optional[str] = typer.Option(
             None,

@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 
+from sim.cli_bots import families_option, field_option
 from sim.cli_common import JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish, player_list, players_option
 from sim.registry import split_specs
 from sim.report import collected
@@ -25,8 +26,8 @@ def register(sub: typer.Typer):
         ),
         seed: int = SEED,
         players: str = players_option("2,3,4,5,6", 2, 6),
-        families: Optional[str] = typer.Option(
-            None, "--families", "-f", help="Bot families, comma-separated (default: every family with parameters, plus random)."
+        families: Optional[str] = families_option(
+            "luft", "Bot families to tune", shown="every family with parameters, plus random"
         ),
         pair_games: Optional[int] = typer.Option(
             None,
@@ -39,12 +40,10 @@ def register(sub: typer.Typer):
             "--games).",
         ),
         grid_points: int = typer.Option(4, "--grid-points", min=1, max=100, help="Grid values per parameter."),
-        field: Optional[str] = typer.Option(
-            None,
-            "--field",
-            help="The opponents of every sweep, "
-            "comma-separated specs (default: every other family "
-            "with parameters at its defaults, slow ones excluded).",
+        field: Optional[str] = field_option(
+            "luft",
+            "The opponents of every sweep",
+            shown="every other family with parameters at its defaults, slow ones excluded",
         ),
         slow_games: Optional[int] = typer.Option(
             None,

@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 
+from sim.cli_bots import ONE, bot_option, bots_option
 from sim.cli_common import JSON, MAX_GAMES, OUT, SCHEDULER, SEED, WORKERS, analysis, finish
 from sim.report import collected
 
@@ -17,12 +18,12 @@ def register(sub: typer.Typer):
         games: int = typer.Option(200_000, "--games", "-g", min=1, max=MAX_GAMES, help="Games per configuration."),
         seed: int = SEED,
         players: int = typer.Option(4, "--players", "-n", help="Players."),
-        bots: str = typer.Option("threshold:t=2", "--bots", "-b", help="Bot spec(s) for the game-level test."),
+        bots: str = bots_option("luft", "The bot of every seat, or one per seat, in the game-level test", "threshold:t=2"),
         draws: int = typer.Option(
             10_000_000, "--draws", min=9, max=10**9, help="Draws per swim source for the chi-square tests."
         ),
-        counter_bot: str = typer.Option("counter", "--counter-bot", help="The card-counting bot."),
-        baseline_bot: str = typer.Option("air", "--baseline-bot", help="The field it plays against."),
+        counter_bot: str = bot_option("luft", "--counter-bot", role="The card-counting bot", default="counter", shape=ONE),
+        baseline_bot: str = bot_option("luft", "--baseline-bot", role="The field it plays against", default="air", shape=ONE),
         out_dir: Optional[Path] = OUT,
         scheduler: Optional[str] = SCHEDULER,
         workers: Optional[int] = WORKERS,

@@ -8,6 +8,7 @@ from typing import List, Optional
 import typer
 
 from sim import api
+from sim.cli_bots import ONE, bot_option
 from sim.cli_common import (
     JSON,
     MAX_GAMES,
@@ -28,12 +29,15 @@ def register(sub: typer.Typer):
     @sub.command("turnback-card")
     def turnback_card(
         players: str = players_option("2,3,4,5,6", 2, 6),
-        bot: str = typer.Option(
-            "trained",
+        bot: str = bot_option(
+            "luft",
             "--bot",
             "--weights",
             "-b",
-            help="The policy to read: trained, policy:file=PATH or policy:preset=NAME.",
+            role="The policy to read: trained, policy:file=PATH or policy:preset=NAME",
+            default="trained",
+            shape=ONE,
+            policy=True,
         ),
         games: int = typer.Option(
             20_000,

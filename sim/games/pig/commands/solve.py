@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 
+from sim.cli_bots import ONE, bot_option
 from sim.cli_common import JSON, out, user_errors
 
 
@@ -14,10 +15,11 @@ def register(sub: typer.Typer):
     @sub.command("solve")
     def solve_cmd(
         goal: int = typer.Option(100, "--goal", min=1, help="The score that wins (the exact solution is computed up to 200)."),
-        against: Optional[str] = typer.Option(
-            None,
+        against: Optional[str] = bot_option(
+            "pig",
             "--against",
-            help="A deterministic bot spec (e.g. hold:n=20): also its exact match against optimal and the best response to it.",
+            role="A deterministic bot (e.g. hold:n=20): also its exact match against optimal and the best response to it",
+            shape=ONE,
         ),
         as_json: bool = JSON,
     ):

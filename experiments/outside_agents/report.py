@@ -1,11 +1,65 @@
-"""Renders report.md from the tournaments' JSON and decision_time.json (run by run.sh)."""
+"""Pools the rounds' tournaments into summary.json and renders report.md from
+it and decision_time.json (run by run.sh).
+
+A round is one balanced tournament (every seating, the same games per
+seating) on its own seed, so the rounds of a table are independent and each
+is balanced. A table's figure is the mean of its complete rounds' figures
+(equal games per round) with a normal 95% interval whose standard error
+combines the rounds' own (each round's: half its 95% interval / 1.96), cut
+to [0, 1]. An interrupted round is listed and left out.
+"""
 
 import json
+import math
 from pathlib import Path
 
 HERE = Path(__file__).parent
 TITLES = {"luft": "Geteilte Luft", "landunter": "Land unter"}
-CONFIGS = [("luft", 2, 100), ("luft", 4, 25), ("landunter", 4, 25)]
+Z95 = 1.959963984540054
+TARGET_HALF_WIDTH = 0.05  # a CI of the head-to-head share this narrow tells 0.45 from 0.55
+
+
+def pooled(figures: list[dict]) -> dict:
+    """Mean of equal-sized independent rounds' estimates, with their combined
+    95% interval (one round: its own estimate and interval)."""
+    if len(figures) == 1:
+        return figures[0]
+    mean = sum(f["mean"] for f in figures) / len(figures)
+    se = math.sqrt(sum(((f["ci95"][1] - f["ci95"][0]) / (2 * Z95)) ** 2 for f in figures)) / len(figures)
+    return {"mean": mean, "ci95": [max(0.0, mean - Z95 * se), min(1.0, mean + Z95 * se)]}
+
+
+def table(folder: Path) -> dict | None:
+    """The pooled figures of one table's rounds (None when no round is complete)."""
+    game, players, sims = folder.name.split("-")
+    players, sims = int(players[:-1]), int(sims[len("sims") :])
+    rounds = []
+    for path in sorted(folder.glob("seed-*.json"), key=lambda p: int(p.stem.split("-")[1])):
+        data = json.loads(path.read_text()) if path.stat().st_size else {"complete": False, "seed": None}
+        rounds.append(data)
+    done = [r for r in rounds if r.get("complete")]
+    if not done:
+        return None
+    names = [r["bot"] for r in done[0]["ranking"]]
+    t, i = names.index("trained"), names.index(f"ismcts:sims={sims}")
+
+    def share(r, k):
+        return next(x for x in r["ranking"] if x["bot"] == names[k])["win_share"]
+
+    return {
+        "game": game,
+        "players": players,
+        "sims": sims,
+        "rounds": len(done),
+        "seeds": [r["seed"] for r in done],
+        "interrupted_rounds": len(rounds) - len(done),
+        "games": sum(r["games"] for r in done),
+        "seatings": done[0]["seatings"],
+        "wall_seconds": sum(r["seconds"] for r in done),
+        "trained": pooled([share(r, t) for r in done]),
+        "ismcts": pooled([share(r, i) for r in done]),
+        "trained_ahead": pooled([r["head_to_head"][t][i] for r in done]),
+    }
 
 
 def ci(fig) -> str:
@@ -23,25 +77,48 @@ def reading(ahead) -> str:
     return "no difference the CI can show"
 
 
-def main():
-    rows, results = [], {}
-    for game, players, sims in CONFIGS:
-        path = HERE / f"{game}-{players}p-sims{sims}.json"
-        data = json.loads(path.read_text()) if path.exists() and path.stat().st_size else None
-        if data is None:
-            rows.append(f"| {TITLES[game]} {players} | ismcts:sims={sims} | not run | | | | |")
+def cost_rows(times: list[dict], tables: list[dict]) -> list[str]:
+    """What a table at each timed budget would cost on one core: CPU seconds a
+    game (decisions per seat x searching seats x seconds per decision) and the
+    games a head-to-head CI of +-TARGET_HALF_WIDTH needs at the spread the
+    played rounds showed (their combined standard error x sqrt(games))."""
+    per_seat = {(r["game"], r["players"]): r["decisions_per_seat"] for r in times if "decisions_per_seat" in r}
+    spread = {}
+    for t in tables:
+        lo, hi = t["trained_ahead"]["ci95"]
+        spread.setdefault((t["game"], t["players"]), (hi - lo) / (2 * Z95) * math.sqrt(t["games"]))
+    rows = []
+    for r in times:
+        key = (r["game"], r["players"])
+        if not r["bot"].startswith("ismcts") or key not in per_seat:
             continue
-        by = {r["bot"]: r for r in data["ranking"]}
-        names = [r["bot"] for r in data["ranking"]]
-        t, i = names.index("trained"), names.index(f"ismcts:sims={sims}")
-        ahead = data["head_to_head"][t][i]
-        results[(game, players, sims)] = reading(ahead)
-        games = f"{data['games']} ({data['seatings']} seatings)" + ("" if data.get("complete", True) else ", interrupted")
+        searching = r["players"] // 2  # trained and ismcts alternate round the table
+        game_s = per_seat[key] * searching * r["cpu_seconds_per_decision"]
+        sd = spread.get(key, 0.5)
+        games = math.ceil((Z95 * sd / TARGET_HALF_WIDTH) ** 2)
         rows.append(
-            f"| {TITLES[game]} {players} | ismcts:sims={sims} | {games} | "
-            f"{ci(by['trained']['win_share'])} | {ci(by[f'ismcts:sims={sims}']['win_share'])} | "
-            f"{ci(ahead)}: {reading(ahead)} | {data['seconds']:,.0f} |"
+            f"| {TITLES[r['game']]} {r['players']} | {r['bot']} | {per_seat[key]:.1f} | {game_s:,.0f} | "
+            f"{games:,} | {games * game_s / 3600:,.1f} |"
         )
+    return rows
+
+
+def main():
+    tables = [t for folder in sorted((HERE / "rounds").iterdir()) if (t := table(folder))]
+    tables.sort(key=lambda t: (t["game"] != "luft", t["players"], t["sims"]))
+    (HERE / "summary.json").write_text(json.dumps({"tables": tables}, indent=1) + "\n")
+    rows = [
+        f"| {TITLES[t['game']]} {t['players']} | ismcts:sims={t['sims']} | {t['games']:,} ({t['rounds']} rounds x "
+        f"{t['seatings']} seatings; seeds {', '.join(map(str, t['seeds']))}) | {ci(t['trained'])} | {ci(t['ismcts'])} | "
+        f"{ci(t['trained_ahead'])}: {reading(t['trained_ahead'])} | {t['wall_seconds']:,.0f} |"
+        for t in tables
+    ]
+    left_out = [
+        f"- {TITLES[t['game']]} {t['players']} players, ismcts:sims={t['sims']}: {t['interrupted_rounds']} round(s) "
+        "interrupted at the deadline, left out."
+        for t in tables
+        if t["interrupted_rounds"]
+    ]
     times = json.loads((HERE / "decision_time.json").read_text())
     trows = [
         f"| {TITLES[r['game']]} {r['players']} | {r['bot']} | {r['positions']} | {r['cpu_seconds_per_decision']:.4g} |"
@@ -55,25 +132,23 @@ OpenSpiel's information-set MCTS (`ismcts:sims=N`: the Python `ISMCTSBot`,
 random rollouts, UCT c = 2, every simulation in a world our resampler draws
 from what the seat has seen)?
 
-**Command and size.** `sh experiments/outside_agents/run.sh` (seed 1):
-seat-rotated tournaments `sim <game> tournament --bots trained,ismcts:sims=N`
-(every group of entrants in every seat order, each seating on its own
-games), at sizes that cover every seating: this machine (2 cores shared
-with other jobs, load about 20) afforded IS-MCTS at 100 simulations per
-decision at 2 players (20 games) and at 25 at 4 players (12 games, one per
-seating; at 100 these tournaments were stopped after half an hour, far from
-done). Win shares and head-to-head shares with 95% CIs, from the
-tournaments' JSON in this folder; time per decision from
-`decision_time.json` (CPU seconds, one core). Wall seconds are each
-tournament's own, on a machine at a load average of about 20 (so several
-times its CPU time).
+**Command and size.** `bash experiments/outside_agents/run.sh` plays, at
+each table, rounds until a deadline: a round is one seat-rotated tournament
+`sim <game> tournament --bots trained,ismcts:sims=N --seed S` (every group
+of entrants in every seat order, the same games per seating) on its own
+seed S = 1, 2, 3, ... The size is what this machine (2 cores shared with
+other jobs) played by the deadline; wall seconds are the rounds' own, on a
+loaded machine (several times their CPU time). Each figure is the mean of
+the table's complete rounds with a 95% CI combining the rounds' own
+standard errors (`report.py`); time per decision from `decision_time.json`
+(CPU seconds, one core).
 
 ## Win shares
 
 | game, players | outside agent | games | `trained` win share | `ismcts` win share | `trained` ahead (share of games) | wall s |
 |---|---|---|---|---|---|---|
 {chr(10).join(rows)}
-
+{chr(10) + chr(10).join(left_out) + chr(10) if left_out else ""}
 ## Time per decision
 
 | game, players | bot | positions timed | CPU seconds per decision |
@@ -83,18 +158,21 @@ times its CPU time).
 `trained` is timed through the reference engine's call (the compiled engine
 calls it without Python in between, faster still).
 
-## What was not measured
+## What a larger run would cost
 
-IS-MCTS at 100 simulations per decision at 4 players, and at 1,000 and
-10,000 at any table, was not played (the last two are timed above): a game
-has some 20 to 50 decisions per ismcts seat, so one game at 1,000 costs minutes and at 10,000 tens of minutes of CPU, and a
-tournament needs dozens of games for a CI narrower than the differences.
-With these sample sizes (a few dozen games) only large differences show;
-the reading column says which do.
+CPU hours on one core for a table whose head-to-head CI is ±{TARGET_HALF_WIDTH}
+(at the spread per game the played rounds of that table showed; 0.5, the
+largest, where none was played): decisions per seat and game (with
+`trained` at every seat, games 0 to 2 of seed 1) times the searching seats
+(half the table) times the CPU seconds per decision above.
+
+| game, players | outside agent | decisions per seat | CPU s per game | games for ±{TARGET_HALF_WIDTH} | CPU hours |
+|---|---|---|---|---|---|
+{chr(10).join(cost_rows(times, tables))}
 
 ## Reading
 
-{chr(10).join(f"- {TITLES[g]}, {p} players, ismcts:sims={s}: {r}." for (g, p, s), r in results.items())}
+{chr(10).join(f"- {TITLES[t['game']]}, {t['players']} players, ismcts:sims={t['sims']} ({t['games']:,} games): {reading(t['trained_ahead'])}." for t in tables)}
 """
     (HERE / "report.md").write_text(text)
 

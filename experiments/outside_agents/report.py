@@ -124,6 +124,11 @@ def main():
         f"| {TITLES[r['game']]} {r['players']} | {r['bot']} | {r['positions']} | {r['cpu_seconds_per_decision']:.4g} |"
         for r in times
     ]
+    readings = [
+        f"- {TITLES[t['game']]}, {t['players']} players, ismcts:sims={t['sims']} ({t['games']:,} games): "
+        f"{reading(t['trained_ahead'])}."
+        for t in tables
+    ]
     text = f"""# trained against an outside search: OpenSpiel's IS-MCTS
 
 **Question.** Every strength figure we publish is `trained` against bots we
@@ -172,7 +177,7 @@ largest, where none was played): decisions per seat and game (with
 
 ## Reading
 
-{chr(10).join(f"- {TITLES[t['game']]}, {t['players']} players, ismcts:sims={t['sims']} ({t['games']:,} games): {reading(t['trained_ahead'])}." for t in tables)}
+{chr(10).join(readings)}
 """
     (HERE / "report.md").write_text(text)
 

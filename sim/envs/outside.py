@@ -112,18 +112,14 @@ def _rollouts(mcts):
 def play_game(face, rules, seats, seed: int, game: int, log=None):
     """One game on the reference engine with outside agents at the table: the
     game's own stream and the bots' own uniforms, as the reference engine deals
-    them; the record is the engine's."""
+    them; every other seat's bot is called by the engine through the sealed
+    path (`Table`'s ``seats``); the record is the engine's."""
     from sim.envs.table import Table
 
-    table = Table(face, rules, seed, game, trace=log is not None)
-    while not table.over:
-        point = table.request
-        seat = seats[point.seat]
-        if getattr(seat.bot.fn, "plays_at_table", False):
-            action = search(table, point.seat, seat.params)
-        else:
-            action = face.call_bot(seat.bot.fn, point, seat.params)
-        table.apply(action)
+    table = Table(face, rules, seed, game, trace=log is not None, seats=seats)
+    while not table.over:  # only the outside agents' decisions are handed out
+        seat = table.request.seat
+        table.apply(search(table, seat, seats[seat].params))
     if log is not None:
         for line in table.lines:
             log(line)

@@ -21,9 +21,9 @@ from tests.landunter.user_bots import cheater, user_seat
 SEARCH = np.array([30, 7, 2.0])  # sims, seed, uct: small, it is the same search at any budget
 
 
-def _table(game, players, steps, seed=4):
+def _table(game, players, steps, seed=4, rules=None):
     f = face(game)
-    table = Table(f, rules_of(f, players), seed, 0)
+    table = Table(f, rules_of(f, players, rules), seed, 0)
     rand = np.random.default_rng(seed)
     for _ in range(steps):
         table.apply(table.legal()[rand.integers(len(table.legal()))])
@@ -32,12 +32,17 @@ def _table(game, players, steps, seed=4):
     return table
 
 
-@pytest.mark.parametrize("game,players,steps", [("landunter", 4, 30), ("luft", 2, 20)])
-def test_its_play_is_unchanged_when_the_hidden_cards_are_dealt_otherwise(game, players, steps):
+@pytest.mark.parametrize(
+    "game,players,steps,rules",
+    [("landunter", 4, 30, None), ("luft", 2, 20, None), ("luft", 2, 14, {"swim": "deck-no-reshuffle"})],
+)
+def test_its_play_is_unchanged_when_the_hidden_cards_are_dealt_otherwise(game, players, steps, rules):
     """A world the seat cannot tell from the true one (our resampler's) gets the same decision."""
     from sim.envs import openspiel  # noqa: F401  (registers the games)
 
-    table = _table(game, players, steps)
+    table = _table(game, players, steps, rules=rules)
+    if rules:  # swim cards left in the deck whose order the seat does not know
+        assert len(set(table.engine.swim_deck)) > 1
     seat = table.request.seat
     other = table.replayed(table.face.resample(table, seat, np.random.default_rng(99)), explicit_chance=True)
     assert other.history != table.history  # the hidden part differs ...

@@ -38,12 +38,18 @@ def test_bad_parameters_and_illegal_actions_raise_spiel_errors():
 
 
 @pytest.mark.parametrize(
-    "name,players,share", [("python_geteilte_luft", 2, 0.1), ("python_land_unter", 4, 0.03), ("python_land_unter", 5, 0.04)]
+    "name,players,share,rules",
+    [
+        ("python_geteilte_luft", 2, 0.1, {}),
+        ("python_geteilte_luft", 3, 0.1, {"swim": "deck-no-reshuffle"}),
+        ("python_land_unter", 4, 0.03, {}),
+        ("python_land_unter", 5, 0.04, {}),
+    ],
 )
-def test_a_resampled_world_looks_the_same_to_the_seat(name, players, share):
+def test_a_resampled_world_looks_the_same_to_the_seat(name, players, share, rules):
     """Recomputed from scratch, the seat's information state and legal actions
     in the resampled world equal the true ones."""
-    game = pyspiel.load_game(name, {"players": players})
+    game = pyspiel.load_game(name, {"players": players, **rules})
     rand = np.random.default_rng(1)
     state, checked = game.new_initial_state(), 0
     while not state.is_terminal() and checked < 8:
@@ -55,6 +61,21 @@ def test_a_resampled_world_looks_the_same_to_the_seat(name, players, share):
             checked += 1
         state.apply_action(state.legal_actions()[rand.integers(len(state.legal_actions()))])
     assert checked >= 3
+
+
+def test_a_deck_no_reshuffle_resample_reorders_only_the_swim_cards_still_in_the_deck():
+    game = pyspiel.load_game("python_geteilte_luft", {"players": 2, "swim": "deck-no-reshuffle"})
+    state, rand = game.new_initial_state(), np.random.default_rng(4)
+    reordered = 0
+    while not state.is_terminal():
+        left = state.table.engine.swim_deck if state.table.engine else []
+        if not state.is_chance_node() and len(set(left)) > 1:
+            p = state.current_player()
+            worlds = [state.resample(p, rand).table.engine.swim_deck for _ in range(6)]
+            assert all(sorted(w) == sorted(left) for w in worlds)  # the same cards left ...
+            reordered += any(w != left for w in worlds)  # ... in another order
+        state.apply_action(state.legal_actions()[rand.integers(len(state.legal_actions()))])
+    assert reordered >= 3
 
 
 def test_a_land_unter_resample_redeals_the_hands_the_seat_has_not_seen():

@@ -1,48 +1,36 @@
 #!/usr/bin/env bash
 # Regenerates experiments/outside_agents: trained against OpenSpiel's
 # information-set MCTS (ismcts), the time per decision of each bot, and
-# summary.json and report.md rendered from the JSON by report.py.
+# summary.json and report.md rendered from the data by report.py.
 #
-# Size: the games this machine plays by a deadline. Each table plays rounds:
-# a round is one balanced tournament (every seating, the same games per
-# seating) on its own seed (1, 2, 3, ...), kept in rounds/<table>/seed-S.json.
-# A round starts only if the last round's wall time still fits before UNTIL
-# (UTC, HH:MM; default: 90 minutes from now); a round still running at STOP
-# (default: UNTIL + 10 minutes) is interrupted and left out of the pooling.
-# Rounds already stored complete are kept (a rerun continues where the last
-# stopped): the report pools every complete round of a table.
+# Size: the games this machine plays by a deadline, UNTIL (UTC, HH:MM;
+# default: 60 minutes from now). Each table is played in cycles, one game of
+# every seating per cycle (play.py: the tournament's balanced design), by
+# WORKERS processes, one JSON line per game in rounds/<table>/seed-2.worker-K.jsonl;
+# a cycle is begun only if the last one still fits, and only complete cycles
+# count. rounds/<table>/seed-1.json are earlier `sim <game> tournament
+# --seed 1` runs of the same tables, pooled with them by report.py.
+# decision_time.py runs when its JSON is missing or older than the script.
 set -euo pipefail
 . "$(dirname "$0")/../wall_time.sh"
 cd "$(dirname "$0")/../.."
 OUT=experiments/outside_agents
-UNTIL=$(date -u -d "${UNTIL:-$(date -u -d '+90 min' +%H:%M)}" +%s)
-STOP=$(date -u -d "${STOP:-@$((UNTIL + 600))}" +%s)
-# table: game players sims games-per-round
-TABLES=("luft 2 100 20" "luft 4 100 12" "landunter 4 100 12")
+UNTIL=$(date -u -d "${UNTIL:-$(date -u -d '+60 min' +%H:%M)}" +%s)
+# table: game players sims workers
+TABLES=("luft 2 100 2" "luft 4 25 1")
 
-rounds() { # game players sims games: rounds until the deadline
-    local dir="$OUT/rounds/$1-$2p-sims$3" seed=1 last=0 start status
-    mkdir -p "$dir"
-    while :; do
-        local file="$dir/seed-$seed.json"
-        if [ -s "$file" ] && python3 -c "import json,sys; sys.exit(not json.load(open('$file'))['complete'])"; then
-            seed=$((seed + 1))
-            continue
-        fi
-        start=$(date +%s)
-        [ $((start + last)) -lt "$UNTIL" ] || return 0
-        status=0
-        timeout -s INT $((STOP - start)) nice -n 15 sim "$1" tournament --bots "trained,ismcts:sims=$3" \
-            --players "$2" --games "$4" --seed "$seed" --json > "$file.part" || status=$?
-        mv "$file.part" "$file"
-        [ "$status" -eq 0 ] || return 0 # interrupted at STOP: kept, marked complete false
-        last=$(($(date +%s) - start))
-        seed=$((seed + 1))
-    done
-}
 for table in "${TABLES[@]}"; do
-    rounds $table &
+    set -- $table
+    dir="$OUT/rounds/$1-$2p-sims$3"
+    mkdir -p "$dir"
+    rm -f "$dir"/seed-2.worker-*.jsonl
+    for ((k = 0; k < $4; k++)); do
+        nice -n 15 python "$OUT/play.py" "$1" "$2" "$3" "$UNTIL" "$k" "$4" "$dir/seed-2.worker-$k.jsonl" &
+    done
 done
-nice -n 15 python "$OUT/decision_time.py" > "$OUT/decision_time.json.part" && mv "$OUT/decision_time.json.part" "$OUT/decision_time.json"
+if [ ! -s "$OUT/decision_time.json" ] || [ "$OUT/decision_time.py" -nt "$OUT/decision_time.json" ]; then
+    nice -n 15 python "$OUT/decision_time.py" > "$OUT/decision_time.json.part"
+    mv "$OUT/decision_time.json.part" "$OUT/decision_time.json"
+fi
 wait
 python "$OUT/report.py"

@@ -1,17 +1,26 @@
-"""Pools the rounds' tournaments into summary.json and renders report.md from
-it and decision_time.json (run by run.sh).
+"""Pools each table's rounds into summary.json and renders report.md from it
+and decision_time.json (run by run.sh).
 
-A round is one balanced tournament (every seating, the same games per
-seating) on its own seed, so the rounds of a table are independent and each
-is balanced. A table's figure is the mean of its complete rounds' figures
-(equal games per round) with a normal 95% interval whose standard error
-combines the rounds' own (each round's: half its 95% interval / 1.96), cut
-to [0, 1]. An interrupted round is listed and left out.
+A round is one balanced set of games on its own seed: a stored tournament
+(`seed-S.json`, `sim <game> tournament --json`) or the complete cycles of
+play.py's games (`seed-S.worker-K.jsonl`), whose standings are rebuilt here
+by the tournament's own `Standings`. Rounds on different seeds are
+independent. A table's figure is the games-weighted mean of its rounds'
+figures with a normal 95% interval whose standard error combines the
+rounds' own (each round's: half its 95% interval / 1.96), cut to [0, 1]
+(one round: its own estimate and interval). An interrupted round is listed
+and left out.
 """
 
 import json
 import math
+from collections import defaultdict
 from pathlib import Path
+
+import numpy as np
+
+from sim.games import get_game
+from sim.tournament import Standings, seatings
 
 HERE = Path(__file__).parent
 TITLES = {"luft": "Geteilte Luft", "landunter": "Land unter"}
@@ -19,14 +28,44 @@ Z95 = 1.959963984540054
 TARGET_HALF_WIDTH = 0.05  # a CI of the head-to-head share this narrow tells 0.45 from 0.55
 
 
-def pooled(figures: list[dict]) -> dict:
-    """Mean of equal-sized independent rounds' estimates, with their combined
-    95% interval (one round: its own estimate and interval)."""
+def pooled(figures: list[dict], games: list[int]) -> dict:
+    """Games-weighted mean of independent rounds' estimates, with their
+    combined 95% interval (one round: its own estimate and interval)."""
     if len(figures) == 1:
         return figures[0]
-    mean = sum(f["mean"] for f in figures) / len(figures)
-    se = math.sqrt(sum(((f["ci95"][1] - f["ci95"][0]) / (2 * Z95)) ** 2 for f in figures)) / len(figures)
+    n = sum(games)
+    mean = sum(g * f["mean"] for f, g in zip(figures, games)) / n
+    se = math.sqrt(sum((g * (f["ci95"][1] - f["ci95"][0]) / (2 * Z95)) ** 2 for f, g in zip(figures, games))) / n
     return {"mean": mean, "ci95": [max(0.0, mean - Z95 * se), min(1.0, mean + Z95 * se)]}
+
+
+def played_round(files: list[Path], game: str, players: int, sims: int) -> dict | None:
+    """The tournament summary of play.py's complete cycles (None: no cycle complete)."""
+    rows = [json.loads(line) for f in files for line in f.read_text().splitlines() if line.strip()]
+    if not rows:
+        return None
+    n_seatings = len(seatings(2, players))
+    cycles = defaultdict(list)
+    for r in rows:
+        cycles[r["cycle"]].append(r)
+    complete = sorted(c for c, games in cycles.items() if len({g["seating"] for g in games}) == n_seatings)
+    games = [g for c in complete for g in sorted(cycles[c], key=lambda g: g["seating"])]
+    names = ["trained", f"ismcts:sims={sims}"]
+    data = {
+        "seed": rows[0]["seed"],
+        "seatings": n_seatings,
+        "complete": True,
+        "games": len(games),
+        "games_begun": len(rows),
+        "cpu_seconds": sum(g["cpu_seconds"] for g in games),
+        "seconds": None,
+    }
+    if not games:
+        return data | {"complete": False}
+    standings = Standings(names, get_game(game).seat_figures, rows[0]["seed"])
+    for g in games:
+        standings.add(tuple(g["lineup"]), {k: np.array([v]) for k, v in g["cols"].items()}, g["game"])
+    return data | standings.summary()
 
 
 def table(folder: Path) -> dict | None:
@@ -35,17 +74,26 @@ def table(folder: Path) -> dict | None:
     players, sims = int(players[:-1]), int(sims[len("sims") :])
     rounds = []
     for path in sorted(folder.glob("seed-*.json"), key=lambda p: int(p.stem.split("-")[1])):
-        data = json.loads(path.read_text()) if path.stat().st_size else {"complete": False, "seed": None}
-        rounds.append(data)
+        rounds.append(json.loads(path.read_text()) if path.stat().st_size else {"complete": False, "seed": None})
+    by_seed = defaultdict(list)
+    for path in folder.glob("seed-*.worker-*.jsonl"):
+        by_seed[path.name.split(".")[0]].append(path)
+    rounds += [r for _, files in sorted(by_seed.items()) if (r := played_round(sorted(files), game, players, sims))]
     done = [r for r in rounds if r.get("complete")]
     if not done:
         return None
     names = [r["bot"] for r in done[0]["ranking"]]
     t, i = names.index("trained"), names.index(f"ismcts:sims={sims}")
+    n = [r["games"] for r in done]
 
     def share(r, k):
         return next(x for x in r["ranking"] if x["bot"] == names[k])["win_share"]
 
+    def at(r, a, b):  # head-to-head cell of bots a, b in the round's own ranking order
+        order = [x["bot"] for x in r["ranking"]]
+        return r["head_to_head"][order.index(names[a])][order.index(names[b])]
+
+    played = [r for r in done if "cpu_seconds" in r]
     return {
         "game": game,
         "players": players,
@@ -53,12 +101,14 @@ def table(folder: Path) -> dict | None:
         "rounds": len(done),
         "seeds": [r["seed"] for r in done],
         "interrupted_rounds": len(rounds) - len(done),
-        "games": sum(r["games"] for r in done),
+        "games": sum(n),
         "seatings": done[0]["seatings"],
-        "wall_seconds": sum(r["seconds"] for r in done),
-        "trained": pooled([share(r, t) for r in done]),
-        "ismcts": pooled([share(r, i) for r in done]),
-        "trained_ahead": pooled([r["head_to_head"][t][i] for r in done]),
+        "wall_seconds": sum(r["seconds"] for r in done if r["seconds"] is not None),
+        "cpu_seconds_per_game": sum(r["cpu_seconds"] for r in played) / sum(r["games"] for r in played) if played else None,
+        "games_left_unfinished": sum(r["games_begun"] - r["games"] for r in played),
+        "trained": pooled([share(r, t) for r in done], n),
+        "ismcts": pooled([share(r, i) for r in done], n),
+        "trained_ahead": pooled([at(r, t, i) for r in done], n),
     }
 
 
@@ -110,15 +160,30 @@ def main():
     rows = [
         f"| {TITLES[t['game']]} {t['players']} | ismcts:sims={t['sims']} | {t['games']:,} ({t['rounds']} rounds x "
         f"{t['seatings']} seatings; seeds {', '.join(map(str, t['seeds']))}) | {ci(t['trained'])} | {ci(t['ismcts'])} | "
-        f"{ci(t['trained_ahead'])}: {reading(t['trained_ahead'])} | {t['wall_seconds']:,.0f} |"
+        f"{ci(t['trained_ahead'])}: {reading(t['trained_ahead'])} | "
+        f"{'-' if t['cpu_seconds_per_game'] is None else format(t['cpu_seconds_per_game'], '.1f')} |"
         for t in tables
     ]
+    unfinished = [
+        f"- {TITLES[t['game']]} {t['players']} players, ismcts:sims={t['sims']}: {t['games_left_unfinished']} game(s) "
+        "of a cycle the deadline cut short, left out (the seatings stay balanced)."
+        for t in tables
+        if t["games_left_unfinished"]
+    ]
+    run = ""
+    if (HERE / "wall_time.json").exists():
+        w = json.loads((HERE / "wall_time.json").read_text())
+        cpu = sum(t["cpu_seconds_per_game"] * t["games"] for t in tables if t["cpu_seconds_per_game"] is not None)
+        run = (
+            f"The last run of run.sh took {w['seconds']:,.0f} s of wall time at a load average of "
+            f"{w['load_average'][0]:.1f} on {w['cores']} cores; the games it played used {cpu:,.0f} CPU seconds in all."
+        )
     left_out = [
         f"- {TITLES[t['game']]} {t['players']} players, ismcts:sims={t['sims']}: {t['interrupted_rounds']} round(s) "
         "interrupted at the deadline, left out."
         for t in tables
         if t["interrupted_rounds"]
-    ]
+    ] + unfinished
     times = json.loads((HERE / "decision_time.json").read_text())
     trows = [
         f"| {TITLES[r['game']]} {r['players']} | {r['bot']} | {r['positions']} | {r['cpu_seconds_per_decision']:.4g} |"
@@ -137,20 +202,20 @@ OpenSpiel's information-set MCTS (`ismcts:sims=N`: the Python `ISMCTSBot`,
 random rollouts, UCT c = 2, every simulation in a world our resampler draws
 from what the seat has seen)?
 
-**Command and size.** `bash experiments/outside_agents/run.sh` plays, at
-each table, rounds until a deadline: a round is one seat-rotated tournament
-`sim <game> tournament --bots trained,ismcts:sims=N --seed S` (every group
-of entrants in every seat order, the same games per seating) on its own
-seed S = 1, 2, 3, ... The size is what this machine (2 cores shared with
-other jobs) played by the deadline; wall seconds are the rounds' own, on a
-loaded machine (several times their CPU time). Each figure is the mean of
-the table's complete rounds with a 95% CI combining the rounds' own
-standard errors (`report.py`); time per decision from `decision_time.json`
-(CPU seconds, one core).
+**Command and size.** `bash experiments/outside_agents/run.sh` plays each
+table until a deadline in cycles of one game per seating of the
+tournament's design (`play.py`: trained and ismcts in every seat order;
+seed 2), and only complete cycles count; seed 1 is an earlier
+`sim <game> tournament --bots trained,ismcts:sims=N --seed 1` of the same
+table. The size is what this machine (2 cores shared with other jobs)
+played by the deadline. Each figure pools a table's rounds (seeds), its
+games weighted, with a 95% CI combining the rounds' own (`report.py`);
+time per decision from `decision_time.json` and per game from the games
+played (CPU seconds, one core). {run}
 
 ## Win shares
 
-| game, players | outside agent | games | `trained` win share | `ismcts` win share | `trained` ahead (share of games) | wall s |
+| game, players | outside agent | games | `trained` wins | `ismcts` wins | `trained` ahead (share of games) | CPU s a game |
 |---|---|---|---|---|---|---|
 {chr(10).join(rows)}
 {chr(10) + chr(10).join(left_out) + chr(10) if left_out else ""}

@@ -153,10 +153,15 @@ def cost_rows(times: list[dict], tables: list[dict]) -> list[str]:
     return rows
 
 
-def main():
-    tables = [t for folder in sorted((HERE / "rounds").iterdir()) if (t := table(folder))]
-    tables.sort(key=lambda t: (t["game"] != "luft", t["players"], t["sims"]))
-    (HERE / "summary.json").write_text(json.dumps({"tables": tables}, indent=1) + "\n")
+def pooled_tables() -> list[dict]:
+    """Every table's pooled figures, from the rounds' files."""
+    found = [t for folder in sorted((HERE / "rounds").iterdir()) if (t := table(folder))]
+    return sorted(found, key=lambda t: (t["game"] != "luft", t["players"], t["sims"]))
+
+
+def report_text(tables: list[dict] | None = None) -> str:
+    """The report's text from the data files beside it."""
+    tables = pooled_tables() if tables is None else tables
     rows = [
         f"| {TITLES[t['game']]} {t['players']} | ismcts:sims={t['sims']} | {t['games']:,} ({t['rounds']} rounds x "
         f"{t['seatings']} seatings; seeds {', '.join(map(str, t['seeds']))}) | {ci(t['trained'])} | {ci(t['ismcts'])} | "
@@ -244,7 +249,13 @@ largest, where none was played): decisions per seat and game (with
 
 {chr(10).join(readings)}
 """
-    (HERE / "report.md").write_text(text)
+    return text
+
+
+def main():
+    found = pooled_tables()
+    (HERE / "summary.json").write_text(json.dumps({"tables": found}, indent=1) + "\n")
+    (HERE / "report.md").write_text(report_text(found))
 
 
 if __name__ == "__main__":

@@ -26,6 +26,11 @@ HERE = Path(__file__).parent
 TITLES = {"luft": "Geteilte Luft", "landunter": "Land unter"}
 Z95 = 1.959963984540054
 TARGET_HALF_WIDTH = 0.05  # a CI of the head-to-head share this narrow tells 0.45 from 0.55
+SMALL_RUN = 200  # games: the least a table should have
+COST_HEAD = (
+    "| game, players | outside agent | decisions per seat | CPU s per game | "
+    f"CPU hours for {SMALL_RUN} games | games for ±{TARGET_HALF_WIDTH} | CPU hours for them |"
+)
 
 
 def pooled(figures: list[dict], games: list[int]) -> dict:
@@ -132,7 +137,13 @@ def cost_rows(times: list[dict], tables: list[dict]) -> list[str]:
     game (decisions per seat x searching seats x seconds per decision) and the
     games a head-to-head CI of +-TARGET_HALF_WIDTH needs at the spread the
     played rounds showed (their combined standard error x sqrt(games))."""
-    per_seat = {(r["game"], r["players"]): r["decisions_per_seat"] for r in times if "decisions_per_seat" in r}
+    per_seat = {}
+    for t in tables:  # inferred from the games played: their CPU per game / (searching seats x CPU per decision)
+        bot = (t["game"], t["players"], f"ismcts:sims={t['sims']}")
+        dec = next((r["cpu_seconds_per_decision"] for r in times if (r["game"], r["players"], r["bot"]) == bot), None)
+        if t["cpu_seconds_per_game"] and dec:
+            per_seat.setdefault(bot[:2], t["cpu_seconds_per_game"] / (t["players"] // 2) / dec)
+    per_seat |= {(r["game"], r["players"]): r["decisions_per_seat"] for r in times if "decisions_per_seat" in r}
     spread = {}
     for t in tables:
         lo, hi = t["trained_ahead"]["ci95"]
@@ -148,7 +159,7 @@ def cost_rows(times: list[dict], tables: list[dict]) -> list[str]:
         games = math.ceil((Z95 * sd / TARGET_HALF_WIDTH) ** 2)
         rows.append(
             f"| {TITLES[r['game']]} {r['players']} | {r['bot']} | {per_seat[key]:.1f} | {game_s:,.0f} | "
-            f"{games:,} | {games * game_s / 3600:,.1f} |"
+            f"{SMALL_RUN * game_s / 3600:,.1f} | {games:,} | {games * game_s / 3600:,.1f} |"
         )
     return rows
 
@@ -238,11 +249,13 @@ calls it without Python in between, faster still).
 CPU hours on one core for a table whose head-to-head CI is ±{TARGET_HALF_WIDTH}
 (at the spread per game the played rounds of that table showed; 0.5, the
 largest, where none was played): decisions per seat and game (with
-`trained` at every seat, games 0 to 2 of seed 1) times the searching seats
-(half the table) times the CPU seconds per decision above.
+`trained` at every seat, games 0 to 2 of seed 1; where decision_time.json
+has none, inferred from the games played: their CPU seconds per game over
+the searching seats and the CPU seconds per decision) times the searching
+seats (half the table) times the CPU seconds per decision above.
 
-| game, players | outside agent | decisions per seat | CPU s per game | games for ±{TARGET_HALF_WIDTH} | CPU hours |
-|---|---|---|---|---|---|
+{COST_HEAD}
+|---|---|---|---|---|---|---|
 {chr(10).join(cost_rows(times, tables))}
 
 ## Reading

@@ -133,6 +133,15 @@ def reading(ahead) -> str:
 
 
 def cost_rows(times: list[dict], tables: list[dict]) -> list[str]:
+    """The cost table's rows (see `costs`)."""
+    return [
+        f"| {TITLES[c['game']]} {c['players']} | {c['bot']} | {c['decisions_per_seat']:.1f} | {c['cpu_seconds_per_game']:,.0f} | "
+        f"{c['cpu_hours_small_run']:,.1f} | {c['games_for_target']:,} | {c['cpu_hours_for_target']:,.1f} |"
+        for c in costs(times, tables)
+    ]
+
+
+def costs(times: list[dict], tables: list[dict]) -> list[dict]:
     """What a table at each timed budget would cost on one core: CPU seconds a
     game (decisions per seat x searching seats x seconds per decision) and the
     games a head-to-head CI of +-TARGET_HALF_WIDTH needs at the spread the
@@ -158,8 +167,16 @@ def cost_rows(times: list[dict], tables: list[dict]) -> list[str]:
         sd = spread.get(key, 0.5)
         games = math.ceil((Z95 * sd / TARGET_HALF_WIDTH) ** 2)
         rows.append(
-            f"| {TITLES[r['game']]} {r['players']} | {r['bot']} | {per_seat[key]:.1f} | {game_s:,.0f} | "
-            f"{SMALL_RUN * game_s / 3600:,.1f} | {games:,} | {games * game_s / 3600:,.1f} |"
+            {
+                "game": r["game"],
+                "players": r["players"],
+                "bot": r["bot"],
+                "decisions_per_seat": per_seat[key],
+                "cpu_seconds_per_game": game_s,
+                "cpu_hours_small_run": SMALL_RUN * game_s / 3600,
+                "games_for_target": games,
+                "cpu_hours_for_target": games * game_s / 3600,
+            }
         )
     return rows
 
@@ -267,7 +284,15 @@ seats (half the table) times the CPU seconds per decision above.
 
 def main():
     found = pooled_tables()
-    (HERE / "summary.json").write_text(json.dumps({"tables": found}, indent=1) + "\n")
+    times = json.loads((HERE / "decision_time.json").read_text())
+    summary = {
+        "tables": found,
+        "costs": costs(times, found),
+        "target_half_width": TARGET_HALF_WIDTH,
+        "small_run": SMALL_RUN,
+        "cpu_seconds_played": sum(t["cpu_seconds_per_game"] * t["games"] for t in found if t["cpu_seconds_per_game"]),
+    }
+    (HERE / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
     (HERE / "report.md").write_text(report_text(found))
 
 

@@ -84,16 +84,16 @@ for n in PLAYERS:
 # (cards c and 61 − c carry the same ring symbol), and each ring is worth, at
 # 3 / 4 / 5 players (mixed field), these points per deal:
 # <!--claim:landunter_ring_worth-->
-# 0.450 [0.449, 0.451] / 0.396 [0.395, 0.397] / 0.542 [0.542, 0.543]
+# 0.475 [0.474, 0.477] / 0.394 [0.393, 0.394] / 0.523 [0.522, 0.523]
 # <!--/claim-->
 # <!--claim:landunter_fairness_findings-->
-# 10 strength points are worth only 0.027 / -0.030 / -0.055 points per deal at
-# 3 / 4 / 5 players. At 4 players a 2-ring hand scores 0.477 [0.473, 0.481]
-# points per deal, a 6-ring hand 2.072 [2.069, 2.074]; the 90th-percentile hand
-# expects 1.280 [1.277, 1.283] points per deal more than the 10th (n =
-# 16,000,320 hands). 24 of 24 settings are "not flat" (spread beyond ±0.25
+# 10 strength points are worth only 0.019 / -0.027 / -0.055 points per deal at
+# 3 / 4 / 5 players. At 4 players a 2-ring hand scores 0.469 [0.465, 0.473]
+# points per deal, a 6-ring hand 2.067 [2.064, 2.069]; the 90th-percentile hand
+# expects 1.262 [1.259, 1.265] points per deal more than the 10th (n =
+# 16,047,360 hands). 33 of 33 settings are "not flat" (spread beyond ±0.25
 # points per deal). The regression's SEs are clustered by game (hands of one
-# game share the flood cards and deals): 1.06–1.93× the SE that treats hands as
+# game share the flood cards and deals): 1.02–1.93× the SE that treats hands as
 # independent.
 # <!--/claim-->
 # The game stays fair all the same: every player plays every hand once.

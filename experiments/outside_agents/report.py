@@ -110,6 +110,7 @@ def table(folder: Path) -> dict | None:
         "seatings": done[0]["seatings"],
         "wall_seconds": sum(r["seconds"] for r in done if r["seconds"] is not None),
         "cpu_seconds_per_game": sum(r["cpu_seconds"] for r in played) / sum(r["games"] for r in played) if played else None,
+        "cpu_seconds_played": sum(r["cpu_seconds"] for r in played),
         "games_left_unfinished": sum(r["games_begun"] - r["games"] for r in played),
         "trained": pooled([share(r, t) for r in done], n),
         "ismcts": pooled([share(r, i) for r in done], n),
@@ -206,10 +207,10 @@ def report_text(tables: list[dict] | None = None) -> str:
     run = ""
     if (HERE / "wall_time.json").exists():
         w = json.loads((HERE / "wall_time.json").read_text())
-        cpu = sum(t["cpu_seconds_per_game"] * t["games"] for t in tables if t["cpu_seconds_per_game"] is not None)
+        cpu = sum(t["cpu_seconds_played"] for t in tables)
         run = (
             f"The last run of run.sh took {w['seconds']:,.0f} s of wall time at a load average of "
-            f"{w['load_average'][0]:.1f} on {w['cores']} cores; the games it played used {cpu:,.0f} CPU seconds in all."
+            f"{w['load_average'][0]:.1f} on {w['cores']} cores; the games it counts used {cpu:,.0f} CPU seconds in all."
         )
     left_out = [
         f"- {TITLES[t['game']]} {t['players']} players, ismcts:sims={t['sims']}: {t['interrupted_rounds']} round(s) "
@@ -290,7 +291,7 @@ def main():
         "costs": costs(times, found),
         "target_half_width": TARGET_HALF_WIDTH,
         "small_run": SMALL_RUN,
-        "cpu_seconds_played": sum(t["cpu_seconds_per_game"] * t["games"] for t in found if t["cpu_seconds_per_game"]),
+        "cpu_seconds_played": sum(t["cpu_seconds_played"] for t in found),
     }
     (HERE / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
     (HERE / "report.md").write_text(report_text(found))

@@ -677,27 +677,18 @@ def trained_seconds() -> str:
     )
 
 
-OUTSIDE = [("luft", 2, 100), ("luft", 4, 25), ("landunter", 4, 25)]
-
-
 def trained_outside() -> str:
-    """`trained` against OpenSpiel's IS-MCTS (experiments/outside_agents): one row per tournament run."""
+    """`trained` against OpenSpiel's IS-MCTS (experiments/outside_agents): one row per table, its rounds pooled."""
     rows = [
-        "| game | players | seed | games | win share: `trained` and `ismcts` | head to head: `trained` ahead of it in |",
+        "| game | players | seeds | games | win share: `trained` and `ismcts` | head to head: `trained` ahead of it in |",
         "|---|---|---|---|---|---|",
     ]
-    for game, players, sims in OUTSIDE:
-        path = HERE / "outside_agents" / f"{game}-{players}p-sims{sims}.json"
-        if not path.exists() or not path.stat().st_size:
-            continue
-        t = json.loads(path.read_text())
-        bots = [r["bot"] for r in t["ranking"]]
-        me, other = bots.index("trained"), bots.index(f"ismcts:sims={sims}")
-        a, b = t["ranking"][me], t["ranking"][other]
-        games = _n(t["games"]) + ("" if t.get("complete", True) else " (interrupted)")
+    for t in _summary("outside_agents")["tables"]:
+        other = f"ismcts:sims={t['sims']}"
+        seeds = f"{t['seeds'][0]}" if len(t["seeds"]) == 1 else f"{t['seeds'][0]}-{t['seeds'][-1]}"
         rows.append(
-            f"| {'Geteilte Luft' if game == 'luft' else 'Land unter'} | {t['players']} | {t['seed']} | {games} | "
-            f"{_vs('trained', a['win_share'], b['bot'], b['win_share'])} | {_ci(t['head_to_head'][me][other])} of games |"
+            f"| {'Geteilte Luft' if t['game'] == 'luft' else 'Land unter'} | {t['players']} | {seeds} | {_n(t['games'])} | "
+            f"{_vs('trained', t['trained'], other, t['ismcts'])} | {_ci(t['trained_ahead'])} of games |"
         )
     return "\n" + "\n".join(rows) + "\n"
 

@@ -28,7 +28,13 @@ SUFFIXES = (".py", ".json")
 
 
 def describe(registry) -> list[dict]:
-    """Every bot of ``registry`` as `sim <game> bots --json` lists it."""
+    """Every bot of ``registry`` as `sim <game> bots --json` lists it, the
+    outside agents (`sim.envs`) last; ``slow``: the slow tier (a search
+    whose every game costs a thousand of the others': the game's
+    ``slow_bots`` and every outside agent)."""
+    from sim.games import get_game
+
+    slow = set(get_game(registry.game).slow_bots) | set(registry.outside)
     return [
         {
             "name": b.name,
@@ -36,8 +42,9 @@ def describe(registry) -> list[dict]:
             "params": [
                 {"name": p.name, "default": p.default, "low": p.low, "high": p.high, "integer": p.integer} for p in b.params
             ],
+            "slow": b.name in slow,
         }
-        for b in map(registry.get, registry.names())
+        for b in map(registry.get, registry.names() + sorted(registry.outside))
     ]
 
 

@@ -301,7 +301,8 @@ def game_app(name: str, title: str, game=None) -> typer.Typer:
             table.add_column(col)
         for bot in bots:
             params = "\n".join(f"{p['name']}={p['default']:g} [{p['low']:g}, {p['high']:g}]" for p in bot["params"]) or "-"
-            table.add_row(bot["name"], params, escape(bot["doc"]))
+            name_cell = f"{bot['name']}\n(slow)" if bot.get("slow") else bot["name"]
+            table.add_row(name_cell, params, escape(bot["doc"]))
         out.print(table)
 
     @sub.command("check-bot")

@@ -87,8 +87,8 @@ class Registry:
     _plugins_loaded: bool = False
     # adapt(name, fn) -> fn: the game's shim for a bot written against an earlier bot interface
     adapt: object = None
-    # agents written by others that play through sim.envs (slow): parsed like any
-    # bot, but no default field, listing or every-bot test counts them
+    # agents written by others that play through sim.envs (slow): parsed and listed
+    # like any bot, but no default field or every-bot test counts them
     outside: dict[str, Bot] = field(default_factory=dict)
 
     def __post_init__(self):

@@ -79,3 +79,21 @@ def test_a_current_cache_never_hides_a_bot_registered_in_this_process(cache):
 def test_the_cache_names_the_package_whose_import_makes_its_registry_live(cache):
     bot_listing.listing("luft")
     assert json.loads(cache.read_text())["registry_module"] == "strategies.luft"
+
+
+def test_sim_bots_lists_ismcts_in_the_slow_tier_with_its_parameters():
+    from typer.testing import CliRunner
+
+    from sim.cli import app
+
+    for game in ("luft", "landunter", "pig"):
+        result = CliRunner().invoke(app, [game, "bots", "--json"])
+        assert result.exit_code == 0, result.output
+        bots = {b["name"]: b for b in json.loads(result.output)["bots"]}
+        ismcts = bots["ismcts"]
+        assert ismcts["slow"] and not bots["random"]["slow"]
+        assert [(p["name"], p["default"]) for p in ismcts["params"]] == [("sims", 100), ("seed", 0), ("uct", 2.0)]
+    table = CliRunner().invoke(app, ["luft", "bots"], env={"COLUMNS": "200"}).output
+    row = next(line for line in table.splitlines() if "ismcts" in line)
+    assert "sims=100 [1, 1e+06]" in row
+    assert "(slow)" in table.split("ismcts", 1)[1].splitlines()[1]  # the tier under its name

@@ -1,23 +1,37 @@
 #!/usr/bin/env bash
 # Regenerates experiments/outside_agents: trained against OpenSpiel's
-# information-set MCTS (ismcts) at the budgets this machine affords, the time
-# per decision of each bot, and report.md rendered from the JSON by report.py.
+# information-set MCTS (ismcts), the time per decision of each bot, and
+# summary.json and report.md rendered from the data by report.py.
 #
-# Sizes (2 cores shared with other jobs at a load of about 20, ~1 hour wall):
-# every tournament is balanced over all seatings (2 at 2 players, 12 at 4
-# players); the 4-player tables play 12 games (one per seating) with ismcts at
-# 25 simulations per decision, the most this machine finished in time
-# (at 100 they were stopped after half an hour, far from done). ismcts at
-# 1,000 and 10,000 simulations per decision is timed but not played.
+# Size: the games this machine plays by a deadline, UNTIL (UTC, HH:MM;
+# default: 60 minutes from now). Each table is played in cycles, one game of
+# every seating per cycle (play.py: the tournament's balanced design), by
+# WORKERS processes, one JSON line per game in rounds/<table>/seed-2.worker-K.jsonl;
+# a cycle is begun only if the last one still fits, and only complete cycles
+# count. rounds/<table>/seed-1.json are earlier `sim <game> tournament
+# --seed 1` runs of the same tables, pooled with them by report.py.
+# decision_time.py runs only when decision_time.json is missing (delete it to
+# time the decisions again: some CPU minutes, the 10,000-simulation position most).
 set -euo pipefail
 . "$(dirname "$0")/../wall_time.sh"
 cd "$(dirname "$0")/../.."
 OUT=experiments/outside_agents
-t() { # game players budget games
-    nice -n 10 sim "$1" tournament --bots "trained,ismcts:sims=$3" --players "$2" --games "$4" --seed 1 --json \
-        > "$OUT/$1-$2p-sims$3.json"
-}
-(t luft 2 100 20; t luft 4 25 12) &
-(t landunter 4 25 12; nice -n 10 python "$OUT/decision_time.py" > "$OUT/decision_time.json") &
+UNTIL=$(date -u -d "${UNTIL:-$(date -u -d '+60 min' +%H:%M)}" +%s)
+# table: game players sims workers
+TABLES=("luft 2 100 2" "luft 4 25 1")
+
+for table in "${TABLES[@]}"; do
+    set -- $table
+    dir="$OUT/rounds/$1-$2p-sims$3"
+    mkdir -p "$dir"
+    rm -f "$dir"/seed-2.worker-*.jsonl
+    for ((k = 0; k < $4; k++)); do
+        nice -n 15 python "$OUT/play.py" "$1" "$2" "$3" "$UNTIL" "$k" "$4" "$dir/seed-2.worker-$k.jsonl" &
+    done
+done
+if [ ! -s "$OUT/decision_time.json" ]; then
+    nice -n 15 python "$OUT/decision_time.py" > "$OUT/decision_time.json.part"
+    mv "$OUT/decision_time.json.part" "$OUT/decision_time.json"
+fi
 wait
 python "$OUT/report.py"

@@ -6,7 +6,9 @@ Parameters are the rule options with one value (``players``, ``air``,
 chance node (each of ``n`` outcomes with probability ``1/n``: the card that
 goes to one place of a shuffle, or one die). A seat's information state is
 everything it has seen: the views its bot would get at every decision point
-so far (its own hand included), the values it saw scored and its own actions.
+so far (its own hand included), the values it saw scored and its own actions,
+as a string (a digest) and as a tensor (the same digest's bits, with the
+seat's latest view and the count of decision points beside it for learners).
 `resample` deals a world consistent with it, for information-set search.
 """
 
@@ -37,7 +39,7 @@ def _game_type(face) -> pyspiel.GameType:
         max_num_players=6,
         min_num_players=2,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={"players": rules.players, **scalar_rule_defaults(face)},
@@ -132,21 +134,39 @@ class State(pyspiel.State):
         return State(self.get_game(), world)
 
 
+DIGEST_BITS = 128
+
+
 class Observer:
-    """OpenSpiel's observer: the seat's view as a tensor and a string; with
-    perfect recall, the digest of everything the seat has seen (a string only)."""
+    """OpenSpiel's observer. Without perfect recall: the seat's view now, as a
+    tensor and a string. With perfect recall (the information state):
+    everything the seat has seen, as a string (its digest) and as a tensor
+    made of nothing else: the decision points so far, the seat's view at the
+    latest of them (both hashed into the digest) and the digest's bits, so
+    two states give the same tensor exactly when they give the same string."""
 
     def __init__(self, face, perfect_recall: bool):
         self.name, self.perfect_recall = face.NAME, perfect_recall  # OpenSpiel deep-copies observers
-        self.tensor = np.zeros(face.VIEW_SIZE, np.float32)
-        self.dict = {"view": self.tensor}
+        if perfect_recall:
+            self.tensor = np.zeros(1 + face.VIEW_SIZE + DIGEST_BITS, np.float32)
+            cut = np.cumsum([1, face.VIEW_SIZE])
+            self.dict = dict(zip(("decision_points", "latest_view", "digest"), np.split(self.tensor, cut)))
+        else:
+            self.tensor = np.zeros(face.VIEW_SIZE, np.float32)
+            self.dict = {"view": self.tensor}
 
     @property
     def face(self):
         return face_of(self.name)
 
     def set_from(self, state: State, player: int):
-        self.tensor[:] = self.face.observe(state.table, player, None)
+        if not self.perfect_recall:
+            self.tensor[:] = self.face.observe(state.table, player, None)
+            return
+        points, digest = information_digest(state.table, player)
+        self.dict["decision_points"][0] = points
+        self.dict["latest_view"][:] = self.face.observe(state.table, player, points - 1) if points else 0
+        self.dict["digest"][:] = np.unpackbits(np.frombuffer(digest, np.uint8))
 
     def string_from(self, state: State, player: int) -> str:
         if self.perfect_recall:
@@ -157,20 +177,27 @@ class Observer:
 
 def information_state(table: Table, seat: int) -> str:
     """Everything ``seat`` has seen so far, as a digest (equal for two states
-    exactly when the seat cannot tell them apart): its view at every decision
-    point so far (its own hand included), the values it saw scored, and its
-    own choices (another seat's choice shows only through later views)."""
+    exactly when the seat cannot tell them apart)."""
+    points, digest = information_digest(table, seat)
+    return f"seat {seat}, {points} decision points: {digest.hex()}"
+
+
+def information_digest(table: Table, seat: int) -> tuple[int, bytes]:
+    """(decision points so far, digest of what ``seat`` saw at them): its view
+    at every decision point so far (its own hand included), the values it saw
+    scored, and its own choices (another seat's choice shows only through
+    later views)."""
     done, h = information_chain(table, seat)
     own = [a for who, a in table.history if who == seat]
     last = h.copy()
     last.update(repr((own, table.face.revealed(table, seat))).encode())
-    return f"seat {seat}, {len(table.points)} decision points: {last.hexdigest()}"
+    return len(table.points), last.digest()
 
 
 def information_chain(table: Table, seat: int):
     """(decision points seen, running hash of the seat's views at them), kept on the table."""
     chains = table.__dict__.setdefault("_chains", {})
-    done, h = chains.get(seat, (0, hashlib.blake2b(digest_size=16)))
+    done, h = chains.get(seat, (0, hashlib.blake2b(digest_size=DIGEST_BITS // 8)))
     for k in range(done, len(table.points)):
         h.update(table.face.observe(table, seat, k).tobytes())
     chains[seat] = (len(table.points), h)
@@ -178,7 +205,7 @@ def information_chain(table: Table, seat: int):
 
 
 def _digest(*parts: bytes) -> str:
-    h = hashlib.blake2b(digest_size=16)
+    h = hashlib.blake2b(digest_size=DIGEST_BITS // 8)
     for p in parts:
         h.update(p)
     return h.hexdigest()

@@ -15,9 +15,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.registry import BotError
+from sim.registry import BotError, Param
 
 MAX_SIMS = 1_000_000
+MAX_UCT = 1_000.0
+PARAMS = (  # what `sim <game> bots` lists; `ismcts_options` parses them
+    Param("sims", 100, 1, MAX_SIMS, integer=True, doc="simulations per decision"),
+    Param("seed", 0, 0, 2**64 - 1, integer=True, doc="the search's own seed (with the game's seed and seat)"),
+    Param("uct", 2.0, 0, MAX_UCT, doc="UCT exploration constant c, > 0"),
+)
 RL_EXTRA = "the rl extra is not installed: pip install -e '.[rl]' (pettingzoo, gymnasium, open_spiel)"
 
 
@@ -35,7 +41,7 @@ def ismcts_options(values: dict[str, str], players: int | None) -> np.ndarray:
     """The parameter vector [sims, seed, uct] of an ``ismcts`` spec."""
     from sim.registry import MAX_PARAMS
 
-    allowed = {"sims": 100.0, "seed": 0.0, "uct": 2.0}
+    allowed = {p.name: float(p.default) for p in PARAMS}
     for key in values:
         if key not in allowed:
             raise BotError(f"bot 'ismcts' has no option {key!r}; options: sims, seed, uct")
@@ -51,8 +57,8 @@ def ismcts_options(values: dict[str, str], players: int | None) -> np.ndarray:
         raise BotError(f"ismcts sims={values.get('sims')} must be a whole number in 1..{MAX_SIMS:,}")
     if seed != int(seed) or seed < 0:
         raise BotError(f"ismcts seed={values.get('seed')} must be a whole number >= 0")
-    if not uct > 0:
-        raise BotError(f"ismcts uct={values.get('uct')} must be > 0")
+    if not 0 < uct <= MAX_UCT:
+        raise BotError(f"ismcts uct={values.get('uct')} must be > 0 and at most {MAX_UCT:g}")
     require_rl()
     return vec
 
@@ -68,7 +74,7 @@ def require_rl() -> None:
 
 def register(registry) -> None:
     """Add ``ismcts`` to a game's bot registry."""
-    registry.register("ismcts", options=ismcts_options, outside=True)(ismcts)
+    registry.register("ismcts", params=PARAMS, options=ismcts_options, outside=True)(ismcts)
 
 
 def at_table(seats) -> bool:
@@ -112,18 +118,14 @@ def _rollouts(mcts):
 def play_game(face, rules, seats, seed: int, game: int, log=None):
     """One game on the reference engine with outside agents at the table: the
     game's own stream and the bots' own uniforms, as the reference engine deals
-    them; the record is the engine's."""
+    them; every other seat's bot is called by the engine through the sealed
+    path (`Table`'s ``seats``); the record is the engine's."""
     from sim.envs.table import Table
 
-    table = Table(face, rules, seed, game, trace=log is not None)
-    while not table.over:
-        point = table.request
-        seat = seats[point.seat]
-        if getattr(seat.bot.fn, "plays_at_table", False):
-            action = search(table, point.seat, seat.params)
-        else:
-            action = face.call_bot(seat.bot.fn, point, seat.params)
-        table.apply(action)
+    table = Table(face, rules, seed, game, trace=log is not None, seats=seats)
+    while not table.over:  # only the outside agents' decisions are handed out
+        seat = table.request.seat
+        table.apply(search(table, seat, seats[seat].params))
     if log is not None:
         for line in table.lines:
             log(line)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import atexit
 import weakref
 from collections import deque
+from dataclasses import replace
 from typing import NamedTuple
 
 import numpy as np
@@ -87,9 +88,16 @@ class Table:
     they come from the game's own stream of (``seed``, ``index``), so the
     table deals exactly the game `sim <game> trace --seed S --game I` shows.
     ``trace``: keep the engine's trace lines in ``lines``.
+    ``seats``: the table's bots (`sim.registry.Seat`): a seat whose bot plays
+    only through a table (an outside agent) hands its decisions out, every
+    other seat's bot is called where the engine calls it, through the same
+    sealed function the engines run (`GameSpec.sealed`: a user's bot through
+    its compiled plug-in, read-only view and parameters), under the engine's
+    own refusals naming the bot; its decisions are recorded like any.
+    Without ``seats`` every decision is handed out.
     """
 
-    def __init__(self, face, rules, seed: int = 0, index: int = 0, *, explicit_chance=False, trace=False, history=()):
+    def __init__(self, face, rules, seed: int = 0, index: int = 0, *, explicit_chance=False, trace=False, history=(), seats=None):
         seed = np.uint64(int(seed) & (2**64 - 1))  # any master seed 0 .. 2**64 - 1, as the CLI takes
         self.face, self.rules, self.seed, self.index = face, rules, seed, index
         self.explicit_chance, self.trace = explicit_chance, trace
@@ -101,6 +109,8 @@ class Table:
         self.record = None
         self._own = None if explicit_chance else rng.Stream(seed, np.uint64(index))
         self._replay = deque(history)
+        self._seats = seats
+        self._inside = _sealed_bots(face, seats) if seats is not None else {}
         self._caller = None
         self._game = greenlet(self._play)
         _LIVE.add(self)
@@ -159,7 +169,11 @@ class Table:
     def _play(self, _):
         log = self.lines.append if self.trace else None
         stream = ChanceStream(self._draw)
-        self.record = self.face.play(self, self.face.proxy_seats(self.rules, self._decide), log, stream)
+        proxies = self.face.proxy_seats(self.rules, self._decide)
+        for p in self._inside:  # the engine's refusals name the seat's own bot
+            real = self._seats[p]
+            proxies[p] = replace(proxies[p], spec=real.spec, bot=replace(proxies[p].bot, name=real.bot.name))
+        self.record = self.face.play(self, proxies, log, stream)
         return None
 
     def _wait(self, player: int, request):
@@ -184,7 +198,24 @@ class Table:
     def _decide(self, seat: int, view: np.ndarray, phase: int, u: float) -> int:
         point = Decision(seat, view, phase, u, self.face.legal(seat, view, phase))
         self.points.append(point)
+        if seat in self._inside:
+            fn, params = self._inside[seat]
+            action = self.face.call_bot(fn, point, params)
+            self.history.append((seat, action))
+            return action
         return self._wait(seat, point)
+
+
+def _sealed_bots(face, seats) -> dict:
+    """{seat: (sealed decide function, read-only parameter row)} of the seats
+    whose bot the engine calls (not an outside agent's)."""
+    from sim.games import get_game
+    from sim.sealed import seat_params
+
+    sealed = get_game(face.NAME).sealed
+    params = seat_params(seats)
+    params.flags.writeable = False
+    return {p: (sealed(s.bot), params[p]) for p, s in enumerate(seats) if not getattr(s.bot.fn, "plays_at_table", False)}
 
 
 def _unpickle(name, rules, seed, index, explicit_chance, trace, history) -> Table:

@@ -11,9 +11,9 @@ from __future__ import annotations
 import numpy as np
 
 from sim import nb
-from sim.envs.table import CHANCE, shuffle_draws
+from sim.envs.table import CHANCE, ChanceStream, shuffle_draws
 from sim.games.luft import layout as v, reference
-from sim.games.luft.rules import Rules
+from sim.games.luft.rules import SWIM_DECK, Rules
 from sim.registry import MAX_PARAMS, Bot, Seat
 
 NAME = "luft"
@@ -72,13 +72,37 @@ def observe(table, seat: int, k: int | None = None) -> np.ndarray:
 
 def revealed(table, seat: int) -> tuple:
     """What every seat has seen beyond its views (face up at the table): the
-    value cards scored so far, per level, and every swim draw so far."""
+    value cards scored so far, per level, and every swim draw so far (with
+    deck-no-reshuffle the swim cards turned up, not the shuffles' draws,
+    which hold the order of the cards still in the deck)."""
     game = table.engine
     if game is None or game.record is None:
         return ()
     scored = tuple(tuple(dealt[: len(dealt) - len(left)]) for dealt, left in zip(game.dealt, game.value_decks))
+    if table.rules.swim == "deck-no-reshuffle":
+        decks = swim_decks(table)
+        turned = [card for _, order in decks[:-1] for card in order]
+        if decks:
+            turned += decks[-1][1][: len(SWIM_DECK) - len(game.swim_deck)]
+        return scored, tuple(turned)
     first = value_draws(table.rules)
     return scored, tuple(a for who, a in table.history[first:] if who == CHANCE)
+
+
+def swim_decks(table) -> list[tuple[list[int], list[int]]]:
+    """deck-no-reshuffle: every swim deck shuffled so far, as (the places of
+    its shuffle's draws in the history, the deck's order); the draws after
+    the value decks' are the swim decks' shuffles, one after another (a
+    shuffle still under way is left out: no card of it is drawn yet)."""
+    places = [i for i, (who, _) in enumerate(table.history) if who == CHANCE][value_draws(table.rules) :]
+    per_deck = len(SWIM_DECK) - 1
+    decks = []
+    for k in range(len(places) // per_deck):
+        group = places[k * per_deck : (k + 1) * per_deck]
+        it = iter(table.history[i][1] for i in group)
+        order = ChanceStream(lambda n: next(it)).shuffle(np.array(SWIM_DECK, np.int64))
+        decks.append((group, [int(c) for c in order]))
+    return decks
 
 
 def value_draws(rules: Rules) -> int:
@@ -103,10 +127,10 @@ def max_chance_outcomes(rules: Rules) -> int:
 
 def resample(table, seat: int, rand: np.random.Generator) -> list[tuple[int, int]]:
     """A history of a world ``seat`` cannot tell from this one: the value cards
-    not yet scored lie in a fresh random order (everything else is face up).
-    The value decks are the game's first draws (reference: shuffled at game start)."""
-    if table.rules.swim == "deck-no-reshuffle":
-        raise NotImplementedError("resampling the swim deck of deck-no-reshuffle is not supported")
+    not yet scored lie in a fresh random order, and with deck-no-reshuffle so
+    do the swim cards still in the deck (everything else is face up). The
+    value decks are the game's first draws (reference: shuffled at game
+    start); a swim deck is shuffled when the last one is used up."""
     game, history = table.engine, list(table.history)
     draws = []
     for level, (dealt, left) in enumerate(zip(game.dealt, game.value_decks), start=1):
@@ -114,4 +138,12 @@ def resample(table, seat: int, rand: np.random.Generator) -> list[tuple[int, int
         unseen = sorted(left)  # their order is what the seat must not know
         order = dealt[:seen] + [unseen[i] for i in rand.permutation(len(unseen))]
         draws += shuffle_draws(list(table.rules.values(level)), order)
-    return [(CHANCE, d) for d in draws] + history[len(draws) :]
+    world = [(CHANCE, d) for d in draws] + history[len(draws) :]
+    if table.rules.swim == "deck-no-reshuffle" and game.swim_deck:
+        places, order = swim_decks(table)[-1]
+        turned = len(SWIM_DECK) - len(game.swim_deck)
+        unseen = order[turned:]
+        order = order[:turned] + [unseen[i] for i in rand.permutation(len(unseen))]
+        for place, d in zip(places, shuffle_draws(list(SWIM_DECK), order)):
+            world[place] = (CHANCE, d)
+    return world

@@ -4,7 +4,8 @@
 #
 # Full size: 1,000,000 games per table at 3, 4 and 5 players: 7 identical-bot
 # tables (random, high, low, mid, dodge, ring-keeper, counter), the rotated
-# mixed field dodge,counter,ring-keeper,low, and for each passing-order
+# mixed field (the default distilled,dodge,counter,ring-keeper; before
+# distilled took low's seat: dodge,counter,ring-keeper,low), and for each passing-order
 # candidate (dodge, counter, random) the two neighbour arrangements (strong
 # dodge right / weak random left, and swapped; other seats low): 42 tables,
 # 42 M games. Results are stored per table under runs/, so a killed run resumes.

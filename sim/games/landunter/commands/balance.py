@@ -22,6 +22,7 @@ from sim.cli_common import (
     players_option,
     rules_option,
 )
+from sim.games.landunter.analyses.common import DEFAULT_FIELD
 from sim.report import collected
 
 
@@ -36,7 +37,7 @@ def register(sub: typer.Typer):
         field: Optional[str] = typer.Option(
             None,
             "--field",
-            help="The bots, comma-separated, every group in every seat order (default: dodge,counter,ring-keeper,low).",
+            help=f"The bots, comma-separated, every group in every seat order (default: {','.join(DEFAULT_FIELD)}).",
         ),
         options: Optional[str] = typer.Option(
             None, "--options", help="[D] options to flip one at a time, comma-separated (default: all four)."

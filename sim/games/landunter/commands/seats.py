@@ -22,6 +22,7 @@ from sim.cli_common import (
     players_option,
     rules_option,
 )
+from sim.games.landunter.analyses.common import DEFAULT_FIELD
 from sim.report import collected
 
 
@@ -40,7 +41,7 @@ def register(sub: typer.Typer):
             help="Bots for the identical-bot tables, comma-separated (default: random,high,low,mid,dodge,ring-keeper,counter).",
         ),
         field: Optional[str] = typer.Option(
-            None, "--field", help="The mixed field, every group in every seat order (default: dodge,counter,ring-keeper,low)."
+            None, "--field", help=f"The mixed field, every group in every seat order (default: {','.join(DEFAULT_FIELD)})."
         ),
         candidates: str = typer.Option(
             "dodge,counter,random",

@@ -8,7 +8,7 @@
 # field is the default distilled,dodge,counter,ring-keeper (distilled: the
 # search bot sampler's strength at a heuristic's cost, sampler itself being
 # ~100x slower; then the three strongest fast heuristics of a 4-player
-# tournament), rotated through all seats. Results are stored per setting under
+# tournament), seated in every seat order. Results are stored per setting under
 # runs/, so a killed run resumes. Wall time with the field before distilled
 # took low's seat (dodge,counter,ring-keeper,low): 10 min 36 s alone on the
 # shared 2-core machine (27 min 48 s beside three other experiment runs); the

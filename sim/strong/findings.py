@@ -120,10 +120,12 @@ def compare(
     out: Path | None,
     progress: bool | None = None,
     notes: list[str] = (),
+    facts: dict | None = None,
 ) -> dict:
     """Measure every figure of every field (`fields_of`; specs of ``game_name``,
     checked before any game) at every player count, test each comparison's
-    difference (Bonferroni over all of them), write the report; the summary."""
+    difference (Bonferroni over all of them), write the report; the summary
+    (``facts``: constants the notes quote, kept in it so the report's figures are data)."""
     if not 0 < alpha < 1:
         raise ValueError(f"--alpha {alpha} must lie strictly between 0 and 1")
     if games < 2:
@@ -167,6 +169,7 @@ def compare(
             for (n, label), figs in measured.items()
             for f in figs
         ],
+        **(facts or {}),
         "alpha": alpha,
         "tests": tests,
         "threshold": threshold,

@@ -81,4 +81,5 @@ def strong_findings(
             "test of a difference is a z test on the two independent estimates. `trained` plays the preset trained "
             "for the table's player count, tuned to the default rules.",
         ],
+        facts={"flat": FLAT},
     )

@@ -41,7 +41,7 @@ from sim.plots import show
 
 GAMES = int(os.environ.get("DEEPSIM_NOTEBOOK_GAMES", "50000"))
 PLAYERS = [int(n) for n in os.environ.get("DEEPSIM_NOTEBOOK_LU_PLAYERS", "3,4,5,6").split(",")]
-FIELD = os.environ.get("DEEPSIM_NOTEBOOK_LU_FIELD")  # None: dodge, counter, ring-keeper, low
+FIELD = os.environ.get("DEEPSIM_NOTEBOOK_LU_FIELD")  # None: the default strong field (distilled, dodge, counter, ring-keeper)
 OUT = Path(os.environ.get("DEEPSIM_NOTEBOOK_OUT", "notebook_output")) / "landunter_balance"
 SEED = 0
 

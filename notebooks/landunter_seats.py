@@ -39,7 +39,7 @@ from sim.plots import show
 GAMES = int(os.environ.get("DEEPSIM_NOTEBOOK_GAMES", "50000"))
 PLAYERS = [int(n) for n in os.environ.get("DEEPSIM_NOTEBOOK_LU_PLAYERS", "3,4,5").split(",")]
 BOTS = os.environ.get("DEEPSIM_NOTEBOOK_LU_BOTS")  # None: random, high, low, mid, dodge, ring-keeper, counter
-FIELD = os.environ.get("DEEPSIM_NOTEBOOK_LU_FIELD")  # None: dodge, counter, ring-keeper, low
+FIELD = os.environ.get("DEEPSIM_NOTEBOOK_LU_FIELD")  # None: the default strong field (distilled, dodge, counter, ring-keeper)
 OUT = Path(os.environ.get("DEEPSIM_NOTEBOOK_OUT", "notebook_output")) / "landunter_seats"
 SEED = 0
 

@@ -15,6 +15,12 @@
 #     GENERATIONS=2 sh presets.sh landunter 4
 # (step size 0.2 barely moved the 2-, 3- and 6-player fits: the weights are
 # of order 5, so those counts were fine-tuned again with step size 1).
+# The 3-player preset then stayed behind trained in the head to head; it was
+# fine-tuned further against the head to head's tables (refine.py) and
+# replaced by fits/luft-3p-refined/weights.json after check_head_to_head.py
+# on fresh seeds 3603 and 3613 (fits/luft-3p-refined/head_to_head.jsonl):
+#     python refine.py luft 3 --generations 7 --population 8 --games 1920 --sigma 0.5 --seed 3536
+# (this script, rerun for 3 players, writes the presets.sh fit back).
 set -e
 cd "$(dirname "$0")"
 game=${1:-luft}; shift || true

@@ -51,7 +51,12 @@ EXPLOIT = Metric(
     "A small budget understates the gain",
 )
 
-TRAINED_NOTE = "`trained` was trained under the default rules: a rule set far from them is evaluated with a bot not tuned to it"
+#: Bots whose shipped weights were tuned under the default rules (a report seating one says so).
+TUNED_TO_DEFAULTS = ("trained", "distilled")
+TRAINED_NOTE = (
+    "`trained` and `distilled` were tuned under the default rules: a rule set far from them is evaluated "
+    "with a bot not tuned to it"
+)
 
 
 def upsets(cols: dict[str, np.ndarray], strong_seat: int, players: int) -> np.ndarray:

@@ -32,7 +32,7 @@ import numpy as np
 from sim import api
 from sim.design.degenerate import Budget, gain
 from sim.design.figures import to_json
-from sim.design.metric_defs import TRAINED_NOTE, all_metrics, design_module, upsets
+from sim.design.metric_defs import TRAINED_NOTE, TUNED_TO_DEFAULTS, all_metrics, design_module, upsets
 from sim.runner import DEFAULT_CHUNK, Totals, play_chunks
 from sim.stats import Estimate, mean_ci, proportion_ci
 from sim.sweep import field_lineups, threads_for
@@ -149,8 +149,8 @@ def evaluate(
 
 
 def trained_caveat(specs: list[str]) -> str:
-    """The caveat a report carries when `trained` plays (it is tuned to the default rules)."""
-    return f" Note: {TRAINED_NOTE}." if any(s.split(":")[0] == "trained" for s in specs) else ""
+    """The caveat a report carries when `trained` or `distilled` plays (tuned to the default rules)."""
+    return f" Note: {TRAINED_NOTE}." if any(s.split(":")[0] in TUNED_TO_DEFAULTS for s in specs) else ""
 
 
 def field_of(game_name: str, field: str | None, strong: str | None, weak: str | None) -> tuple[list[str], str, str]:

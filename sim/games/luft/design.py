@@ -38,12 +38,16 @@ from sim.games.luft.rules import (
     SWIM_SOURCES,
 )
 
-#: Play styles: the trained policy (trained under the default rules), greedy (value per air),
-#: search (the planner solves its dive; a game with one planner seat costs about 16x one without,
-#: affordable in one seat of five), cautious (air budgeting) and the rulebook's tips. The strongest
-#: come first: the exploit metric's best response plays the field's first n-1 bots.
-FIELD = ("trained", "greedy-value", "planner", "air", "rulebook-tips")
-FIELD_STYLES = "trained (the 5-player preset at 6), greedy greedy-value, search planner, cautious air, the rulebook's tips"
+#: Play styles: the trained policy's strength at a heuristic's cost (`distilled`: trained's play
+#: without its per-decision search, tuned under the default rules), greedy (value per air), search
+#: (the planner solves its dive under the rules at hand; a game with one planner seat costs about
+#: 16x one without, affordable in one seat of five), cautious (air budgeting) and the rulebook's
+#: tips. The strongest come first: the exploit metric's best response plays the field's first n-1 bots.
+FIELD = ("distilled", "greedy-value", "planner", "air", "rulebook-tips")
+FIELD_STYLES = (
+    "strong distilled (trained's play at a heuristic's cost), greedy greedy-value, search planner, "
+    "cautious air, the rulebook's tips"
+)
 STRONG, WEAK = "greedy-value", "air"  # strong and weak in experiments/compare_turnback
 #: Bots tuned to the default rules (left out of the robust verdict's untuned field).
 TUNED = ("trained",)

@@ -23,6 +23,7 @@ from sim.cli_common import (
     players_option,
     rules_option,
 )
+from sim.games.landunter.analyses.common import DEFAULT_FIELD
 from sim.report import collected
 
 
@@ -35,7 +36,7 @@ def register(sub: typer.Typer):
         seed: int = SEED,
         players: str = players_option("3,4,5,6", 3, 6, note="6 plays with allow_six=true"),
         field: Optional[str] = field_option(
-            "landunter", "The bots, every group in every seat order", shown="dodge,counter,ring-keeper,low"
+            "landunter", "The bots, every group in every seat order", shown=",".join(DEFAULT_FIELD)
         ),
         options: Optional[str] = typer.Option(
             None, "--options", help="[D] options to flip one at a time, comma-separated (default: all four)."

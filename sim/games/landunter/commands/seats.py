@@ -23,6 +23,7 @@ from sim.cli_common import (
     players_option,
     rules_option,
 )
+from sim.games.landunter.analyses.common import DEFAULT_FIELD
 from sim.report import collected
 
 
@@ -38,7 +39,7 @@ def register(sub: typer.Typer):
             "landunter", "Bots for the identical-bot tables", None, "random,high,low,mid,dodge,ring-keeper,counter"
         ),
         field: Optional[str] = field_option(
-            "landunter", "The mixed field, every group in every seat order", shown="dodge,counter,ring-keeper,low"
+            "landunter", "The mixed field, every group in every seat order", shown=",".join(DEFAULT_FIELD)
         ),
         candidates: str = bot_option(
             "landunter",

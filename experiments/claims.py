@@ -14,7 +14,9 @@ docs/findings/ are made of such spans, so a rerun re-renders them:
   experiments/README.md, or
 - a direction word ("more", "fewer", "fair", "beyond the CIs", ...) stands
   outside a span in a paragraph that quotes a figure, where it would assert
-  something about the data that nothing checks.
+  something about the data that nothing checks, or
+- an analysis's report.md is not what its analysis wrote, or holds a table or
+  figure its data files do not (experiments/report_check.py).
 
 The test suite runs the same check and changes figures one at a time to show
 that each change is caught.
@@ -23,6 +25,7 @@ that each change is caught.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import json
 import re
 import sys
@@ -338,7 +341,7 @@ def seats_tests() -> str:
     worst = max(s["seats"], key=lambda r: abs(r["win_share"]["mean"] - 1 / r["players"]))
     return (
         f"{'None' if flagged == 0 else flagged} of {len(tests)} chi-square tests (seven identical-bot tables and "
-        f"the rotated field, per player count) finds unequal seats at Bonferroni {s['alpha']}/{len(tests)} "
+        f"the balanced mixed field, per player count) finds unequal seats at Bonferroni {s['alpha']}/{len(tests)} "
         f"(smallest p = {min(t['p'] for t in tests):.3f}); the largest deviation of any seat is "
         f"{_ci(worst['win_share'])} ({worst['players']} players, {worst['table']}, seat {worst['seat']}; fair "
         f"{1 / worst['players']:.3f})"
@@ -1041,7 +1044,7 @@ FIGURE = re.compile(
     r"\d+ (?:h|min) \d+ s|\d+(?:\.\d+)? ?(?:s|min|h)\b(?! \w+ =)"  # a duration
     r"|\d+ of \d+\b"  # a count of tests, settings, ...
     r"|(?!(?:95|80|90|99)%)\d+(?:\.\d+)?%"  # a percentage other than a confidence or power level
-    r"|[+−-]?\d+\.\d+(?![\w.])"  # a decimal
+    r"|[+−-]?\d+\.\d+(?!\w|\.\d)"  # a decimal (a full stop may follow)
     r")"
 )
 DIRECTION = re.compile(
@@ -1109,8 +1112,17 @@ def problems_in(doc: Path, text: str) -> list[str]:
     return out
 
 
+def _report_check():
+    """experiments/report_check.py (loaded by path: this file runs as a script and from the tests)."""
+    spec = importlib.util.spec_from_file_location("report_check", HERE / "report_check.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def problems() -> list[str]:
-    return [p for doc in DOCS for p in problems_in(doc, doc.read_text())]
+    """Every problem of the docs' claims and of the analyses' reports (experiments/report_check.py)."""
+    return [p for doc in DOCS for p in problems_in(doc, doc.read_text())] + _report_check().problems()
 
 
 def stale() -> list[str]:

@@ -95,10 +95,10 @@ for n in PLAYERS:
 # Where you sit does not matter. At full size (`experiments/landunter_seats/`,
 # 1,000,000 games per table, 42 tables):
 # <!--claim:seats_tests-->
-# None of 24 chi-square tests (seven identical-bot tables and the rotated
-# field, per player count) finds unequal seats at Bonferroni 0.05/24 (smallest
-# p = 0.022); the largest deviation of any seat is 0.199 [0.198, 0.200] (5
-# players, high, seat 3; fair 0.200)
+# None of 24 chi-square tests (seven identical-bot tables and the balanced
+# mixed field, per player count) finds unequal seats at Bonferroni 0.05/24
+# (smallest p = 0.022); the largest deviation of any seat is 0.199 [0.198,
+# 0.200] (5 players, high, seat 3; fair 0.200)
 # <!--/claim-->
 # Passing order barely matters either: with the strong `dodge` passing its
 # hands to the candidate rather than receiving the candidate's,

@@ -472,7 +472,7 @@ class MetaGame:
 
 
 def meta_game(entrants: list[str], n: int, pair_games: int, seed: int, out: Path | None, executor=None) -> MetaGame:
-    """The selected parameters of each family in a seat-rotated tournament on
+    """The selected parameters of each family in a tournament of every seat order on
     fresh seeds (seed + 1), its payoff matrix solved as a zero-sum game."""
     lineups = seatings(len(entrants), n)
     # Seatings that hold a given pair (the same for every pair in these designs).

@@ -110,8 +110,8 @@ for n in PLAYERS:
 # <!--/claim-->
 # <!--claim:seats_deals-->
 # With the mixed field deals end by the two-or-fewer rule (round 12 included)
-# in 0.867 [0.866, 0.867], 0.248 and 0.011 of 3-, 4- and 5-player deals (deal
-# 1), before round 12 in 0.753, 0.127, 0.003, and last 9.35, 11.79, 12.00
+# in 0.867 [0.866, 0.867], 0.247 and 0.011 of 3-, 4- and 5-player deals (deal
+# 1), before round 12 in 0.753, 0.126, 0.003, and last 9.35, 11.79, 12.00
 # rounds; by bot at 4 players: 0.155 [0.155, 0.156] with ring-keeper
 # everywhere, 0.480 [0.479, 0.481] with high. The card-counting counter's
 # 4-player deals end early in 0.199 [0.198, 0.200] of deal 1 and 0.211 [0.210,

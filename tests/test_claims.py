@@ -46,7 +46,8 @@ def _number_spans(doc: Path, text: str):
     if not claims._checked(doc):
         return
     prose = claims._prose(text)
-    for f in claims.FIGURE.finditer(prose):
+    sizes = claims.SIZE.finditer(prose) if _rel(doc).startswith(claims.SIZED) else ()
+    for f in (*claims.FIGURE.finditer(prose), *sizes):
         n = NUMBER.search(prose, f.start())
         yield n.start(), n.end()
 
@@ -88,6 +89,11 @@ def test_turning_a_direction_word_around_fails_the_check(doc):
     for at, word in words:
         flipped = text[:at] + OPPOSITE[word] + text[at + len(word) :]
         assert claims.problems_in(doc, flipped), f"{_rel(doc)}: '{word}' turned into '{OPPOSITE[word]}' passes"
+
+
+def test_a_size_written_outside_a_span_on_a_findings_page_fails_the_check():
+    page = ROOT / "docs" / "findings" / "balance.md"
+    assert claims.problems_in(page, page.read_text() + "\nEach setting played 100,000 games.\n")
 
 
 def test_a_figure_or_direction_word_written_outside_a_span_fails_the_check():
@@ -150,3 +156,9 @@ def test_a_table_cell_or_prose_figure_that_its_data_do_not_hold_fails(tmp_path):
     assert report_check.table_problems(report, text.replace("|    0.5  |", "|    0.6  |")) != []
     assert report_check.prose_problems(report, text.replace("is 0.250", "is 0.750")) != []
     assert report_check.prose_problems(report, text) == [] and report_check.table_problems(report, text) == []
+
+
+def test_a_claim_that_renders_a_missing_number_fails_the_check():
+    page = ROOT / "docs" / "findings" / "air.md"
+    problems = claims.problems_in(page, page.read_text() + "\n<!--claim:count air games-->nan<!--/claim-->\n")
+    assert any("missing number" in p for p in problems)

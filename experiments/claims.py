@@ -727,19 +727,31 @@ def trained_presets() -> str:
     return "\n" + "\n".join(rows) + "\n"
 
 
-def _strong(game: str) -> str:
-    d = _summary(f"strong_findings/{game}")
-    rows = d["results"]
-    changed = [r for r in rows if r["verdict"] == "changes"]
+def _turned(rows: list[dict], name_bot: bool) -> str:
     turned = [
-        f"{r['figure']} at {r['players']} players ({r['heuristic']['reading']} → {r['strong']['reading']})"
+        f"{r['figure']} at {r['players']} players"
+        + (f" against {r['fields'][0].removeprefix('self-play ')}" if name_bot else "")
+        + f" ({r['heuristic']['reading']} → {r['strong']['reading']})"
         for r in rows
         if not r["same_reading"]
     ]
+    return f"the reading turns around for {'; '.join(turned)}" if turned else "every figure keeps its reading"
+
+
+def _strong(game: str) -> str:
+    """Strength with the make-up held fixed, then self-play against self-play (one Bonferroni over both)."""
+    d = _summary(f"strong_findings/{game}")
+    strong = ", ".join(f"`{b}`" for b in d["strong_field"])
+    mixed = [r for r in d["results"] if r["make_up"] == "mixed"]
+    selfplay = [r for r in d["results"] if r["make_up"] != "mixed"]
+
+    def changed(rows):
+        return f"{sum(r['verdict'] == 'changes' for r in rows)} of {len(rows)} figures change"
+
     return (
-        f"{len(changed)} of {d['tests']} figures change between the heuristic field and "
-        f"{', '.join(f'`{b}`' for b in d['strong_field'])} (Bonferroni {d['alpha']}/{d['tests']}); "
-        + (f"the reading turns around for {'; '.join(turned)}" if turned else "every figure keeps its reading")
+        f"with the make-up held fixed (the mixed field with and without {strong}), {changed(mixed)}; "
+        f"{_turned(mixed, False)}. {strong}'s self-play against each heuristic bot's self-play: {changed(selfplay)}; "
+        f"{_turned(selfplay, True)} (Bonferroni {d['alpha']}/{d['tests']} over all comparisons)"
     )
 
 
@@ -767,6 +779,23 @@ def design_recommendations() -> str:
             for n, r in by_players.items()
         ]
         parts.append(f"{titles[game]}: " + "; ".join(picks))
+    return ". ".join(parts)
+
+
+def design_robustness() -> str:
+    """Per game and player count: is the recommendation robust under every field, and where does it flip."""
+    titles = {"luft": "Geteilte Luft", "landunter": "Land unter"}
+    parts = []
+    for game, by_players in _summary("design")["recommendations"].items():
+        judged = {n: r["robust"] for n, r in by_players.items() if r.get("robust")}
+        if not judged:
+            parts.append(f"{titles[game]}: not judged under several fields in the committed run (it predates --robust)")
+            continue
+        words = []
+        for n, v in judged.items():
+            flips = "; ".join(f"{f['metric']} under {f['field']} {f['verdict']}" for f in v["flips"])
+            words.append(f"{n} players {'robust' if v['robust'] else 'fragile'}" + (f" (flips: {flips})" if flips else ""))
+        parts.append(f"{titles[game]}: " + ", ".join(words))
     return ". ".join(parts)
 
 
@@ -1157,6 +1186,7 @@ CLAIMS = {
         strong_findings_luft,
         strong_findings_landunter,
         design_recommendations,
+        design_robustness,
         turnback_card_costs,
         card_rule_costs,
         population_luft,

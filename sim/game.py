@@ -79,6 +79,8 @@ class GameSpec:
     help: GameHelp = GameHelp()
     # module of the game's face for `sim.envs` (PettingZoo, Gymnasium, OpenSpiel), or None
     env: str | None = None
+    # module of the game's rules page (TEMPLATE, words(rules), SOURCES: `sim <game> rulebook`), or None
+    rulebook: str | None = None
 
 
 def game_help(package: str) -> GameHelp:

@@ -94,15 +94,15 @@ class Report:
             self.lines += [FigureText(Path(paths[0]), caption), ""]
 
     def save(self, summary: dict) -> Path | None:
-        """Write report.md and summary.json; the summary keeps the report's digest
-        (``report_sha256``), so a report edited by hand no longer passes the claims check."""
+        """Write report.md and summary.json; the file (not the summary the caller prints)
+        keeps the report's digest (``report_sha256``), so a report edited by hand no
+        longer passes the claims check."""
         summary.setdefault("complete", True)  # only a finished analysis saves; Ctrl-C stops before
         if self.out is None:
             return None
         text = "\n".join(self.lines)
         (self.out / "report.md").write_text(text)
-        summary["report_sha256"] = digest(text)
-        (self.out / "summary.json").write_text(json.dumps(summary, indent=1))
+        (self.out / "summary.json").write_text(json.dumps({**summary, "report_sha256": digest(text)}, indent=1))
         return self.out / "report.md"
 
 

@@ -50,6 +50,7 @@ BASE = {
     "list": ["{dir}"],
     "show": ["{dir}"],
     "metrics": ["--games", "4", "--players", "{players}", "--field", "random", "--strong", "{other}", "--weak", "random"],
+    "rulebook": ["--players", "{players}", "--field", "random", "--strong", "{other}", "--weak", "random"],
     "design": [
         "--knobs",
         "{knob}",
@@ -288,6 +289,8 @@ WITH_MINE = {
         "metrics": ["--players", "2", "--field", "mine,random", "--strong", "mine", "--weak", "random", "--games", "4"],
         "design": ["--players", "2", "--field", "mine", "--strong", "mine", "--weak", "random", "--games", "4"]
         + ["--knobs", "air=20..25", "--trials", "1"],
+        "rulebook": ["--players", "2", "--field", "mine,random", "--strong", "mine", "--weak", "random", "--games", "2"]
+        + ["--rules", "air=30"],
         "train": ["--players", "2", "--field", "mine", "--games", "2", "--generations", "1", "--population", "4"],
         "exploit": ["--players", "2", "--field", "mine", "--games", "2", "--generations", "1", "--population", "4"],
         "population": ["--players", "2", "--start", "mine,random", "--iterations", "1", "--games", "2", "--generations", "1"]
@@ -307,6 +310,8 @@ WITH_MINE = {
         "metrics": ["--players", "3", "--field", "mine,low", "--strong", "mine", "--weak", "random", "--games", "4"],
         "design": ["--players", "3", "--field", "mine", "--strong", "mine", "--weak", "random", "--games", "4"]
         + ["--knobs", "tie_simultaneous", "--trials", "1"],
+        "rulebook": ["--players", "3", "--field", "mine,low", "--strong", "mine", "--weak", "random", "--games", "2"]
+        + ["--rules", "tie_simultaneous=false"],
         "train": ["--players", "3", "--field", "mine", "--games", "6", "--generations", "1", "--population", "4"],
         "exploit": ["--players", "3", "--field", "mine", "--games", "6", "--generations", "1", "--population", "4"],
         "population": ["--players", "3", "--start", "mine,low", "--iterations", "1", "--games", "6", "--generations", "1"]

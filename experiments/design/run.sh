@@ -17,6 +17,23 @@
 # confirmation's figures, the knob-by-knob gains and the flags of picks at
 # the edge of a knob's range.
 #
+# Every study and both defaults' metrics run side by side (one process each),
+# then the recommendation reads them all.
+#
+# Robust verdict (ROBUST=1 adds --robust; the committed run is without it):
+# on the confirmation games the pick and the
+# defaults are played again under the field without the bots tuned to the
+# default rules and under the skill ladder seated as a field (chance, simple
+# heuristic, search, trained); the pick is "robust" only when it beats the
+# defaults beyond the intervals under every field, and the report names each
+# (field, metric) where the verdict flips. The skill curve plays each ladder
+# rung against the rung below, for the defaults and the pick (each on the
+# --eval-games; the step "trained over search" seats n-1 planners, so at 5-6
+# players it costs about as much as the search itself). A design study
+# confirms the pick's printable values (value_gap rounded to a whole step).
+# Then `sim <game> rulebook --from` writes each count's rules page
+# (<dir>/rulebook/rulebook.md and .html), which report.md links.
+#
 # Knob ranges: air 10..50 and value_gap 1..8 (wider than before: picks sat at
 # their ends); dives 2..5 (1 is allowed by the rules but makes "the last dive
 # decides" 1 by definition, a construction, not a design gain); stack_size
@@ -54,30 +71,49 @@ case "$SIZE" in
   tiny) LG=40; LT=3; LE=80; UG=60; UT=3; UE=120; TOP=2; XG=8; XGEN=1 ;;
   *) echo "error: SIZE must be full or tiny, not '$SIZE'" >&2; exit 2 ;;
 esac
+ROBUST=${ROBUST:-0}
+case "$ROBUST" in
+  0) ROBUST_ARGS=() ;;
+  1) ROBUST_ARGS=(--robust) ;;
+  *) echo "error: ROBUST must be 0 or 1, not '$ROBUST'" >&2; exit 2 ;;
+esac
 LUFT_PLAYERS=(2 3 4 5 6)
 LU_PLAYERS=(3 4 5)
 csv() { local IFS=,; echo "$*"; }
 
-# The rulebook defaults' design metrics per player count, degenerate play included.
+# The defaults' metrics (with the exploit budget) beside the studies' own.
 sim luft metrics --players "$(csv "${LUFT_PLAYERS[@]}")" --games "$LE" --seed 0 --exploit \
-  --exploit-games "$XG" --exploit-generations "$XGEN" --out "$OUT/luft_defaults" --json > /dev/null
+  --exploit-games "$XG" --exploit-generations "$XGEN" --out "$OUT/luft_defaults" --json > /dev/null &
+pids=($!)
 sim landunter metrics --players "$(csv "${LU_PLAYERS[@]}")" --games "$UE" --seed 0 --exploit \
-  --exploit-games "$XG" --exploit-generations "$XGEN" --out "$OUT/landunter_defaults" --json > /dev/null
+  --exploit-games "$XG" --exploit-generations "$XGEN" --out "$OUT/landunter_defaults" --json > /dev/null &
+pids+=($!)
 
-# Geteilte Luft: air, dives, stack size, the turn-back [D] option and the value lists' spread between
-# levels; skill, fairness and tension, with the air running out in 30-90% of dives.
+# Geteilte Luft: the knobs the rulebook leaves open (docs/rules/geteilte-luft.md).
 for n in "${LUFT_PLAYERS[@]}"; do
   sim luft design --knobs "air=10..50,dives=2..5,stack_size=1..5,turn_back_needs_treasure,value_gap=1..8" \
     --objectives skill,fairness,tension --constraint "p_air_out=0.3..0.9" --sampler tpe \
     --players "$n" --games "$LG" --trials "$LT" --eval-games "$LE" --top "$TOP" \
-    --seed 0 --out "$OUT/luft_${n}p" --json > /dev/null
+    --seed 0 "${ROBUST_ARGS[@]}" --out "$OUT/luft_${n}p" --json > /dev/null &
+  pids+=($!)
 done
 
 # Land unter: its four [D] options.
 for n in "${LU_PLAYERS[@]}"; do
   sim landunter design --knobs "cascade_may_repeat_flipper,tie_simultaneous,end_before_cascade,no_flood_counts_as_lowest" \
     --objectives skill,fairness,tension --sampler tpe --players "$n" --games "$UG" --trials "$UT" \
-    --eval-games "$UE" --top "$TOP" --seed 0 --out "$OUT/landunter_${n}p" --json > /dev/null
+    --eval-games "$UE" --top "$TOP" --seed 0 "${ROBUST_ARGS[@]}" --out "$OUT/landunter_${n}p" --json > /dev/null &
+  pids+=($!)
 done
+for pid in "${pids[@]}"; do wait "$pid"; done  # a failed study fails the run
 
+# Each count's rules page (the robust run's pages link them).
+if [ "$ROBUST" = 1 ]; then
+  for n in "${LUFT_PLAYERS[@]}"; do
+    sim luft rulebook --from "$OUT/luft_${n}p" --out "$OUT/luft_${n}p/rulebook" --json > /dev/null
+  done
+  for n in "${LU_PLAYERS[@]}"; do
+    sim landunter rulebook --from "$OUT/landunter_${n}p" --out "$OUT/landunter_${n}p/rulebook" --json > /dev/null
+  done
+fi
 python -m sim.design.recommend "$OUT" "$SIZE"

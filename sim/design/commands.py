@@ -1,8 +1,10 @@
-"""``sim <game> metrics`` and ``sim <game> design``: thin views on
-`sim.design.metrics.measure` and `sim.design.study.design`."""
+"""``sim <game> metrics``, ``sim <game> design`` and ``sim <game> rulebook``:
+thin views on `sim.design.metrics.measure`, `sim.design.study.design` and
+`sim.design.rulebook.write`."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import List, Optional
 
@@ -24,6 +26,7 @@ from sim.cli_common import (
 )
 from sim.design.degenerate import Budget
 from sim.design.metric_defs import TRAINED_NOTE, all_metrics, design_module
+from sim.games import get_game
 from sim.report import collected
 
 
@@ -90,6 +93,12 @@ weak bots), every lineup on its own games.
         exploit_games: int = EXPLOIT_GAMES,
         exploit_generations: int = EXPLOIT_GENERATIONS,
         exploit_population: Optional[int] = EXPLOIT_POPULATION,
+        robust: bool = typer.Option(
+            False,
+            "--robust",
+            help="Also the field games under the robust verdict's other fields (the field without bots tuned to the "
+            "default rules, the skill ladder) and the skill curve (each ladder rung against the rung below).",
+        ),
     ):
         from sim import api
         from sim.design.metrics import measure
@@ -109,6 +118,7 @@ weak bots), every lineup on its own games.
                 executor=executor,
                 exploit=exploit,
                 budget=Budget(exploit_games, exploit_generations, exploit_population),
+                robust=robust,
             )
         finish(summary, as_json, out_dir, reports)
 
@@ -174,6 +184,13 @@ trials.parquet, a front scatter with CIs and each knob's effect. Knobs: {", ".jo
         exploit_games: int = EXPLOIT_GAMES,
         exploit_generations: int = EXPLOIT_GENERATIONS,
         exploit_population: Optional[int] = EXPLOIT_POPULATION,
+        robust: bool = typer.Option(
+            False,
+            "--robust",
+            help="Also judge the pick under every field (the study's, the untuned, the skill ladder; robust: better "
+            "than the defaults beyond the intervals under each) and measure the skill curve (each ladder rung against "
+            "the rung below) for the defaults and the pick, on the confirmation games.",
+        ),
     ):
         from sim import api
         from sim.design.study import design as run
@@ -200,5 +217,73 @@ trials.parquet, a front scatter with CIs and each knob's effect. Knobs: {", ".jo
                 executor=executor,
                 exploit=exploit,
                 budget=Budget(exploit_games, exploit_generations, exploit_population),
+                robust=robust,
             )
         finish(summary, as_json, out_dir, reports)
+
+    if get_game(game).rulebook is not None:
+        register_rulebook(sub, game, FIELD, STRONG, WEAK)
+
+
+def register_rulebook(sub: typer.Typer, game: str, FIELD, STRONG, WEAK):
+    module = design_module(game)
+    low, high = module.PLAYERS
+
+    @sub.command(
+        "rulebook",
+        help=f"""The rules page of a rule set, to print and playtest.
+
+The game's rules with the chosen values woven into the sentences; a changed value reads ~~rulebook~~ **new**.
+With --from DIR (the --out of `sim {game} design`) the page shows the study's recommendation (its rounded
+knobs) and, beside each change, the metric deltas with their intervals from the confirmation games (the whole
+pick and each knob alone), and the situations the written rules do not settle (the counted rule holes) with
+how often each occurs. Without --from, the rule set, the defaults and each changed rule alone are played on
+--games fresh field and skill games each for the same figures (--games 0: the page alone). Writes rulebook.md
+and a printable rulebook.html under --out; prints the Markdown otherwise.""",
+    )
+    def rulebook(
+        rules: Optional[List[str]] = rules_option(game),
+        source: Optional[Path] = typer.Option(
+            None, "--from", help="A design study's --out DIR: print its recommended rule set with its confirmation figures."
+        ),
+        players: Optional[int] = typer.Option(
+            None, "--players", "-p", min=low, max=high, help="The table the page is for (default: the study's first count, or 4)."
+        ),
+        games: int = typer.Option(
+            400,
+            "--games",
+            "-g",
+            min=0,
+            max=MAX_GAMES,
+            help="Without --from: field and skill games per rule set for the deltas and rule holes (0: play none).",
+        ),
+        seed: int = typer.Option(7, "--seed", "-s", min=0, max=2**64 - 1, help="Master seed of the --games."),
+        field: Optional[str] = FIELD,
+        strong: Optional[str] = STRONG,
+        weak: Optional[str] = WEAK,
+        out_dir: Optional[Path] = OUT,
+        as_json: bool = JSON,
+    ):
+        from sim import api
+        from sim.cli_common import out
+        from sim.design.rulebook import write
+
+        with user_errors(as_json=as_json):
+            summary = write(
+                game,
+                rules=api.parse_rules(rules),
+                source=source,
+                players=players,
+                games=games,
+                seed=seed,
+                field=field,
+                strong=strong,
+                weak=weak,
+                out=out_dir,
+            )
+        if as_json:
+            print(json.dumps(summary))
+        elif out_dir is None:
+            out.print(summary["markdown"], markup=False, highlight=False, soft_wrap=True)
+        else:
+            out.print(f"rules page in {out_dir / 'rulebook.md'} and {out_dir / 'rulebook.html'}", highlight=False, soft_wrap=True)

@@ -157,3 +157,18 @@ def parse_constraints(items: list[str], metrics, aliases: dict[str, str]) -> lis
             raise ValueError(f"--constraint {item!r} is an empty range; give low..high with low <= high")
         out.append(Constraint(name, lo, hi))
     return out
+
+
+def printable(values: dict, steps: dict[str, float]) -> dict:
+    """Knob values as a person prints them: each knob in ``steps`` rounded to a
+    whole multiple of its step (an int for a whole step), the others as they are.
+    A design study confirms and reports this rounded rule set, not the raw pick."""
+    out = {}
+    for name, value in values.items():
+        step = steps.get(name)
+        if step is None or isinstance(value, (bool, str)):
+            out[name] = value
+        else:
+            rounded = round(float(value) / step) * step
+            out[name] = int(rounded) if float(step).is_integer() else rounded
+    return out

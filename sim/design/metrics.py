@@ -31,6 +31,7 @@ import numpy as np
 
 from sim import api
 from sim.design.degenerate import Budget, gain
+from sim.design.figures import to_json
 from sim.design.metric_defs import TRAINED_NOTE, all_metrics, design_module, upsets
 from sim.runner import DEFAULT_CHUNK, Totals, play_chunks
 from sim.stats import Estimate, mean_ci, proportion_ci
@@ -99,16 +100,17 @@ def evaluate(
     """Every design metric of one rule set (``rules`` includes ``players``):
     ``games`` field games and ``games`` skill games, each lineup on its own
     games; chunks run on ``executor`` (`api.scale_out`) when one is given.
-    With an ``exploit`` budget also the degenerate-play metric (`sim.design.degenerate`)."""
+    With an ``exploit`` budget also the degenerate-play metric (`sim.design.degenerate`);
+    with an empty ``field`` only the skill games (skill and upset rate)."""
     if games < 2:
         raise ValueError(f"--games {games} must be at least 2")
     game = api.get_game(game_name)
     module = design_module(game.name)
     rules_obj = api.make_rules(game, {k: str(v) for k, v in rules.items()})
     n = rules_obj.players
-    field_lu = field_lineups(None, field, n, games, seed)
+    field_lu = field_lineups(None, field, n, games, seed) if field else []
     skill_lu = field_lineups(strong, [weak], n, games, seed)
-    parts = [("field", field_lu, 0), ("skill", skill_lu, SKILL_OFFSET)]
+    parts = [("field", field_lu, 0), ("skill", skill_lu, SKILL_OFFSET)] if field else [("skill", skill_lu, SKILL_OFFSET)]
     items = []
     for part, lineups, offset in parts:
         g = max(1, math.ceil(games / len(lineups)))
@@ -118,7 +120,7 @@ def evaluate(
                 first = offset + k * g + done
                 items.append(((part, k, first), game, rules_obj, seats, seed, first, min(DEFAULT_CHUNK, g - done)))
     shares, per_game, skill, field_totals = SeatShares(n, seed), Totals(), Totals(), Totals()
-    with threads_for(max(1, games // max(len(field_lu), 1))):
+    with threads_for(max(1, games // max(len(field_lu or skill_lu), 1))):
         for (part, k, first), totals, batch in play_chunks(iter(items), executor=executor, keep_batches=True):
             cols = game.metrics(batch, rules_obj)
             count = len(np.asarray(cols["seat0.win"]))
@@ -131,11 +133,12 @@ def evaluate(
                 skill.add({"strong_win": np.asarray(cols[f"seat{c}.win"], float), "upset": upsets(cols, c, n)}, {}, count)
     ns, ss, _ = skill.agg("strong_win")
     out = {
-        "seat_gap": shares.gap(),
-        "seat0_edge": shares.edge(),
         "skill": shifted(proportion_ci(min(ss, ns), int(ns)), -1 / n),
         "upset_rate": mean_ci(*skill.agg("upset")),
     }
+    if not field:  # skill games only (`skill_curve`)
+        return out
+    out = {"seat_gap": shares.gap(), "seat0_edge": shares.edge(), **out}
     pooled = module.pooled(field_totals) if hasattr(module, "pooled") else {}
     for m in module.METRICS:
         e = pooled[m.name] if m.name in pooled else mean_ci(*per_game.agg(m.name))
@@ -143,10 +146,6 @@ def evaluate(
     if exploit is not None:
         out["exploit"] = gain(game, rules_obj, field, exploit, seed, executor)
     return out
-
-
-def to_json(figures: dict[str, Estimate]) -> dict:
-    return {name: {**e.to_json(), "n": e.n} for name, e in figures.items()}
 
 
 def trained_caveat(specs: list[str]) -> str:
@@ -180,11 +179,13 @@ def measure(
     executor=None,
     exploit: bool = False,
     budget: Budget = Budget(),
+    robust: bool = False,
 ) -> dict:
     """Every design metric of one rule set at each player count: the summary of
     ``sim <game> metrics`` (a report with a table per metric group under --out);
     the degenerate-play metric too with ``exploit`` (a best response per player
-    count on ``budget``)."""
+    count on ``budget``); with ``robust`` the field games again under every
+    field of the robust verdict (``fields``) and the skill curve (`sim.design.robust`)."""
     import pandas as pd
 
     from sim.report import Report
@@ -227,6 +228,7 @@ def measure(
         + (f" {budget.describe()}." if exploit else "")
         + trained_caveat([*specs, strong_spec, weak_spec])
     )
+    from sim.design.robust_report import section as robust_section
     from sim.report import fmt
 
     table = pd.DataFrame(
@@ -240,6 +242,24 @@ def measure(
         ]
     )
     report.table("metrics", table, "Design metrics per player count")
+    if robust:
+        extra = _robust_part(game_name, rules, players_list, specs, strong_spec, weak_spec, games, seed, executor)
+        table = pd.DataFrame(
+            [
+                {
+                    "metric": m.name,
+                    **{
+                        f"{f['name']}, {r['players']}p": fmt(r["metrics"][m.name], 3)
+                        for f in [{"name": "study", "results": results}, *extra["fields"]]
+                        for r in f["results"]
+                    },
+                }
+                for m in defs
+                if m.name != "exploit"
+            ]
+        )
+        report.table("fields", table, "Design metrics under every field (study, untuned, skill ladder), mean [95% CI]")
+        robust_section(report, extra)
     report.text("**Definitions.** " + " ".join(f"`{m.name}`: {m.definition}." for m in defs))
     summary = {
         "game": game_name,
@@ -255,5 +275,72 @@ def measure(
     }
     if exploit:
         summary["exploit_budget"] = asdict(budget)
+    if robust:
+        summary.update(extra)
     report.save(summary)
     return summary
+
+
+def _robust_part(game_name, rules, players_list, specs, strong, weak, games, seed, executor) -> dict:
+    """The field games under the robust verdict's other fields, and the skill curve, of one rule set."""
+    from sim.design.robust import fields_of, skill_curve
+
+    module = design_module(game_name)
+    fields, notes = fields_of(module, specs, strong, weak)
+    out = []
+    for f in fields[1:]:  # the first is the study field: the main results
+        per_n = [
+            {
+                "players": n,
+                "metrics": to_json(
+                    evaluate(
+                        game_name,
+                        module.at_players(n, rules),
+                        field=list(f.bots),
+                        strong=f.strong,
+                        weak=f.weak,
+                        games=games,
+                        seed=seed,
+                        executor=executor,
+                    )
+                ),
+            }
+            for n in players_list
+        ]
+        out.append({"name": f.name, "bots": list(f.bots), "strong": f.strong, "weak": f.weak, "results": per_n})
+    evaluator = Evaluator(game_name, rules, list(players_list), specs, strong, weak, games, executor)
+    return {"fields": out, "fields_left_out": notes, "skill_curve": skill_curve(evaluator, [("these rules", {})], seed)}
+
+
+class Evaluator:
+    """Scores candidates: the design metrics at every player count."""
+
+    def __init__(self, game: str, base: dict, players: list[int], field, strong, weak, games: int, executor=None, exploit=None):
+        self.game, self.base, self.players, self.executor = game, base, players, executor
+        self.field, self.strong, self.weak, self.games = field, strong, weak, games
+        self.exploit = exploit  # a Budget: the degenerate-play metric too
+        self.module = design_module(game)
+
+    def rules(self, values: dict, players: int) -> dict:
+        return self.module.at_players(players, {**self.base, **self.module.rules_for(values)})
+
+    def check(self, values: dict):
+        """Bad rules raise ValueError before any game is played."""
+        for n in self.players:
+            api.make_rules(api.get_game(self.game), self.rules(values, n))
+
+    def __call__(self, values: dict, seed: int) -> dict[int, dict[str, Estimate]]:
+        return {
+            n: evaluate(
+                self.game,
+                self.rules(values, n),
+                field=self.field,
+                strong=self.strong,
+                weak=self.weak,
+                games=self.games,
+                seed=seed,
+                executor=self.executor,
+                exploit=self.exploit,
+            )
+            for n in self.players
+        }

@@ -60,3 +60,26 @@ def knob_effect(trials: pd.DataFrame, knob: str, objectives: list[str], title: s
         ax.grid(alpha=0.3)
     _title(axes[0], title)
     return _save(fig, stem)
+
+
+def fields_panels(rows: list[dict], title: str, stem: str | os.PathLike) -> Paths:
+    """The robust verdict: one panel per metric, the fields along x, the
+    defaults (red squares) and the pick (blue dots) with their 95% CIs."""
+    metrics = list(dict.fromkeys(r["metric"] for r in rows))
+    fields = list(dict.fromkeys(r["field"] for r in rows))
+    fig, axes = _figure((3.6 * len(metrics), 4.2))
+    fig.clf()
+    for i, m in enumerate(metrics):
+        ax = fig.add_subplot(1, len(metrics), i + 1)
+        for shift, key, style, color in ((-0.12, "defaults", "s", "#C44E52"), (0.12, "pick", "o", "#4C72B0")):
+            figs = [next(r[key] for r in rows if r["metric"] == m and r["field"] == f) for f in fields]
+            means = np.array([f["mean"] for f in figs])
+            err = np.array([[max(f["mean"] - f["ci95"][0], 0) for f in figs], [max(f["ci95"][1] - f["mean"], 0) for f in figs]])
+            ax.errorbar(np.arange(len(fields)) + shift, means, yerr=err, fmt=style, color=color, capsize=3, label=key)
+        ax.set_xticks(range(len(fields)), fields)
+        ax.set_ylabel(f"{m} (mean, 95% CI)")
+        ax.grid(alpha=0.3)
+        if i == 0:
+            ax.legend(fontsize=8)
+    _title(ax, title)
+    return _save(fig, stem)

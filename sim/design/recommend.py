@@ -30,54 +30,15 @@ DIR/<game>_defaults/summary.json.
 from __future__ import annotations
 
 import json
-import math
 import sys
 from pathlib import Path
-from statistics import NormalDist
 
+from sim.design.compare import ALPHA, compare, difference, objective_sign as _sign, z_for
 from sim.design.report import diff_text, edge_text
+from sim.design.robust_report import section as robust_section
 from sim.games import GAMES, get_game
 
-ALPHA = 0.05  # family-wise error of the selection's and of the confirmation's tests
-Z95 = NormalDist().inv_cdf(0.975)
 DEFAULTS = "rulebook defaults"
-
-
-def _sign(objective: str) -> tuple[str, int]:
-    direction, _, metric = objective.partition(":")
-    return metric, 1 if direction == "maximize" else -1
-
-
-def z_for(tests: int, alpha: float = ALPHA) -> float:
-    """The two-sided critical z of one test among ``tests`` at family-wise ``alpha`` (Bonferroni)."""
-    return NormalDist().inv_cdf(1 - alpha / (2 * max(tests, 1)))
-
-
-def difference(candidate: dict, defaults: dict, metric: str, z: float = Z95) -> dict:
-    """candidate − defaults on one metric: mean and the interval ± z·SE (each
-    side's SE from its 95% CI; independent samples, conservative on shared games)."""
-    c, d = candidate["metrics"][metric], defaults["metrics"][metric]
-    se = math.hypot(*((f["ci95"][1] - f["ci95"][0]) / (2 * Z95) for f in (c, d)))
-    diff = c["mean"] - d["mean"]
-    return {"mean": diff, "ci": [diff - z * se, diff + z * se], "z": z}
-
-
-def compare(candidate: dict, defaults: dict, objectives: list[str], z: float = Z95) -> tuple[list[str], list[str], float]:
-    """(objectives better beyond ± z·SE, those worse beyond it, sum of signed gains in defaults' half-widths)."""
-    better, worse, gain = [], [], 0.0
-    for objective in objectives:
-        metric, sign = _sign(objective)
-        lo, hi = (sign * x for x in difference(candidate, defaults, metric, z)["ci"])
-        lo, hi = min(lo, hi), max(lo, hi)
-        if lo > 0:
-            better.append(objective)
-        elif hi < 0:
-            worse.append(objective)
-        d = defaults["metrics"][metric]["ci95"]
-        gain += (
-            sign * (candidate["metrics"][metric]["mean"] - defaults["metrics"][metric]["mean"]) / max((d[1] - d[0]) / 2, 1e-12)
-        )
-    return better, worse, gain
 
 
 def _defaults(summary: dict) -> dict:
@@ -209,6 +170,9 @@ def write(root: Path, size: str = "full", out: Path | None = None) -> dict:
                 row[f"{m}: pick"] = fmt(pick_row["metrics"][m], 3) if pick_row else "—"
                 row[f"{m}: defaults"] = fmt(defaults["metrics"][m], 3)
                 row[f"{m}: verdict"] = p.get("verdicts", {}).get(o, "")
+            row["robust"] = ("robust" if p["robust"]["robust"] else "fragile") if p.get("robust") else "—"
+            book = Path(f"{game}_{n}p") / "rulebook" / "rulebook.md"
+            row["rules page"] = f"[{book}]({book})" if (root / book).is_file() else "—"
             row["why"] = p["reason"]
             rows.append(row)
             for g in p.get("knob_gains", []):
@@ -237,6 +201,10 @@ def write(root: Path, size: str = "full", out: Path | None = None) -> dict:
             report.text(
                 f"**Flag — picks at the edge of the searched range** (the best value may lie beyond): {'; '.join(flags)}."
             )
+        for n, p in picks.items():
+            if p.get("robust") or p.get("skill_curve"):
+                report.text(f"### {title}, {n} players: the verdict under every field and the skill curve")
+                robust_section(report, p, prefix=f"{game}_{n}p_", title=f"{title}, {n} players: ")
         ns = list(picks)
         shown = {n: _shown(picks[n], studies[n]) for n in ns}
         for m in metrics:

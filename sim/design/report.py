@@ -8,6 +8,7 @@ import pandas as pd
 from sim.design import plots
 from sim.design.degenerate import Budget
 from sim.design.metrics import trained_caveat
+from sim.design.robust_report import diff_text, section as robust_section
 from sim.report import Report, ci_column, fmt
 
 
@@ -115,6 +116,7 @@ def confirmation_section(report: Report, rec: dict | None, objectives: list[str]
         return
     report.text("## Recommendation: selection apart from confirmation", rec["reason"] + ".")
     if rec["pick"] == "rulebook defaults":
+        robust_section(report, rec)
         return
     report.text(
         f"**Selection:** {rec['pick']} ({_knobs(rec['pick_knobs'])}) picked from {rec['compared']} front members on the "
@@ -154,6 +156,7 @@ def confirmation_section(report: Report, rec: dict | None, objectives: list[str]
         report.text(
             "**Flag — picks at the edge of the searched range** (the best value may lie beyond): " + edge_text(rec["edges"]) + "."
         )
+    robust_section(report, rec)
 
 
 def edge_text(edges: list[dict]) -> str:
@@ -166,11 +169,6 @@ def edge_text(edges: list[dict]) -> str:
         )
         for e in edges
     )
-
-
-def diff_text(d: dict) -> str:
-    """A difference with its interval, signed."""
-    return f"{d['mean']:+.3f} [{d['ci'][0]:+.3f}, {d['ci'][1]:+.3f}]"
 
 
 def _knobs(knobs: dict) -> str:

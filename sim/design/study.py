@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 from dataclasses import asdict
 from pathlib import Path
 
@@ -32,11 +31,13 @@ import pandas as pd
 
 from sim import api, store
 from sim.design import knobs as K
+from sim.design.compare import difference, objective_sign
 from sim.design.degenerate import Budget
+from sim.design.figures import combine
 from sim.design.metric_defs import EXPLOIT, all_metrics, design_module
-from sim.design.metrics import evaluate, field_of
+from sim.design.metrics import Evaluator, field_of
 from sim.design.pareto import pareto_front
-from sim.stats import Estimate
+from sim.design.robust import skill_curve, verdict
 from sim.sweep import LAYOUT
 
 SAMPLERS = ("nsga2", "tpe")
@@ -83,52 +84,6 @@ def suggest(trial, spaces: list[K.Space]) -> dict:
     return values
 
 
-def combine(estimates: list[Estimate]) -> Estimate:
-    """The mean of one metric over independent evaluations (player counts):
-    half widths combine as sqrt(sum of squares) / k (normal approximation);
-    one evaluation is its own estimate."""
-    k = len(estimates)
-    if k == 1:
-        return estimates[0]
-    mean = sum(e.mean for e in estimates) / k
-    half = math.sqrt(sum(((e.hi - e.lo) / 2) ** 2 for e in estimates)) / k
-    return Estimate(mean, mean - half, mean + half, sum(e.n for e in estimates))
-
-
-class Evaluator:
-    """Scores candidates: the design metrics at every player count."""
-
-    def __init__(self, game: str, base: dict, players: list[int], field, strong, weak, games: int, executor=None, exploit=None):
-        self.game, self.base, self.players, self.executor = game, base, players, executor
-        self.field, self.strong, self.weak, self.games = field, strong, weak, games
-        self.exploit = exploit  # a Budget: the degenerate-play metric too
-        self.module = design_module(game)
-
-    def rules(self, values: dict, players: int) -> dict:
-        return self.module.at_players(players, {**self.base, **self.module.rules_for(values)})
-
-    def check(self, values: dict):
-        """Bad rules raise ValueError before any game is played."""
-        for n in self.players:
-            api.make_rules(api.get_game(self.game), self.rules(values, n))
-
-    def __call__(self, values: dict, seed: int) -> dict[int, dict[str, Estimate]]:
-        return {
-            n: evaluate(
-                self.game,
-                self.rules(values, n),
-                field=self.field,
-                strong=self.strong,
-                weak=self.weak,
-                games=self.games,
-                seed=seed,
-                executor=self.executor,
-                exploit=self.exploit,
-            )
-            for n in self.players
-        }
-
-
 def _corners(spaces: list[K.Space]) -> list[dict]:
     """The low and the high end of every knob (first choices, last choices)."""
     return [{s.knob.name: (s.low if end == 0 else s.high) if s.is_range else s.values[-end] for s in spaces} for end in (0, 1)]
@@ -161,11 +116,14 @@ def design(
     executor=None,
     exploit: bool = False,
     budget: Budget = Budget(),
+    robust: bool = False,
 ) -> dict:
     """Run (or resume) a design study and re-evaluate its Pareto front; the
     summary of ``sim <game> design`` (report, Parquet tables and plots under --out).
     The degenerate-play metric is measured (on ``budget``) with ``exploit`` or
-    when an objective or constraint names it."""
+    when an objective or constraint names it; with ``robust`` the pick is also
+    judged under several fields and the skill ladder's curve is measured
+    (`sim.design.robust`) on the confirmation games."""
     import optuna
 
     module = design_module(game_name)
@@ -227,7 +185,22 @@ def design(
         study.sampler = _sampler(sampler, seed + done, bool(cons))  # a resumed run draws new points
         _optimize(study, evaluator, spaces, objs, cons, seed, trials - done, progress)
     return _finish(
-        study, name, url, config, evaluator, spaces, objs, cons, defs, module, seed, eval_games or games, top, out, progress
+        study,
+        name,
+        url,
+        config,
+        evaluator,
+        spaces,
+        objs,
+        cons,
+        defs,
+        module,
+        seed,
+        eval_games or games,
+        top,
+        out,
+        progress,
+        robust,
     )
 
 
@@ -313,7 +286,7 @@ def _spread(front: pd.DataFrame, first: str, top: int) -> pd.DataFrame:
     return ordered.iloc[np.unique(np.linspace(0, len(ordered) - 1, top).round().astype(int))]
 
 
-def _finish(study, name, url, config, evaluator, spaces, objs, cons, defs, module, seed, eval_games, top, out, progress):
+def _finish(study, name, url, config, evaluator, spaces, objs, cons, defs, module, seed, eval_games, top, out, progress, robust):
     from sim.design.report import write
     from sim.sweep import Bar
 
@@ -346,7 +319,7 @@ def _finish(study, name, url, config, evaluator, spaces, objs, cons, defs, modul
         "config": config,
         "front": [_row_json(r, knob_names, objs, cons, defs) for r in rows],
     }
-    summary["recommendation"] = _confirm(summary, evaluator, spaces, knob_names, defs, cons, seed, progress)
+    summary["recommendation"] = _confirm(summary, evaluator, spaces, knob_names, defs, cons, seed, progress, robust)
     write(summary, table, front, evaluated, spaces, objs, cons, defs, out)
     return summary
 
@@ -396,7 +369,7 @@ def edges(knobs: dict, spaces: list[K.Space]) -> list[dict]:
     return out
 
 
-def _confirm(summary, evaluator, spaces, knob_names, defs, cons, seed, progress) -> dict:
+def _confirm(summary, evaluator, spaces, knob_names, defs, cons, seed, progress, robust=False) -> dict:
     """The pick (`sim.design.recommend.select`, on the selection games) confirmed
     on games no step has seen: the pick, the defaults and the defaults with
     only one of the pick's knobs changed (those that change the rules)."""
@@ -407,14 +380,21 @@ def _confirm(summary, evaluator, spaces, knob_names, defs, cons, seed, progress)
     objectives = summary["config"]["objectives"]
     base = {k: v for k, v in pick.items() if k not in ("row", "candidate", "knobs", "better", "reason")}
     out = {"pick": pick["candidate"], "pick_knobs": pick["knobs"], "selection_reason": pick["reason"], **base}
+    confirmation_seed = (seed + CONFIRM_SEED_OFFSET) % 2**64
     if pick["candidate"] == R.DEFAULTS:
         reason = f"the defaults stay: {pick['reason']}"
+        if robust:
+            out["skill_curve"] = skill_curve(evaluator, [(R.DEFAULTS, {})], confirmation_seed)
         return {**out, "candidate": R.DEFAULTS, "knobs": {}, "better": [], "confirmed": False, "reason": reason, "edges": []}
     game = api.get_game(summary["game"])
     rules_of = lambda values: [api.make_rules(game, evaluator.rules(values, n)).to_dict() for n in evaluator.players]  # noqa: E731
-    alone = [(f"only {k}={v}", {k: v}) for k, v in pick["knobs"].items() if rules_of({k: v}) != rules_of({})]
-    candidates = [(R.DEFAULTS, {}), (pick["candidate"], pick["knobs"]), *alone]
-    confirmation_seed = (seed + CONFIRM_SEED_OFFSET) % 2**64
+    # The rule set a person prints (value_gap=5.986 -> 6) is the one confirmed and reported.
+    knobs = K.printable(pick["knobs"], getattr(evaluator.module, "PRINTABLE", {}))
+    label = pick["candidate"] if knobs == pick["knobs"] else f"{pick['candidate']}, printable"
+    if knobs != pick["knobs"]:
+        out["printable"] = {k: [pick["knobs"][k], v] for k, v in knobs.items() if v != pick["knobs"][k]}
+    alone = [(f"only {k}={v}", {k: v}) for k, v in knobs.items() if rules_of({k: v}) != rules_of({})]
+    candidates = [(R.DEFAULTS, {}), (label, knobs), *alone]
     with Bar(len(candidates), "confirming the pick on fresh games", progress) as bar:
         rows = _evaluate_rows(evaluator, candidates, confirmation_seed, knob_names, defs, cons, bar)
     rows = [_row_json(r, knob_names, None, cons, defs) for r in rows]
@@ -428,26 +408,33 @@ def _confirm(summary, evaluator, spaces, knob_names, defs, cons, seed, progress)
     if confirmed:
         reason = (
             f"picked from {pick['compared']} front members ({pick['tests']} Bonferroni tests on the selection games); "
-            f"on fresh games ({check['tests']} tests): {verdict_text}"
+            f"on fresh games ({check['tests']} tests): {verdict_text}" + _printable_text(out)
         )
     else:
         reason = (
             f"the defaults stay: the pick ({pick['candidate']}, from {pick['compared']} front members) did not hold "
-            f"on fresh games ({check['tests']} tests): {verdict_text}" + ("" if picked["feasible"] else "; breaks a constraint")
+            f"on fresh games ({check['tests']} tests): {verdict_text}"
+            + ("" if picked["feasible"] else "; breaks a constraint")
+            + _printable_text(out)
         )
     z = check["z"]
     gains = [
         {
             "candidate": row["candidate"],
             "knobs": row["knobs"],
-            "differences": {o: R.difference(row, defaults, R._sign(o)[0], z) for o in objectives},
+            "differences": {o: difference(row, defaults, objective_sign(o)[0], z) for o in objectives},
         }
         for row in [picked, *singles]
     ]
+    if robust:
+        with Bar(1, "the pick under every field, the skill curve", progress) as bar:
+            out["robust"] = verdict(evaluator, knobs, objectives, confirmation_seed, known=(defaults, picked))
+            out["skill_curve"] = skill_curve(evaluator, [(R.DEFAULTS, {}), (label, knobs)], confirmation_seed)
+            bar.advance()
     return {
         **out,
-        "candidate": pick["candidate"] if confirmed else R.DEFAULTS,
-        "knobs": pick["knobs"] if confirmed else {},
+        "candidate": label if confirmed else R.DEFAULTS,
+        "knobs": knobs if confirmed else {},
         "better": better if confirmed else [],
         "confirmed": confirmed,
         "reason": reason,
@@ -459,6 +446,14 @@ def _confirm(summary, evaluator, spaces, knob_names, defs, cons, seed, progress)
         "knob_gains": gains,
         "edges": edges(pick["knobs"], spaces),
     }
+
+
+def _printable_text(out: dict) -> str:
+    """The rounding to printable values, as the reason names it."""
+    if "printable" not in out:
+        return ""
+    moved = ", ".join(f"{k} {raw:g} -> {v:g}" for k, (raw, v) in out["printable"].items())
+    return f"; confirmed as printed ({moved})"
 
 
 def _row_json(row: dict, knob_names, objs, cons, defs) -> dict:

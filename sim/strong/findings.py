@@ -74,6 +74,7 @@ class Findings:
     test: Test  # the test of a figure's difference
     notes: tuple[str, ...]  # the report's paragraphs on what the figures are
     check_players: Callable[..., list[int]]  # the player counts, sorted and checked (a one-line error)
+    facts: dict | None = None  # constants the notes quote, kept in the summary so the report's figures are data
 
 
 def strong_findings(
@@ -105,6 +106,7 @@ def strong_findings(
         out=out,
         progress=progress,
         notes=list(spec.notes),
+        facts=spec.facts,
     )
 
 
@@ -168,10 +170,12 @@ def compare(
     out: Path | None,
     progress: bool | None = None,
     notes: list[str] = (),
+    facts: dict | None = None,
 ) -> dict:
     """Measure every figure of every field (`fields_of`; specs of ``game_name``,
     checked before any game) at every player count, test each comparison's
-    difference (Bonferroni over all of them), write the report; the summary."""
+    difference (Bonferroni over all of them), write the report; the summary
+    (``facts``: constants the notes quote, kept in it so the report's figures are data)."""
     if not 0 < alpha < 1:
         raise ValueError(f"--alpha {alpha} must lie strictly between 0 and 1")
     if games < 2:
@@ -215,6 +219,7 @@ def compare(
             for (n, label), figs in measured.items()
             for f in figs
         ],
+        **(facts or {}),
         "alpha": alpha,
         "tests": tests,
         "threshold": threshold,

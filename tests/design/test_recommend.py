@@ -138,3 +138,39 @@ def test_the_report_shows_the_confirmation_figures_knob_gains_and_edge_flags(tmp
     assert "0.390 [0.370, 0.410]" in text  # the confirmation's figure, not the selection's 0.400
     assert "only air=30" in text and "not shown worse" in text and "at the high end of 15..40" in text
     assert (tmp_path / "luft_skill.png").is_file() and (tmp_path / "luft_seat_gap.png").is_file()
+
+
+def test_the_report_says_robust_or_fragile_per_count_and_links_the_rules_page(tmp_path):
+    from sim.design.robust import LADDER, STUDY
+
+    fig = {"mean": 0.3, "ci95": [0.28, 0.32], "n": 100}
+    diff = {"mean": 0.1, "ci": [0.05, 0.15], "z": 2.6}
+    robust = {
+        "fields": [
+            {"name": STUDY, "bots": ["air"], "strong": "a", "weak": "b"},
+            {"name": LADDER, "bots": ["r"], "strong": "c", "weak": "r"},
+        ],
+        "left_out": [],
+        "tests": 4,
+        "z": 2.5,
+        "rows": [
+            {"field": f, "metric": m, "objective": f"x:{m}", "pick": fig, "defaults": fig, "difference": diff, "verdict": v}
+            for f, v in ((STUDY, "better"), (LADDER, "worse"))
+            for m in ("skill", "seat_gap")
+        ],
+        "holds": {STUDY: True, LADDER: False},
+        "robust": False,
+        "flips": [{"field": LADDER, "metric": "skill", "verdict": "worse", "study": "better"}],
+    }
+    for n, verdict in ((2, robust), (3, {**robust, "robust": True, "flips": []})):
+        (tmp_path / f"luft_{n}p" / "rulebook").mkdir(parents=True)
+        rec = {**confirmed_recommendation(), "robust": verdict}
+        s = study(row("trial 1", (0.40, 0.02), (0.05, 0.01), knobs={"air": 30}), recommendation=rec)
+        (tmp_path / f"luft_{n}p" / "summary.json").write_text(json.dumps(s))
+    (tmp_path / "luft_2p" / "rulebook" / "rulebook.md").write_text("# page")
+    write(tmp_path, "tiny")
+    table = (tmp_path / "luft_recommendation.csv").read_text().splitlines()
+    assert ",fragile," in table[1] and ",robust," in table[2]
+    assert "luft_2p/rulebook/rulebook.md" in table[1] and "luft_3p/rulebook" not in table[2]
+    text = (tmp_path / "report.md").read_text()
+    assert "skill under ladder is worse (study field: better)" in text and (tmp_path / "luft_2p_robust.png").is_file()

@@ -39,4 +39,5 @@ GAME = GameSpec(
     design="sim.games.landunter.design",
     play="sim.games.landunter.play",
     env="sim.games.landunter.env",
+    rulebook="sim.games.landunter.rulebook",
 )

@@ -45,6 +45,11 @@ from sim.games.luft.rules import (
 FIELD = ("trained", "greedy-value", "planner", "air", "rulebook-tips")
 FIELD_STYLES = "trained (the 5-player preset at 6), greedy greedy-value, search planner, cautious air, the rulebook's tips"
 STRONG, WEAK = "greedy-value", "air"  # strong and weak in experiments/compare_turnback
+#: Bots tuned to the default rules (left out of the robust verdict's untuned field).
+TUNED = ("trained",)
+#: The skill ladder, weakest first: (rung, bot). The robust verdict seats it as a field; the skill
+#: curve plays each rung against the rung below.
+LADDER = (("chance", "random"), ("simple heuristic", "greedy-value"), ("search", "planner"), ("trained", "trained"))
 #: ``--objectives`` shorthands.
 ALIASES = {"fairness": "seat_gap", "tension": "last_dive_decides", "pace": "p_air_out"}
 
@@ -169,6 +174,9 @@ KNOBS = {
     "value_step": Knob("value_step", "float", (0, 20), "value lists: step between a level's value pairs (rulebook 1)"),
 }
 VALUE_KNOBS = {"value_gap": 4.0, "value_step": 1.0}
+#: How the value-list knobs are printed: whole steps, so each level's values are whole numbers in
+#: even pairs (value_gap=5.986 is printed as 6: levels start at 0, 6, 12, 18).
+PRINTABLE = {"value_gap": 1, "value_step": 1}
 
 
 def rules_for(values: dict) -> dict[str, str]:

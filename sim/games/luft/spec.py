@@ -50,4 +50,5 @@ GAME = GameSpec(
     design="sim.games.luft.design",
     play="sim.games.luft.play",
     env="sim.games.luft.env",
+    rulebook="sim.games.luft.rulebook",
 )

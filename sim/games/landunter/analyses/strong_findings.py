@@ -63,6 +63,7 @@ FINDINGS = Findings(
         "for the table's player count, tuned to the default rules.",
     ),
     check_players=check_players,
+    facts={"flat": FLAT},
 )
 
 

@@ -1103,13 +1103,25 @@ def pig_published() -> str:
     return f"the first player wins {s['published_first_player_win']} of games when both play optimally, goal {s['goal']}"
 
 
+def _pig_training(summary: dict) -> str:
+    """How the shipped preset was trained, when the summary says."""
+    t = summary.get("training")
+    if t is None:
+        return ""
+    return (
+        f" in {t['generations']} CMA-ES generations of {t['population']} candidates × "
+        f"{_n(t['games_per_evaluation'])} games, sigma {t['sigma']}, seed {t['seed']}"
+    )
+
+
 def pig_train() -> str:
     t = _summary("pig")["trained_vs_optimal"]
     m = t["mean"]
     lo, hi = m["ci95"]
     above = "significantly above" if lo > 0.5 else "not significantly above"
     return (
-        f"`trained` (the policy `sim pig train --field optimal` found) wins {_ci(m, 4)} of its games against "
+        f"`trained` (the policy `sim pig train --field optimal` found{_pig_training(_summary('pig'))}) wins {_ci(m, 4)} "
+        "of its games against "
         f"`optimal` over both seat orders ({_n(m['games'])} fresh games): {abs(0.5 - m['mean']):.4f} from 0.5, "
         f"{'within' if 0.5 - m['mean'] <= 0.01 else 'not within'} 0.01 of it and {above} it"
     )

@@ -78,6 +78,14 @@ class Report:
             df.to_parquet(self.out / f"{name}.parquet", index=False)
             df.to_csv(self.out / f"{name}.csv", index=False)
 
+    def data(self, name: str, df: pd.DataFrame):
+        """Keep a table for --out (Parquet + CSV) without showing it: a figure
+        shows it, or a readable table next to it does."""
+        self.tables[name] = df
+        if self.out is not None:
+            df.to_csv(self.out / f"{name}.csv", index=False)
+            df.to_parquet(self.out / f"{name}.parquet", index=False)
+
     def plot_stem(self, name: str) -> Path | None:
         return None if self.out is None else self.out / name
 

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from sim import api, sweep
+from sim import api, balance as balance_skeleton, sweep
 from sim.cli import app
 from sim.games.luft.analyses import balance as bal, compare_turnback as ct
 from sim.games.luft.analyses.common import compare
@@ -362,7 +362,7 @@ def test_an_interrupted_sweep_resumes_to_the_same_answer(tmp_path, monkeypatch):
             raise KeyboardInterrupt
         return real(*a, **kw)
 
-    monkeypatch.setattr(bal, "play_lineups", stopping)
+    monkeypatch.setattr(balance_skeleton, "play_lineups", stopping)
     out = tmp_path / "resumed"
     stopped = CliRunner().invoke(app, args + ["--out", str(out)])
     assert stopped.exit_code == 130 and "run the same command again" in stopped.stderr
@@ -374,7 +374,7 @@ def test_an_interrupted_sweep_resumes_to_the_same_answer(tmp_path, monkeypatch):
         return real_chunks(items, **kw)
 
     monkeypatch.setattr(sweep, "play_chunks", counting)
-    monkeypatch.setattr(bal, "play_lineups", real)
+    monkeypatch.setattr(balance_skeleton, "play_lineups", real)
     again = CliRunner().invoke(app, args + ["--out", str(out)])
     assert again.exit_code == 0
     resumed = json.loads(again.stdout)

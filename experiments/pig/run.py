@@ -1,10 +1,14 @@
 """Pig's known answers, simulated and exact: writes experiments/pig/summary.json.
 
     python experiments/pig/run.py EXPLOIT_JSON
+    python experiments/pig/run.py --trained TRAIN_JSON
 
 EXPLOIT_JSON: the output of ``sim pig exploit --field hold:n=20 --players 2
---games 40000 --generations 20 --seed 21 --json`` (run.sh). Every simulated
+--games 20000 --generations 40 --seed 21 --json`` (run.sh). Every simulated
 figure is 1,000,000 games per seat order, on seeds apart from the training's.
+``--trained``: the rows of the shipped `trained` preset against `optimal`
+(and the training run that made it, TRAIN_JSON: the output of run.sh's
+``sim pig train --json``), into the summary; the other run keeps them.
 """
 
 from __future__ import annotations
@@ -47,8 +51,6 @@ def main(exploit_json: str) -> None:
     a = exact["against"]
     hold_first = seat0_wins("hold:n=20,optimal", 2)
     hold_second = flip(seat0_wins("optimal,hold:n=20", 3))
-    trained_first = seat0_wins("trained,optimal", 4)
-    trained_second = flip(seat0_wins("optimal,trained", 5))
     exploit = json.loads(Path(exploit_json).read_text())
     [row] = exploit["fields"]
     summary = {
@@ -62,14 +64,33 @@ def main(exploit_json: str) -> None:
             "exact_best_response": a["best_response_win_mean"],
             "gap": a["best_response_win_mean"] - row["win_share"]["mean"],
         },
-        "trained_vs_optimal": {
-            "first": trained_first,
-            "second": trained_second,
-            "mean": both_orders(trained_first, trained_second),
-        },
+    }
+    old = HERE / "summary.json"
+    if old.is_file():  # the trained rows are `--trained`'s: kept
+        summary |= {k: v for k, v in json.loads(old.read_text()).items() if k in ("trained_vs_optimal", "training")}
+    (HERE / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
+
+
+def trained_vs_optimal() -> dict:
+    """The shipped `trained` preset against `optimal` in both seat orders."""
+    first = seat0_wins("trained,optimal", 4)
+    second = flip(seat0_wins("optimal,trained", 5))
+    return {"first": first, "second": second, "mean": both_orders(first, second)}
+
+
+def main_trained(train_json: str) -> None:
+    """Replace the trained rows of the summary, and say which training run made the preset."""
+    summary = json.loads((HERE / "summary.json").read_text())
+    run = json.loads(Path(train_json).read_text())
+    summary["trained_vs_optimal"] = trained_vs_optimal()
+    summary["training"] = {
+        k: run[k] for k in ("games_per_evaluation", "generations", "population", "sigma", "seed", "best_generation")
     }
     (HERE / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    if sys.argv[1] == "--trained":
+        main_trained(sys.argv[2])
+    else:
+        main(sys.argv[1])

@@ -60,6 +60,56 @@ Measure = Callable[[int, list[str], int], list[Figure]]
 Test = Callable[[Figure, Figure], Comparison]
 
 
+@dataclass(frozen=True)
+class Findings:
+    """A game's facts for `strong_findings`: its headline figures and the fields that play them."""
+
+    game: str  # the game's registered name
+    title: str  # the report's title
+    players: tuple[int, ...]  # the default player counts
+    heuristic_field: list[str]  # the default heuristic field: the one its experiment measured with
+    strong_field: list[str]  # the default strong bots
+    #: players, specs, seed, games, out, executor -> that field's figures (through the game's own analysis)
+    figures: Callable[..., list[Figure]]
+    test: Test  # the test of a figure's difference
+    notes: tuple[str, ...]  # the report's paragraphs on what the figures are
+    check_players: Callable[..., list[int]]  # the player counts, sorted and checked (a one-line error)
+    facts: dict | None = None  # constants the notes quote, kept in the summary so the report's figures are data
+
+
+def strong_findings(
+    spec: Findings,
+    *,
+    players_list=None,
+    games: int = 20_000,
+    seed: int = 0,
+    field: list[str] | None = None,
+    strong_field: list[str] | None = None,
+    alpha: float = 0.05,
+    out: Path | None = None,
+    progress: bool | None = None,
+    executor=None,
+) -> dict:
+    """Every figure of ``spec`` per player count under the heuristic and the strong fields, compared (`compare`)."""
+    players_list = spec.check_players(spec.players if players_list is None else players_list)
+    return compare(
+        spec.game,
+        spec.title,
+        players_list,
+        field or spec.heuristic_field,
+        strong_field or spec.strong_field,
+        lambda n, specs, s: spec.figures(n, specs, s, games, out, executor),
+        spec.test,
+        games=games,
+        seed=seed,
+        alpha=alpha,
+        out=out,
+        progress=progress,
+        notes=list(spec.notes),
+        facts=spec.facts,
+    )
+
+
 def reading(estimate: Estimate, reference: float, above: str, below: str, within: str) -> str:
     """What a figure says on its own: its CI above, below or around the reference."""
     return above if estimate.lo > reference else below if estimate.hi < reference else within

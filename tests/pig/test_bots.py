@@ -57,3 +57,22 @@ def test_optimal_rolls_on_when_the_other_is_about_to_win():
     seat = GAME.registry.parse("optimal", 2)
     assert seat.bot.fn(0, view(own=0, other=98, total=40), seat.params, 0.5) == L.ROLL
     assert seat.bot.fn(0, view(own=0, other=0, total=40), seat.params, 0.5) == L.HOLD
+
+
+def test_the_policy_counts_the_end_race_in_tenths_of_the_goal():
+    from strategies.pig.policy import features
+
+    f = features(0, view(own=75, other=80, total=10))
+    assert f[1:4] == pytest.approx((0.10, 0.75, 0.80))
+    assert f[4] == pytest.approx(1.0) and f[5] == pytest.approx(0.5)  # 80 and 75 of 100: 1 and 0.5 tenths past 70
+    assert features(0, view(own=70, other=69))[4:6] == (0.0, 0.0)
+
+
+def test_an_end_race_weight_of_one_rolls_on_in_the_race_at_the_end():
+    layout = GAME.registry.get("policy").options.__self__
+    switch = [0.2, -1.0, 0.0, 0.0, 1.0, 1.0, 0.0]  # hold at 20, except in the race at the end
+    bot = GAME.registry.get("policy").fn
+    params = layout.vector(switch)
+    assert bot(0, view(own=10, other=30, total=25), params, 0.5) == L.HOLD
+    assert bot(0, view(own=10, other=73, total=25), params, 0.5) == L.ROLL
+    assert bot(0, view(own=73, other=10, total=25), params, 0.5) == L.ROLL

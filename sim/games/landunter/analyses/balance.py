@@ -23,12 +23,12 @@ from pathlib import Path
 import pandas as pd
 
 from sim import api, plots
+from sim.balance import Balance, balance as run_balance, check_options
 from sim.games.landunter.analyses.common import DEFAULT_FIELD, base_rules, check_players, rules_for
 from sim.games.landunter.rules import Rules
 from sim.report import Report, ci_column
-from sim.seat_balance import Duplicates, flag, flag_sentence, flagged_json, seat_figures, setting_json
+from sim.seat_balance import flag_sentence, seat_figures
 from sim.stats import Estimate, bounded_sum
-from sim.sweep import Bar, field_lineups, play_lineups
 
 #: The [D] options flipped one at a time (2-player-only options left out).
 OPTIONS = ("cascade_may_repeat_flipper", "tie_simultaneous", "end_before_cascade", "no_flood_counts_as_lowest")
@@ -62,6 +62,58 @@ def measure(t, n: int) -> dict:
     }
 
 
+class LandUnterBalance(Balance):
+    """Land unter's facts for the balance skeleton (`sim.balance`)."""
+
+    game = "landunter"
+    title = "Land unter: are the rules and their [D] options fair and sound?"
+    figures = FIGURES
+    flag_what = "seat 0 or all seats"
+    default_columns = [
+        "players",
+        "games",
+        "first_share",
+        "first_lo",
+        "first_hi",
+        "fair",
+        "first_p",
+        "seat_shares",
+        "seat_p",
+        "early_end",
+        "before_last",
+        "eliminated",
+        "rounds",
+        "score_sd",
+        "flagged",
+    ]
+    run_note = " (settings already in the store are read, not replayed)"
+
+    def __init__(self, players_list, flips: dict, base: dict):
+        self.players_list, self.flips, self.base = players_list, flips, base
+
+    def rules(self, players, overrides):
+        return rules_for(players, {**self.base, **overrides})
+
+    def measure(self, totals, players, overrides):
+        return measure(totals, players)
+
+    def label(self, overrides):
+        return label(overrides)
+
+    def readable(self, table):
+        return _readable(table)
+
+    def headline(self, table, tests, alpha, threshold):
+        return _headline(table, tests, alpha, threshold)
+
+    def plots(self, report, table):
+        if report.out is not None:
+            _plots(report, table, self.players_list, self.flips)
+
+    def summary_head(self):
+        return {"rules": self.base}
+
+
 def balance(
     *,
     players_list=PLAYERS,
@@ -84,48 +136,28 @@ def balance(
     base = base_rules(rules)
     start_from = Rules.from_strings(base)
     flips = {k: not getattr(start_from, k) for k in options}
-    if games < 2:
-        raise ValueError(f"--games {games} must be at least 2")
-    if not 0 < alpha < 1:
-        raise ValueError(f"--alpha {alpha} must lie strictly between 0 and 1")
+    check_options(games, alpha)
     field_specs = api.get_game("landunter").registry.parse_specs(DEFAULT_FIELD if field is None else field)
     plan = settings(players_list, flips)
-    m = len(plan)
-    rows, duplicates = [], Duplicates()
-    with Bar(m, "balance", progress) as bar:
-        for n, overrides in plan:
-            t = play_lineups(
-                "landunter",
-                rules_for(n, {**base, **overrides}),
-                field_lineups(None, field_specs, n, games, seed),
-                games,
-                seed,
-                out,
-                executor,
-            )
-            fig = measure(t, n)
-            row = {
-                "players": n,
-                "setting": label(overrides),
-                "games": fig["games"],
-                "first_share": fig["first_share"].mean,
-                "first_lo": fig["first_share"].lo,
-                "first_hi": fig["first_share"].hi,
-                "fair": 1 / n,
-                "first_p": fig["first_p"],
-                "seat_shares": "/".join(f"{s:.3f}" for s in fig["seat_shares"]),
-                "seat_chi2": fig["seat_chi2"],
-                "seat_p": fig["seat_p"],
-            }
-            for f in FIGURES:
-                row[f], row[f"{f}_lo"], row[f"{f}_hi"] = fig[f].mean, fig[f].lo, fig[f].hi
-            row["duplicate_of"] = duplicates.of(n, row["setting"], t)
-            rows.append(row)
-            bar.advance(f"balance {n}p {row['setting']}")
-    tests, threshold = flag(rows, alpha)
-    table = pd.DataFrame(rows)
-    report = Report("Land unter: are the rules and their [D] options fair and sound?", out)
-    report.text(
+    return run_balance(
+        LandUnterBalance(players_list, flips, base),
+        plan,
+        field_specs,
+        players_list=players_list,
+        games=games,
+        seed=seed,
+        alpha=alpha,
+        intro=lambda tests, threshold: _intro(field_specs, games, seed, len(plan), base, alpha, tests, threshold),
+        out=out,
+        progress=progress,
+        executor=executor,
+        start=start,
+    )
+
+
+def _intro(field_specs: list[str], games: int, seed: int, m: int, base: dict, alpha: float, tests: int, threshold: float):
+    """The report's paragraphs before its findings: the field and the tests."""
+    return [
         f"Field: {', '.join(field_specs)} — seated balanced (every group of n field bots in every seat "
         f"order, each lineup on its own games). {games:,} games per setting (rounded up to a "
         f"whole number per lineup), seed {seed}; {m} settings (each [D] option flipped alone × player counts; "
@@ -140,75 +172,7 @@ def balance(
         "Per-deal figures (P(deal ends early), players eliminated, rounds) average over the game's deals; their "
         "CI counts each game once with a conservative variance bound. The score SD is over all seats' game "
         "totals, its CI likewise one observation per game.",
-    )
-    headline_at = len(report.lines)
-    report.table(
-        "defaults",
-        table[table.setting == "default"][
-            [
-                "players",
-                "games",
-                "first_share",
-                "first_lo",
-                "first_hi",
-                "fair",
-                "first_p",
-                "seat_shares",
-                "seat_p",
-                "early_end",
-                "before_last",
-                "eliminated",
-                "rounds",
-                "score_sd",
-                "flagged",
-            ]
-        ],
-        "Default rules (first_share with 95% CI; p-values before Bonferroni)",
-    )
-    flagged = table[table.flagged]
-    report.text("## Flagged settings", flag_sentence(table, tests, alpha, threshold, "seat 0 or all seats"))
-    if len(flagged):
-        report.table(
-            "flagged",
-            flagged[
-                ["players", "setting", "games", "first_share", "first_lo", "first_hi", "fair", "first_p", "seat_shares", "seat_p"]
-            ],
-            "Settings with a significant imbalance",
-        )
-    report.text("## Every setting")
-    report.table(
-        "settings_overview",
-        _readable(table),
-        "Every setting: figures as mean [95% CI]; p-values before Bonferroni (settings.csv has every column as numbers)",
-    )
-    report.tables["settings"] = table
-    if report.out is not None:
-        table.to_csv(report.out / "settings.csv", index=False)
-        table.to_parquet(report.out / "settings.parquet", index=False)
-        _plots(report, table, players_list, flips)
-    summary = {
-        "games": games,
-        "seed": seed,
-        "players": players_list,
-        "field": field_specs,
-        "rules": base,
-        "settings": m,
-        "alpha": alpha,
-        "threshold": threshold,
-        "tests": tests,
-        "duplicates": [
-            {"players": r["players"], "setting": r["setting"], "duplicate_of": r["duplicate_of"]}
-            for r in rows
-            if r["duplicate_of"]
-        ],
-        "seconds": round(time.perf_counter() - start, 3),
-        "flagged": flagged_json(rows),
-        "results": [setting_json(r, FIGURES) for r in rows],
-    }
-    report.text(f"Run time {summary['seconds']:.1f} s (settings already in the store are read, not replayed).")
-    report.lines[headline_at:headline_at] = _headline(table, tests, alpha, threshold)
-    report.save(summary)
-    return summary
+    ]
 
 
 def _headline(table: pd.DataFrame, tests: int, alpha: float, threshold: float) -> list[str]:

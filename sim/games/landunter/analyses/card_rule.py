@@ -24,19 +24,19 @@ from pathlib import Path
 
 import numpy as np
 
-from sim import api, plots
+from sim import plots
 from sim.games.landunter import layout as L
 from sim.games.landunter.reference import play_game
 from sim.registry import Seat
 from sim.report import Report, fmt
 from sim.stats import Estimate, clustered_share
+from sim.strong.card import FittedCard, fitted_card
 from sim.strong.exploit import given_up
-from sim.strong.selfplay import policy_seat, self_play
-from sim.strong.train import candidate, generation_seed
+from sim.strong.selfplay import self_play
+from sim.strong.train import candidate
 from strategies.landunter import policy as P
 
 HAND = 12
-HEAD_TO_HEAD = 2**33  # seed stream of the head-to-head games, apart from the training streams
 TARGET_BINS = 21  # chosen shares binned 0, 0.05, ..., 1 for the picture
 FLOOD_CARDS = 12  # flood cards run 1 .. 12
 TIE = 1e-9  # distinct gaps |b - t| differ by > 1e-6 (b in 1/Nths, N <= 72; t in 1/240ths), ties by float noise
@@ -142,6 +142,43 @@ def chosen_shares(data: Plays) -> np.ndarray:
         return counts / counts.sum(axis=0, keepdims=True)
 
 
+class CardRule(FittedCard):
+    """Land unter's facts for the fitted card (`sim.strong.card`)."""
+
+    game = "landunter"
+    command = "card-rule"
+    measures = {
+        "agreement": "share of the policy's plays the rule picks too, on positions of other games (95% CI clustered by game)",
+        "gives_up": "1/n minus the rule's win share holding one seat against n-1 copies of the policy, every seat "
+        "order, fresh games (95% Wilson CI, games as units)",
+    }
+    never_asked = "the policy played no card in {games} games; give more --position-games"
+
+    def positions(self, rules, seat, seed, first, games, progress):
+        return plays(rules, seat, seed, first, games, progress)
+
+    def count(self, positions):
+        return len(positions.chosen)
+
+    def fit(self, positions, rules):
+        return fit(positions)
+
+    def agreement(self, rule, positions):
+        return agreement(rule, positions)
+
+    def rule_json(self, rule):
+        return {"a": rule.a, "b": rule.b, "text": rule.text()}
+
+    def costs(self, game, rules, rule, policy, games, seed, executor):
+        return given_up(game, rules, candidate(game, rule_weights(rule), "card rule"), policy, games, seed, executor)
+
+    def private(self, fitted, checked, rule, rules):
+        return {"_chosen": chosen_shares(fitted), "_rule": rule}
+
+    def report(self, summary, rows, out):
+        _report(summary, rows, out)
+
+
 def card_rule(
     *,
     players_list: list[int],
@@ -155,46 +192,18 @@ def card_rule(
     progress=None,
 ) -> dict:
     """Per player count: the fitted rule, its agreement and the win share it gives up (module doc)."""
-    game = api.get_game("landunter")
-    if position_games < 1 or games < 1:
-        raise ValueError("--games and --position-games must be at least 1")
-    rows = []
-    for n in players_list:
-        rules_obj = api.make_rules(game, rules, n)
-        seat = policy_seat(game, bot, n)
-        fitted = plays(rules_obj, seat, seed, 0, position_games, progress)
-        checked = plays(rules_obj, seat, seed, position_games, position_games, progress)
-        rule = fit(fitted)
-        card = candidate(game, rule_weights(rule), "card rule")
-        rows.append(
-            {
-                "players": n,
-                "positions": {"fit": len(fitted.chosen), "check": len(checked.chosen)},
-                "rule": {"a": rule.a, "b": rule.b, "text": rule.text()},
-                "agreement": agreement(rule, checked).to_json(),
-                "head_to_head_seed": generation_seed(seed, HEAD_TO_HEAD + n),
-                **given_up(game, rules_obj, card, seat, games, generation_seed(seed, HEAD_TO_HEAD + n), executor),
-                "_chosen": chosen_shares(fitted),
-                "_rule": rule,
-            }
-        )
-    summary = {
-        "game": "landunter",
-        "bot": bot,
-        "rules": rules or {},
-        "seed": seed,
-        "games": games,
-        "position_games": position_games,
-        "measures": {
-            "agreement": "share of the policy's plays the rule picks too, on positions of other games (95% CI clustered by game)",
-            "gives_up": "1/n minus the rule's win share holding one seat against n-1 copies of the policy, every seat "
-            "order, fresh games (95% Wilson CI, games as units)",
-        },
-        "players": [{k: r[k] for k in r if not k.startswith("_")} for r in rows],
-        "complete": True,
-    }
-    _report(summary, rows, out)
-    return summary
+    return fitted_card(
+        CardRule(),
+        players_list=players_list,
+        bot=bot,
+        games=games,
+        position_games=position_games,
+        seed=seed,
+        rules=rules,
+        out=out,
+        executor=executor,
+        progress=progress,
+    )
 
 
 def _aim(target: float) -> str:

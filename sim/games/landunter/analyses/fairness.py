@@ -252,6 +252,48 @@ def fairness(
         "Every player plays every hand once per game, so an unfair hand never decides a game by itself.",
     )
     headline_at = len(report.lines)
+    results = play_mixes(specs, players_list, games, slow_games, seed, out, progress, executor)
+    tables = hand_tables(results)
+    reg = regression_table(results)
+    report.text(
+        "## Regression and verdict per player count and mix",
+        "per_10_strength: points per deal for 10 more strength points; per_ring: for one more ring; "
+        "ring_worth: strength points one ring is worth; spread: expected points of the 90th-percentile "
+        "hand minus the 10th. corr_rings_strength is 0 by symmetry, not estimated: cards c and "
+        "61 − c (73 − c with 72 cards) carry the same ring symbol, so mirroring a hand keeps its rings "
+        "and mirrors its strength (an engine check: the deck's symbols are checked to be symmetric).",
+    )
+    report.table("regression", reg, "Points per deal on strength and rings (95% CI)")
+    for name, caption in (
+        ("by_rings", "Mean points per deal by ring count"),
+        ("by_strength", f"Mean points per deal by strength ({GROUP * STRENGTH_BIN}-point bins)"),
+        ("cells", "Mean points per deal by rings × strength"),
+    ):
+        report.data(name, tables[name])  # files only: the plots show them
+    report.text("Tables by_rings.csv, by_strength.csv and cells.csv hold every mean with its CI and hands.")
+    for n in players_list:
+        _plots(report, n, [(label, played, H, r) for m, label, played, H, r in results if m == n])
+    summary = {
+        "games": games,
+        "slow_games": slow_games,
+        "seed": seed,
+        "players": players_list,
+        "bots": specs,
+        "flat": FLAT,
+        "seconds": round(time.perf_counter() - start, 3),
+        "results": [_result_json(n, label, played, H, r) for n, label, played, H, r in results],
+    }
+    report.text(
+        f"Run time {summary['seconds']:.1f} s (results found in the store under runs/ are read, "
+        "not replayed; experiments/README.md has the full run's wall time)."
+    )
+    report.lines[headline_at:headline_at] = _headline(summary["results"])
+    report.save(summary)
+    return summary
+
+
+def play_mixes(specs, players_list, games: int, slow_games: int, seed: int, out, progress, executor) -> list[tuple]:
+    """Every mix at every player count played: (players, mix, games, hand histogram, regression)."""
     plan = [(n, label, lineups) for n in players_list for label, lineups in mixes(specs, n, games, seed)]
     results = []
     with Bar(len(plan), "fairness", progress) as bar:
@@ -263,14 +305,23 @@ def fairness(
             reg["corr_rings_strength"] = Estimate(corr, corr, corr, reg["points"].n)
             results.append((n, label, t.games, t.hists[HIST], reg))
             bar.advance(f"fairness {n}p {label}")
-    tables = {
+    return results
+
+
+def hand_tables(results) -> dict[str, pd.DataFrame]:
+    """Mean points per deal by ring count, by strength and by both, every player count and mix."""
+    return {
         name: pd.concat(
             [pd.DataFrame([{"players": n, "mix": label}] * len(t)).join(t) for n, label, _, H, _ in results for t in [fn(H)]],
             ignore_index=True,
         )
         for name, fn in (("by_rings", by_rings), ("by_strength", lambda H: by_strength(H, GROUP)), ("cells", cells))
     }
-    reg = pd.DataFrame(
+
+
+def regression_table(results) -> pd.DataFrame:
+    """The regression and its verdict per player count and mix."""
+    return pd.DataFrame(
         [
             {
                 "players": n,
@@ -290,64 +341,28 @@ def fairness(
             for n, label, played, _, r in results
         ]
     )
-    report.text(
-        "## Regression and verdict per player count and mix",
-        "per_10_strength: points per deal for 10 more strength points; per_ring: for one more ring; "
-        "ring_worth: strength points one ring is worth; spread: expected points of the 90th-percentile "
-        "hand minus the 10th. corr_rings_strength is 0 by symmetry, not estimated: cards c and "
-        "61 − c (73 − c with 72 cards) carry the same ring symbol, so mirroring a hand keeps its rings "
-        "and mirrors its strength (an engine check: the deck's symbols are checked to be symmetric).",
-    )
-    report.table("regression", reg, "Points per deal on strength and rings (95% CI)")
-    for name, caption in (
-        ("by_rings", "Mean points per deal by ring count"),
-        ("by_strength", f"Mean points per deal by strength ({GROUP * STRENGTH_BIN}-point bins)"),
-        ("cells", "Mean points per deal by rings × strength"),
-    ):
-        report.tables[name] = tables[name]  # files only: the plots show them
-        if report.out is not None:
-            tables[name].to_csv(report.out / f"{name}.csv", index=False)
-            tables[name].to_parquet(report.out / f"{name}.parquet", index=False)
-    report.text("Tables by_rings.csv, by_strength.csv and cells.csv hold every mean with its CI and hands.")
-    for n in players_list:
-        _plots(report, n, [(label, played, H, r) for m, label, played, H, r in results if m == n])
-    summary = {
-        "games": games,
-        "slow_games": slow_games,
-        "seed": seed,
-        "players": players_list,
-        "bots": specs,
-        "flat": FLAT,
-        "seconds": round(time.perf_counter() - start, 3),
-        "results": [
+
+
+def _result_json(n: int, label: str, played: int, H, r: dict) -> dict:
+    """One player count and mix in the summary."""
+    return {
+        "players": n,
+        "mix": label,
+        "games": played,
+        "hands": r["points"].n,
+        "verdict": verdict(r),
+        "r2": round(r["r2"], 6) if math.isfinite(r["r2"]) else None,
+        "cluster_se_ratio": round(r["cluster_se_ratio"], 4),
+        **{k: e.to_json() for k, e in r.items() if isinstance(e, Estimate)},
+        "by_rings": [
             {
-                "players": n,
-                "mix": label,
-                "games": played,
-                "hands": r["points"].n,
-                "verdict": verdict(r),
-                "r2": round(r["r2"], 6) if math.isfinite(r["r2"]) else None,
-                "cluster_se_ratio": round(r["cluster_se_ratio"], 4),
-                **{k: e.to_json() for k, e in r.items() if isinstance(e, Estimate)},
-                "by_rings": [
-                    {
-                        "rings": int(row.rings),
-                        "points": Estimate(row.points, row.points_lo, row.points_hi, int(row.hands)).to_json(),
-                        "hands": int(row.hands),
-                    }
-                    for row in by_rings(H).itertuples()
-                ],
+                "rings": int(row.rings),
+                "points": Estimate(row.points, row.points_lo, row.points_hi, int(row.hands)).to_json(),
+                "hands": int(row.hands),
             }
-            for n, label, played, H, r in results
+            for row in by_rings(H).itertuples()
         ],
     }
-    report.text(
-        f"Run time {summary['seconds']:.1f} s (results found in the store under runs/ are read, "
-        "not replayed; experiments/README.md has the full run's wall time)."
-    )
-    report.lines[headline_at:headline_at] = _headline(summary["results"])
-    report.save(summary)
-    return summary
 
 
 def _slow(spec: str) -> bool:

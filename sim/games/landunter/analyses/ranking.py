@@ -201,10 +201,8 @@ def _tournament(
     name = f"{n}p{tag}"
     report.table(f"ranking_{name}", table, f"Ranking, {what} (win share and score, 95% CI)")
     report.table(f"equilibrium_{name}", eq, f"Equilibrium mix and best responses, {what}")
-    report.tables[f"payoff_{name}"] = pairs  # files only: the heat map shows it
+    report.data(f"payoff_{name}", pairs)  # files only: the heat map shows it
     if report.out is not None:
-        pairs.to_csv(report.out / f"payoff_{name}.csv", index=False)
-        pairs.to_parquet(report.out / f"payoff_{name}.parquet", index=False)
         least = int(cnt[cnt > 0].min()) if (cnt > 0).any() else 0
         report.figure(
             plots.heatmap(

@@ -321,7 +321,7 @@ def _write(report: Report, seat_df, deal_df, test_df, pass_df, rounds_hists, p: 
         shown[["players", "table", "seat", "games", "win", "fair", "p", "points"]],
         "Win share and score per seat, mean [95% CI]; p: seat's win share vs 1/n",
     )
-    _save_numbers(report, "seats_numbers", seat_df)
+    report.data("seats_numbers", seat_df)
     if report.out is not None:
         _seat_plots(report, seat_df)
     report.text("## (b) Passing order")
@@ -352,7 +352,7 @@ def _write(report: Report, seat_df, deal_df, test_df, pass_df, rounds_hists, p: 
         "Candidate with the strong bot on its right (it receives the strong bot's hands) vs on its left; "
         "diff = right − left, mean [95% CI]",
     )
-    _save_numbers(report, "passing_numbers", pass_df)
+    report.data("passing_numbers", pass_df)
     if report.out is not None:
         _passing_plots(report, pass_df, p["strong"])
     report.text("## (c) Early ends")
@@ -370,7 +370,7 @@ def _write(report: Report, seat_df, deal_df, test_df, pass_df, rounds_hists, p: 
         "Per deal: P(ended by the two-or-fewer rule, round 12 included), P(ended before round 12), "
         "players out at its end, rounds played; mean [95% CI]",
     )
-    _save_numbers(report, "deals_numbers", deal_df)
+    report.data("deals_numbers", deal_df)
     if report.out is not None:
         _deal_plots(report, deal_df, rounds_hists)
 
@@ -465,14 +465,6 @@ def _deal_plots(report: Report, deal_df, rounds_hists: dict):
                 f"≥{total:,} deals each (all deals of ≥{total // n:,} games); every share's 95% CI "
                 f"half-width ≤ {half:.2g}, counting each game once",
             )
-
-
-def _save_numbers(report: Report, name: str, df: pd.DataFrame):
-    """The numeric twin of a report table (CSV + Parquet), not shown in the report."""
-    report.tables[name] = df
-    if report.out is not None:
-        df.to_csv(report.out / f"{name}.csv", index=False)
-        df.to_parquet(report.out / f"{name}.parquet", index=False)
 
 
 def _headline(seat_df, deal_df, test_df, pass_df) -> list[str]:

@@ -18,7 +18,7 @@ from pathlib import Path
 from sim.games.landunter.analyses.common import check_players, rules_for
 from sim.games.landunter.analyses.fairness import FLAT, HIST, MOMENTS, regression, verdict
 from sim.stats import normal_difference
-from sim.strong.findings import Figure, compare, reading
+from sim.strong.findings import Figure, Findings, reading, strong_findings as run
 from sim.sweep import field_lineups, play_lineups
 
 #: The bots of experiments/landunter_fairness's mixed field (every fast bot there was then).
@@ -46,40 +46,27 @@ def figures(players: int, specs: list[str], seed: int, games: int, out: Path | N
     ]
 
 
-def strong_findings(
-    *,
-    players_list=(3, 4, 5),
-    games: int = 20_000,
-    seed: int = 0,
-    field: list[str] | None = None,
-    strong_field: list[str] | None = None,
-    alpha: float = 0.05,
-    out: Path | None = None,
-    progress: bool | None = None,
-    executor=None,
-) -> dict:
-    """The three figures per player count under both fields, compared (`sim.strong.findings.compare`)."""
-    players_list = check_players(players_list)
-    return compare(
-        "landunter",
-        "Land unter: does the ring compensation finding hold under strong play?",
-        players_list,
-        field or HEURISTIC_FIELD,
-        strong_field or STRONG_FIELD,
-        lambda n, specs, s: figures(n, specs, s, games, out, executor),
-        lambda h, s: normal_difference(s.estimate, h.estimate),
-        games=games,
-        seed=seed,
-        alpha=alpha,
-        out=out,
-        progress=progress,
-        notes=[
-            "**Figures** (as `sim landunter fairness` computes them for its mixed field): a least-squares fit of a "
-            "hand's points per deal on its strength (sum of its 12 cards) and its rings over every hand played, "
-            "standard errors clustered by game. The spread is the expected points of the 90th-percentile hand minus "
-            f"the 10th; its reading is fairness's verdict (flat when the CI lies below {FLAT} points per deal). The "
-            "test of a difference is a z test on the two independent estimates. `trained` plays the preset trained "
-            "for the table's player count, tuned to the default rules.",
-        ],
-        facts={"flat": FLAT},
-    )
+FINDINGS = Findings(
+    game="landunter",
+    title="Land unter: does the ring compensation finding hold under strong play?",
+    players=(3, 4, 5),
+    heuristic_field=HEURISTIC_FIELD,
+    strong_field=STRONG_FIELD,
+    figures=figures,
+    test=lambda h, s: normal_difference(s.estimate, h.estimate),
+    notes=(
+        "**Figures** (as `sim landunter fairness` computes them for its mixed field): a least-squares fit of a "
+        "hand's points per deal on its strength (sum of its 12 cards) and its rings over every hand played, "
+        "standard errors clustered by game. The spread is the expected points of the 90th-percentile hand minus "
+        f"the 10th; its reading is fairness's verdict (flat when the CI lies below {FLAT} points per deal). The "
+        "test of a difference is a z test on the two independent estimates. `trained` plays the preset trained "
+        "for the table's player count, tuned to the default rules.",
+    ),
+    check_players=check_players,
+    facts={"flat": FLAT},
+)
+
+
+def strong_findings(**options) -> dict:
+    """The three figures per player count under both fields, compared (`sim.strong.findings.strong_findings`)."""
+    return run(FINDINGS, **options)

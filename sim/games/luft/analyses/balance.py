@@ -24,12 +24,12 @@ from pathlib import Path
 import pandas as pd
 
 from sim import api, plots
+from sim.balance import Balance, balance as run_balance, check_options
 from sim.games.luft.analyses.compare_turnback import SLOW_FACTOR, default_field, families, slow_families, smoke_test
 from sim.games.luft.rules import SINK_ORDERS, START_RULES, Rules
 from sim.report import Report, ci_column
-from sim.seat_balance import Duplicates, flag, flag_sentence, flagged_json, seat_figures, setting_json
+from sim.seat_balance import flag_sentence, seat_figures
 from sim.stats import bounded_sum, proportion_ci
-from sim.sweep import Bar, field_lineups, play_lineups
 
 KNOBS: dict[str, list] = {
     "air": [15, 20, 25, 30, 35],
@@ -96,6 +96,66 @@ def measure(t, n: int, dives: int) -> dict:
     }
 
 
+class LuftBalance(Balance):
+    """Geteilte Luft's facts for the balance skeleton (`sim.balance`)."""
+
+    game = "luft"
+    title = "Is the rule set fair and sound?"
+    figures = FIGURES
+    flag_what = "first player or seats"
+    default_columns = [
+        "players",
+        "games",
+        "first_share",
+        "first_lo",
+        "first_hi",
+        "fair",
+        "first_p",
+        "seat_shares",
+        "seat_p",
+        "turns",
+        "drowned",
+        "score_sd",
+        LAST_DIVE,
+        "flagged",
+    ]
+    defaults_heading = ("## Default rules", "Seat 0's win share against the fair share, per player count:")
+    relative_column = True
+
+    def __init__(self, players_list, knobs, pairs, left_out: dict):
+        self.players_list, self.knobs, self.pairs, self.left_out = players_list, knobs, pairs, left_out
+
+    def rules(self, players, overrides):
+        return {"players": players, **overrides}
+
+    def measure(self, totals, players, overrides):
+        return measure(totals, players, int(overrides.get("dives", Rules().dives)))
+
+    def label(self, overrides):
+        return label(overrides)
+
+    def setting_columns(self, overrides):
+        return {k: overrides.get(k, "") for k in KNOBS}
+
+    def table(self, rows):
+        table = pd.DataFrame(rows)
+        for k in KNOBS:  # mixed bools/strings/ints and "" for "default": store as text
+            table[k] = table[k].map(lambda v: "" if v == "" else _show(v))
+        return table
+
+    def readable(self, table):
+        return _readable(table)
+
+    def headline(self, table, tests, alpha, threshold):
+        return _headline(table, tests, alpha, threshold)
+
+    def plots(self, report, table):
+        _heatmaps(report, table, self.players_list, self.knobs, self.pairs, int(table.games.min()))
+
+    def summary_tail(self):
+        return {"left_out": self.left_out}
+
+
 def balance(
     *,
     players_list=(2, 3, 4, 5, 6),
@@ -119,12 +179,9 @@ def balance(
     for k in knobs + [k for p in pairs for k in p]:
         if k not in KNOBS:
             raise ValueError(f"unknown knob {k!r}; knobs are: {', '.join(KNOBS)}")
-    if not 0 < alpha < 1:
-        raise ValueError(f"--alpha {alpha} must lie strictly between 0 and 1")
-    if games < 2:
-        raise ValueError(f"--games {games} must be at least 2")
+    check_options(games, alpha)
     registry = api.get_game("luft").registry
-    left_out = {}
+    left_out, slow = {}, {}
     if field is None:
         fams = families(registry)
         left_out, cost = smoke_test(fams, players_list, registry)
@@ -133,9 +190,25 @@ def balance(
     else:
         field_specs = registry.parse_specs(field)
     plan = settings(players_list, knobs, pairs)
-    m = len(plan)
-    report = Report("Is the rule set fair and sound?", out)
-    report.text(
+    return run_balance(
+        LuftBalance(players_list, knobs, pairs, left_out),
+        plan,
+        field_specs,
+        players_list=players_list,
+        games=games,
+        seed=seed,
+        alpha=alpha,
+        intro=lambda tests, threshold: _intro(field_specs, games, seed, len(plan), left_out, slow),
+        out=out,
+        progress=progress,
+        executor=executor,
+        start=start,
+    )
+
+
+def _intro(field_specs: list[str], games: int, seed: int, m: int, left_out: dict, slow: dict) -> list[str]:
+    """The report's paragraphs before its findings: the field, the tests, the families left out."""
+    paragraphs = [
         f"Field: {', '.join(field_specs)} — seated balanced (every group of n field bots in every seat order, "
         f"each lineup on its own games). {games:,} games per setting (rounded up to a whole "
         f"number per lineup), seed {seed}; {m} settings (rule overrides × player counts).",
@@ -147,117 +220,18 @@ def balance(
         "air-outs and "
         "stalls average over dives/seats with a conservative CI (per-game SD bounded by the sum of the parts' "
         "SDs); the score SD's CI is the delta method with one observation per game.",
-    )
+    ]
     if left_out:
-        report.text(
+        paragraphs.append(
             "**Families left out of the field** (an illegal move at defaults): "
             + "; ".join(f"`{f}`: {msg}" for f, msg in left_out.items())
         )
-    if field is None and slow:
-        report.text(
+    if slow:
+        paragraphs.append(
             f"**Slow families left out of the field** (search bots costing more than {SLOW_FACTOR}× the median "
             "family's time per game): " + ", ".join(f"`{f}`" for f in slow)
         )
-    headline_at = len(report.lines)
-    rows, duplicates = [], Duplicates()
-    with Bar(m, "balance", progress) as bar:
-        for n, overrides in plan:
-            rules = {"players": n, **overrides}
-            dives = int(overrides.get("dives", Rules().dives))
-            t = play_lineups("luft", rules, field_lineups(None, field_specs, n, games, seed), games, seed, out, executor)
-            fig = measure(t, n, dives)
-            row = {
-                "players": n,
-                "setting": label(overrides),
-                **{k: overrides.get(k, "") for k in KNOBS},
-                "games": fig["games"],
-                "first_share": fig["first_share"].mean,
-                "first_lo": fig["first_share"].lo,
-                "first_hi": fig["first_share"].hi,
-                "fair": 1 / n,
-                "first_relative": fig["first_relative"],
-                "first_p": fig["first_p"],
-                "seat_shares": "/".join(f"{s:.3f}" for s in fig["seat_shares"]),
-                "seat_chi2": fig["seat_chi2"],
-                "seat_p": fig["seat_p"],
-            }
-            for name in FIGURES:
-                row[name], row[f"{name}_lo"], row[f"{name}_hi"] = fig[name].mean, fig[name].lo, fig[name].hi
-            row["duplicate_of"] = duplicates.of(n, row["setting"], t)
-            rows.append(row)
-            bar.advance(f"balance {n}p {row['setting']}")
-    tests, threshold = flag(rows, alpha)
-    table = pd.DataFrame(rows)
-    for k in KNOBS:  # mixed bools/strings/ints and "" for "default": store as text
-        table[k] = table[k].map(lambda v: "" if v == "" else _show(v))
-    report.text("## Default rules", "Seat 0's win share against the fair share, per player count:")
-    defaults = table[table.setting == "default"]
-    report.table(
-        "defaults",
-        defaults[
-            [
-                "players",
-                "games",
-                "first_share",
-                "first_lo",
-                "first_hi",
-                "fair",
-                "first_p",
-                "seat_shares",
-                "seat_p",
-                "turns",
-                "drowned",
-                "score_sd",
-            ]
-            + [LAST_DIVE, "flagged"]
-        ],
-        "Default rules (first_share with 95% CI; p-values before Bonferroni)",
-    )
-    flagged = table[table.flagged]
-    report.text("## Flagged settings", flag_sentence(table, tests, alpha, threshold, "first player or seats"))
-    if len(flagged):
-        report.table(
-            "flagged",
-            flagged[
-                ["players", "setting", "games", "first_share", "first_lo", "first_hi", "fair", "first_p", "seat_shares", "seat_p"]
-            ],
-            "Settings with a significant imbalance",
-        )
-    report.text("## Every setting")
-    shown = _readable(table)
-    report.table(
-        "settings_overview",
-        shown,
-        "Every setting: figures as mean [95% CI]; p-values before Bonferroni (settings.csv has every column as numbers)",
-    )
-    report.tables["settings"] = table
-    if report.out is not None:
-        table.to_csv(report.out / "settings.csv", index=False)
-        table.to_parquet(report.out / "settings.parquet", index=False)
-    _heatmaps(report, table, players_list, knobs, pairs, int(table.games.min()))
-    summary = {
-        "games": games,
-        "seed": seed,
-        "players": players_list,
-        "field": field_specs,
-        "settings": m,
-        "alpha": alpha,
-        "threshold": threshold,
-        "tests": tests,
-        "duplicates": [
-            {"players": r["players"], "setting": r["setting"], "duplicate_of": r["duplicate_of"]}
-            for r in rows
-            if r["duplicate_of"]
-        ],
-        "left_out": left_out,
-        "seconds": round(time.perf_counter() - start, 3),
-        "flagged": flagged_json(rows),
-        "results": [setting_json(r, FIGURES) for r in rows],
-    }
-    report.text(f"Run time {summary['seconds']:.1f} s.")
-    report.lines[headline_at:headline_at] = _headline(table, tests, alpha, threshold)
-    report.save(summary)
-    return summary
+    return paragraphs
 
 
 def _headline(table: pd.DataFrame, tests: int, alpha: float, threshold: float) -> list[str]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -111,6 +112,22 @@ def default_field(family: str | None, names: list[str], registry=None) -> list[s
 # ---------------------------------------------------------------- the analysis
 
 
+@dataclass
+class Sweep:
+    """What every family's sweep at every player count shares."""
+
+    registry: object
+    fast: list[str]  # the not-slow families: the default field
+    field_specs: list[str] | None  # --field, or None for each family's default field
+    games: int
+    slow_games: int
+    slow: dict[str, float]
+    seed: int
+    out: Path | None
+    executor: object
+    plan: dict  # family -> [(Param, grid)]
+
+
 def compare_turnback(
     *,
     players_list=(2, 3, 4, 5, 6),
@@ -134,169 +151,25 @@ def compare_turnback(
     Default families: every family with parameters that is not slow, plus
     random; default field: the not-slow families other than the candidate's."""
     start = time.perf_counter()
-    game = api.get_game("luft")
-    registry = game.registry
+    registry = api.get_game("luft").registry
     players_list = [int(n) for n in players_list]
-    for n in players_list:
-        if not 2 <= n <= 6:
-            raise ValueError(f"--players {n} is out of range; Geteilte Luft has 2..6 players")
-    if games < 1:
-        raise ValueError(f"--games {games} must be at least 1")
-    for f in [*(families_list or []), *(slow_list or [])]:
-        registry.get(f)  # unknown names raise with the list of choices
-    field_specs = None
-    if field is not None:
-        field_specs = registry.parse_specs(field)
+    _check(players_list, games, [*(families_list or []), *(slow_list or [])], registry)
+    field_specs = None if field is None else registry.parse_specs(field)
     pair_games = pair_games or games
     slow_games = slow_games or max(1, games // 10)
-    registered = families(registry)
-    failed, cost = smoke_test(sorted(set(registered) | set(families_list or [])), players_list, registry)
-    slow = slow_families(cost, registry, slow_list)
-    fast = [f for f in registered if f not in failed and f not in slow]
-    fams = [f for f in (families_list or fast) if f not in failed]
+    fams, fast, failed, cost, slow = _families_to_tune(registry, players_list, families_list, slow_list)
     report = Report("Which turn-back heuristic is best?", out)
-    report.text(
-        f"Families: {', '.join(fams)}. Players: {', '.join(map(str, players_list))}. Seed {seed}. "
-        f"{games:,} games per sweep configuration (rounded up to a whole number per lineup"
-        + (
-            f"; {slow_games:,} for the slow families {', '.join(f for f in fams if f in slow)}"
-            if any(f in slow for f in fams)
-            else ""
-        )
-        + f"), {pair_games:,} tournament games behind each payoff cell (both families at the table), grid of "
-        f"up to {grid_points} values per "
-        f"parameter. Every share carries a 95% Wilson CI and its number of games n.",
-        "**Method.** Stage 1 tunes each family against a fixed mixed field"
-        + (
-            f" ({', '.join(field_specs)})"
-            if field_specs
-            else ": the defaults of every other family with parameters that is not slow"
-        )
-        + ", every group of them with the candidate in every seat order, on the same games for every "
-        "candidate (common random numbers). "
-        "Parameters are tuned one at a time in their declared order (coordinate ascent, one pass); a grid "
-        "holds values near the default inside the Param's range. Stage 2 plays the best of each family "
-        "against each other in a tournament of every seat order on fresh seeds (seed + 1), so the selection noise "
-        "of stage 1 does not inflate the result. Its head-to-head matrix is the families' payoff matrix.",
-    )
+    report.text(*_method_text(fams, players_list, seed, games, slow_games, slow, pair_games, grid_points, field_specs))
     if slow:
-        report.text(
-            "**Slow families** ("
-            + (
-                f"defaults cost more than {SLOW_FACTOR}× the median family's time per game"
-                if slow_list is None
-                else "named by --slow; their time per game relative to the median family as measured here"
-            )
-            + "; never in the field, and left out unless named in --families): "
-            + ", ".join(f"`{f}` ({r:.0f}×, {cost.get(f, math.nan) * 1e3:.2f} ms per game)" for f, r in slow.items())
-        )
+        report.text(_slow_text(slow, cost, slow_list is not None))
     headline_at = len(report.lines)
     plan = {f: [(p, param_grid(p, grid_points)) for p in registry.get(f).params] for f in fams}
+    setup = Sweep(registry, fast, field_specs, games, slow_games, slow, seed, out, executor, plan)
     total = sum(max(1, sum(len(g) + 1 for _, g in plan[f])) for f in fams) * len(players_list) + len(players_list)
-    rows, best_rows = [], []
-    best: dict[tuple[str, int], dict] = {}
     with Bar(total, "sweep", progress) as bar:
-        for n in players_list:
-            for f in fams:
-                opponents = field_specs or default_field(f, fast, registry)
-                budget = slow_games if f in slow else games
-                params = registry.get(f).params
-                current = {p.name: float(p.default) for p in params}
-                seen: dict[tuple, tuple[Estimate, Totals]] = {}
-
-                def evaluate(values):
-                    key = tuple(values[p.name] for p in params)
-                    if key not in seen:
-                        spec = spec_of(f, values, registry)
-                        t = play_lineups(
-                            "luft", {"players": n}, field_lineups(spec, opponents, n, budget, seed), budget, seed, out, executor
-                        )
-                        cn, cs, _ = t.agg("cand.win")
-                        seen[key] = (proportion_ci(cs, int(cn)), t)
-                    return seen[key]
-
-                try:
-                    sweeps = plan[f] or [(None, [None])]
-                    for p, grid in sweeps:
-                        values = grid if p is None else sorted(set(grid) | {current[p.name]})
-                        scores = []
-                        for v in values:
-                            trial = dict(current) if p is None else {**current, p.name: v}
-                            est, t = evaluate(trial)
-                            scores.append(est.mean)
-                            sn, ss, sss = t.agg("cand.score")
-                            rows.append(
-                                {
-                                    "family": f,
-                                    "players": n,
-                                    "param": "" if p is None else p.name,
-                                    "value": math.nan if p is None else v,
-                                    "spec": spec_of(f, trial, registry),
-                                    "win_share": est.mean,
-                                    "win_share_lo": est.lo,
-                                    "win_share_hi": est.hi,
-                                    "relative_to_fair": est.mean * n,
-                                    "score": ss / sn,
-                                    "games": est.n,
-                                }
-                            )
-                            bar.advance(f"sweep {n}p {f}")
-                        if p is not None:  # exact ties (same games played) keep the current value
-                            keep = current[p.name]
-                            current[p.name] = max(zip(scores, values), key=lambda sv: (sv[0], sv[1] == keep))[1]
-                except IllegalAction as exc:  # names the bot; keep the other families
-                    failed[f] = str(exc).splitlines()[0]
-                    bar.advance()
-                    continue
-                est, _ = evaluate(current)
-                spec = spec_of(f, current, registry)
-                best[(f, n)] = {"spec": spec, "win_share": est}
-                best_rows.append(
-                    {
-                        "family": f,
-                        "players": n,
-                        "best": spec,
-                        "win_share": est.mean,
-                        "win_share_lo": est.lo,
-                        "win_share_hi": est.hi,
-                        "relative_to_fair": est.mean * n,
-                        "games": est.n,
-                        "field": ", ".join(opponents),
-                    }
-                )
-        sweep = pd.DataFrame(rows)
-        best_table = pd.DataFrame(best_rows)
-        if failed:
-            report.text(
-                "**Families left out** (an illegal move at defaults or during the sweep; fix the bot "
-                "and rerun): " + "; ".join(f"`{f}`: {msg}" for f, msg in failed.items())
-            )
-        report.text(
-            "## Stage 1 (selection): parameter sweeps against the mixed field",
-            "Every grid point's win share against the field (with CI and games) is in `sweep.csv`; "
-            "relative_to_fair = win share × players (1 is a fair share). These pick the parameters: "
-            "a best point's win share is measured on the games that chose it, so it is biased upward "
-            "(winner's curse) and a best point at the edge of the grid within the CIs of its neighbours "
-            "says nothing about values beyond. The findings are the stage-2 figures on fresh seeds.",
-        )
-        report.tables["sweep"] = sweep
-        if report.out is not None:
-            sweep.to_csv(report.out / "sweep.csv", index=False)
-            sweep.to_parquet(report.out / "sweep.parquet", index=False)
-        report.table(
-            "best_parameters",
-            best_table,
-            "Selected parameters per family and player count (win shares on the selecting games: selection, not findings)",
-        )
-        _sweep_plots(report, sweep, fams, players_list, registry)
-        meta = []
-        report.text("## Stage 2 (findings): the selected parameters of each family against each other, fresh seeds")
-        for n in players_list:
-            bar.advance(f"tournament {n}p")
-            entrants = [best[(f, n)]["spec"] for f in fams if (f, n) in best]
-            if len(entrants) < 2:
-                continue
-            meta.append(_meta_game(report, entrants, n, pair_games, seed, out, executor))
+        sweep, best_rows = stage_one(setup, fams, players_list, failed, bar)
+        _report_stage_one(report, sweep, pd.DataFrame(best_rows), failed, fams, players_list, registry)
+        meta = stage_two(report, best_rows, fams, players_list, pair_games, seed, out, executor, bar)
     summary = {
         "games": games,
         "pair_games": pair_games,
@@ -309,22 +182,201 @@ def compare_turnback(
         "slow": {f: {"ratio_to_median": r, "seconds_per_game": cost.get(f, math.nan)} for f, r in slow.items()},
         "slow_named": slow_list is not None,
         "seconds": round(time.perf_counter() - start, 3),
-        "best": [
-            {
-                "family": r["family"],
-                "players": r["players"],
-                "spec": r["best"],
-                "games": r["games"],
-                "win_share": {"mean": r["win_share"], "ci95": [r["win_share_lo"], r["win_share_hi"]]},
-            }
-            for r in best_rows
-        ],
+        "best": [_best_json(r) for r in best_rows],
         "meta": meta,
     }
     report.text(f"Run time {summary['seconds']:.1f} s.")
     report.lines[headline_at:headline_at] = _headline(meta)
     report.save(summary)
     return summary
+
+
+def _families_to_tune(registry, players_list, families_list, slow_list):
+    """(families tuned, not-slow families, failed ones with the engine's message,
+    seconds per game, slow ones with their ratio to the median)."""
+    registered = families(registry)
+    failed, cost = smoke_test(sorted(set(registered) | set(families_list or [])), players_list, registry)
+    slow = slow_families(cost, registry, slow_list)
+    fast = [f for f in registered if f not in failed and f not in slow]
+    fams = [f for f in (families_list or fast) if f not in failed]
+    return fams, fast, failed, cost, slow
+
+
+def _check(players_list: list[int], games: int, named: list[str], registry) -> None:
+    """Bad options as one-line errors before anything is played."""
+    for n in players_list:
+        if not 2 <= n <= 6:
+            raise ValueError(f"--players {n} is out of range; Geteilte Luft has 2..6 players")
+    if games < 1:
+        raise ValueError(f"--games {games} must be at least 1")
+    for f in named:
+        registry.get(f)  # unknown names raise with the list of choices
+
+
+def _method_text(fams, players_list, seed, games, slow_games, slow, pair_games, grid_points, field_specs) -> list[str]:
+    """The report's opening paragraphs: what was played and how."""
+    slow_part = (
+        f"; {slow_games:,} for the slow families {', '.join(f for f in fams if f in slow)}"
+        if any(f in slow for f in fams)
+        else ""
+    )
+    field_part = (
+        f" ({', '.join(field_specs)})" if field_specs else ": the defaults of every other family with parameters that is not slow"
+    )
+    return [
+        f"Families: {', '.join(fams)}. Players: {', '.join(map(str, players_list))}. Seed {seed}. "
+        f"{games:,} games per sweep configuration (rounded up to a whole number per lineup"
+        + slow_part
+        + f"), {pair_games:,} tournament games behind each payoff cell (both families at the table), grid of "
+        f"up to {grid_points} values per "
+        f"parameter. Every share carries a 95% Wilson CI and its number of games n.",
+        "**Method.** Stage 1 tunes each family against a fixed mixed field"
+        + field_part
+        + ", every group of them with the candidate in every seat order, on the same games for every "
+        "candidate (common random numbers). "
+        "Parameters are tuned one at a time in their declared order (coordinate ascent, one pass); a grid "
+        "holds values near the default inside the Param's range. Stage 2 plays the best of each family "
+        "against each other in a tournament of every seat order on fresh seeds (seed + 1), so the selection noise "
+        "of stage 1 does not inflate the result. Its head-to-head matrix is the families' payoff matrix.",
+    ]
+
+
+def _slow_text(slow: dict[str, float], cost: dict[str, float], named: bool) -> str:
+    """Which families count as slow, and why."""
+    why = (
+        "named by --slow; their time per game relative to the median family as measured here"
+        if named
+        else f"defaults cost more than {SLOW_FACTOR}× the median family's time per game"
+    )
+    return f"**Slow families** ({why}; never in the field, and left out unless named in --families): " + ", ".join(
+        f"`{f}` ({r:.0f}×, {cost.get(f, math.nan) * 1e3:.2f} ms per game)" for f, r in slow.items()
+    )
+
+
+# ---------------------------------------------------------------- stage 1: the sweeps
+
+
+def stage_one(setup: Sweep, fams: list[str], players_list: list[int], failed: dict, bar) -> tuple[pd.DataFrame, list[dict]]:
+    """Every family tuned at every player count: the sweep table (a row per
+    point played) and a row per family and player count with its best point.
+    A family whose bot makes an illegal move joins ``failed`` (the others go on)."""
+    rows, best_rows = [], []
+    for n in players_list:
+        for f in fams:
+            try:
+                best_rows.append(tune(setup, f, n, rows, bar))
+            except IllegalAction as exc:  # names the bot; keep the other families
+                failed[f] = str(exc).splitlines()[0]
+                bar.advance()
+    return pd.DataFrame(rows), best_rows
+
+
+def tune(setup: Sweep, family: str, n: int, rows: list[dict], bar) -> dict:
+    """Coordinate ascent over ``family``'s parameters at ``n`` players, one
+    pass in Param order; every point played is appended to ``rows``. The
+    family's best point with its win share (on the games that chose it)."""
+    registry = setup.registry
+    opponents = setup.field_specs or default_field(family, setup.fast, registry)
+    params = registry.get(family).params
+    current = {p.name: float(p.default) for p in params}
+    evaluate = _evaluator(setup, family, n, opponents)
+    for p, grid in setup.plan[family] or [(None, [None])]:
+        values = grid if p is None else sorted(set(grid) | {current[p.name]})
+        scores = []
+        for v in values:
+            trial = dict(current) if p is None else {**current, p.name: v}
+            est, t = evaluate(trial)
+            scores.append(est.mean)
+            rows.append(_sweep_row(family, n, p, v, spec_of(family, trial, registry), est, t))
+            bar.advance(f"sweep {n}p {family}")
+        if p is not None:  # exact ties (same games played) keep the current value
+            keep = current[p.name]
+            current[p.name] = max(zip(scores, values), key=lambda sv: (sv[0], sv[1] == keep))[1]
+    est, _ = evaluate(current)
+    return _best_row(family, n, spec_of(family, current, registry), est, opponents)
+
+
+def _evaluator(setup: Sweep, family: str, n: int, opponents: list[str]):
+    """The candidate's win share at a parameter point against the field (each point played once)."""
+    budget = setup.slow_games if family in setup.slow else setup.games
+    params = setup.registry.get(family).params
+    seen: dict[tuple, tuple[Estimate, Totals]] = {}
+
+    def evaluate(values):
+        key = tuple(values[p.name] for p in params)
+        if key not in seen:
+            spec = spec_of(family, values, setup.registry)
+            lineups = field_lineups(spec, opponents, n, budget, setup.seed)
+            t = play_lineups("luft", {"players": n}, lineups, budget, setup.seed, setup.out, setup.executor)
+            cn, cs, _ = t.agg("cand.win")
+            seen[key] = (proportion_ci(cs, int(cn)), t)
+        return seen[key]
+
+    return evaluate
+
+
+def _sweep_row(family: str, n: int, param, value, spec: str, est: Estimate, t: Totals) -> dict:
+    sn, ss, _ = t.agg("cand.score")
+    return {
+        "family": family,
+        "players": n,
+        "param": "" if param is None else param.name,
+        "value": math.nan if param is None else value,
+        "spec": spec,
+        "win_share": est.mean,
+        "win_share_lo": est.lo,
+        "win_share_hi": est.hi,
+        "relative_to_fair": est.mean * n,
+        "score": ss / sn,
+        "games": est.n,
+    }
+
+
+def _best_row(family: str, n: int, spec: str, est: Estimate, opponents: list[str]) -> dict:
+    return {
+        "family": family,
+        "players": n,
+        "best": spec,
+        "win_share": est.mean,
+        "win_share_lo": est.lo,
+        "win_share_hi": est.hi,
+        "relative_to_fair": est.mean * n,
+        "games": est.n,
+        "field": ", ".join(opponents),
+    }
+
+
+def _best_json(row: dict) -> dict:
+    return {
+        "family": row["family"],
+        "players": row["players"],
+        "spec": row["best"],
+        "games": row["games"],
+        "win_share": {"mean": row["win_share"], "ci95": [row["win_share_lo"], row["win_share_hi"]]},
+    }
+
+
+def _report_stage_one(report: Report, sweep: pd.DataFrame, best_table: pd.DataFrame, failed, fams, players_list, registry):
+    if failed:
+        report.text(
+            "**Families left out** (an illegal move at defaults or during the sweep; fix the bot "
+            "and rerun): " + "; ".join(f"`{f}`: {msg}" for f, msg in failed.items())
+        )
+    report.text(
+        "## Stage 1 (selection): parameter sweeps against the mixed field",
+        "Every grid point's win share against the field (with CI and games) is in `sweep.csv`; "
+        "relative_to_fair = win share × players (1 is a fair share). These pick the parameters: "
+        "a best point's win share is measured on the games that chose it, so it is biased upward "
+        "(winner's curse) and a best point at the edge of the grid within the CIs of its neighbours "
+        "says nothing about values beyond. The findings are the stage-2 figures on fresh seeds.",
+    )
+    report.data("sweep", sweep)
+    report.table(
+        "best_parameters",
+        best_table,
+        "Selected parameters per family and player count (win shares on the selecting games: selection, not findings)",
+    )
+    _sweep_plots(report, sweep, fams, players_list, registry)
 
 
 def _headline(meta: list[dict]) -> list[str]:
@@ -382,7 +434,46 @@ def _sweep_plots(report: Report, sweep: pd.DataFrame, fams, players_list, regist
             report.figure(paths, f"Win share vs {f}.{p.name}, one line per player count")
 
 
-def _meta_game(report: Report, entrants: list[str], n: int, pair_games: int, seed: int, out: Path | None, executor=None) -> dict:
+# ---------------------------------------------------------------- stage 2: the meta-game
+
+
+def stage_two(report: Report, best_rows, fams, players_list, pair_games: int, seed: int, out, executor, bar) -> list[dict]:
+    """The meta-game of the selected parameters at every player count with at least two families."""
+    best = {(r["family"], r["players"]): r["best"] for r in best_rows}
+    meta = []
+    report.text("## Stage 2 (findings): the selected parameters of each family against each other, fresh seeds")
+    for n in players_list:
+        bar.advance(f"tournament {n}p")
+        entrants = [best[(f, n)] for f in fams if (f, n) in best]
+        if len(entrants) < 2:
+            continue
+        game = meta_game(entrants, n, pair_games, seed, out, executor)
+        _report_meta_game(report, game, seed)
+        meta.append(game.summary)
+    return meta
+
+
+@dataclass
+class MetaGame:
+    """Stage 2 at one player count: the tournament's tables and its JSON."""
+
+    players: int
+    per_seating: int
+    seatings: int
+    games: int
+    value: float
+    names: list[str]  # the families in ranking order
+    payoff: np.ndarray  # A: share of games the row finished ahead of the column
+    pair_games: np.ndarray  # games behind each cell of A
+    ranking: pd.DataFrame
+    equilibrium: pd.DataFrame
+    payoff_table: pd.DataFrame
+    summary: dict
+
+
+def meta_game(entrants: list[str], n: int, pair_games: int, seed: int, out: Path | None, executor=None) -> MetaGame:
+    """The selected parameters of each family in a tournament of every seat order on
+    fresh seeds (seed + 1), its payoff matrix solved as a zero-sum game."""
     lineups = seatings(len(entrants), n)
     # Seatings that hold a given pair (the same for every pair in these designs).
     holding = min(
@@ -404,13 +495,29 @@ def _meta_game(report: Report, entrants: list[str], n: int, pair_games: int, see
     summ = sim.summary
     order = [r["bot"] for r in summ["ranking"]]
     names = [_family(s) for s in order]
-    k = len(order)
     A, lo, hi = payoff(summ)
     cnt = _pair_games(entrants, order, lineups, per_seating)
     mix, value = equilibrium(A)
     support = np.array([summ["meta_game"]["support_share"][s] for s in order])
     br = best_responses(A)
-    ranking = pd.DataFrame(
+    return MetaGame(
+        n,
+        per_seating,
+        summ["seatings"],
+        summ["games"],
+        value,
+        names,
+        A,
+        cnt,
+        _ranking_table(summ, n),
+        _equilibrium_table(n, names, order, mix, support, A, lo, hi, cnt, br),
+        _payoff_table(n, names, A, lo, hi, cnt),
+        _meta_json(n, summ, value, names, A, lo, hi, cnt, mix, support, br),
+    )
+
+
+def _ranking_table(summ: dict, n: int) -> pd.DataFrame:
+    return pd.DataFrame(
         [
             {
                 "players": n,
@@ -425,7 +532,11 @@ def _meta_game(report: Report, entrants: list[str], n: int, pair_games: int, see
             for r in summ["ranking"]
         ]
     )
-    payoff_table = pd.DataFrame(
+
+
+def _payoff_table(n: int, names, A, lo, hi, cnt) -> pd.DataFrame:
+    k = len(names)
+    return pd.DataFrame(
         [
             {
                 "players": n,
@@ -441,7 +552,10 @@ def _meta_game(report: Report, entrants: list[str], n: int, pair_games: int, see
             if i != j
         ]
     )
-    eq = pd.DataFrame(
+
+
+def _equilibrium_table(n: int, names, order, mix, support, A, lo, hi, cnt, br) -> pd.DataFrame:
+    return pd.DataFrame(
         [
             {
                 "players": n,
@@ -456,60 +570,13 @@ def _meta_game(report: Report, entrants: list[str], n: int, pair_games: int, see
                 "best_response_hi": hi[br[i], i],
                 "best_response_games": int(cnt[br[i], i]),
             }
-            for i in range(k)
+            for i in range(len(names))
         ]
     )
-    report.text(
-        f"### {n} players",
-        f"{summ['seatings']} seatings × {per_seating:,} games (n = {summ['games']:,} games; "
-        f"seed {seed + 1}). Equilibrium value of A − 0.5: {value:.2g} (0 for a complementary matrix). "
-        'The game solved is the two-player zero-sum game "finish ahead of one opponent" played inside this '
-        f"{n}-player field, not the {n}-player game itself (`tournament --repeats` solves that one). "
-        "in_support_share: how often the family stays in the equilibrium support when the tournament's "
-        "games are resampled 200 times (Poisson bootstrap; one game feeds several cells). best_response: the "
-        "family that finishes ahead of "
-        "this one most often; a family that is its own best response (share 0.5, 0 games) is beaten "
-        "head to head by nobody. Head-to-head shares count every game both sat at the table, other "
-        "players included, so the equilibrium can differ from the tournament's win-share ranking.",
-    )
-    report.table(f"ranking_{n}p", ranking, f"Tournament ranking, {n} players (win share, 95% CI)")
-    report.table(f"equilibrium_{n}p", eq, f"Equilibrium mix and best responses, {n} players")
-    report.tables[f"payoff_{n}p"] = payoff_table  # files only: the heat map shows it in the report
-    if report.out is not None:
-        payoff_table.to_csv(report.out / f"payoff_{n}p.csv", index=False)
-        payoff_table.to_parquet(report.out / f"payoff_{n}p.parquet", index=False)
-    stem = report.plot_stem(f"payoff_{n}p")
-    if stem is not None:
-        report.figure(
-            plots.heatmap(
-                A,
-                names,
-                names,
-                f"Payoff matrix, {n} players: share of games the row "
-                f"finished ahead of the column (best parameters per family; "
-                f"{summ['games']:,} tournament games, at least "
-                f"{int(cnt[cnt > 0].min()) if (cnt > 0).any() else 0:,} per cell)",
-                stem,
-                cbar_label="share ahead",
-                xlabel="column family",
-                ylabel="row family",
-            ),
-            f"Payoff matrix, {n} players (payoff_{n}p.csv has the CIs)",
-        )
-        shares = [Estimate(r.win_share, r.win_share_lo, r.win_share_hi, r.games) for r in ranking.itertuples()]
-        report.figure(
-            plots.bars_with_ci(
-                list(ranking.family),
-                shares,
-                f"Tournament win share, {n} players, best parameters per family (n={summ['games']:,} games)",
-                "win share",
-                report.plot_stem(f"ranking_{n}p"),
-                reference_line=1 / n,
-                reference_label="fair share 1/n",
-                xlabel="bot family",
-            ),
-            f"Tournament ranking, {n} players",
-        )
+
+
+def _meta_json(n: int, summ: dict, value: float, names, A, lo, hi, cnt, mix, support, br) -> dict:
+    k = len(names)
     return {
         "players": n,
         "games": summ["games"],
@@ -532,6 +599,60 @@ def _meta_game(report: Report, entrants: list[str], n: int, pair_games: int, see
             for j in range(k)
         },
     }
+
+
+def _report_meta_game(report: Report, m: MetaGame, seed: int) -> None:
+    n = m.players
+    report.text(
+        f"### {n} players",
+        f"{m.seatings} seatings × {m.per_seating:,} games (n = {m.games:,} games; "
+        f"seed {seed + 1}). Equilibrium value of A − 0.5: {m.value:.2g} (0 for a complementary matrix). "
+        'The game solved is the two-player zero-sum game "finish ahead of one opponent" played inside this '
+        f"{n}-player field, not the {n}-player game itself (`tournament --repeats` solves that one). "
+        "in_support_share: how often the family stays in the equilibrium support when the tournament's "
+        "games are resampled 200 times (Poisson bootstrap; one game feeds several cells). best_response: the "
+        "family that finishes ahead of "
+        "this one most often; a family that is its own best response (share 0.5, 0 games) is beaten "
+        "head to head by nobody. Head-to-head shares count every game both sat at the table, other "
+        "players included, so the equilibrium can differ from the tournament's win-share ranking.",
+    )
+    report.table(f"ranking_{n}p", m.ranking, f"Tournament ranking, {n} players (win share, 95% CI)")
+    report.table(f"equilibrium_{n}p", m.equilibrium, f"Equilibrium mix and best responses, {n} players")
+    report.data(f"payoff_{n}p", m.payoff_table)  # files only: the heat map shows it in the report
+    stem = report.plot_stem(f"payoff_{n}p")
+    if stem is None:
+        return
+    cnt = m.pair_games
+    report.figure(
+        plots.heatmap(
+            m.payoff,
+            m.names,
+            m.names,
+            f"Payoff matrix, {n} players: share of games the row "
+            f"finished ahead of the column (best parameters per family; "
+            f"{m.games:,} tournament games, at least "
+            f"{int(cnt[cnt > 0].min()) if (cnt > 0).any() else 0:,} per cell)",
+            stem,
+            cbar_label="share ahead",
+            xlabel="column family",
+            ylabel="row family",
+        ),
+        f"Payoff matrix, {n} players (payoff_{n}p.csv has the CIs)",
+    )
+    shares = [Estimate(r.win_share, r.win_share_lo, r.win_share_hi, r.games) for r in m.ranking.itertuples()]
+    report.figure(
+        plots.bars_with_ci(
+            list(m.ranking.family),
+            shares,
+            f"Tournament win share, {n} players, best parameters per family (n={m.games:,} games)",
+            "win share",
+            report.plot_stem(f"ranking_{n}p"),
+            reference_line=1 / n,
+            reference_label="fair share 1/n",
+            xlabel="bot family",
+        ),
+        f"Tournament ranking, {n} players",
+    )
 
 
 def _slug(text: str) -> str:

@@ -17,7 +17,7 @@ from pathlib import Path
 from sim.games.luft.analyses.balance import LAST_DIVE, measure
 from sim.games.luft.rules import Rules
 from sim.stats import Estimate, two_sample
-from sim.strong.findings import Figure, compare, reading
+from sim.strong.findings import Figure, Findings, reading, strong_findings as run
 from sim.sweep import field_lineups, play_lineups
 
 #: The heuristic field of experiments/balance: the four strongest fast
@@ -45,41 +45,34 @@ def figures(players: int, specs: list[str], seed: int, games: int, out: Path | N
     ]
 
 
-def strong_findings(
-    *,
-    players_list=(2, 3, 4, 5, 6),
-    games: int = 20_000,
-    seed: int = 0,
-    field: list[str] | None = None,
-    strong_field: list[str] | None = None,
-    alpha: float = 0.05,
-    out: Path | None = None,
-    progress: bool | None = None,
-    executor=None,
-) -> dict:
-    """Both figures per player count under both fields, compared (`sim.strong.findings.compare`)."""
+def check_players(players_list) -> list[int]:
+    """Sorted distinct player counts, each within 2..6."""
     players_list = sorted({int(n) for n in players_list})
     if not players_list or not all(2 <= n <= 6 for n in players_list):
         raise ValueError(f"--players {players_list} is out of range; Geteilte Luft has 2..6 players")
-    return compare(
-        "luft",
-        "Geteilte Luft: do the balance findings hold under strong play?",
-        players_list,
-        field or HEURISTIC_FIELD,
-        strong_field or STRONG_FIELD,
-        lambda n, specs, s: figures(n, specs, s, games, out, executor),
-        lambda h, s: two_sample(s.data, h.data),
-        games=games,
-        seed=seed,
-        alpha=alpha,
-        out=out,
-        progress=progress,
-        notes=[
-            "**Figures** (rulebook defaults, as `sim luft balance` measures them): seat 0's edge = its win share "
-            "(a shared win counts 1/k; Wilson CI) minus the fair share 1/n — seat 0 starts dive 1; and the share of "
-            "games the last dive decides (before it nobody led alone, or the sole leader then did not win, not even "
-            "a share). The test of a difference "
-            "is Welch's t on the per-game values. `trained` plays the preset trained for the table's player count "
-            "(6 players: the 5-player preset, none was trained for 6), tuned to the default rules.",
-        ],
-    )
+    return players_list
+
+
+FINDINGS = Findings(
+    game="luft",
+    title="Geteilte Luft: do the balance findings hold under strong play?",
+    players=(2, 3, 4, 5, 6),
+    heuristic_field=HEURISTIC_FIELD,
+    strong_field=STRONG_FIELD,
+    figures=figures,
+    test=lambda h, s: two_sample(s.data, h.data),
+    notes=(
+        "**Figures** (rulebook defaults, as `sim luft balance` measures them): seat 0's edge = its win share "
+        "(a shared win counts 1/k; Wilson CI) minus the fair share 1/n — seat 0 starts dive 1; and the share of "
+        "games the last dive decides (before it nobody led alone, or the sole leader then did not win, not even "
+        "a share). The test of a difference "
+        "is Welch's t on the per-game values. `trained` plays the preset trained for the table's player count "
+        "(6 players: the 5-player preset, none was trained for 6), tuned to the default rules.",
+    ),
+    check_players=check_players,
+)
+
+
+def strong_findings(**options) -> dict:
+    """Both figures per player count under both fields, compared (`sim.strong.findings.strong_findings`)."""
+    return run(FINDINGS, **options)

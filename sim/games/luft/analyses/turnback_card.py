@@ -38,20 +38,20 @@ from pathlib import Path
 
 import numpy as np
 
-from sim import api, interrupt, plots, store
+from sim import api, plots
 from sim.games.luft import forecast as fc, layout as v
 from sim.games.luft.reference import play_game
 from sim.registry import Seat
 from sim.report import Report, fmt
 from sim.stats import Estimate, clustered_share
+from sim.strong.card import FittedCard, fitted_card
 from sim.strong.exploit import given_up
-from sim.strong.selfplay import policy_seat, self_play
-from sim.strong.train import candidate, generation_seed, layout_of
+from sim.strong.selfplay import self_play
+from sim.strong.train import candidate, layout_of
 from strategies.luft import policy as P
 
 LOADS = ("load 1", "load 2", "load 3+")
 MAX_DEPTH = 32
-HEAD_TO_HEAD = 2**33  # seed stream of the head-to-head games, apart from the training streams
 EPS = 1e-6  # "air <= T" as the policy's strict "score > 0": T is a multiple of 1/20, air an integer
 
 
@@ -160,6 +160,71 @@ def shares(pos: np.ndarray, max_air: int) -> dict[str, np.ndarray]:
     return out
 
 
+class TurnbackCard(FittedCard):
+    """Geteilte Luft's facts for the fitted card (`sim.strong.card`)."""
+
+    game = "luft"
+    command = "turnback-card"
+    measures = {
+        "agreement": "share of the policy's turn-back answers the rule gives too, on positions of other games "
+        "(95% CI clustered by game)",
+        "gives_up": "1/n minus the rule's win share holding one seat against n-1 copies of the policy, every seat "
+        "order, fresh games (95% Wilson CI, games as units)",
+        "card": "the rule turns back; pick-up and drop are the policy's",
+        "whole_card": "the rule turns back, picks up only while the rule would not turn back with the item, never drops",
+    }
+    never_asked = "the policy was never asked to turn back in {games} games; give more --position-games"
+    resumable = True
+
+    def positions(self, rules, seat, seed, first, games, progress):
+        return positions(rules, seat, seed, first, games, progress)
+
+    def count(self, positions):
+        return len(positions)
+
+    def fit(self, positions, rules):
+        return fit(positions, rules.air)
+
+    def agreement(self, rule, positions):
+        return agreement(rule, positions)
+
+    def rule_json(self, rule):
+        return {"a": rule.a, "b": rule.b, "c": rule.c, "text": rule.text()}
+
+    def figures(self, positions):
+        return {"turn_back_share": float(positions[:, 4].mean())}
+
+    def costs(self, game, rules, rule, policy, games, seed, executor):
+        block = layout_of(game).block(policy.params, rules.players)
+        costs = {}
+        for name, whole in (("card", False), ("whole_card", True)):
+            card = candidate(game, card_weights(rule, block, rules.air, whole), name.replace("_", " "))
+            costs[name] = given_up(game, rules, card, policy, games, seed, executor)
+        return costs
+
+    def private(self, fitted, checked, rule, rules):
+        both = np.vstack([fitted, checked])
+        return {"_positions": both, "_shares": shares(both, rules.air), "_rule": rule}
+
+    def summary_extra(self, game, rules, players_list):
+        return {"max_air": api.make_rules(game, rules, players_list[0]).air}
+
+    def report(self, summary, rows, out):
+        _report(summary, rows, out)
+
+    def to_table(self, row):
+        import pandas as pd
+
+        return pd.DataFrame(row["_positions"], columns=POSITION_COLUMNS)
+
+    def from_stored(self, result):
+        row = dict(result.summary)
+        pos = result.tables["positions"][POSITION_COLUMNS].to_numpy(np.int64)
+        rule = Rule(row["rule"]["a"], row["rule"]["b"], row["rule"]["c"])
+        air = result.config["rules"]["air"]  # the stored config holds the resolved rules (`Rules.to_dict`)
+        return {**row, "_positions": pos, "_shares": shares(pos, air), "_rule": rule}
+
+
 def turnback_card(
     *,
     players_list: list[int],
@@ -174,54 +239,18 @@ def turnback_card(
 ) -> dict:
     """Per player count: heat maps, the fitted rule, its agreement and the win
     share it gives up against the full policy (module doc)."""
-    game = api.get_game("luft")
-    if position_games < 1 or games < 1:
-        raise ValueError("--games and --position-games must be at least 1")
-    rows = []
-    for n in players_list:
-        rules_obj = api.make_rules(game, rules, n)
-        seat = policy_seat(game, bot, n)
-        config = {
-            "command": "turnback-card",
-            "game": "luft",
-            "rules": rules_obj.to_dict(),
-            "rules_version": game.rules_cls.VERSION,
-            "engine": store.play_fingerprint(game, [seat]),
-            "weights": [float(w) for w in seat.params],
-            "games": games,
-            "position_games": position_games,
-            "seed": seed,
-        }
-        runs = None if out is None else Path(out) / "runs"
-        hit = None if runs is None else store.find(runs, config)
-        if hit is not None:
-            row = _stored_row(store.load(hit))
-        else:
-            row = _player_count(game, rules_obj, seat, config, executor, progress)
-        if runs is not None and hit is None:  # kept at once: Ctrl-C in a later player count loses none of it
-            _store_row(runs, config, row)
-        rows.append(row)
-    summary = {
-        "game": "luft",
-        "bot": bot,
-        "rules": rules or {},
-        "seed": seed,
-        "games": games,
-        "position_games": position_games,
-        "max_air": api.make_rules(game, rules, players_list[0]).air,
-        "measures": {
-            "agreement": "share of the policy's turn-back answers the rule gives too, on positions of other games "
-            "(95% CI clustered by game)",
-            "gives_up": "1/n minus the rule's win share holding one seat against n-1 copies of the policy, every seat "
-            "order, fresh games (95% Wilson CI, games as units)",
-            "card": "the rule turns back; pick-up and drop are the policy's",
-            "whole_card": "the rule turns back, picks up only while the rule would not turn back with the item, never drops",
-        },
-        "players": [{k: r[k] for k in r if not k.startswith("_")} for r in rows],
-        "complete": True,
-    }
-    _report(summary, rows, out)
-    return summary
+    return fitted_card(
+        TurnbackCard(),
+        players_list=players_list,
+        bot=bot,
+        games=games,
+        position_games=position_games,
+        seed=seed,
+        rules=rules,
+        out=out,
+        executor=executor,
+        progress=progress,
+    )
 
 
 def _cell(threshold: float, max_air: int) -> str:
@@ -230,54 +259,7 @@ def _cell(threshold: float, max_air: int) -> str:
     return "always" if t >= max_air else "never" if t < 0 else str(t)
 
 
-def _player_count(game, rules_obj, seat: Seat, config: dict, executor, progress) -> dict:
-    """One player count's row: positions, the fitted rule, its agreement and what it gives up."""
-    n, air, seed, position_games = rules_obj.players, rules_obj.air, config["seed"], config["position_games"]
-    fitted = positions(rules_obj, seat, seed, 0, position_games, progress)
-    checked = positions(rules_obj, seat, seed, position_games, position_games, progress)
-    if not len(fitted) or not len(checked):
-        raise ValueError(f"the policy was never asked to turn back in {position_games} games; give more --position-games")
-    rule = fit(fitted, air)
-    block = layout_of(game).block(seat.params, n)
-    h2h_seed = generation_seed(seed, HEAD_TO_HEAD + n)
-    costs = {}
-    for name, whole in (("card", False), ("whole_card", True)):
-        card = candidate(game, card_weights(rule, block, air, whole), name.replace("_", " "))
-        costs[name] = given_up(game, rules_obj, card, seat, config["games"], h2h_seed, executor)
-    return {
-        "players": n,
-        "positions": {"fit": len(fitted), "check": len(checked)},
-        "rule": {"a": rule.a, "b": rule.b, "c": rule.c, "text": rule.text()},
-        "agreement": agreement(rule, checked).to_json(),
-        "turn_back_share": float(checked[:, 4].mean()),
-        "head_to_head_seed": h2h_seed,
-        **costs,
-        "_positions": np.vstack([fitted, checked]),
-        "_shares": shares(np.vstack([fitted, checked]), air),
-        "_rule": rule,
-    }
-
-
 POSITION_COLUMNS = ["game", "depth", "air", "load", "turned_back"]
-
-
-def _store_row(runs: Path, config: dict, row: dict) -> None:
-    """One finished player count under ``runs``: its row and its positions (the heat maps' data)."""
-    import pandas as pd
-
-    public = {k: v for k, v in row.items() if not k.startswith("_")}
-    table = pd.DataFrame(row["_positions"], columns=POSITION_COLUMNS)
-    store.save(runs, f"luft-turnback-card-{row['players']}p", config, public, {"positions": table}, None, 0.0, 0.0)
-    interrupt.kept(2 * config["position_games"] + 2 * config["games"])
-
-
-def _stored_row(result) -> dict:
-    """A player count's row as `_player_count` gave it, read back from its stored result."""
-    row = dict(result.summary)
-    pos = result.tables["positions"][POSITION_COLUMNS].to_numpy(np.int64)
-    rule = Rule(row["rule"]["a"], row["rule"]["b"], row["rule"]["c"])
-    air = result.config["rules"]["air"]  # the stored config holds the resolved rules (`Rules.to_dict`)
-    return {**row, "_positions": pos, "_shares": shares(pos, air), "_rule": rule}
 
 
 def _report(summary: dict, rows: list[dict], out) -> None:

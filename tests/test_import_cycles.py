@@ -70,19 +70,9 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
-#: Circles known and not yet untied: (module, module it imports inside a function).
-#: Each game's reference engine reaches its compiled engine's sealed plug-in for a
-#: user's bot (`reference.deciders`); the edge is dropped here so that any other
-#: circle still fails.
-KNOWN = {
-    ("sim.games.landunter.reference", "sim.games.landunter.engine"),
-    ("sim.games.luft.reference", "sim.games.luft.engine"),
-}
-
-
 def test_no_import_circles():
     known = modules()
-    graph = {name: imports(name, path, known) - {b for a, b in KNOWN if a == name} for name, path in known.items()}
+    graph = {name: imports(name, path, known) for name, path in known.items()}
     assert circles(graph) == []
 
 

@@ -91,6 +91,7 @@ weak bots), every lineup on its own games.
         exploit_generations: int = EXPLOIT_GENERATIONS,
         exploit_population: Optional[int] = EXPLOIT_POPULATION,
     ):
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim import api
         from sim.design.metrics import measure
 
@@ -175,6 +176,7 @@ trials.parquet, a front scatter with CIs and each knob's effect. Knobs: {", ".jo
         exploit_generations: int = EXPLOIT_GENERATIONS,
         exploit_population: Optional[int] = EXPLOIT_POPULATION,
     ):
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim import api
         from sim.design.study import design as run
 

@@ -185,6 +185,7 @@ def measure(
     ``sim <game> metrics`` (a report with a table per metric group under --out);
     the degenerate-play metric too with ``exploit`` (a best response per player
     count on ``budget``)."""
+    # deferred: loads pandas, slow to import (python -X importtime), for this path only
     import pandas as pd
 
     from sim.report import Report

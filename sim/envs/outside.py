@@ -78,6 +78,7 @@ def at_table(seats) -> bool:
 
 def search(table, seat: int, params) -> int:
     """The ismcts decision of ``seat`` at the table's pending decision point."""
+    # deferred: loads numba and open_spiel, slow to import (python -X importtime), for this path only
     from open_spiel.python.algorithms import ismcts as os_ismcts, mcts
 
     from sim.envs import openspiel
@@ -113,6 +114,7 @@ def play_game(face, rules, seats, seed: int, game: int, log=None):
     """One game on the reference engine with outside agents at the table: the
     game's own stream and the bots' own uniforms, as the reference engine deals
     them; the record is the engine's."""
+    # deferred: loads numba, slow to import (python -X importtime), for this path only
     from sim.envs.table import Table
 
     table = Table(face, rules, seed, game, trace=log is not None)

@@ -47,10 +47,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
+import numba
 import numpy as np
 from numba import njit, prange, types
 from numba.extending import overload
 
+import strategies.landunter
 from sim import nb, plugins, rng
 from sim._borrowed import borrow, borrow_row
 from sim.games.landunter import chunk_sums, core, outputs, script as scripted
@@ -363,8 +365,6 @@ def _kernel(rules, bot_ids, user_fns, params, seed, first_game, n_games, chunk, 
 # ---------------------------------------------------------------- stale caches
 def refresh_stale_caches() -> bool:
     """Flush this engine's numba cache when any source compiled into it changed (`sim.nb`)."""
-    import strategies.landunter
-
     sources = nb.compiled_sources(Path(__file__).parent, [Path(strategies.landunter.__file__).parent])
     return nb.refresh_stale_caches("landunter", _kernel, ("sim.games.landunter", "strategies.landunter"), sources)
 
@@ -451,8 +451,6 @@ def default_chunk(n_games: int) -> int:
     """Games per parallel work item: a multiple of the thread count of
     items, at least 8 per thread and at most 4096 games each (an odd count
     left one thread idle while the other played the last item)."""
-    import numba
-
     threads = numba.get_num_threads()
     items = threads * max(8, -(-n_games // (4096 * threads)))
     return max(64, -(-n_games // items))

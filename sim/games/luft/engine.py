@@ -72,6 +72,7 @@ import numba
 import numpy as np
 from numba import njit, prange, types
 
+import strategies.luft
 from sim import nb, plugins, rng
 from sim._borrowed import borrow, borrow_shaped
 from sim.games.luft import chunk_sums, core, layout, script as scripted
@@ -515,8 +516,6 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int, sc
 def refresh_stale_caches() -> bool:
     """Flush this engine's numba cache when any source compiled into it changed
     (`sim.nb`): the built-in bots behind the switch live in other files."""
-    import strategies.luft
-
     sources = nb.compiled_sources(Path(__file__).parent, [Path(strategies.luft.__file__).parent])
     return nb.refresh_stale_caches("luft", _play_batch, ("sim.games.luft", "strategies.luft"), sources)
 

@@ -23,6 +23,7 @@ import numpy as np
 from numba import njit, prange, types
 from numba.extending import overload
 
+import strategies.pig
 from sim import nb, plugins, rng
 from sim._borrowed import borrow_row
 from sim.games.pig import core, outputs
@@ -157,8 +158,6 @@ def _kernel(rules, bot_ids, user_fns, params, table, seed, first_game, n_games, 
 
 def refresh_stale_caches() -> bool:
     """Flush this engine's numba cache when any source compiled into it changed (`sim.nb`)."""
-    import strategies.pig
-
     sources = nb.compiled_sources(Path(__file__).parent, [Path(strategies.pig.__file__).parent])
     return nb.refresh_stale_caches("pig", _kernel, ("sim.games.pig", "strategies.pig"), sources)
 

@@ -23,6 +23,7 @@ def rollout_wins(rules, seats, seed: int, seat: int, st, choices, hint_bot, roll
     """Win share of ``seat`` in each of ``rollouts`` games after each choice, played on
     from the position ``st`` (people's seats by ``hint_bot``); rollout k rolls the same
     dice whatever the choice (common random numbers)."""
+    # deferred: loads pandas and scipy, slow to import (python -X importtime), for this path only
     from sim.play.table import HUMAN, ROLLOUT_GAMES
 
     players = [hint_bot if s.spec == HUMAN else s for s in seats]

@@ -14,7 +14,9 @@ docs/findings/ are made of such spans, so a rerun re-renders them:
   experiments/README.md, or
 - a direction word ("more", "fewer", "fair", "beyond the CIs", ...) stands
   outside a span in a paragraph that quotes a figure, where it would assert
-  something about the data that nothing checks.
+  something about the data that nothing checks, or
+- an analysis's report.md is not what its analysis wrote, or holds a table or
+  figure its data files do not (experiments/report_check.py).
 
 The test suite runs the same check and changes figures one at a time to show
 that each change is caught.
@@ -23,6 +25,7 @@ that each change is caught.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import json
 import re
 import sys
@@ -198,7 +201,7 @@ def dice_check_findings() -> str:
     d = _summary("dice_check")
     chi = {c["source"]: c for c in d["chi_square"]}
     det = pd.read_csv(HERE / "dice_check" / "equivalence_deck_d3.csv").set_index("metric")["detectable"]
-    win, score = (det[det.index.str.endswith(f".{m}")].max() for m in ("win", "score"))
+    win, score = (det[det.index.str.startswith("seat") & det.index.str.endswith(m)].max() for m in ("win", "score"))
     return (
         f"chi-square on {_n(d['draws'])} draws each: deck p = {chi['deck']['p_value']:.2f}, d3 p = "
         f"{chi['d3']['p_value']:.2f}; the unreshuffled deck's counts are almost exact (χ² = "
@@ -338,7 +341,7 @@ def seats_tests() -> str:
     worst = max(s["seats"], key=lambda r: abs(r["win_share"]["mean"] - 1 / r["players"]))
     return (
         f"{'None' if flagged == 0 else flagged} of {len(tests)} chi-square tests (seven identical-bot tables and "
-        f"the rotated field, per player count) finds unequal seats at Bonferroni {s['alpha']}/{len(tests)} "
+        f"the balanced mixed field, per player count) finds unequal seats at Bonferroni {s['alpha']}/{len(tests)} "
         f"(smallest p = {min(t['p'] for t in tests):.3f}); the largest deviation of any seat is "
         f"{_ci(worst['win_share'])} ({worst['players']} players, {worst['table']}, seat {worst['seat']}; fair "
         f"{1 / worst['players']:.3f})"
@@ -431,8 +434,9 @@ def balance_seat_order() -> str:
     up, down = _seat0_sides()
     rel = [d.loc[(n, "default")].first_relative - 1 for n in up]
     six = [float(x) for x in d.loc[(6, "default")].seat_shares.split("/")]
+    spread = f"{min(rel):+.0%}" if f"{min(rel):+.0%}" == f"{max(rel):+.0%}" else f"{min(rel):+.0%} to {max(rel):+.0%}"
     return (
-        f"Seat 0 is favoured beyond the CIs at {_players(up)} players ({min(rel):+.0%} to {max(rel):+.0%} relative) and "
+        f"Seat 0 is favoured beyond the CIs at {_players(up)} players ({spread} relative) and "
         f"disfavoured at {_players(down)} players; at 6 players the last three seats win {min(six[3:]):.3f}–{max(six[3:]):.3f}"
     )
 
@@ -512,7 +516,7 @@ def balance_last_dive() -> str:
     fewer = "more" if two > three > four_d else "fewer" if two < three < four_d else "not steadily more or fewer"
     return (
         f"{fig[0]} of 2-player games, {fig[1]} at 3, {fig[2]} at 4, {fig[3]} at 5 and {fig[4]} at 6 players "
-        f"(rulebook defaults, n = {_n(int(rows[0].games))} each)"
+        f"(rulebook defaults, n = {_n(int(min(r.games for r in rows)))} to {_n(int(max(r.games for r in rows)))})"
         + (", rising with every added player beyond the CIs" if rising else "")
         + f". With fewer dives the last one decides {fewer} games (4 players: {two:.3f} with 2 dives, "
         f"{three:.3f} with 3, {four_d:.3f} with 4)"
@@ -884,7 +888,162 @@ def table(csv: str) -> str:
     return "\n" + "\n".join(rows) + "\n"
 
 
-KINDS = {f.__name__: f for f in (wall_time, plots, run_sh, table)}
+# --- the index of experiments: question, size (from the summaries), wall time ----------------
+
+
+def _size_compare_turnback(s: dict) -> str:
+    configs = len(pd.read_csv(HERE / "compare_turnback" / "sweep.csv"))
+    return (
+        f"{configs} sweep configurations × {_n(s['games'])} games; tournaments with {_n(s['pair_games'])} games "
+        "behind every payoff cell"
+    )
+
+
+def _size_strong(_: dict) -> str:
+    luft, lu = _summary("strong_findings/luft"), _summary("strong_findings/landunter")
+    return (
+        f"Geteilte Luft {_players(luft['players'])} players × {_n(luft['games'])} games per field, "
+        f"Land unter {_players(lu['players'])} × {_n(lu['games'])}"
+    )
+
+
+def _size_population(_: dict) -> str:
+    s = _summary("population/luft-4p")
+    return (
+        f"{s['players']} players, {len(s['iterations'])} iterations, {s['games_per_evaluation']} games × "
+        f"{s['generations']} generations per best response, meta-games of {_n(s['meta_games'])}"
+    )
+
+
+def _size_exploit(_: dict) -> str:
+    s = _summary("exploit/small-luft-4p")
+    return f"{s['players']} players, {s['games_per_evaluation']} games × {s['generations']} generations per best response"
+
+
+def _size_seats(s: dict) -> str:
+    tables = len({t["table"] for t in s["seat_tests"]}) + 2 * len(s["candidates"])
+    return f"{len(s['players'])} player counts × {tables} tables × {_n(s['games'])} games"
+
+
+#: (folder, findings page, question, size from the folder's summary.json or None).
+EXPERIMENTS = [
+    (
+        "dice_check",
+        "dice-check",
+        "Does the swim deck give the odds of two d3?",
+        lambda s: f"{_n(s['games'])} games per configuration, {_n(s['draws'])} draws per swim source",
+    ),
+    ("compare_turnback", "compare-turnback", "Which turn-back heuristic is best?", _size_compare_turnback),
+    (
+        "balance",
+        "balance",
+        "Does the untested rule set favour a seat?",
+        lambda s: f"{s['settings']} settings × {_n(s['games'])} games",
+    ),
+    (
+        "air",
+        "air",
+        "How fast does the shared air run out?",
+        lambda s: f"{len(s['mixes'])} bot mixes × {len(s['players'])} player counts × {_n(s['games'])} games",
+    ),
+    ("design", "design", "Which rule set would we recommend?", None),
+    ("strong_findings", "strong-findings", "Do the headline findings survive strong play?", _size_strong),
+    (
+        "turnback_card",
+        "turnback-card",
+        "When does the trained policy turn back, as a card?",
+        lambda s: (
+            f"{s['position_games']} + {s['position_games']} self-play games per count, "
+            f"{_n(s['games'])} head-to-head games per card"
+        ),
+    ),
+    (
+        "card_rule",
+        "card-rule",
+        "Which card does the trained policy play, as a rule?",
+        lambda s: (
+            f"{s['position_games']} + {s['position_games']} self-play games per count, "
+            f"{_n(s['games'])} head-to-head games per rule"
+        ),
+    ),
+    ("population", "population", "What does population play (PSRO) converge to?", _size_population),
+    ("exploit", "exploit", "How exploitable is each bot?", _size_exploit),
+    (
+        "landunter_ranking",
+        "landunter-ranking",
+        "Which Land unter strategy is best?",
+        lambda s: (
+            f"{len(s['players'])} player counts × {_n(s['games'])} tournament games; with "
+            f"{', '.join(s['slow_bots'])} {len(s['players'])} × {_n(s['slow_games'])}"
+        ),
+    ),
+    (
+        "landunter_fairness",
+        "landunter-fairness",
+        "Do rings make up for a weak hand?",
+        lambda s: f"{len(s['players'])} player counts × {len(s['bots']) + 1} bot mixes × {_n(s['games'])} games",
+    ),
+    (
+        "landunter_balance",
+        "landunter-balance",
+        "Do Land unter's [D] options favour a seat?",
+        lambda s: f"{s['settings']} settings × {_n(s['games'])} games",
+    ),
+    ("landunter_seats", "landunter-seats", "Do the seat or the passing order matter?", _size_seats),
+    (
+        "pig",
+        "pig",
+        "Does the simulator find Pig's known optimal answers?",
+        lambda s: f"{_n(s['optimal_vs_optimal']['games'])} simulated games per figure, and an exploit run",
+    ),
+    (
+        "distilled",
+        "distilled",
+        "Does `distilled` keep `trained`'s (Land unter: `sampler:k=64`'s) strength at 20x its speed?",
+        None,
+    ),
+    ("trained", "trained", "Where does the shipped `trained` bot stand?", None),
+    (
+        "outside_agents",
+        "outside-agents",
+        "How does `trained` fare against an outside search (OpenSpiel's IS-MCTS)?",
+        None,
+    ),
+]
+STATIC_SIZES = {
+    "design": "one optuna study per game and player count, plus the defaults' metrics",
+    "distilled": "head to head at every player count, a 4-player strong field, side-by-side speed; sizes in its report",
+    "trained": "tournaments of `trained` against every family at its best parameters",
+    "outside_agents": "`trained` against `ismcts` at several budgets; sizes in its report",
+}
+#: How a page reaches the findings pages and the experiments' folders, by where it lives.
+INDEX_LINKS = {"experiments": ("../docs/findings/", ""), "findings": ("", "../experiments/")}
+
+
+def experiments_index(where: str) -> str:
+    """The table of experiments, for a page in experiments/ or docs/findings/ (``where``)."""
+    findings, folders = INDEX_LINKS[where]
+    rows = ["| experiment | question | size | wall time of its run.sh |", "|---|---|---|---|"]
+    for folder, page, question, size in EXPERIMENTS:
+        summary = HERE / folder / "summary.json"
+        text = size(json.loads(summary.read_text()) if summary.exists() else {}) if size else STATIC_SIZES[folder]
+        on_site = (HERE.parent / "docs" / "findings" / f"{page}.md").exists()
+        link = f"{findings}{page}.md" if on_site else f"{folders}{folder}/report.md"
+        timed = wall_time(folder) if (HERE / folder / "run.sh").exists() else "see the page"
+        rows.append(f"| [{page}]({link}) | {question} | {text} | {timed} |")
+    return "\n" + "\n".join(rows) + "\n"
+
+
+def count(where: str) -> str:
+    """A whole number of an experiment's summary (``FOLDER KEY[.KEY…]``), as a reader reads it: 1,000,000."""
+    folder, keys = where.split(" ")
+    value = _summary(folder)
+    for key in keys.split("."):
+        value = value[key]
+    return _n(len(value) if isinstance(value, list) else value)
+
+
+KINDS = {f.__name__: f for f in (wall_time, plots, run_sh, table, experiments_index, count)}
 
 
 def _inside(share: dict, exact: float) -> str:
@@ -1029,7 +1188,7 @@ FIGURE = re.compile(
     r"\d+ (?:h|min) \d+ s|\d+(?:\.\d+)? ?(?:s|min|h)\b(?! \w+ =)"  # a duration
     r"|\d+ of \d+\b"  # a count of tests, settings, ...
     r"|(?!(?:95|80|90|99)%)\d+(?:\.\d+)?%"  # a percentage other than a confidence or power level
-    r"|[+−-]?\d+\.\d+(?![\w.])"  # a decimal
+    r"|[+−-]?\d+\.\d+(?!\w|\.\d)"  # a decimal (a full stop may follow)
     r")"
 )
 DIRECTION = re.compile(
@@ -1054,10 +1213,16 @@ def _prose(text: str) -> str:
     return text
 
 
-def bare_figures(text: str) -> list[str]:
-    """Figures standing outside any span, as 'line N: figure'."""
+#: On the findings pages and the experiments' index a size (1,000,000 games) is a figure too.
+SIZE = re.compile(r"(?<![\w.\-/=:+,])\d{1,3}(?:,\d{3})+(?![\w,])")
+SIZED = ("docs/findings/", "experiments/README.md")
+
+
+def bare_figures(text: str, sizes: bool = False) -> list[str]:
+    """Figures standing outside any span (``sizes``: whole numbers such as 100,000 too), as 'line N: figure'."""
     prose = _prose(text)
-    return [f"line {prose.count(chr(10), 0, m.start()) + 1}: {m.group(0)!r}" for m in FIGURE.finditer(prose)]
+    found = [*FIGURE.finditer(prose), *(SIZE.finditer(prose) if sizes else ())]
+    return [f"line {prose.count(chr(10), 0, m.start()) + 1}: {m.group(0)!r}" for m in sorted(found, key=lambda m: m.start())]
 
 
 def loose_words(text: str) -> list[str]:
@@ -1072,6 +1237,7 @@ def loose_words(text: str) -> list[str]:
 
 
 _FRESH: set[str] = set()
+NAN = re.compile(r"\bnan\b", re.I)
 
 
 def stale_spans(text: str, comment: bool = False) -> list[str]:
@@ -1091,14 +1257,24 @@ def problems_in(doc: Path, text: str) -> list[str]:
     """Everything wrong with ``text`` as the content of ``doc``, one line each."""
     name = doc.relative_to(HERE.parent).as_posix()
     out = [f"{name}: stale claim {c}; run python experiments/claims.py" for c in stale_spans(text, doc.suffix == ".py")]
+    out += [f"{name}: claim {m.group(1)} renders a missing number (nan)" for m in SPAN.finditer(text) if NAN.search(m.group(3))]
     if _checked(doc):
-        out += [f"{name} {f}: a figure outside a claim span" for f in bare_figures(text)]
+        out += [f"{name} {f}: a figure outside a claim span" for f in bare_figures(text, name.startswith(SIZED))]
         out += [f"{name} {w}: a direction word outside the claim span of its paragraph" for w in loose_words(text)]
     return out
 
 
+def _report_check():
+    """experiments/report_check.py (loaded by path: this file runs as a script and from the tests)."""
+    spec = importlib.util.spec_from_file_location("report_check", HERE / "report_check.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def problems() -> list[str]:
-    return [p for doc in DOCS for p in problems_in(doc, doc.read_text())]
+    """Every problem of the docs' claims and of the analyses' reports (experiments/report_check.py)."""
+    return [p for doc in DOCS for p in problems_in(doc, doc.read_text())] + _report_check().problems()
 
 
 def stale() -> list[str]:

@@ -23,11 +23,13 @@ KEYS = ("seconds", "date", "commit", "cores", "load_average", "command")
 
 
 def commit(where: Path) -> str:
-    """The checkout's commit, with `+dirty` when it has uncommitted changes; `unknown` outside git."""
+    """The checkout's commit, with `+dirty` when its code has uncommitted changes (the files
+    under experiments/ are outputs a run rewrites, so they do not count); `unknown` outside git."""
     try:
         git = dict(cwd=where, capture_output=True, text=True, check=True)
         head = subprocess.run(["git", "rev-parse", "HEAD"], **git).stdout
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], **git)
+        code = ["--", ":(top)", ":(top,exclude)experiments"]
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", *code], **git)
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
     return head.strip() + ("+dirty" if dirty.stdout.strip() else "")

@@ -102,24 +102,24 @@ for png in sorted(OUT.glob("first_*_x_*p.png")) + [
 # effects are small but real (seat 0 at
 # <!--claim:readme_balance-->
 # seat 0 (who starts dive 1) wins more than 1/n beyond the CIs at 3–5 players
-# (4 players: 0.265 [0.262, 0.267] vs 1/4, n = 100,000) and less at 2, 6
-# players; 176 of 187 distinct settings flagged at 0.05/374 tests (0.00013); 8
+# (4 players: 0.267 [0.265, 0.270] vs 1/4, n = 100,008) and less at 2, 6
+# players; 175 of 187 distinct settings flagged at 0.05/374 tests (0.00013); 8
 # of 195 settings replay the default's games with identical results
 # (sink_order=farthest-first, turn_back_needs_treasure=off at some player
 # counts) and are not tested again
 # <!--/claim-->
 # Air shapes the game:
 # <!--claim:balance_air-->
-# at 4 players the drown rate per diver and dive falls from 0.605 (air 15) to
-# 0.318 (25) to 0.139 (35), and a game lasts 43.9, 59.1, 69.9 turns
+# at 4 players the drown rate per diver and dive falls from 0.597 (air 15) to
+# 0.318 (25) to 0.138 (35), and a game lasts 43.9, 59.2, 69.9 turns
 # <!--/claim-->
 # Stack size, the start rule and the sinking order barely matter. The last
 # dive decides the winner (nobody led alone before it, or the sole leader then
 # lost) in
 # <!--claim:balance_last_dive-->
-# 0.261 [0.259, 0.264] of 2-player games, 0.362 [0.359, 0.365] at 3, 0.474
-# [0.471, 0.477] at 4, 0.556 [0.553, 0.559] at 5 and 0.586 [0.583, 0.589] at 6
-# players (rulebook defaults, n = 100,000 each), rising with every added player
-# beyond the CIs. With fewer dives the last one decides more games (4 players:
-# 0.519 with 2 dives, 0.474 with 3, 0.421 with 4)
+# 0.259 [0.257, 0.262] of 2-player games, 0.365 [0.362, 0.368] at 3, 0.472
+# [0.469, 0.475] at 4, 0.556 [0.553, 0.559] at 5 and 0.596 [0.593, 0.599] at 6
+# players (rulebook defaults, n = 100,008 to 100,080), rising with every added
+# player beyond the CIs. With fewer dives the last one decides more games (4
+# players: 0.525 with 2 dives, 0.472 with 3, 0.426 with 4)
 # <!--/claim-->

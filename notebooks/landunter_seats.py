@@ -95,10 +95,10 @@ for n in PLAYERS:
 # Where you sit does not matter. At full size (`experiments/landunter_seats/`,
 # 1,000,000 games per table, 42 tables):
 # <!--claim:seats_tests-->
-# None of 24 chi-square tests (seven identical-bot tables and the rotated
-# field, per player count) finds unequal seats at Bonferroni 0.05/24 (smallest
-# p = 0.022); the largest deviation of any seat is 0.199 [0.198, 0.200] (5
-# players, high, seat 3; fair 0.200)
+# None of 24 chi-square tests (seven identical-bot tables and the balanced
+# mixed field, per player count) finds unequal seats at Bonferroni 0.05/24
+# (smallest p = 0.022); the largest deviation of any seat is 0.199 [0.198,
+# 0.200] (5 players, high, seat 3; fair 0.200)
 # <!--/claim-->
 # Passing order barely matters either: with the strong `dodge` passing its
 # hands to the candidate rather than receiving the candidate's,
@@ -110,8 +110,8 @@ for n in PLAYERS:
 # <!--/claim-->
 # <!--claim:seats_deals-->
 # With the mixed field deals end by the two-or-fewer rule (round 12 included)
-# in 0.867 [0.866, 0.867], 0.248 and 0.011 of 3-, 4- and 5-player deals (deal
-# 1), before round 12 in 0.753, 0.127, 0.003, and last 9.35, 11.79, 12.00
+# in 0.867 [0.866, 0.867], 0.247 and 0.011 of 3-, 4- and 5-player deals (deal
+# 1), before round 12 in 0.753, 0.126, 0.003, and last 9.35, 11.79, 12.00
 # rounds; by bot at 4 players: 0.155 [0.155, 0.156] with ring-keeper
 # everywhere, 0.480 [0.479, 0.481] with high. The card-counting counter's
 # 4-player deals end early in 0.199 [0.198, 0.200] of deal 1 and 0.211 [0.210,

@@ -1,6 +1,6 @@
 """The meta-game of strategies, for any game: who should you pick?
 
-A seat-rotated tournament's head-to-head matrix A (share of games the row
+A balanced tournament's (every seat order) head-to-head matrix A (share of games the row
 finished ahead of the column; ties count 1/2) is the payoff matrix of a
 symmetric zero-sum game with payoff A − 0.5. Its equilibrium mix says which
 strategies a player who expects a clever opponent should choose; the best

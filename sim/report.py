@@ -9,6 +9,7 @@ or plot file, so the terminal can draw a table to fit its width.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -85,12 +86,21 @@ class Report:
             self.lines += [FigureText(Path(paths[0]), caption), ""]
 
     def save(self, summary: dict) -> Path | None:
+        """Write report.md and summary.json; the summary keeps the report's digest
+        (``report_sha256``), so a report edited by hand no longer passes the claims check."""
         summary.setdefault("complete", True)  # only a finished analysis saves; Ctrl-C stops before
         if self.out is None:
             return None
-        (self.out / "report.md").write_text("\n".join(self.lines))
+        text = "\n".join(self.lines)
+        (self.out / "report.md").write_text(text)
+        summary["report_sha256"] = digest(text)
         (self.out / "summary.json").write_text(json.dumps(summary, indent=1))
         return self.out / "report.md"
+
+
+def digest(text: str) -> str:
+    """The SHA-256 of a report's text, as recorded in its summary.json."""
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def ci_column(table: pd.DataFrame, name: str, digits: int, lo: str | None = None, hi: str | None = None) -> pd.Series:

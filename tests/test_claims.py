@@ -46,7 +46,8 @@ def _number_spans(doc: Path, text: str):
     if not claims._checked(doc):
         return
     prose = claims._prose(text)
-    for f in claims.FIGURE.finditer(prose):
+    sizes = claims.SIZE.finditer(prose) if _rel(doc).startswith(claims.SIZED) else ()
+    for f in (*claims.FIGURE.finditer(prose), *sizes):
         n = NUMBER.search(prose, f.start())
         yield n.start(), n.end()
 
@@ -90,6 +91,11 @@ def test_turning_a_direction_word_around_fails_the_check(doc):
         assert claims.problems_in(doc, flipped), f"{_rel(doc)}: '{word}' turned into '{OPPOSITE[word]}' passes"
 
 
+def test_a_size_written_outside_a_span_on_a_findings_page_fails_the_check():
+    page = ROOT / "docs" / "findings" / "balance.md"
+    assert claims.problems_in(page, page.read_text() + "\nEach setting played 100,000 games.\n")
+
+
 def test_a_figure_or_direction_word_written_outside_a_span_fails_the_check():
     doc = ROOT / "docs" / "findings" / "air.md"
     text = doc.read_text()
@@ -112,3 +118,47 @@ def test_wall_time_is_rendered_from_the_recorded_file_or_said_to_be_missing(tmp_
         "12 min 34 s for `bash experiments/demo/run.sh`, started 2026-12-06 02:00 UTC on 2 cores, "
         "load average 1.50 / 2.25 / 3.00 (1 / 5 / 15 min) at the end"
     )
+
+
+report_check = claims._report_check()
+REPORTS = report_check.reports()
+
+
+@pytest.mark.parametrize("report", REPORTS, ids=lambda p: p.parent.relative_to(ROOT / "experiments").as_posix())
+def test_changing_any_figure_of_an_analysis_report_fails_the_check(report):
+    text = report.read_text()
+    figures = [m.span(1) for m in report_check.DECIMAL.finditer(text)]
+    assert figures, "a report with no figure"
+    for start, end in (figures[0], figures[len(figures) // 2], figures[-1]):
+        assert report_check.problems_in(report, _bump_last_digit(text, start, end)), text[start:end]
+
+
+def _report(tmp_path, rows: list[float]) -> "Path":
+    import pandas as pd
+
+    from sim.report import Report
+
+    report = Report("demo", tmp_path)
+    report.text(f"The first share is {rows[0]:.3f}.")
+    report.table("shares", pd.DataFrame({"seat": range(len(rows)), "share": rows}), "Shares")
+    report.save({"shares": rows})
+    return tmp_path / "report.md"
+
+
+def test_a_report_as_its_analysis_wrote_it_passes(tmp_path):
+    report = _report(tmp_path, [0.25, 0.5])
+    assert report_check.problems_in(report, report.read_text()) == []
+
+
+def test_a_table_cell_or_prose_figure_that_its_data_do_not_hold_fails(tmp_path):
+    report = _report(tmp_path, [0.25, 0.5])
+    text = report.read_text()
+    assert report_check.table_problems(report, text.replace("|    0.5  |", "|    0.6  |")) != []
+    assert report_check.prose_problems(report, text.replace("is 0.250", "is 0.750")) != []
+    assert report_check.prose_problems(report, text) == [] and report_check.table_problems(report, text) == []
+
+
+def test_a_claim_that_renders_a_missing_number_fails_the_check():
+    page = ROOT / "docs" / "findings" / "air.md"
+    problems = claims.problems_in(page, page.read_text() + "\n<!--claim:count air games-->nan<!--/claim-->\n")
+    assert any("missing number" in p for p in problems)

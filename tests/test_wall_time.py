@@ -1,5 +1,6 @@
 """Every experiment's run.sh records its own wall time (experiments/wall_time.sh)."""
 
+import importlib.util
 import json
 import shutil
 import subprocess
@@ -51,3 +52,21 @@ def test_a_size_setting_is_recorded_before_the_command(tmp_path):
     subprocess.run(["bash", str(script)], check=True, cwd=tmp_path, env={"SIZE": "tiny", "PATH": "/usr/bin:/bin"})
     entry = json.loads((script.parent / "wall_time.json").read_text())
     assert entry["command"] == "SIZE=tiny bash experiments/demo/run.sh"
+
+
+def test_the_commit_is_dirty_only_when_code_changed(tmp_path):
+    spec = importlib.util.spec_from_file_location("record_wall_time", EXPERIMENTS / "record_wall_time.py")
+    recorder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(recorder)
+    (tmp_path / "experiments" / "demo").mkdir(parents=True)
+    (tmp_path / "experiments" / "demo" / "report.md").write_text("old\n")
+    (tmp_path / "code.py").write_text("x = 1\n")
+    git = dict(cwd=tmp_path, check=True, capture_output=True)
+    subprocess.run(["git", "init", "-q"], **git)
+    subprocess.run(["git", "add", "."], **git)
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "start"], **git)
+    demo = tmp_path / "experiments" / "demo"
+    (demo / "report.md").write_text("new results\n")
+    assert not recorder.commit(demo).endswith("+dirty")
+    (tmp_path / "code.py").write_text("x = 2\n")
+    assert recorder.commit(demo).endswith("+dirty")

@@ -89,9 +89,13 @@ def render(s: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def report_text() -> str:
+    """The report's text from the summary.json beside it."""
+    return render(json.loads((HERE / "summary.json").read_text()))
+
+
 def main():
-    summary = json.loads((HERE / "summary.json").read_text())
-    (HERE / "report.md").write_text(render(summary))
+    (HERE / "report.md").write_text(report_text())
 
 
 if __name__ == "__main__":

@@ -23,7 +23,8 @@ def reading(ahead) -> str:
     return "no difference the CI can show"
 
 
-def main():
+def report_text() -> str:
+    """The report's text from the JSON files beside it."""
     rows, results = [], {}
     for game, players, sims in CONFIGS:
         path = HERE / f"{game}-{players}p-sims{sims}.json"
@@ -96,8 +97,8 @@ the reading column says which do.
 
 {chr(10).join(f"- {TITLES[g]}, {p} players, ismcts:sims={s}: {r}." for (g, p, s), r in results.items())}
 """
-    (HERE / "report.md").write_text(text)
+    return text
 
 
 if __name__ == "__main__":
-    main()
+    (HERE / "report.md").write_text(report_text())

@@ -199,6 +199,8 @@ def seats(
         "weak": weak,
         "filler": filler,
         "alpha": alpha,
+        "threshold": threshold,
+        "pass_threshold": pass_threshold,
         "seconds": round(time.perf_counter() - start, 3),
         "seat_tests": [
             {

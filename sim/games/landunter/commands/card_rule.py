@@ -58,7 +58,7 @@ def register(sub: typer.Typer):
         The rule "play the card whose share of the unseen cards below it is closest to a + b x
         (higher flood card)/12" fitted to the policy's plays, its agreement with them, a picture of
         the policy's choices per player count, and the win share the rule gives up against the full
-        policy in a seat-rotated head-to-head on fresh games (95% CIs)."""
+        policy in a head-to-head on fresh games, every seat order played (95% CIs)."""
         # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim.games.landunter.analyses.card_rule import card_rule as run
 

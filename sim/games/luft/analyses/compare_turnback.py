@@ -12,7 +12,7 @@ Two stages per player count:
    small grid for the first parameter with the others at their defaults, the
    best value kept, then the next parameter, and so on. The final point is the
    best of all points evaluated.
-2. **Meta-game.** The best parameters of each family meet in a seat-rotated
+2. **Meta-game.** The best parameters of each family meet in a balanced
    tournament (``api.tournament``) on fresh game seeds, so the winner's curse
    of stage 1 does not carry over. Its head-to-head matrix A (share of games
    the row finished ahead of the column) is the payoff matrix of the families;
@@ -176,7 +176,7 @@ def compare_turnback(
         "candidate (common random numbers). "
         "Parameters are tuned one at a time in their declared order (coordinate ascent, one pass); a grid "
         "holds values near the default inside the Param's range. Stage 2 plays the best of each family "
-        "against each other in a seat-rotated tournament on fresh seeds (seed + 1), so the selection noise "
+        "against each other in a tournament of every seat order on fresh seeds (seed + 1), so the selection noise "
         "of stage 1 does not inflate the result. Its head-to-head matrix is the families' payoff matrix.",
     )
     if slow:

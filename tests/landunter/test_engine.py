@@ -95,7 +95,7 @@ def test_illegal_card_is_reported_not_crashed(compiled):
         np.int64(2),
         engine._RULE_FLAG_R,
         engine._RULE_FLAG_S,
-        batch,
+        *batch,
         err,
         np.zeros((2, 0), np.int64),  # no chunk sums
         None,

@@ -45,7 +45,6 @@ of all Land unter functions when one changed.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import NamedTuple
 
 import numba
 import numpy as np
@@ -128,48 +127,44 @@ def _decide_overload(bot_ids, user_fns, seat, st, params, u):
     return with_user_bots
 
 
-class Chunk(NamedTuple):
-    """Everything `_play_game` works on, as one argument: the batch's inputs,
-    the scratch a chunk allocates once for all its games, and the batch's
-    outputs. numba passes it as a tuple of its fields, and `_play_game` is
-    inlined, so the fields stay in registers as the separate arrays did."""
-
-    rules: np.ndarray  # Rules.to_array()
-    bot_ids: np.ndarray  # per seat: its built-in id, or -1 (a plug-in)
-    user_fns: tuple | None  # the plug-ins (`user_functions`), or None
-    params: np.ndarray  # (seats, MAX_PARAMS) parameter table
-    seed: np.uint64
-    first_game: np.int64
-    st: np.ndarray  # the public state a bot sees (borrowed: no reference counting)
-    deck: np.ndarray  # the weather cards, shuffled
-    hand_masks_lo: np.ndarray  # each dealt hand's cards 1..60, by hand id
-    hand_masks_hi: np.ndarray  # ... and 61..72
-    hand_strengths: np.ndarray  # each dealt hand's sum of card values
-    hand_ring_counts: np.ndarray  # each dealt hand's rings
-    held: np.ndarray  # the private hands of this deal: seat p's at [p] (1..60) and [MAXP + p] (61..72)
-    bot_rs: np.ndarray  # each seat's bot stream
-    flood: np.ndarray  # the deal's flood cards, shuffled
-    plays: np.ndarray  # each seat's card this round
-    pts: np.ndarray  # each seat's points of the deal
-    out: outputs.Batch  # the batch's per-game arrays
-    err: np.ndarray  # (games, ERR_FIELDS) error codes
-
-
 @njit(cache=True, inline="always")
-def _play_game(k, g, script):
-    """Game ``first_game + g`` of chunk state ``k`` (a `Chunk`) into row g of
-    its outputs; returns an error code. With a ``script`` (script.py),
-    rollout g from its position (an argument of its own: numba compiles the
-    rollout branch away only for an argument that is None)."""
-    rules, bot_ids, user_fns, params, seed, first_game = k.rules, k.bot_ids, k.user_fns, k.params, k.seed, k.first_game
-    st, held, bot_rs, flood, plays, pts, err = k.st, k.held, k.bot_rs, k.flood, k.plays, k.pts, k.err
-    hand_masks_lo, hand_masks_hi, hand_strengths, hand_ring_counts = (
-        k.hand_masks_lo,
-        k.hand_masks_hi,
-        k.hand_strengths,
-        k.hand_ring_counts,
-    )
-    out = k.out
+def _play_game(
+    rules,
+    bot_ids,
+    user_fns,
+    params,
+    seed,
+    first_game,
+    st,
+    deck,
+    hand_masks_lo,
+    hand_masks_hi,
+    hand_strengths,
+    hand_ring_counts,
+    held,
+    bot_rs,
+    flood,
+    plays,
+    pts,
+    g,
+    score,
+    win60,
+    elim,
+    early,
+    n_elim,
+    rounds,
+    deal_pts,
+    strength,
+    hrings,
+    holes,
+    err,
+    script,
+):
+    """Game ``first_game + g`` into row g of the output arrays; returns an
+    error code. With a ``script`` (script.py), rollout g from its position.
+
+    ``held``: the private hand masks of this deal, seat p's at [p] (cards
+    1..60) and [MAXP + p] (61..72); ``bot_rs``: each seat's bot stream."""
     n = rules[R_PLAYERS]
     n_cards = rules[R_N_CARDS]
     if script is None:
@@ -183,14 +178,33 @@ def _play_game(k, g, script):
             st[i] = 0
         for p in range(n):
             st[S_SCORE + p] = 0
-            out.score[g, p] = 0
-            out.eliminated[g, p] = 0
+            score[g, p] = 0
+            elim[g, p] = 0
 
         # ---- Setup: shuffle the weather cards, deal 12 to each (hand h to seat h)
-        state = core.deal_hands(state, k.deck, n, n_cards, hand_masks_lo, hand_masks_hi, hand_strengths, hand_ring_counts)
+        state = core.deal_hands(state, deck, n, n_cards, hand_masks_lo, hand_masks_hi, hand_strengths, hand_ring_counts)
         d0, r0, forced_seat, forced_card = 0, -1, -1, 0
     else:  # a deal under way: round r0 of deal d0, seat forced_seat plays forced_card first
-        state, d0, r0, forced_seat, forced_card = scripted.set_up(script, k, g)
+        state, d0, r0, forced_seat, forced_card = scripted.set_up(
+            script,
+            seed,
+            first_game,
+            g,
+            n,
+            n_cards,
+            st,
+            held,
+            hand_masks_lo,
+            hand_masks_hi,
+            hand_strengths,
+            hand_ring_counts,
+            flood,
+            bot_rs,
+            score,
+            elim,
+            strength,
+            hrings,
+        )
 
     for d in range(d0, n):
         if r0 >= 0 and d == d0:  # the script's deal is under way: play on from round r0
@@ -210,8 +224,8 @@ def _play_game(k, g, script):
                 st[S_RINGS_FULL + p] = hand_ring_counts[hid]
                 st[S_TOP + p] = 0
                 st[S_IN + p] = 1
-                out.hand_strength[g, d, p] = hand_strengths[hid]
-                out.hand_rings[g, d, p] = hand_ring_counts[hid]
+                strength[g, d, p] = hand_strengths[hid]
+                hrings[g, d, p] = hand_ring_counts[hid]
             for i in range(FLOOD_CARDS):
                 flood[i] = i // 2 + 1
             state = rng.shuffle(state, flood, FLOOD_CARDS)
@@ -270,34 +284,57 @@ def _play_game(k, g, script):
             played = r
         # ---- scoring
         core.score_deal(st, n, pts)
-        out.holes[g, d] = met | core.score_holes(st, n)
-        n_out = 0
+        holes[g, d] = met | core.score_holes(st, n)
+        out = 0
         for p in range(n):
-            out.deal_points[g, d, p] = pts[p]
-            out.score[g, p] += pts[p]
+            deal_pts[g, d, p] = pts[p]
+            score[g, p] += pts[p]
             st[S_SCORE + p] += pts[p]
             if st[S_IN + p] == 0:
-                n_out += 1
-                out.eliminated[g, p] += 1
-        out.early_end[g, d] = 1 if ended else 0
-        out.n_eliminated[g, d] = n_out
-        out.rounds[g, d] = played
+                out += 1
+                elim[g, p] += 1
+        early[g, d] = 1 if ended else 0
+        n_elim[g, d] = out
+        rounds[g, d] = played
 
-    best = out.score[g, 0]
+    best = score[g, 0]
     for p in range(1, n):
-        if out.score[g, p] > best:
-            best = out.score[g, p]
-    ties = 0
+        if score[g, p] > best:
+            best = score[g, p]
+    k = 0
     for p in range(n):
-        if out.score[g, p] == best:
-            ties += 1
+        if score[g, p] == best:
+            k += 1
     for p in range(n):
-        out.win60[g, p] = 60 // ties if out.score[g, p] == best else 0
+        win60[g, p] = 60 // k if score[g, p] == best else 0
     return ERR_NONE
 
 
 @njit(cache=True)
-def _play_chunk(rules, bot_ids, user_fns, params, seed, first_game, g0, g1, flag_r, flag_s, batch, err, script):
+def _play_chunk(
+    rules,
+    bot_ids,
+    user_fns,
+    params,
+    seed,
+    first_game,
+    g0,
+    g1,
+    flag_r,
+    flag_s,
+    score,
+    win60,
+    elim,
+    early,
+    n_elim,
+    rounds,
+    deal_pts,
+    strength,
+    hrings,
+    holes,
+    err,
+    script,
+):
     """Games g0 .. g1-1 of the batch (rollouts with a ``script``), with
     scratch allocated once for them all."""
     n = rules[R_PLAYERS]
@@ -307,59 +344,111 @@ def _play_chunk(rules, bot_ids, user_fns, params, seed, first_game, g0, g1, flag
     st[S_N_CARDS] = rules[R_N_CARDS]
     for i in range(flag_r.shape[0]):
         st[flag_s[i]] = rules[flag_r[i]]
-    k = Chunk(
-        rules,
-        bot_ids,
-        user_fns,
-        params,
-        seed,
-        first_game,
-        st,
-        np.empty(MAX_CARD, np.int64),
-        np.empty(MAXP, np.int64),
-        np.empty(MAXP, np.int64),
-        np.empty(MAXP, np.int64),
-        np.empty(MAXP, np.int64),
-        np.zeros(2 * MAXP, np.int64),
-        np.empty(MAXP, np.uint64),
-        np.empty(FLOOD_CARDS, np.int64),
-        np.zeros(MAXP, np.int64),
-        np.zeros(MAXP, np.int64),
-        batch,
-        err,
-    )
+    deck = np.empty(MAX_CARD, np.int64)
+    hand_masks_lo = np.empty(MAXP, np.int64)
+    hand_masks_hi = np.empty(MAXP, np.int64)
+    hand_strengths = np.empty(MAXP, np.int64)
+    hand_ring_counts = np.empty(MAXP, np.int64)
+    held = np.zeros(2 * MAXP, np.int64)
+    bot_rs = np.empty(MAXP, np.uint64)
+    flood = np.empty(FLOOD_CARDS, np.int64)
+    plays = np.zeros(MAXP, np.int64)
+    pts = np.zeros(MAXP, np.int64)
     for g in range(g0, g1):
-        _play_game(k, g, script)
+        _play_game(
+            rules,
+            bot_ids,
+            user_fns,
+            params,
+            seed,
+            first_game,
+            st,
+            deck,
+            hand_masks_lo,
+            hand_masks_hi,
+            hand_strengths,
+            hand_ring_counts,
+            held,
+            bot_rs,
+            flood,
+            plays,
+            pts,
+            g,
+            score,
+            win60,
+            elim,
+            early,
+            n_elim,
+            rounds,
+            deal_pts,
+            strength,
+            hrings,
+            holes,
+            err,
+            script,
+        )
     st_owner[0] = st[0]  # keeps st_owner alive while st is in use
 
 
 @njit(cache=True, parallel=True)
-def _kernel(rules, bot_ids, user_fns, params, seed, first_game, n_games, chunk, flag_r, flag_s, batch, err, sums, script):
+def _kernel(
+    rules,
+    bot_ids,
+    user_fns,
+    params,
+    seed,
+    first_game,
+    n_games,
+    chunk,
+    flag_r,
+    flag_s,
+    score,
+    win60,
+    elim,
+    early,
+    n_elim,
+    rounds,
+    deal_pts,
+    strength,
+    hrings,
+    holes,
+    err,
+    sums,
+    script,
+):
     """prange over chunks of games; the chunk body is a plain njit function, so
     the parallel passes see a tiny loop (fast to compile). Each chunk then
-    counts its own games into its row of ``sums`` (`chunk_sums`). ``batch``:
-    the `outputs.Batch` to fill. ``script``: None, or the games are rollouts
-    from a position (script.py; not counted)."""
+    counts its own games into its row of ``sums`` (`chunk_sums`). ``script``:
+    None, or the games are rollouts from a position (script.py; not counted)."""
     n_chunks = (n_games + chunk - 1) // chunk
     for c in prange(n_chunks):
         g0, g1 = c * chunk, min((c + 1) * chunk, n_games)
-        _play_chunk(rules, bot_ids, user_fns, params, seed, first_game, g0, g1, flag_r, flag_s, batch, err, script)
+        _play_chunk(
+            rules,
+            bot_ids,
+            user_fns,
+            params,
+            seed,
+            first_game,
+            g0,
+            g1,
+            flag_r,
+            flag_s,
+            score,
+            win60,
+            elim,
+            early,
+            n_elim,
+            rounds,
+            deal_pts,
+            strength,
+            hrings,
+            holes,
+            err,
+            script,
+        )
         if script is None and sums.shape[1] > 0:  # (no columns: a caller that wants no counts)
-            b = batch
-            chunk_sums.count_games(
-                b.score,
-                b.win60,
-                b.eliminated,
-                b.early_end,
-                b.n_eliminated,
-                b.rounds,
-                b.deal_points,
-                b.hand_strength,
-                b.hand_rings,
-                g0,
-                g1,
-                sums[c],
-            )
+            chunk_sums.count_games(score, win60, elim, early, n_elim, rounds, deal_pts, strength, hrings, g0, g1, sums[c])
 
 
 # ---------------------------------------------------------------- stale caches
@@ -436,7 +525,7 @@ def play_batch(
             np.int64(chunk),
             _RULE_FLAG_R,
             _RULE_FLAG_S,
-            batch,
+            *batch,
             err,
             sums,
             script,

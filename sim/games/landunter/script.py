@@ -31,8 +31,6 @@ from sim.games.landunter.layout import (
     FLOOD_CARDS,
     HAND_SIZE,
     MAXP,
-    R_N_CARDS,
-    R_PLAYERS,
     S_CARD_HAND,
     S_DEAL,
     S_FLOOD_HI,
@@ -71,24 +69,33 @@ def _bit(card):
 
 
 @njit(cache=True, inline="always")
-def set_up(script, k, g):
-    """Rollout g's game at the script's position, in the arrays of the
-    engine's chunk state ``k`` (`engine.Chunk`): the public state (``st``),
-    the hands held now (``held``), every hand as dealt by hand id
-    (``hand_masks_lo``/``hand_masks_hi``, their strength and ring count), the
-    deal's flood order, scores, bot streams. Returns (stream, deal, round,
-    forced seat, its card)."""
-    n, n_cards, seed, first_game = k.rules[R_PLAYERS], k.rules[R_N_CARDS], k.seed, k.first_game
-    st, held, flood, bot_rs = k.st, k.held, k.flood, k.bot_rs
-    hand_masks_lo, hand_masks_hi, hand_strengths, hand_ring_counts = (
-        k.hand_masks_lo,
-        k.hand_masks_hi,
-        k.hand_strengths,
-        k.hand_ring_counts,
-    )
-    score, elim, strength, hrings = k.out.score, k.out.eliminated, k.out.hand_strength, k.out.hand_rings
+def set_up(
+    script,
+    seed,
+    first_game,
+    g,
+    n,
+    n_cards,
+    st,
+    held,
+    hand_masks_lo,
+    hand_masks_hi,
+    hand_strengths,
+    hand_ring_counts,
+    flood,
+    bot_rs,
+    score,
+    elim,
+    strength,
+    hrings,
+):
+    """Rollout g's game at the script's position, in the engine's arrays: the
+    public state (``st``), the hands held now (``held``), every hand as dealt
+    by hand id (``hand_masks_lo``/``hand_masks_hi``, their strength and ring count), the deal's
+    flood order, scores, bot streams. Returns (stream, deal, round, forced
+    seat, its card)."""
     seat, view, cards, hands, floods, streams = script
-    row = g // cards.shape[0]  # the world this rollout plays
+    k = g // cards.shape[0]
     d0, r0 = view[S_DEAL], view[S_ROUND]
     for i in range(STATE_SIZE):
         st[i] = view[i]
@@ -116,7 +123,7 @@ def set_up(script, k, g):
             held[t] = 0
             held[MAXP + t] = 0
             for j in range(HAND_SIZE - popcount(hand_masks_lo[hid]) - popcount(hand_masks_hi[hid])):
-                c = hands[row, t, j]
+                c = hands[k, t, j]
                 held[t if c <= LO_CARDS else MAXP + t] |= _bit(c)
         hand_masks_lo[hid] |= held[t]
         hand_masks_hi[hid] |= held[MAXP + t]
@@ -136,9 +143,9 @@ def set_up(script, k, g):
         elim[g, p] = 0
         strength[g, d0, p] = hand_strengths[view[S_HAND_ID + p]]
         hrings[g, d0, p] = hand_ring_counts[view[S_HAND_ID + p]]
-        bot_rs[p] = rng.bot_stream(seed, np.uint64(first_game + row), np.uint64(p))
+        bot_rs[p] = rng.bot_stream(seed, np.uint64(first_game + k), np.uint64(p))
     flood[2 * r0] = lo
     flood[2 * r0 + 1] = hi
     for j in range(FLOOD_CARDS - 2 * r0 - 2):
-        flood[2 * r0 + 2 + j] = floods[row, j]
-    return streams[row], d0, r0, seat, cards[g % cards.shape[0]]
+        flood[2 * r0 + 2 + j] = floods[k, j]
+    return streams[k], d0, r0, seat, cards[g % cards.shape[0]]

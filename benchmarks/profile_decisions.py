@@ -83,7 +83,7 @@ def best_us(run, n: int, repeat: int) -> float:
 
 def luft_profile(games: int, repeat: int) -> list[dict]:
     from sim import api
-    from sim.games.luft import forecast as fc
+    from sim.games.luft import forecast
     from strategies.luft import planner as pl, policy as po
 
     game = api.get_game("luft")
@@ -101,11 +101,11 @@ def luft_profile(games: int, repeat: int) -> list[dict]:
 
     @njit
     def roll_only(phase, seat, st, params, u):
-        return fc.rollout_gain(phase, seat, st, po.ROLL_K, t_, u)
+        return forecast.rollout_gain(phase, seat, st, po.ROLL_K, t_, u)
 
     @njit
     def legal_only(phase, seat, st, params, u):
-        return fc.rollout_candidates(phase, seat, st)[1] + fc.carried_value(st, seat)
+        return forecast.rollout_candidates(phase, seat, st)[1] + forecast.carried_value(st, seat)
 
     def spec_row(spec):
         return game.registry.parse(spec, PLAYERS).params

@@ -244,6 +244,7 @@ def simulate(
             for batch in result.batches:
                 parts.append(long_records((sealed.spec if sealed else game).metrics(batch, rules_obj), specs, first))
                 first += parts[-1]["game"].nunique()
+            # deferred: loads pandas, slow to import (python -X importtime), for this path only
             import pandas as pd
 
             recs = pd.concat(parts, ignore_index=True)
@@ -285,6 +286,7 @@ def _checkpoints(out, name: str, config: dict):
 def summary_tables(summary: dict) -> dict[str, pd.DataFrame]:
     """Every list of records in a summary as a flat table (mean, lo, hi columns),
     its rows numbered as on screen (`records.row_label`: seat 0.., dive 1..)."""
+    # deferred: loads pandas, slow to import (python -X importtime), for this path only
     import pandas as pd
 
     tables = {}
@@ -426,6 +428,7 @@ def tournament(
     if out is not None and not complete:
         path = store.save(out, f"{game.name}-tournament", config, summary, {}, None, seconds, compile_seconds, complete=False)
     elif out is not None:
+        # deferred: loads pandas, slow to import (python -X importtime), for this path only
         import pandas as pd
 
         tables = {"ranking": pd.DataFrame([_flatten(r) for r in summary["ranking"]])}

@@ -20,6 +20,7 @@ import importlib.util
 import json
 import os
 import sys
+from importlib.metadata import entry_points
 from pathlib import Path
 
 CACHE_DIR = Path(__file__).resolve().parent / "__pycache__"
@@ -74,7 +75,6 @@ def ours(fn) -> bool:
 
 def plugins_installed(group: str) -> bool:
     """Some installed package adds bots to ``group`` (they may change without our sources)."""
-    from importlib.metadata import entry_points
 
     return bool(entry_points(group=group))
 

@@ -145,6 +145,7 @@ def _recording(game, seat: Seat, index: int, python: bool) -> Seat:
     The bot runs as the compiled engine runs it (`GameSpec.sealed`), so a
     bot that engine refuses is refused here too, before any call; with
     ``python`` (after that check) its pure Python function runs instead."""
+    # deferred: loads numba, slow to import (python -X importtime), for this path only
     from sim import nb
 
     fn = game.sealed(seat.bot) if game.sealed is not None else seat.bot.fn

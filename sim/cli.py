@@ -86,6 +86,7 @@ app.add_typer(results_app, name="results")
 
 
 def print_tournament(title: str, summary: dict):
+    # deferred: `sim --help` loads no command's code (python -X importtime)
     from sim.report_terminal import print_table
 
     s = summary
@@ -314,6 +315,7 @@ def game_app(name: str, title: str, game=None) -> typer.Typer:
         """Run the bot contract (`sim.testing`) on every bot a file registers: legal actions only, a sealed
         view, the same decisions for the same seed on both engines, parameters respected. Prints what
         fails; exit 1 when anything does, 0 when every bot passes."""
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim import testing
 
         with user_errors():
@@ -384,6 +386,7 @@ def results_list(
     if as_json:
         print(json.dumps({"results": json.loads(df.to_json(orient="records", default_handler=str))}))
         return
+    # deferred: `sim --help` loads no command's code (python -X importtime)
     from sim.report_terminal import print_table
 
     out.print(f"results in {directory} (the key is in each path; --json for all of it)", highlight=False)

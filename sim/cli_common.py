@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import copy
+import importlib
 import importlib.util
 import json
 import os
+import pkgutil
 import re
 import sys
 from contextlib import contextmanager
@@ -18,6 +21,8 @@ from rich.text import Text
 from typer.core import TyperGroup, TyperOption
 
 from sim import interrupt
+from sim.game import game_help as package_help
+from sim.games import GAMES
 
 
 class _Console(Console):
@@ -141,6 +146,7 @@ def analysis(out_dir, as_json: bool, scheduler, workers):
     """An analysis command's run: errors and Ctrl-C as everywhere (its finished
     configurations are kept under --out); yields the executor of the cluster
     asked for (None: in-process), for the analysis to pass on."""
+    # deferred: `sim --help` loads no command's code (python -X importtime)
     from sim import api
 
     with user_errors(out_dir=out_dir, stores=True, as_json=as_json), api.scale_out(scheduler, workers) as executor:
@@ -222,10 +228,7 @@ SEED = typer.Option(
 
 def game_help(game: str):
     """The game's own help examples (`sim.game.GameHelp`), read without loading its engine."""
-    from sim.game import game_help as of_package
-    from sim.games import GAMES
-
-    return of_package(GAMES[game])
+    return package_help(GAMES[game])
 
 
 def rules_option(game: str):
@@ -243,6 +246,7 @@ def load_bot_files(files: Optional[List[Path]]) -> Optional[List[Path]]:
     """--bot-file, read before every other option (eager), so that each option
     naming bots (--bots, --field, --families, --start, --strong, --weak) knows
     the file's bots in every command."""
+    # deferred: `sim --help` loads no command's code (python -X importtime)
     from sim.registry import load_bot_file
 
     if "--isolate" in _ARGS:  # competition mode: the files are read in subprocesses, never imported here
@@ -269,7 +273,6 @@ def bot_file_everywhere(group) -> None:
     option: a command that seats bots knows a user's bots without declaring
     the option itself (the files are loaded by the option, the command never
     sees it)."""
-    import copy
 
     holder = typer.Typer()
     holder.command()(_with_bot_file)
@@ -331,6 +334,7 @@ def pct(fig: dict) -> str:
 
 def print_summary(title: str, summary: dict):
     """Every list of records in the summary as a table fitted to the terminal; figures with CIs."""
+    # deferred: `sim --help` loads no command's code (python -X importtime)
     from sim.records import row_label
     from sim.report_terminal import print_table
 
@@ -384,6 +388,7 @@ JSON = typer.Option(False, "--json", help="Print the summary as one JSON object 
 
 def finish(summary: dict, as_json: bool, out_dir, reports):
     """An analysis's output: its JSON summary, or its reports drawn for the terminal."""
+    # deferred: `sim --help` loads no command's code (python -X importtime)
     from sim.report_terminal import show as show_report
 
     if as_json:
@@ -434,8 +439,6 @@ def players_option(default: str, low: int, high: int, note: str = ""):
 def register_package(sub: typer.Typer, package: str, path) -> None:
     """Add the commands of every module of a game's ``commands`` package
     (each defines ``register(sub)``): adding a command means adding one file."""
-    import importlib
-    import pkgutil
 
     for module in pkgutil.iter_modules(path):
         importlib.import_module(f"{package}.{module.name}").register(sub)

@@ -35,6 +35,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import signal
 import tempfile
 import threading
 import time
@@ -68,6 +69,7 @@ class ChunkJob:
 
 def make_job(game, rules, seats, seed: int, keep_batches: bool, tally: bool = True) -> ChunkJob:
     """Describe a run by name and data; refuse a game a worker could not import by name."""
+    # deferred: loads numba, slow to import (python -X importtime), for this path only
     from sim import nb
     from sim.games import get_game
     from sim.registry import _LOADED_BOT_FILES
@@ -143,10 +145,12 @@ def resolve(job: ChunkJob):
 def _single_thread():
     """One numba thread per task when the worker runs several tasks at once."""
     try:
+        # deferred: loads distributed, slow to import (python -X importtime), for this path only
         from distributed import get_worker
 
         worker = get_worker()
         if (getattr(worker, "nthreads", None) or worker.state.nthreads) > 1:
+            # deferred: loads numba, slow to import (python -X importtime), for this path only
             import numba
 
             numba.set_num_threads(1)
@@ -159,7 +163,6 @@ def dask_setup(worker) -> None:
     a local worker ignores Ctrl-C, which the terminal sends to every process of
     the foreground group; the client stops at a chunk boundary and shuts the
     cluster down itself."""
-    import signal
 
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -167,6 +170,7 @@ def dask_setup(worker) -> None:
 
 def warm_worker(job: ChunkJob) -> float:
     """Compile or load the job's kernels in this worker process (once); seconds taken."""
+    # deferred: loads numba, slow to import (python -X importtime), for this path only
     from sim.runner import warm_up
 
     start = time.perf_counter()
@@ -182,6 +186,7 @@ def warm_worker(job: ChunkJob) -> float:
 
 def play_chunk_task(job: ChunkJob, key, first_game: int, n_games: int):
     """One Dask task: play a chunk and return (key, its Totals, batch or None)."""
+    # deferred: loads numba, slow to import (python -X importtime), for this path only
     from sim.runner import play_chunk
 
     game, rules, seats = resolve(job)
@@ -252,6 +257,7 @@ class DaskExecutor:
         n_games)`` (any mix of games, rules and seats, e.g. a sweep); yield
         (key, Totals, batch or None) as they finish, in any order, with at most
         ``window`` chunks in flight. Closing the iterator cancels the rest."""
+        # deferred: loads distributed, slow to import (python -X importtime), for this path only
         from distributed import as_completed
 
         items = iter(items)
@@ -328,6 +334,7 @@ def make_executor(
         return None
     if scheduler is not None and workers is not None:
         raise ValueError("give --scheduler ADDRESS or --workers N, not both")
+    # deferred: loads distributed, slow to import (python -X importtime), for this path only
     from distributed import Client, LocalCluster
 
     if scheduler is not None:

@@ -293,6 +293,7 @@ def lines_with_band(x, series: Mapping[str, tuple], title: str, xlabel: str, yla
 def show(path):
     """A plot inline under Jupyter, its path elsewhere (notebooks run as scripts in tests)."""
     try:
+        # deferred: loads IPython, slow to import (python -X importtime), for this path only
         from IPython import get_ipython
         from IPython.display import Image, display
 

@@ -73,6 +73,7 @@ def long_records(metrics: dict[str, np.ndarray], specs: list[str], first_game: i
         table[column] = np.stack(filled, axis=1).ravel()
     for column, values in game_cols.items():
         table[column] = np.repeat(values, players)
+    # deferred: loads pandas, slow to import (python -X importtime), for this path only
     import pandas as pd
 
     return pd.DataFrame(table)

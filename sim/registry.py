@@ -274,6 +274,7 @@ def load_bot_file(path) -> object:
     the local modules it imported anew are read now (`sim.nb.loaded_source`),
     so the fingerprints name the code that runs.
     """
+    # deferred: loads numba, slow to import (python -X importtime), for this path only
     import hashlib
     import importlib.util
     import sys

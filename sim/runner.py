@@ -214,12 +214,14 @@ class Totals:
 
     def mean(self, name: str) -> dict:
         """A metric's mean with its t-based 95% CI, as {"mean", "ci95"}."""
+        # deferred: loads scipy, slow to import (python -X importtime), for this path only
         from sim.stats import mean_ci
 
         return mean_ci(*self.agg(name)).to_json()
 
     def share(self, name: str) -> dict:
         """A 0..1 metric (shares of shared wins included) as a Wilson 95% CI."""
+        # deferred: loads scipy, slow to import (python -X importtime), for this path only
         from sim.stats import proportion_ci
 
         n, s, _ = self.agg(name)
@@ -239,6 +241,7 @@ class Totals:
     def to_table(self, **meta):
         """One row per sum and per histogram (exact ints as decimal strings);
         ``meta`` values are added as constant columns."""
+        # deferred: loads pandas, slow to import (python -X importtime), for this path only
         import pandas as pd
 
         rows = []
@@ -383,6 +386,7 @@ def run_key(game: GameSpec, rules, seats, seed: int, engine: str | None = None) 
     """sha256 of what decides a run's games (game, its engine code, rules, seats,
     seed): a checkpoint is reused only by a run with the same key. ``engine``:
     the seats' `sim.provenance.play_fingerprint` when the caller has it already."""
+    # deferred: loads pandas, slow to import (python -X importtime), for this path only
     from sim.provenance import play_fingerprint
     from sim.store import canonical_json
 
@@ -403,6 +407,7 @@ class Checkpoints:
     _META = ["format", "run_key", "first_game", "n_games"]
 
     def __init__(self, run_dir, key: str):
+        # deferred: loads pandas, slow to import (python -X importtime), for this path only
         from sim import store
 
         self.store, self.dir, self.key = store, Path(run_dir), key
@@ -416,6 +421,7 @@ class Checkpoints:
 
     def finished_in(self, plan: dict[int, tuple[int, int]]) -> set[int]:
         """Indices of ``plan`` ({index: (first game, games)}) checkpointed by this run."""
+        # deferred: loads pyarrow, slow to import (python -X importtime), for this path only
         import pyarrow.parquet as pq
 
         chunks = self.dir / self.store.CHUNKS
@@ -437,6 +443,7 @@ class Checkpoints:
         return good
 
     def load(self, index: int) -> Totals:
+        # deferred: loads pandas, slow to import (python -X importtime), for this path only
         import pandas as pd
 
         return Totals.from_table(pd.read_parquet(self._path(index)))

@@ -60,38 +60,3 @@ def seat_params(seats) -> np.ndarray:
         vec = np.asarray(seat.params, dtype=np.float64).ravel()
         params[p, : len(vec)] = vec
     return params
-
-
-def sealer(plugin_of, phase: bool):
-    """A game engine's ``sealed(bot)``: the function both engines run for a
-    bot. A built-in's own (or an engine-side function, `sim.nb.engine_side`);
-    a user's bot through its plug-in (``plugin_of(bot)``, compiled then: the
-    compiled engine's refusal is the reference engine's, word for word), via
-    `sim.nb.plugin_caller` (bounds-checked as in the compiled engine).
-    ``phase``: the game's bots take a phase first."""
-    from sim import nb
-
-    callers: dict = {}
-
-    def sealed(bot):
-        if bot.builtin_id >= 0 or nb.is_engine_side(bot.fn):
-            return bot.fn
-        if bot.fn not in callers:
-            callers[bot.fn] = nb.plugin_caller(plugin_of(bot), bot.fn, MAX_PARAMS, phase=phase)
-        return callers[bot.fn]
-
-    return sealed
-
-
-def deciders(seats, engine: str) -> list:
-    """Each seat's decide function for a reference engine: a built-in's own,
-    a user's bot through the compiled plug-in of ``engine`` (the module's
-    `sealer`-made ``sealed``; imported only when a seat needs it)."""
-    from sim import nb
-
-    if all(s.bot.builtin_id >= 0 or nb.is_engine_side(s.bot.fn) for s in seats):
-        return [s.bot.fn for s in seats]
-    import importlib
-
-    sealed = importlib.import_module(engine).sealed
-    return [sealed(s.bot) for s in seats]

@@ -205,6 +205,7 @@ def two_sample(a: Aggregates, b: Aggregates, level: float = 0.95) -> Comparison:
     Use for strategies played on different games; for the same game seeds
     (common random numbers) aggregate the per-game differences and use ``paired``.
     """
+    # deferred: loads scipy, slow to import (python -X importtime), for this path only
     from scipy import stats
 
     diff, se, df, pooled, va, vb = _welch(a, b)
@@ -232,6 +233,7 @@ def paired(n: int, sum_d: float, sumsq_d: float, level: float = 0.95) -> Compari
     Same seeds cancel most of the luck, so this needs far fewer games than
     ``two_sample`` to see the same difference.
     """
+    # deferred: loads scipy, slow to import (python -X importtime), for this path only
     from scipy import stats
 
     if n < 2:
@@ -277,6 +279,7 @@ def bounded_sum(aggs: Sequence[Aggregates], weights: Sequence[float], clip: tupl
     The per-game total's SD is at most Σ |w_i|·SD_i (whatever the
     correlations), so the interval is conservative: at least 95% coverage.
     ``clip`` keeps a share's interval inside its range."""
+    # deferred: loads scipy, slow to import (python -X importtime), for this path only
     from scipy import stats
 
     means, sds, ns = [], [], []
@@ -322,6 +325,7 @@ def spread(counts: Sequence[np.ndarray], games: int) -> Estimate:
 
 def games_needed(sd: float, half_width: float, level: float = 0.95) -> int:
     """Smallest number of games whose t-based CI has at most this half width."""
+    # deferred: loads scipy, slow to import (python -X importtime), for this path only
     from scipy import stats
 
     if half_width <= 0:
@@ -343,6 +347,7 @@ def detectable_difference(sd_a: float, sd_b: float, n_a: int, n_b: int, alpha: f
     Says what a "no significant difference" result can rule out. Solved on the
     noncentral t distribution with the Welch-Satterthwaite df.
     """
+    # deferred: loads scipy, slow to import (python -X importtime), for this path only
     from scipy import optimize, stats
 
     if n_a < 2 or n_b < 2:
@@ -370,6 +375,7 @@ def chi_square_gof(counts: Sequence[float], probs: Sequence[float]) -> ChiSquare
     Categories with probability 0 and no counts are dropped; a count where the
     probability is 0 makes the fit impossible (statistic inf, p 0).
     """
+    # deferred: loads scipy, slow to import (python -X importtime), for this path only
     from scipy import stats
 
     counts = np.asarray(counts, dtype=float)

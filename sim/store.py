@@ -171,6 +171,7 @@ def _write_json(obj: Any, path: Path) -> None:
 
 
 def _read_parquet(path: Path) -> pd.DataFrame:
+    # deferred: loads pandas, slow to import (python -X importtime), for this path only
     import pandas as pd
 
     try:
@@ -304,6 +305,7 @@ def load(path: str | os.PathLike) -> Result:
     tables = {t: _read_parquet(path / f"{t}.parquet") for t in manifest["tables"]}
     if manifest.get("records"):
         rpath = path / f"{RECORDS}.parquet"
+        # deferred: loads pyarrow, slow to import (python -X importtime), for this path only
         import pyarrow.parquet as pq
 
         try:  # check the footer now, read the data only when asked
@@ -375,6 +377,7 @@ def list_results(out_dir: str | os.PathLike) -> pd.DataFrame:
             }
         )
     columns = ["path", "command", "game", "games", "seed", "created", "complete", "key", "problem"]
+    # deferred: loads pandas, slow to import (python -X importtime), for this path only
     import pandas as pd
 
     return pd.DataFrame(rows, columns=columns, dtype=object).sort_values("created", kind="stable", ignore_index=True)
@@ -382,6 +385,7 @@ def list_results(out_dir: str | os.PathLike) -> pd.DataFrame:
 
 def _unreadable_table(path: Path, tables: list) -> str | None:
     """What is wrong with the first of a result's tables that is missing or not readable Parquet, or None."""
+    # deferred: loads pyarrow, slow to import (python -X importtime), for this path only
     import pyarrow.parquet as pq
 
     for table in tables:

@@ -122,6 +122,7 @@ def check_game(game_name: str, games: int = 20, seed: int = 0) -> list[str]:
         failures.append("per-game results depend on how the games are split into batches")
     elif not whole[1].equals(parts[1]):
         failures.append("the summed results depend on how the games are split into batches")
+    # deferred: loads numba, pandas and scipy, slow to import (python -X importtime), for this path only
     from sim import api
 
     if len({api.trace(game_name, {}, BASELINE, seed=seed, game_index=1) for _ in range(2)}) != 1:
@@ -131,6 +132,7 @@ def check_game(game_name: str, games: int = 20, seed: int = 0) -> list[str]:
 
 def _outcomes(game, rules, batches):
     """The per-game metrics of batches in game order, and the batches folded as the runner does."""
+    # deferred: loads numba, slow to import (python -X importtime), for this path only
     from sim.runner import Totals
 
     metrics = [game.metrics(b, rules) for b in batches]

@@ -31,11 +31,11 @@ BOT = """
 """
 HELPER = """
     from numba import njit
-    from sim.games.landunter import layout as L
+    from sim.games.landunter import layout
 
     @njit(cache=True)
     def choose(st, seat):
-        return L.{pick}(st, seat)
+        return layout.{pick}(st, seat)
 """
 
 
@@ -72,7 +72,7 @@ def test_engine_fingerprint_changes_when_a_helper_module_is_edited(tmp_path, mon
     assert (tmp_path / "fp_helper_b.py").resolve() in store.engine_files(game, [bot])
     edit_helper(tmp_path, "fp_helper_b")
     assert store.engine_fingerprint(game, [bot]) == before  # this process still runs the helper it loaded
-    monkeypatch.setattr(nb, "_LOADED", {})  # as the next process reads the files
+    monkeypatch.setattr(nb.cache, "_LOADED", {})  # as the next process reads the files
     assert store.engine_fingerprint(game, [bot]) != before
 
 

@@ -2,7 +2,7 @@
 (inlined and plugged in) and user bots, in both games.
 
 The digests were recorded before the engines moved onto
-the shared numba toolkit (sim/nb.py) and its one plug-in mechanism; that
+the shared numba toolkit (sim.nb) and its one plug-in mechanism; that
 change must not move a single game. They pin equality with the old code, not
 correctness (the differential tests against the reference engines do that);
 a deliberate change of a bot or rule updates them, named in its commit.

@@ -65,9 +65,9 @@ def test_the_table_offers_legal_choices_only_and_every_logged_move_is_one(tmp_pa
 
                 assert hand_has(st, rec["seat"], c.action)
             else:  # pig: roll or hold, asked only with a turn total of 2 or more
-                from sim.games.pig import layout as L
+                from sim.games.pig import layout as pig_layout
 
-                assert c.action in (L.ROLL, L.HOLD) and st[L.S_TURN_TOTAL] >= 2
+                assert c.action in (pig_layout.ROLL, pig_layout.HOLD) and st[pig_layout.S_TURN_TOTAL] >= 2
 
 
 def test_a_log_line_cut_short_by_a_crash_is_dropped(tmp_path):
@@ -241,10 +241,10 @@ def test_a_land_unter_seat_sees_its_own_hand_and_no_other(tmp_path):
 
 
 def test_the_no_reshuffle_swim_deck_shows_the_cards_left(tmp_path):
-    from sim.games.luft import layout as v
+    from sim.games.luft import layout as luft_layout
 
     text, st = screen_text(tmp_path, "luft", {"swim": "deck-no-reshuffle"}, 3, 0)
-    left = st[v.SWIM_LEFT : v.SWIM_LEFT + 5]
+    left = st[luft_layout.SWIM_LEFT : luft_layout.SWIM_LEFT + 5]
     assert sum(left) < 9  # some swim cards were drawn already
     assert (
         "swim deck (no reshuffle), cards left: " + "  ".join(f"{value}×{count}" for value, count in zip(range(2, 7), left))

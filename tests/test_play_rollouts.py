@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from sim import nb, rng
-from sim.games.landunter import hint as landunter_hint, layout as L, reference as landunter_reference
+from sim.games.landunter import hint as landunter_hint, layout, reference as landunter_reference
 from sim.games.landunter.engine import play_batch as landunter_batch
 from sim.games.landunter.rules import Rules as LandUnterRules
 from sim.games.landunter.script import make as landunter_script
@@ -153,43 +153,47 @@ def land_unter_decisions(rules, bots, seed):
 
 def played_this_deal(st, hand):
     """The cards hand ``hand`` has shown this deal (public)."""
-    return [c for c in range(1, int(st[L.S_N_CARDS]) + 1) if st[L.S_CARD_HAND + c] == hand + 1 and L.played_this_deal(st, c)]
+    return [
+        c
+        for c in range(1, int(st[layout.S_N_CARDS]) + 1)
+        if st[layout.S_CARD_HAND + c] == hand + 1 and layout.played_this_deal(st, c)
+    ]
 
 
 def position_of(st, seat, hands_now, flood):
     """The reference engine's Position at the start of the view's round, in
     the world where seat t holds ``hands_now[t]`` (``seat``: its hand in the
     view) and the flood cards still face down come in the order ``flood``."""
-    n, rnd = int(st[L.S_PLAYERS]), int(st[L.S_ROUND])
-    hand_id = [int(x) for x in st[L.S_HAND_ID : L.S_HAND_ID + n]]
-    still_in = [bool(x) for x in st[L.S_IN : L.S_IN + n]]
+    n, rnd = int(st[layout.S_PLAYERS]), int(st[layout.S_ROUND])
+    hand_id = [int(x) for x in st[layout.S_HAND_ID : layout.S_HAND_ID + n]]
+    still_in = [bool(x) for x in st[layout.S_IN : layout.S_IN + n]]
     held = []
     for t in range(n):
-        size = int(st[L.S_HAND_N + t]) if t == seat else L.HAND_SIZE - len(played_this_deal(st, hand_id[t]))
-        held.append(sorted(int(L.hand_card(st, seat, k)) if t == seat else int(hands_now[t, k]) for k in range(size)))
+        size = int(st[layout.S_HAND_N + t]) if t == seat else layout.HAND_SIZE - len(played_this_deal(st, hand_id[t]))
+        held.append(sorted(int(layout.hand_card(st, seat, k)) if t == seat else int(hands_now[t, k]) for k in range(size)))
     hands = [[] for _ in range(n)]
     for t in range(n):
         hands[hand_id[t]] = sorted(held[t] + played_this_deal(st, hand_id[t]))
     ds = landunter_reference.DealState(
         [held[t] if still_in[t] else [] for t in range(n)],
-        [int(x) for x in st[L.S_RINGS : L.S_RINGS + n]],
-        [int(x) for x in st[L.S_TOP : L.S_TOP + n]],
+        [int(x) for x in st[layout.S_RINGS : layout.S_RINGS + n]],
+        [int(x) for x in st[layout.S_TOP : layout.S_TOP + n]],
         still_in,
-        [int(x) for x in st[L.S_RINGS_FULL : L.S_RINGS_FULL + n]],
+        [int(x) for x in st[layout.S_RINGS_FULL : layout.S_RINGS_FULL + n]],
         hand_id,
     )
-    lo, hi = int(st[L.S_FLOOD_LO]), int(st[L.S_FLOOD_HI])
-    flood_left = [int(x) for x in st[L.S_FLOOD_LEFT : L.S_FLOOD_LEFT + L.FLOOD_MAX + 1]]
+    lo, hi = int(st[layout.S_FLOOD_LO]), int(st[layout.S_FLOOD_HI])
+    flood_left = [int(x) for x in st[layout.S_FLOOD_LEFT : layout.S_FLOOD_LEFT + layout.FLOOD_MAX + 1]]
     flood_left[lo] += 1  # the position is before the round's reveal
     flood_left[hi] += 1
     mem = landunter_reference.Memory(
-        int(st[L.S_N_CARDS]),
-        [int(x) for x in st[L.S_SCORE : L.S_SCORE + n]],
-        st[L.S_CARD_HAND : L.S_CARD_HAND + L.MAX_CARD + 1].copy(),
-        st[L.S_CARD_WHEN : L.S_CARD_WHEN + L.MAX_CARD + 1].copy(),
+        int(st[layout.S_N_CARDS]),
+        [int(x) for x in st[layout.S_SCORE : layout.S_SCORE + n]],
+        st[layout.S_CARD_HAND : layout.S_CARD_HAND + layout.MAX_CARD + 1].copy(),
+        st[layout.S_CARD_WHEN : layout.S_CARD_WHEN + layout.MAX_CARD + 1].copy(),
     )
     flood = [0] * (2 * rnd) + [lo, hi] + [int(x) for x in flood]
-    return landunter_reference.Position(hands, mem, int(st[L.S_DEAL]), rnd, ds, flood, flood_left)
+    return landunter_reference.Position(hands, mem, int(st[layout.S_DEAL]), rnd, ds, flood, flood_left)
 
 
 def forced(card, then):
@@ -207,8 +211,8 @@ def land_unter_reference_rollouts(rules, bots, seed, seat, st, cards, rollouts):
     known, nknown, unseen, target, pool, npool, ways, ok = prepare(seat, st)
     assert ok
     wins = [[] for _ in cards]
-    hands = np.zeros((L.MAXP, L.HAND_SIZE), np.int64)
-    flood = np.zeros(L.FLOOD_CARDS, np.int64)
+    hands = np.zeros((layout.MAXP, layout.HAND_SIZE), np.int64)
+    flood = np.zeros(layout.FLOOD_CARDS, np.int64)
     for k in range(rollouts):
         game = np.uint64(ROLLOUT_GAMES + k)
         rs, nflood = sample_world(
@@ -237,8 +241,8 @@ def test_land_unter_compiled_rollouts_equal_reference_rollouts_game_for_game(rul
     n = rules.players
     at = [
         0,  # the first decision
-        next(i for i, (_, v, _) in enumerate(decisions) if v[L.S_DEAL] >= n // 2 and v[L.S_ROUND] >= 4),  # mid-deal
-        next(i for i, (_, v, _) in enumerate(decisions) if v[L.S_DEAL] == n - 1 and v[L.S_ROUND] >= 2),  # the last deal
+        next(i for i, (_, v, _) in enumerate(decisions) if v[layout.S_DEAL] >= n // 2 and v[layout.S_ROUND] >= 4),  # mid-deal
+        next(i for i, (_, v, _) in enumerate(decisions) if v[layout.S_DEAL] == n - 1 and v[layout.S_ROUND] >= 2),  # the last deal
     ]
     shares = set()
     for i in at:
@@ -248,7 +252,7 @@ def test_land_unter_compiled_rollouts_equal_reference_rollouts_game_for_game(rul
         seats = bots[:seat] + [table.human_seat()] + bots[seat + 1 :]
         compiled = landunter_hint.rollout_wins(rules, seats, seed, seat, view, choices, bots[seat], 4)
         oracle = land_unter_reference_rollouts(rules, bots, seed, seat, view, [c.action for c in choices], 4)
-        assert compiled == oracle, (i, int(view[L.S_DEAL]), int(view[L.S_ROUND]))
+        assert compiled == oracle, (i, int(view[layout.S_DEAL]), int(view[layout.S_ROUND]))
         shares |= {w for ws in compiled for w in ws}
     assert len(shares) > 1  # the rollouts' outcomes differ: the comparison says something
 
@@ -261,20 +265,20 @@ def test_a_land_unter_position_with_the_real_hidden_cards_plays_on_to_the_real_e
     bots = LANDUNTER_BOTS.parse_seats(specs, rules.players)
     decisions, end = land_unter_decisions(rules, bots, seed)
     n = rules.players
-    starts = [d for i, d in enumerate(decisions) if i == 0 or d[1][L.S_ROUND] != decisions[i - 1][1][L.S_ROUND]]
-    assert any(0 in view[L.S_IN : L.S_IN + n] for _, view, _ in starts)  # some with a seat out
+    starts = [d for i, d in enumerate(decisions) if i == 0 or d[1][layout.S_ROUND] != decisions[i - 1][1][layout.S_ROUND]]
+    assert any(0 in view[layout.S_IN : layout.S_IN + n] for _, view, _ in starts)  # some with a seat out
     for seat, st, card in starts:
         stream = rng.Stream(seed, 0)
         hands = landunter_reference.deal_hands(rules, stream)
-        for _ in range(st[L.S_DEAL] + 1):
+        for _ in range(st[layout.S_DEAL] + 1):
             flood = stream.shuffle(np.array(landunter_reference.flood_deck(), dtype=np.int64))
-        held = np.zeros((1, L.MAXP, L.HAND_SIZE), np.int64)
+        held = np.zeros((1, layout.MAXP, layout.HAND_SIZE), np.int64)
         for t in range(n):
-            h = st[L.S_HAND_ID + t]
+            h = st[layout.S_HAND_ID + t]
             now = [c for c in hands[h] if c not in played_this_deal(st, h)]
             held[0, t, : len(now)] = now
-        rest = np.zeros((1, L.FLOOD_CARDS), np.int64)
-        rest[0, : L.FLOOD_CARDS - 2 * st[L.S_ROUND] - 2] = flood[2 * st[L.S_ROUND] + 2 :]
+        rest = np.zeros((1, layout.FLOOD_CARDS), np.int64)
+        rest[0, : layout.FLOOD_CARDS - 2 * st[layout.S_ROUND] - 2] = flood[2 * st[layout.S_ROUND] + 2 :]
         script = landunter_script(seat, st, [card], held, rest, np.array([stream.state], np.uint64))
         batch = landunter_batch(rules, bots, seed, 0, 1, script=script)
         assert list(batch.score[0]) == end.score

@@ -6,7 +6,7 @@ import sys
 
 from sim import nb
 
-FOLDER = nb._plugin_folder()
+FOLDER = nb.plugins._plugin_folder()
 MADE = "from sim import nb\ndef answer(phase, seat, u): return seat\n"
 
 

@@ -36,7 +36,7 @@ LANDUNTER_EDIT = ("strategies/landunter/simple.py", "return hand_high(st, seat)"
 # says whether the guard flushed, and whether the kernel's cache was among
 # the flushed ones.
 LANDUNTER_GUARD = """
-import json, sim.nb as nb
+import json, sim.nb.cache as nb
 seen = {}
 real = nb.flush_when_changed
 def spy(stamp, sources, caches):
@@ -164,7 +164,7 @@ def _edit_on_disk(path: Path) -> None:
 
 def _as_a_new_process_reads_it(game, bot, monkeypatch) -> str:
     with monkeypatch.context() as m:
-        m.setattr(nb, "_LOADED", {})
+        m.setattr(nb.cache, "_LOADED", {})
         return store.engine_fingerprint(game, [bot])
 
 
@@ -193,7 +193,10 @@ def test_a_plugin_salt_follows_the_loaded_code_not_the_file_on_disk(user_bot, mo
 def test_the_engine_import_reads_the_game_and_its_builtin_bots():
     """They are fixed from the import on (the race: a built-in bot edited while a
     process ran had its plug-in of the old code stored under the new salt)."""
-    code = "import json; from sim import nb; from sim.games.luft import engine; print(json.dumps([str(p) for p in nb._LOADED]))"
+    code = (
+        "import json; from sim.nb import cache; from sim.games.luft import engine; "
+        "print(json.dumps([str(p) for p in cache._LOADED]))"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     taken = {Path(p) for p in json.loads(done.stdout)}
@@ -216,7 +219,7 @@ def test_the_suite_drops_its_own_cached_kernels_once_the_toolkit_changed(tmp_pat
     crashed the suite after MAX_PARAMS grew, so conftest drops them on a change."""
     from tests.conftest import drop_stale_test_kernels
 
-    monkeypatch.setattr(nb, "_LOADED", {})  # the sources read afresh, as a new session does
+    monkeypatch.setattr(nb.cache, "_LOADED", {})  # the sources read afresh, as a new session does
     source = tmp_path / "toolkit.py"
     source.write_text("MAX_PARAMS = 192\n")
     kernels = tmp_path / "luft" / "__pycache__"
@@ -231,6 +234,6 @@ def test_the_suite_drops_its_own_cached_kernels_once_the_toolkit_changed(tmp_pat
     assert not drop_stale_test_kernels(tmp_path, [source])  # unchanged: kept
     assert all(path.exists() for path in cached)
     source.write_text("MAX_PARAMS = 256\n")
-    monkeypatch.setattr(nb, "_LOADED", {})
+    monkeypatch.setattr(nb.cache, "_LOADED", {})
     assert drop_stale_test_kernels(tmp_path, [source])
     assert not any(path.exists() for path in cached)

@@ -258,5 +258,5 @@ def test_engine_fingerprint_covers_engine_bots_and_rng_not_analyses(tmp_path, mo
     monkeypatch.setattr(provenance, "engine_files", lambda g, bots=(): copies)
     before = store.engine_fingerprint(game)
     copies[0].write_bytes(copies[0].read_bytes() + b"#")
-    monkeypatch.setattr(nb, "_LOADED", {})  # as a new process reads them (a running one keeps the loaded code's)
+    monkeypatch.setattr(nb.cache, "_LOADED", {})  # as a new process reads them (a running one keeps the loaded code's)
     assert store.engine_fingerprint(game) != before

@@ -101,6 +101,7 @@ weak bots), every lineup on its own games.
             "default rules, the skill ladder) and the skill curve (each ladder rung against the rung below).",
         ),
     ):
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim import api
         from sim.design.metrics import measure
 
@@ -193,6 +194,7 @@ trials.parquet, a front scatter with CIs and each knob's effect. Knobs: {", ".jo
             "the rung below) for the defaults and the pick, on the confirmation games.",
         ),
     ):
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim import api
         from sim.design.study import design as run
 

@@ -48,6 +48,7 @@ def opponents(field: list[str], players: int) -> list[str]:
 
 def gain(game, rules, field: list[str], budget: Budget, seed: int, executor=None) -> Estimate:
     """The exploit metric of one rule set (``rules``: the game's Rules object)."""
+    # deferred: loads matplotlib, numba and pandas, slow to import (python -X importtime), for this path only
     from sim.stats import Estimate
     from sim.strong.exploit import exploitability
     from sim.strong.train import train

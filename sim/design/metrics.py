@@ -186,6 +186,7 @@ def measure(
     the degenerate-play metric too with ``exploit`` (a best response per player
     count on ``budget``); with ``robust`` the field games again under every
     field of the robust verdict (``fields``) and the skill curve (`sim.design.robust`)."""
+    # deferred: loads pandas, slow to import (python -X importtime), for this path only
     import pandas as pd
 
     from sim.report import Report

@@ -115,6 +115,7 @@ def write(root: Path, size: str = "full", out: Path | None = None) -> dict:
     """The recommendation report over every study found under ``root``, written
     to ``out`` (default ``root``); ``size``: the run.sh size, named in the
     report (only "full" is a recommendation)."""
+    # deferred: loads pandas, slow to import (python -X importtime), for this path only
     import pandas as pd
 
     from sim import plots

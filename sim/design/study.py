@@ -124,6 +124,7 @@ def design(
     when an objective or constraint names it; with ``robust`` the pick is also
     judged under several fields and the skill ladder's curve is measured
     (`sim.design.robust`) on the confirmation games."""
+    # deferred: loads optuna, slow to import (python -X importtime), for this path only
     import optuna
 
     module = design_module(game_name)
@@ -207,6 +208,7 @@ def design(
 def _sampler(kind: str, seed: int, constrained: bool):
     """The sampler; constraints reach it through ``Trial.set_constraint``
     (optuna 5) or, in optuna 4, through ``constraints_func``."""
+    # deferred: loads optuna, slow to import (python -X importtime), for this path only
     import optuna
 
     old_api = not hasattr(optuna.trial.Trial, "set_constraint")
@@ -237,6 +239,7 @@ def _optimize(study, evaluator, spaces, objs, cons, seed, n_trials, progress):
 
 def trials_table(study, spaces, objs, cons) -> pd.DataFrame:
     """Every finished trial: its knobs, objective values (selection seed) and constraint violations."""
+    # deferred: loads optuna, slow to import (python -X importtime), for this path only
     import optuna
 
     rows = []
@@ -287,6 +290,7 @@ def _spread(front: pd.DataFrame, first: str, top: int) -> pd.DataFrame:
 
 
 def _finish(study, name, url, config, evaluator, spaces, objs, cons, defs, module, seed, eval_games, top, out, progress, robust):
+    # deferred: loads matplotlib, slow to import (python -X importtime), for this path only
     from sim.design.report import write
     from sim.sweep import Bar
 
@@ -373,6 +377,7 @@ def _confirm(summary, evaluator, spaces, knob_names, defs, cons, seed, progress,
     """The pick (`sim.design.recommend.select`, on the selection games) confirmed
     on games no step has seen: the pick, the defaults and the defaults with
     only one of the pick's knobs changed (those that change the rules)."""
+    # deferred: loads matplotlib, slow to import (python -X importtime), for this path only
     from sim.design import recommend as R
     from sim.sweep import Bar
 

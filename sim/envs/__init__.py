@@ -22,6 +22,7 @@ def versioned(game: str) -> types.ModuleType:
     game with simultaneous choices, ``parallel_env``; built once, then importable."""
     name = f"{__name__}.{game}{VERSION_SUFFIX}"
     if name not in sys.modules:
+        # deferred: loads gymnasium, numba and pettingzoo, slow to import (python -X importtime), for this path only
         from sim.envs import pettingzoo_env
         from sim.envs.faces import face
 

@@ -84,6 +84,7 @@ def at_table(seats) -> bool:
 
 def search(table, seat: int, params) -> int:
     """The ismcts decision of ``seat`` at the table's pending decision point."""
+    # deferred: loads numba and open_spiel, slow to import (python -X importtime), for this path only
     from open_spiel.python.algorithms import ismcts as os_ismcts, mcts
 
     from sim.envs import openspiel
@@ -120,6 +121,7 @@ def play_game(face, rules, seats, seed: int, game: int, log=None):
     game's own stream and the bots' own uniforms, as the reference engine deals
     them; every other seat's bot is called by the engine through the sealed
     path (`Table`'s ``seats``); the record is the engine's."""
+    # deferred: loads numba, slow to import (python -X importtime), for this path only
     from sim.envs.table import Table
 
     table = Table(face, rules, seed, game, trace=log is not None, seats=seats)

@@ -8,10 +8,12 @@ from typing import List, Optional
 
 import numpy as np
 import typer
+from rich.markup import escape
+from rich.table import Table
 
 from sim import api
 from sim.cli_bots import ONE, bot_option
-from sim.cli_common import BOT_FILE, JSON, user_errors
+from sim.cli_common import BOT_FILE, JSON, out, user_errors
 
 
 def log_paths(paths: list[Path], game: str) -> list[Path]:
@@ -40,6 +42,7 @@ def register(sub: typer.Typer, game: str):
         as_json: bool = JSON,
     ):
         """How do people's choices compare with a bot's, and a `policy` fitted to them (policy:file=OUT/humans.json)."""
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim.humans.fit import choices_module, fit, observe
         from sim.humans.report import humans_report, plot_costs
         from sim.play import playlog
@@ -84,11 +87,6 @@ def register(sub: typer.Typer, game: str):
 
 
 def print_humans(report: dict):
-    from rich.markup import escape
-    from rich.table import Table
-
-    from sim.cli_common import out
-
     table = Table(title=f"people vs {escape(report['bot'])}, per decision type (95% CIs)")
     for col in ("decision", "n", "agreed", "cost beyond the CI", "cost of a disagreement: 10% / 50% / 90%"):
         table.add_column(col)

@@ -50,9 +50,11 @@ def humans_report(logs: list[GameLog], bot_spec: str, rollouts: int) -> dict:
 
 def plot_costs(report: dict, path: Path) -> Path | None:
     """One histogram per decision type of the win chance lost at each disagreement."""
+    # deferred: loads matplotlib, slow to import (python -X importtime), for this path only
     import matplotlib
 
     matplotlib.use("Agg")
+    # deferred: loads matplotlib, slow to import (python -X importtime), for this path only
     import matplotlib.pyplot as plt
 
     kinds = [k for k, row in report["kinds"].items() if row["cost_quantiles"]]

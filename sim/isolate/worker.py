@@ -51,6 +51,7 @@ def catalogue(path: str) -> int:
 
 def serve(game_name: str, path: str, bot_name: str) -> int:
     """Answer decisions of bot ``bot_name`` until stdin closes."""
+    # deferred: loads numba, slow to import (python -X importtime), for this path only
     from sim.isolate import protocol
     from sim.registry import load_bot_file
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+import sys
 from pathlib import Path
 from typing import List, Optional
 
@@ -49,8 +51,7 @@ def register(sub: typer.Typer, game: str):
         decision_timeout: float = DECISION_TIMEOUT,
     ):
         """Play at a terminal table against the bots (or with friends at one keyboard)."""
-        import sys
-
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim.isolate.table import check_resume, refuse_hints, table_isolation
         from sim.play import playlog
         from sim.play.keys import QuitGame
@@ -102,6 +103,7 @@ def register(sub: typer.Typer, game: str):
         bot_file: Optional[List[Path]] = BOT_FILE,
     ):
         """Step through a logged game, decision by decision, as each seat saw it."""
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim.play import playlog
         from sim.play.review import replay as run
 
@@ -122,8 +124,7 @@ def register(sub: typer.Typer, game: str):
         as_json: bool = JSON,
     ):
         """How often did the people choose what a bot would have? Agreement, every disagreement and its cost."""
-        import json
-
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim.play import playlog
         from sim.play.review import print_review, review as run
         from sim.play.table import table_of

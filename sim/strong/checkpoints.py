@@ -58,6 +58,7 @@ def plain(value):
 
 
 def _encode(value, where: str, arrays: dict):
+    # deferred: loads cmaes, slow to import (python -X importtime), for this path only
     from cmaes import CMA
 
     if isinstance(value, CMA):
@@ -86,6 +87,7 @@ def _decode(value, arrays: dict):
     if isinstance(value, dict) and "__array__" in value:
         return arrays[value["__array__"]]
     if isinstance(value, dict) and "__cma__" in value:
+        # deferred: loads cmaes, slow to import (python -X importtime), for this path only
         from cmaes import CMA
 
         where = value["__cma__"]

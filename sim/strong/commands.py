@@ -97,6 +97,7 @@ def register(sub: typer.Typer, game_name: str):
         Each candidate plays one seat in every seat order against the field; the best weights are
         played again on fresh games and reported with a 95% CI. Load the result with
         policy:file=OUT/weights.json (at a table of another player count it plays, with a warning)."""
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim.strong.train import grouped_field, layout_of, mixed_field, train
 
         with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:
@@ -164,6 +165,7 @@ def register(sub: typer.Typer, game_name: str):
         Logs the --from bot's decisions on its own games, fits the policy's weights (search terms held
         at 0) to them, then fine-tunes them with CMA-ES against the field; reports how often the fit
         agrees with the --from bot on decisions it did not see and the fine-tuned win share (95% CI)."""
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim.strong.distill import distill
         from sim.strong.train import grouped_field
 
@@ -220,6 +222,7 @@ def register(sub: typer.Typer, game_name: str):
 
         Train a best response (policy) to each field and report its win share on fresh games minus
         1/n with a 95% CI, as a table and a bar chart."""
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim.strong.exploit import exploit
 
         with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:
@@ -276,6 +279,7 @@ def register_population(sub: typer.Typer, game_name: str, builtins: list[str]):
         its equilibrium, reports the equilibrium's exploitability (the best response's fresh win share
         minus 1/n, 95% CI) and adds the best response. Load the final best member with
         policy:file=OUT/weights.json."""
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim.strong.population import population as run
 
         with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:
@@ -297,6 +301,7 @@ def register_population(sub: typer.Typer, game_name: str, builtins: list[str]):
 
 def train_report(game, summary: dict, out_dir) -> Report:
     """The training run as a report: per-generation best win share, the fresh-game result."""
+    # deferred: loads pandas, slow to import (python -X importtime), for this path only
     import pandas as pd
 
     n = summary["players"]

@@ -97,6 +97,7 @@ def agreement(w, X, mask, taken) -> float:
 def fit(X, mask, taken, free: np.ndarray, start: np.ndarray) -> np.ndarray:
     """The weights of the conditional logit of the teacher's choices (only the
     ``free`` ones move; the others stay as in ``start``)."""
+    # deferred: loads scipy, slow to import (python -X importtime), for this path only
     from scipy.optimize import minimize
     from scipy.special import logsumexp
 
@@ -141,6 +142,7 @@ def distill(
     """Fit the distilled policy to ``teacher_spec``'s decisions and fine-tune it
     against ``field`` (no fine-tuning with ``generations`` 0); the summary
     (JSON-ready), the weights written to ``out``/weights.json."""
+    # deferred: loads scipy, slow to import (python -X importtime), for this path only
     from pathlib import Path
 
     from sim.strong.train import WEIGHTS, layout_of, train

@@ -279,6 +279,7 @@ def _fig(f: dict) -> str:
 
 
 def _report(summary: dict, rows: list[dict], out: Path | None, notes) -> None:
+    # deferred: loads pandas, slow to import (python -X importtime), for this path only
     import pandas as pd
 
     report = Report(summary["title"], out)

@@ -210,6 +210,7 @@ def population(
 
 
 def _report(game, summary: dict, out) -> None:
+    # deferred: loads pandas, slow to import (python -X importtime), for this path only
     import pandas as pd
 
     n = summary["players"]

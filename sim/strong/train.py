@@ -137,6 +137,7 @@ def evaluate_mixture(game, rules, seat: Seat, tables: list[Table], games: int, s
     on a stream of its own, and the shares are weighted by the probabilities
     (a stratified mean, normal 95% CI from the tables' binomial variances).
     One table is `evaluate` itself."""
+    # deferred: loads scipy, slow to import (python -X importtime), for this path only
     from scipy.stats import norm
 
     if len(tables) == 1:
@@ -187,6 +188,7 @@ def train(
     groups; the start plays each generation's games too). ``bot``: the bot
     whose weights are trained (`distilled`: its fixed weights stay 0, the
     optimiser moves only the others)."""
+    # deferred: loads cmaes, slow to import (python -X importtime), for this path only
     from cmaes import CMA
 
     if games < 1 or generations < 1:

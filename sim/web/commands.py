@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import List, Optional
 
 import typer
+from rich.console import Console
 
 from sim import api
 from sim.cli_bots import ONE, bot_option
@@ -42,10 +44,7 @@ def register(sub: typer.Typer, game: str):
         decision_timeout: float = DECISION_TIMEOUT,
     ):
         """Open tables in the browser: people play on one screen or on their own devices, with the bots."""
-        import logging
-
-        from rich.console import Console
-
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim.play.table import table_of
         from sim.web.app import Config
         from sim.web.server import check_port, new_tables, resumed_tables, run

@@ -78,6 +78,7 @@ def links(sessions: list[TableSession], base: str) -> list[str]:
 def run(sessions: list[TableSession], config: Config, host: str, port: int, say) -> bool:
     """Serve until Ctrl-C; then every log closed and marked. True if interrupted.
     (`check_port` first, before any table is made.)"""
+    # deferred: loads uvicorn, slow to import (python -X importtime), for this path only
     import uvicorn
 
     shown_host = f"[{host}]" if ":" in host else host

@@ -26,7 +26,7 @@ checks every answer and stops with an error naming the bot on an illegal one.
 
 from numba import njit
 
-from sim.games.luft import forecast as fc, layout as v
+from sim.games.luft import forecast, layout
 from sim.registry import Param
 from strategies.luft.registry import register
 
@@ -46,18 +46,18 @@ def cautious(phase, seat, st, params, u):
     takes a second treasure, never drops."""
     level = params[0]
     spare = params[1]
-    load = st[v.N_CARRIED + seat]
-    if phase == v.PHASE_TURN_BACK:
+    load = st[layout.N_CARRIED + seat]
+    if phase == layout.PHASE_TURN_BACK:
         if load >= 1:
-            return v.TURN_BACK
-        d = fc.dist_home(st, seat, st[v.POS + seat])
-        burn = fc.air_burn(d, load, fc.others_load(st, seat), fc.SWIM_P, True)
-        return v.TURN_BACK if st[v.AIR] <= burn + spare else v.STAY_DOWN
+            return layout.TURN_BACK
+        d = forecast.dist_home(st, seat, st[layout.POS + seat])
+        burn = forecast.air_burn(d, load, forecast.others_load(st, seat), forecast.SWIM_P, True)
+        return layout.TURN_BACK if st[layout.AIR] <= burn + spare else layout.STAY_DOWN
     if (
         load == 0
-        and st[v.HEADING_UP + seat] == 0
-        and v.can_pick_up(st, seat)
-        and v.item_top_level(v.field_item(st, seat)) >= level
+        and st[layout.HEADING_UP + seat] == 0
+        and layout.can_pick_up(st, seat)
+        and layout.item_top_level(layout.field_item(st, seat)) >= level
     ):
-        return v.PICK_UP
-    return v.NOTHING
+        return layout.PICK_UP
+    return layout.NOTHING

@@ -11,7 +11,7 @@ is within ``end`` of the goal, roll until the game is won; otherwise hold at
 
 from numba import njit
 
-from sim.games.pig import layout as L
+from sim.games.pig import layout
 from sim.registry import Param
 from strategies.pig.registry import register
 
@@ -20,7 +20,7 @@ from strategies.pig.registry import register
 @njit(cache=True)
 def race(seat, st, params, u):
     """Roll on near the end; else hold at 21 + (other's score - own) / 8."""
-    own, other, goal = st[L.S_SCORE + seat], L.other_best(st, seat), st[L.S_GOAL]
+    own, other, goal = st[layout.S_SCORE + seat], layout.other_best(st, seat), st[layout.S_GOAL]
     if own >= goal - params[0] or other >= goal - params[0]:
-        return L.ROLL
-    return L.HOLD if st[L.S_TURN_TOTAL] >= 21 + round((other - own) / 8) else L.ROLL
+        return layout.ROLL
+    return layout.HOLD if st[layout.S_TURN_TOTAL] >= 21 + round((other - own) / 8) else layout.ROLL

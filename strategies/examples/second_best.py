@@ -24,7 +24,7 @@ naming the bot.
 
 from numba import njit
 
-from sim.games.landunter import layout as L
+from sim.games.landunter import layout
 from sim.registry import Param
 from strategies.landunter.registry import register
 
@@ -39,7 +39,7 @@ from strategies.landunter.registry import register
 def second_best(seat, st, params, u):
     """Plays its second-highest card when the lower flood card on offer is at
     most `flood` (a cheap card to take), else its lowest card."""
-    m = L.hand_n(st, seat)
-    if st[L.S_FLOOD_LO] <= params[0]:
-        return L.hand_card(st, seat, m - 2 if m >= 2 else 0)
-    return L.hand_low(st, seat)
+    m = layout.hand_n(st, seat)
+    if st[layout.S_FLOOD_LO] <= params[0]:
+        return layout.hand_card(st, seat, m - 2 if m >= 2 else 0)
+    return layout.hand_low(st, seat)

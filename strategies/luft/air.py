@@ -3,7 +3,7 @@ dive will burn before this diver is home."""
 
 from numba import njit
 
-from sim.games.luft import forecast as fc
+from sim.games.luft import forecast
 from sim.registry import Param
 from strategies.luft.registry import register
 
@@ -21,4 +21,4 @@ def air(phase, seat, st, params, u):
     Treasure step: pick up iff carrying nothing and heading down (nothing to
     lose), or air left > margin x B computed with one more treasure (for you
     and in L) — i.e. it would still not turn back. Never drops."""
-    return fc.air_rule(phase, seat, st, params[0], fc.SWIM_P)
+    return forecast.air_rule(phase, seat, st, params[0], forecast.SWIM_P)

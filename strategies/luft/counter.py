@@ -2,7 +2,7 @@
 
 from numba import njit
 
-from sim.games.luft import forecast as fc
+from sim.games.luft import forecast
 from strategies.luft.air import AIR_MARGIN
 from strategies.luft.registry import register
 
@@ -18,4 +18,4 @@ def counter(phase, seat, st, params, u):
     turn back iff air left <= margin x burn, pick up under the same test with
     one more treasure. With any other swim rule q is the full distribution
     and it plays exactly like `air`."""
-    return fc.air_rule(phase, seat, st, params[0], fc.swim_pmf_next(st))
+    return forecast.air_rule(phase, seat, st, params[0], forecast.swim_pmf_next(st))

@@ -2,7 +2,7 @@
 
 from numba import njit
 
-from sim.games.luft import forecast as fc, layout as v
+from sim.games.luft import forecast, layout
 from sim.registry import Param
 from strategies.luft.registry import register
 
@@ -27,26 +27,26 @@ def depth(phase, seat, st, params, u):
     drop a carried level-1 card if that raises the expected points brought
     home, (W - 1.5) x P(home with one less) > W x P(home) (W = carried value at
     level means, P from forecast.p_home_seat with everyone's load fixed)."""
-    load = st[v.N_CARRIED + seat]
-    pos = st[v.POS + seat]
+    load = st[layout.N_CARRIED + seat]
+    pos = st[layout.POS + seat]
     count = params[1]
-    target = min(int(params[0]), fc.best_level_from(st, pos))
-    if phase == v.PHASE_TURN_BACK:
+    target = min(int(params[0]), forecast.best_level_from(st, pos))
+    if phase == layout.PHASE_TURN_BACK:
         if load >= count:
-            return v.TURN_BACK
-        if load > 0 and fc.best_level_from(st, pos + 1) < max(target, 1):
-            return v.TURN_BACK
-        return v.STAY_DOWN
-    if st[v.HEADING_UP + seat] == 0:
-        if load < count and v.can_pick_up(st, seat) and v.item_top_level(st[v.PATH + pos - 1]) >= target:
-            return v.PICK_UP
-        return v.NOTHING
-    if params[2] >= 0.5 and v.can_drop(st, seat):
-        k = fc.find_carried(st, seat, 1)
+            return layout.TURN_BACK
+        if load > 0 and forecast.best_level_from(st, pos + 1) < max(target, 1):
+            return layout.TURN_BACK
+        return layout.STAY_DOWN
+    if st[layout.HEADING_UP + seat] == 0:
+        if load < count and layout.can_pick_up(st, seat) and layout.item_top_level(st[layout.PATH + pos - 1]) >= target:
+            return layout.PICK_UP
+        return layout.NOTHING
+    if params[2] >= 0.5 and layout.can_drop(st, seat):
+        k = forecast.find_carried(st, seat, 1)
         if k >= 0:
-            w = fc.carried_value(st, seat)
-            ev_keep = w * fc.p_home_seat(st, seat, load, False, fc.SWIM_P)
-            ev_drop = (w - fc.LEVEL_MEAN[1]) * fc.p_home_seat(st, seat, load - 1, False, fc.SWIM_P)
+            w = forecast.carried_value(st, seat)
+            ev_keep = w * forecast.p_home_seat(st, seat, load, False, forecast.SWIM_P)
+            ev_drop = (w - forecast.LEVEL_MEAN[1]) * forecast.p_home_seat(st, seat, load - 1, False, forecast.SWIM_P)
             if ev_drop > ev_keep:
-                return v.DROP + k
-    return v.NOTHING
+                return layout.DROP + k
+    return layout.NOTHING

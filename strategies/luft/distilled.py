@@ -15,7 +15,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from sim.games.luft import forecast as fc, layout as v
+from sim.games.luft import forecast, layout
 from sim.strong.distill import register_choices
 from strategies.luft.policy import (
     BLOCK,
@@ -58,27 +58,27 @@ def choices(phase, seat, st, action):
     row 0 is "do not act" (score 0), row 1 the act the distilled policy weighs
     here; None when the policy without search has no choice here or could
     not take ``action`` (a drop heading down, or at a field it declines)."""
-    load = st[v.N_CARRIED + seat]
+    load = st[layout.N_CARRIED + seat]
     row = np.zeros(BLOCK)
-    if phase == v.PHASE_TURN_BACK:
-        if not v.can_turn_back(st, seat):
+    if phase == layout.PHASE_TURN_BACK:
+        if not layout.can_turn_back(st, seat):
             return None
         row[TURN_BACK_W : TURN_BACK_W + N_FEATURES] = features(st, seat, load, True)
         row[TURN_BACK_X : TURN_BACK_X + N_EXTRA] = stay_down_features(st, seat)
-        acted = action == v.TURN_BACK
-    elif v.can_pick_up(st, seat):
-        if action >= v.DROP:
+        acted = action == layout.TURN_BACK
+    elif layout.can_pick_up(st, seat):
+        if action >= layout.DROP:
             return None
         row[PICK_UP_W : PICK_UP_W + N_FEATURES] = features(st, seat, load + 1, False)
-        row[PICK_UP_W + N_FEATURES] = fc.item_value(st[v.PATH + st[v.POS + seat] - 1]) / 14.0
-        acted = action == v.PICK_UP
-    elif st[v.HEADING_UP + seat] == 1 and v.can_drop(st, seat):
-        k = fc.cheapest_carried(st, seat)
-        if action >= v.DROP and action != v.DROP + k:
+        row[PICK_UP_W + N_FEATURES] = forecast.item_value(st[layout.PATH + st[layout.POS + seat] - 1]) / 14.0
+        acted = action == layout.PICK_UP
+    elif st[layout.HEADING_UP + seat] == 1 and layout.can_drop(st, seat):
+        k = forecast.cheapest_carried(st, seat)
+        if action >= layout.DROP and action != layout.DROP + k:
             return None
         row[DROP_W : DROP_W + N_FEATURES] = features(st, seat, load - 1, False)
-        row[DROP_W + N_FEATURES] = fc.item_value(st[v.CARRIED + seat * v.MAX_PATH + k]) / 14.0
-        acted = action >= v.DROP
+        row[DROP_W + N_FEATURES] = forecast.item_value(st[layout.CARRIED + seat * layout.MAX_PATH + k]) / 14.0
+        acted = action >= layout.DROP
     else:
         return None
     return np.stack([np.zeros(BLOCK), row]), int(acted)

@@ -3,7 +3,7 @@ others; when behind, play `air`."""
 
 from numba import njit
 
-from sim.games.luft import forecast as fc, layout as v
+from sim.games.luft import forecast, layout
 from sim.registry import Param
 from strategies.luft.air import AIR_MARGIN
 from strategies.luft.registry import register
@@ -13,10 +13,10 @@ from strategies.luft.registry import register
 def lead_of(st, seat):
     """Own score minus the best score among the others."""
     best = -(1 << 40)
-    for s in range(st[v.N_PLAYERS]):
-        if s != seat and st[v.SCORE + s] > best:
-            best = st[v.SCORE + s]
-    return st[v.SCORE + seat] - best
+    for s in range(st[layout.N_PLAYERS]):
+        if s != seat and st[layout.SCORE + s] > best:
+            best = st[layout.SCORE + s]
+    return st[layout.SCORE + seat] - best
 
 
 @register(
@@ -39,16 +39,16 @@ def drain(phase, seat, st, params, u):
     estimate at margin 1); also turn back early if air left <= that burn.
     It gets home; the deep divers drown."""
     if lead_of(st, seat) < params[1]:
-        return fc.air_rule(phase, seat, st, params[0], fc.SWIM_P)
-    load = st[v.N_CARRIED + seat]
-    if phase == v.PHASE_TURN_BACK:
+        return forecast.air_rule(phase, seat, st, params[0], forecast.SWIM_P)
+    load = st[layout.N_CARRIED + seat]
+    if phase == layout.PHASE_TURN_BACK:
         if load >= params[2]:
-            return v.TURN_BACK
-        return fc.air_rule(phase, seat, st, 1.0, fc.SWIM_P)
-    if v.can_pick_up(st, seat):
-        if st[v.HEADING_UP + seat] == 0:
-            return v.PICK_UP
-        d = fc.dist_home(st, seat, st[v.POS + seat])
-        if st[v.AIR] > fc.air_burn(d, load + 1, fc.others_load(st, seat), fc.SWIM_P, False):
-            return v.PICK_UP
-    return v.NOTHING
+            return layout.TURN_BACK
+        return forecast.air_rule(phase, seat, st, 1.0, forecast.SWIM_P)
+    if layout.can_pick_up(st, seat):
+        if st[layout.HEADING_UP + seat] == 0:
+            return layout.PICK_UP
+        d = forecast.dist_home(st, seat, st[layout.POS + seat])
+        if st[layout.AIR] > forecast.air_burn(d, load + 1, forecast.others_load(st, seat), forecast.SWIM_P, False):
+            return layout.PICK_UP
+    return layout.NOTHING

@@ -2,7 +2,7 @@
 
 from numba import njit
 
-from sim.games.luft import forecast as fc, layout as v
+from sim.games.luft import forecast, layout
 from sim.registry import Param
 from strategies.luft.registry import register
 
@@ -13,18 +13,20 @@ def stay_down_terms(st, seat):
     lands on (if any) and heads home from its next turn: gain = expected
     points of that treasure brought home, P = chance to get home. Averaged
     over the swim values 2..6 with P = 1,2,3,2,1/9."""
-    load = st[v.N_CARRIED + seat]
-    pos = st[v.POS + seat]
-    lo = fc.others_load(st, seat)
+    load = st[layout.N_CARRIED + seat]
+    pos = st[layout.POS + seat]
+    lo = forecast.others_load(st, seat)
     gain = 0.0
     p_stay = 0.0
     for val in range(2, 7):
-        f = fc.dest_down(st, seat, pos, max(val - load, 0))
-        item = st[v.PATH + f - 1] if f > 0 and f != pos else 0
+        f = forecast.dest_down(st, seat, pos, max(val - load, 0))
+        item = st[layout.PATH + f - 1] if f > 0 and f != pos else 0
         l2 = load + 1 if item != 0 else load
-        ph = fc.p_home(fc.dist_home(st, seat, f), fc.turns_left(st[v.AIR], l2, lo), l2, fc.SWIM_P, fc.SWIM_P)
-        gain += fc.SWIM_P[val] * fc.item_value(item) * ph
-        p_stay += fc.SWIM_P[val] * ph
+        ph = forecast.p_home(
+            forecast.dist_home(st, seat, f), forecast.turns_left(st[layout.AIR], l2, lo), l2, forecast.SWIM_P, forecast.SWIM_P
+        )
+        gain += forecast.SWIM_P[val] * forecast.item_value(item) * ph
+        p_stay += forecast.SWIM_P[val] * ph
     return gain, p_stay
 
 
@@ -48,25 +50,25 @@ def greedy_value(phase, seat, st, params, u):
     blank, drop the cheapest carried item (worth w) iff
     risk x W x (P(load-1) - P(load)) > w x P(load-1)."""
     risk = params[0]
-    load = st[v.N_CARRIED + seat]
-    w_now = fc.carried_value(st, seat)
-    if phase == v.PHASE_TURN_BACK:
-        p_back = fc.p_home_seat(st, seat, load, True, fc.SWIM_P)
+    load = st[layout.N_CARRIED + seat]
+    w_now = forecast.carried_value(st, seat)
+    if phase == layout.PHASE_TURN_BACK:
+        p_back = forecast.p_home_seat(st, seat, load, True, forecast.SWIM_P)
         gain, p_stay = stay_down_terms(st, seat)
         if w_now > 0.0 and gain <= risk * w_now * (p_back - p_stay):
-            return v.TURN_BACK
-        return v.STAY_DOWN
-    p0 = fc.p_home_seat(st, seat, load, False, fc.SWIM_P)
-    if v.can_pick_up(st, seat):
-        p1 = fc.p_home_seat(st, seat, load + 1, False, fc.SWIM_P)
-        gain = fc.item_value(st[v.PATH + st[v.POS + seat] - 1]) * p1
+            return layout.TURN_BACK
+        return layout.STAY_DOWN
+    p0 = forecast.p_home_seat(st, seat, load, False, forecast.SWIM_P)
+    if layout.can_pick_up(st, seat):
+        p1 = forecast.p_home_seat(st, seat, load + 1, False, forecast.SWIM_P)
+        gain = forecast.item_value(st[layout.PATH + st[layout.POS + seat] - 1]) * p1
         if gain > 0.0 and gain >= risk * w_now * (p0 - p1):
-            return v.PICK_UP
-        return v.NOTHING
-    if st[v.HEADING_UP + seat] == 1 and v.can_drop(st, seat):
-        k = fc.cheapest_carried(st, seat)
-        w = fc.item_value(st[v.CARRIED + seat * v.MAX_PATH + k])
-        p_less = fc.p_home_seat(st, seat, load - 1, False, fc.SWIM_P)
+            return layout.PICK_UP
+        return layout.NOTHING
+    if st[layout.HEADING_UP + seat] == 1 and layout.can_drop(st, seat):
+        k = forecast.cheapest_carried(st, seat)
+        w = forecast.item_value(st[layout.CARRIED + seat * layout.MAX_PATH + k])
+        p_less = forecast.p_home_seat(st, seat, load - 1, False, forecast.SWIM_P)
         if risk * w_now * (p_less - p0) > w * p_less:
-            return v.DROP + k
-    return v.NOTHING
+            return layout.DROP + k
+    return layout.NOTHING

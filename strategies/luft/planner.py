@@ -20,7 +20,7 @@ import numpy as np
 from numba import njit
 
 from sim._borrowed import borrow_shaped
-from sim.games.luft import forecast as fc, layout as v
+from sim.games.luft import forecast, layout
 from sim.nb import assume_range
 from sim.registry import Param
 from strategies.luft.registry import register
@@ -29,7 +29,7 @@ AIR_CAP = 120  # air above this is planned as this much (only unusual rules reac
 MAX_LOAD = 6  # the planner never plans to carry more
 # Swims beyond this change no chance to get home in HOME: only loads 0 and 1
 # (every swim moves them a field or more, up to MAX_PATH fields) get more.
-SWIMS_CAP = v.MAX_PATH
+SWIMS_CAP = layout.MAX_PATH
 
 
 def home_table() -> np.ndarray:
@@ -38,7 +38,7 @@ def home_table() -> np.ndarray:
     recursion of the per-decision table this replaced, term for term:
     H[l, k, c] = sum over the swim values val of P(val) x (1 if c - s <= 0
     else H[l, k - 1, c - s]), s = max(val - l, 0)."""
-    n = v.MAX_PATH + 1
+    n = layout.MAX_PATH + 1
     home = np.zeros((MAX_LOAD + 1, SWIMS_CAP + 1, n))
     home[:, 1:, 0] = 1.0
     loads = np.arange(MAX_LOAD + 1)[:, None]
@@ -48,7 +48,7 @@ def home_table() -> np.ndarray:
         before = home[:, k - 1, :].ravel()
         acc = np.zeros((MAX_LOAD + 1, n - 1))
         for val, flat in zip(range(2, 7), land):
-            p = fc.SWIM_P[val]
+            p = forecast.SWIM_P[val]
             acc = acc + np.where(flat % n == 0, p, p * before[flat])
         home[:, k, 1:] = acc
     return home
@@ -90,11 +90,11 @@ def free_path(st, seat, pos):
     submarine: ival[c] the estimated points lying there, wref[c] the best
     item lying on the fields from pos down to there (held fields included),
     cpos the number of the diver's own field pos."""
-    path_len = st[v.PATH_LEN]
+    path_len = st[layout.PATH_LEN]
     occ = np.zeros(path_len + 1, np.bool_)
-    for s in range(st[v.N_PLAYERS]):
-        f = st[v.POS + s]
-        if s != seat and st[v.BACK + s] == 0 and 0 < f <= path_len:
+    for s in range(st[layout.N_PLAYERS]):
+        f = st[layout.POS + s]
+        if s != seat and st[layout.BACK + s] == 0 and 0 < f <= path_len:
             occ[f] = True
     n = path_len
     for f in range(1, path_len + 1):
@@ -106,7 +106,7 @@ def free_path(st, seat, pos):
     c = 0
     cpos = 0
     for f in range(1, path_len + 1):
-        w = fc.item_value(st[v.PATH + f - 1])
+        w = forecast.item_value(st[layout.PATH + f - 1])
         if f >= pos and w > best:
             best = w
         if not occ[f]:
@@ -150,7 +150,7 @@ def _bands(seeds, l0, lmax, a0, lo, top):
 
 
 PAD = 6  # table rows run this far past the deepest field: a swim's landing field min(c + s, top) read as c + s
-_field = assume_range(v.MAX_PATH + PAD + 1)  # field indices, so LLVM drops numba's negative-index fix-ups
+_field = assume_range(layout.MAX_PATH + PAD + 1)  # field indices, so LLVM drops numba's negative-index fix-ups
 
 
 @njit(cache=True, inline="always")
@@ -163,7 +163,7 @@ def _stay(c, l, at_top, r2, ch, P, G):
     ascending order, as the table always did: the same floats. Which row
     and offset each val reads does not change along a row, so the loop over
     the fields runs without a branch."""
-    swim_p = fc.SWIM_P
+    swim_p = forecast.SWIM_P
     ps = 0.0
     gs = 0.0
     for val in range(2, 7):
@@ -358,30 +358,30 @@ def plan_gain(phase, seat, st, extra):
     the plan's load is full, or the dive ends before the next turn, so the
     item adds nothing). Heading up only the treasure step asks: the change of
     W x P(home) with the item."""
-    pos = st[v.POS + seat]
-    l0 = st[v.N_CARRIED + seat]
-    a0 = min(st[v.AIR], AIR_CAP)
-    lo = fc.others_load(st, seat)
-    w0 = fc.carried_value(st, seat)
+    pos = st[layout.POS + seat]
+    l0 = st[layout.N_CARRIED + seat]
+    a0 = min(st[layout.AIR], AIR_CAP)
+    lo = forecast.others_load(st, seat)
+    w0 = forecast.carried_value(st, seat)
     lmax = max(l0, min(l0 + extra, MAX_LOAD))
-    if phase == v.PHASE_TURN_BACK:
+    if phase == layout.PHASE_TURN_BACK:
         if w0 <= 0.0 or l0 == lmax:
             return 0.0
         if a0 <= lo:
-            return w0 * HOME[l0, 1, fc.dist_home(st, seat, pos)]
-    elif not (v.can_pick_up(st, seat) and l0 + 1 <= lmax):
+            return w0 * HOME[l0, 1, forecast.dist_home(st, seat, pos)]
+    elif not (layout.can_pick_up(st, seat) and l0 + 1 <= lmax):
         return 0.0
-    elif st[v.HEADING_UP + seat] == 1:
-        return _up_gain(st, seat, 1, fc.item_value(st[v.PATH + pos - 1]))
+    elif st[layout.HEADING_UP + seat] == 1:
+        return _up_gain(st, seat, 1, forecast.item_value(st[layout.PATH + pos - 1]))
     elif a0 <= lo:
         return 0.0
     ival, wref, cpos = free_path(st, seat, pos)
-    can_back_empty = st[v.TURN_BACK_NEEDS_TREASURE] == 0
-    if phase == v.PHASE_TURN_BACK:
+    can_back_empty = st[layout.TURN_BACK_NEEDS_TREASURE] == 0
+    if phase == layout.PHASE_TURN_BACK:
         # the decision's own row (l0, a0), read at cpos only
         seeds = np.empty((1, 3), np.int64)  # filled, not np.array of lists: 3-5% of a decision
         seeds[0, 0], seeds[0, 1], seeds[0, 2] = l0, a0, cpos
-        P, G, row, turns, ps, gs = down_table(seeds, l0, lmax, a0, lo, w0, ival, wref, can_back_empty, st[v.PATH_LEN])
+        P, G, row, turns, ps, gs = down_table(seeds, l0, lmax, a0, lo, w0, ival, wref, can_back_empty, st[layout.PATH_LEN])
         return w0 * HOME[l0, turns[l0, a0], cpos] - (w0 * ps + gs)
     # The treasure step: the rows read at the next turn-back step, with and without it.
     a2 = max(a0 - lo - l0, 0)
@@ -389,7 +389,7 @@ def plan_gain(phase, seat, st, extra):
     seeds = np.empty((2, 3), np.int64)
     seeds[0, 0], seeds[0, 1], seeds[0, 2] = l0, a2, cpos
     seeds[1, 0], seeds[1, 1], seeds[1, 2] = l0 + 1, a3, cpos
-    P, G, row, turns, ps, gs = down_table(seeds, l0, lmax, a0, lo, w0, ival, wref, can_back_empty, st[v.PATH_LEN])
+    P, G, row, turns, ps, gs = down_table(seeds, l0, lmax, a0, lo, w0, ival, wref, can_back_empty, st[layout.PATH_LEN])
     p0 = P[row[l0, a2], cpos]
     g0 = G[row[l0, a2], cpos]
     p1 = P[row[l0 + 1, a3], cpos]
@@ -401,12 +401,12 @@ def plan_gain(phase, seat, st, extra):
 def _up_gain(st, seat, dload, dvalue):
     """Heading up: the change of W x P(home) when the load changes by
     ``dload`` items and the value carried by ``dvalue``."""
-    pos = st[v.POS + seat]
-    l0 = st[v.N_CARRIED + seat]
-    a0 = min(st[v.AIR], AIR_CAP)
-    lo = fc.others_load(st, seat)
-    w0 = fc.carried_value(st, seat)
-    c = fc.dist_home(st, seat, pos)
+    pos = st[layout.POS + seat]
+    l0 = st[layout.N_CARRIED + seat]
+    a0 = min(st[layout.AIR], AIR_CAP)
+    lo = forecast.others_load(st, seat)
+    w0 = forecast.carried_value(st, seat)
+    c = forecast.dist_home(st, seat, pos)
     return (w0 + dvalue) * _up_next(c, l0 + dload, a0, lo, pos + 1) - w0 * _up_next(c, l0, a0, lo, pos + 1)
 
 
@@ -414,23 +414,25 @@ def _up_gain(st, seat, dload, dvalue):
 def drop_gain(st, seat):
     """Heading up: the change of W x P(home) from dropping the cheapest item
     (`plan_action` drops iff > 0 and picking up gains nothing)."""
-    return _up_gain(st, seat, -1, -fc.item_value(st[v.CARRIED + seat * v.MAX_PATH + fc.cheapest_carried(st, seat)]))
+    return _up_gain(
+        st, seat, -1, -forecast.item_value(st[layout.CARRIED + seat * layout.MAX_PATH + forecast.cheapest_carried(st, seat)])
+    )
 
 
 @njit(cache=True)
 def plan_action(phase, seat, st, extra):
     """Solve the single-diver MDP and return the action for this decision
     (`plan_gain`). See `planner` for the model."""
-    heading_up = st[v.HEADING_UP + seat] == 1
-    if phase == v.PHASE_TURN_BACK:
-        if heading_up or fc.carried_value(st, seat) <= 0.0:
-            return v.STAY_DOWN
-        return v.TURN_BACK if plan_gain(phase, seat, st, extra) >= 0.0 else v.STAY_DOWN
+    heading_up = st[layout.HEADING_UP + seat] == 1
+    if phase == layout.PHASE_TURN_BACK:
+        if heading_up or forecast.carried_value(st, seat) <= 0.0:
+            return layout.STAY_DOWN
+        return layout.TURN_BACK if plan_gain(phase, seat, st, extra) >= 0.0 else layout.STAY_DOWN
     if plan_gain(phase, seat, st, extra) > 0.0:
-        return v.PICK_UP
-    if heading_up and v.can_drop(st, seat) and drop_gain(st, seat) > 0.0:
-        return v.DROP + fc.cheapest_carried(st, seat)
-    return v.NOTHING
+        return layout.PICK_UP
+    if heading_up and layout.can_drop(st, seat) and drop_gain(st, seat) > 0.0:
+        return layout.DROP + forecast.cheapest_carried(st, seat)
+    return layout.NOTHING
 
 
 @register(

@@ -49,7 +49,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from sim.games.luft import forecast as fc, layout as v
+from sim.games.luft import forecast, layout
 from sim.strong.weights import PolicyLayout
 from strategies.luft.greedy_value import stay_down_terms
 from strategies.luft.planner import drop_gain, plan_gain
@@ -85,7 +85,7 @@ _START[DROP_W + 0] = -1.0
 LAYOUT = PolicyLayout(
     "luft",
     BLOCK,
-    tuple(range(FIRST_PLAYERS, v.MAX_SEATS + 1)),
+    tuple(range(FIRST_PLAYERS, layout.MAX_SEATS + 1)),
     tuple(_START),
     Path(__file__).with_name("presets"),
     older=OLDER_BLOCKS,
@@ -96,30 +96,30 @@ LAYOUT = PolicyLayout(
 def features(st, seat, load, now):
     """The feature tuple at load ``load``; ``now``: asked at the turn-back step
     (this turn's swim still to come)."""
-    air = st[v.AIR]
-    n = st[v.N_PLAYERS]
-    lo = fc.others_load(st, seat)
-    d = fc.dist_home(st, seat, st[v.POS + seat])
-    burn = min(fc.air_burn(d, load, lo, fc.SWIM_P, now) / max(air, 1), 4.0)
-    swims = fc.turns_left(air, load, lo) + (1 if now else 0)
-    risk = 1.0 - fc.p_home(d, swims, load, fc.SWIM_P, fc.SWIM_P)
+    air = st[layout.AIR]
+    n = st[layout.N_PLAYERS]
+    lo = forecast.others_load(st, seat)
+    d = forecast.dist_home(st, seat, st[layout.POS + seat])
+    burn = min(forecast.air_burn(d, load, lo, forecast.SWIM_P, now) / max(air, 1), 4.0)
+    swims = forecast.turns_left(air, load, lo) + (1 if now else 0)
+    risk = 1.0 - forecast.p_home(d, swims, load, forecast.SWIM_P, forecast.SWIM_P)
     down = 0
     best_other = 0
     for s in range(n):
         if s != seat:
-            down += 1 - st[v.BACK + s]
-            best_other = max(best_other, st[v.SCORE + s])
+            down += 1 - st[layout.BACK + s]
+            best_other = max(best_other, st[layout.SCORE + s])
     return (
         1.0,
-        air / max(st[v.MAX_AIR], 1),
-        st[v.POS + seat] / 32.0,
+        air / max(st[layout.MAX_AIR], 1),
+        st[layout.POS + seat] / 32.0,
         load / 4.0,
         lo / 8.0,
         burn,
         down / max(n - 1, 1),
-        (st[v.SCORE + seat] - best_other) / 30.0,
-        st[v.DIVE] / max(st[v.DIVES] - 1, 1),
-        fc.carried_value(st, seat) / 30.0,
+        (st[layout.SCORE + seat] - best_other) / 30.0,
+        st[layout.DIVE] / max(st[layout.DIVES] - 1, 1),
+        forecast.carried_value(st, seat) / 30.0,
         risk,
     )
 
@@ -130,8 +130,8 @@ def stay_down_features(st, seat):
     x chance to get home with it) / 10, (value carried x chance to get home lost
     by staying) / 10, chance to get home after staying one more turn."""
     gain, p_stay = stay_down_terms(st, seat)
-    p_back = fc.p_home_seat(st, seat, st[v.N_CARRIED + seat], True, fc.SWIM_P)
-    return gain / 10.0, fc.carried_value(st, seat) * (p_back - p_stay) / 10.0, p_stay
+    p_back = forecast.p_home_seat(st, seat, st[layout.N_CARRIED + seat], True, forecast.SWIM_P)
+    return gain / 10.0, forecast.carried_value(st, seat) * (p_back - p_stay) / 10.0, p_stay
 
 
 @njit(cache=True)
@@ -144,8 +144,8 @@ def turn_back_score(params, at, st, seat, load, u):
     if params[x] != 0.0 or params[x + 1] != 0.0 or params[x + 2] != 0.0:
         g, lost, p_stay = stay_down_features(st, seat)
         total += params[x] * g + params[x + 1] * lost + params[x + 2] * p_stay
-    total += plan_term(params, at + TURN_BACK_PLAN, v.PHASE_TURN_BACK, st, seat)
-    return total - roll_term(params, at + TURN_BACK_ROLL, v.PHASE_TURN_BACK, st, seat, u)
+    total += plan_term(params, at + TURN_BACK_PLAN, layout.PHASE_TURN_BACK, st, seat)
+    return total - roll_term(params, at + TURN_BACK_ROLL, layout.PHASE_TURN_BACK, st, seat, u)
 
 
 @njit(cache=True)
@@ -164,8 +164,8 @@ def roll_term(params, at, phase, st, seat, u):
     turning back); exactly 0 without a continuation when the weight is 0."""
     if params[at] == 0.0:
         return 0.0
-    t = ROLL_T[min(max(st[v.N_PLAYERS] - FIRST_PLAYERS, 0), len(ROLL_T) - 1)]
-    return params[at] * fc.rollout_gain(phase, seat, st, ROLL_K, t, u) / 10.0
+    t = ROLL_T[min(max(st[layout.N_PLAYERS] - FIRST_PLAYERS, 0), len(ROLL_T) - 1)]
+    return params[at] * forecast.rollout_gain(phase, seat, st, ROLL_K, t, u) / 10.0
 
 
 @njit(cache=True)
@@ -189,31 +189,31 @@ def policy(phase, seat, st, params, u):
     positive (drops only heading up). Weights per player count: policy (the
     untrained start), policy:file=PATH (a weight file from `sim luft train`)
     or policy:preset=NAME (shipped: strategies/luft/presets)."""
-    at = min(max(st[v.N_PLAYERS] - FIRST_PLAYERS, 0), v.MAX_SEATS - FIRST_PLAYERS) * BLOCK
-    load = st[v.N_CARRIED + seat]
-    if phase == v.PHASE_TURN_BACK:
-        if v.can_turn_back(st, seat) and turn_back_score(params, at, st, seat, load, u) > 0.0:
-            return v.TURN_BACK
-        return v.STAY_DOWN
-    if v.can_pick_up(st, seat):
-        value = fc.item_value(st[v.PATH + st[v.POS + seat] - 1]) / 14.0
+    at = min(max(st[layout.N_PLAYERS] - FIRST_PLAYERS, 0), layout.MAX_SEATS - FIRST_PLAYERS) * BLOCK
+    load = st[layout.N_CARRIED + seat]
+    if phase == layout.PHASE_TURN_BACK:
+        if layout.can_turn_back(st, seat) and turn_back_score(params, at, st, seat, load, u) > 0.0:
+            return layout.TURN_BACK
+        return layout.STAY_DOWN
+    if layout.can_pick_up(st, seat):
+        value = forecast.item_value(st[layout.PATH + st[layout.POS + seat] - 1]) / 14.0
         s = score(params, at + PICK_UP_W, features(st, seat, load + 1, False))
         s += params[at + PICK_UP_W + N_FEATURES] * value
-        s += plan_term(params, at + PICK_UP_PLAN, v.PHASE_TREASURE, st, seat)
-        if s + roll_term(params, at + PICK_UP_ROLL, v.PHASE_TREASURE, st, seat, u) > 0.0:
-            return v.PICK_UP
+        s += plan_term(params, at + PICK_UP_PLAN, layout.PHASE_TREASURE, st, seat)
+        if s + roll_term(params, at + PICK_UP_ROLL, layout.PHASE_TREASURE, st, seat, u) > 0.0:
+            return layout.PICK_UP
         if params[at + DROP_PLAN] == 0.0:
-            return v.NOTHING
-    if (st[v.HEADING_UP + seat] == 1 or params[at + DROP_ROLL] != 0.0) and v.can_drop(st, seat):
-        k = fc.cheapest_carried(st, seat)
-        value = fc.item_value(st[v.CARRIED + seat * v.MAX_PATH + k]) / 14.0
+            return layout.NOTHING
+    if (st[layout.HEADING_UP + seat] == 1 or params[at + DROP_ROLL] != 0.0) and layout.can_drop(st, seat):
+        k = forecast.cheapest_carried(st, seat)
+        value = forecast.item_value(st[layout.CARRIED + seat * layout.MAX_PATH + k]) / 14.0
         s = score(params, at + DROP_W, features(st, seat, load - 1, False))
         s += params[at + DROP_W + N_FEATURES] * value
         if params[at + DROP_PLAN] != 0.0:
             s += params[at + DROP_PLAN] * drop_gain(st, seat) / 10.0
-        if s + roll_term(params, at + DROP_ROLL, v.PHASE_TREASURE, st, seat, u) > 0.0:
-            return v.DROP + k
-    return v.NOTHING
+        if s + roll_term(params, at + DROP_ROLL, layout.PHASE_TREASURE, st, seat, u) > 0.0:
+            return layout.DROP + k
+    return layout.NOTHING
 
 
 register("trained", options=LAYOUT.trained_vector, builtin_id=11, doc=LAYOUT.trained_doc())(policy)

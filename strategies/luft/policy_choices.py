@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.games.luft import forecast as fc, layout as v
+from sim.games.luft import forecast, layout
 from strategies.luft.policy import (
     DROP_W,
     LAYOUT,
@@ -38,19 +38,19 @@ def choices(phase: int, seat: int, st: np.ndarray, action: int) -> tuple[str, np
     """(decision type, the rows of not acting (0) and acting, 1 if it acted);
     None for a decision the bot does not score (no turning back allowed, a
     drop heading down)."""
-    load = int(st[v.N_CARRIED + seat])
-    if phase == v.PHASE_TURN_BACK:
-        if not v.can_turn_back(st, seat):
+    load = int(st[layout.N_CARRIED + seat])
+    if phase == layout.PHASE_TURN_BACK:
+        if not layout.can_turn_back(st, seat):
             return None
         x = np.array(features(st, seat, load, True) + stay_down_features(st, seat))
-        return "turn back", np.vstack([np.zeros_like(x), x]), int(action == v.TURN_BACK)
-    if v.can_pick_up(st, seat):
-        value = fc.item_value(st[v.PATH + st[v.POS + seat] - 1]) / 14.0
+        return "turn back", np.vstack([np.zeros_like(x), x]), int(action == layout.TURN_BACK)
+    if layout.can_pick_up(st, seat):
+        value = forecast.item_value(st[layout.PATH + st[layout.POS + seat] - 1]) / 14.0
         x = np.array(features(st, seat, load + 1, False) + (value,))
-        return "pick up", np.vstack([np.zeros_like(x), x]), int(action == v.PICK_UP)
-    if st[v.HEADING_UP + seat] == 1 and v.can_drop(st, seat):
-        k = fc.cheapest_carried(st, seat)
-        value = fc.item_value(st[v.CARRIED + seat * v.MAX_PATH + k]) / 14.0
+        return "pick up", np.vstack([np.zeros_like(x), x]), int(action == layout.PICK_UP)
+    if st[layout.HEADING_UP + seat] == 1 and layout.can_drop(st, seat):
+        k = forecast.cheapest_carried(st, seat)
+        value = forecast.item_value(st[layout.CARRIED + seat * layout.MAX_PATH + k]) / 14.0
         x = np.array(features(st, seat, load - 1, False) + (value,))
-        return "drop", np.vstack([np.zeros_like(x), x]), int(action >= v.DROP)
+        return "drop", np.vstack([np.zeros_like(x), x]), int(action >= layout.DROP)
     return None

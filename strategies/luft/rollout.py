@@ -2,7 +2,7 @@
 
 from numba import njit
 
-from sim.games.luft import forecast as fc
+from sim.games.luft import forecast
 from sim.registry import Param
 from strategies.luft.registry import register
 
@@ -48,4 +48,4 @@ def rollout(phase, seat, st, params, u):
     faster, changes ~1% of the decisions, is level with z=0 in win share in
     a 4-player tournament but loses 0.502 of their meetings; at k=16 it
     saves nothing."""
-    return fc.rollout_decide(phase, seat, st, int(params[0]), int(params[1]), u, params[2])
+    return forecast.rollout_decide(phase, seat, st, int(params[0]), int(params[1]), u, params[2])

@@ -2,7 +2,7 @@
 
 from numba import njit
 
-from sim.games.luft import forecast as fc, layout as v
+from sim.games.luft import forecast, layout
 from sim.registry import Param
 from strategies.luft.registry import register
 
@@ -14,7 +14,7 @@ def counted_air(pos, load, lo):
     water carries (load + lo). Huge when load >= 4 (a 4 would not move you)."""
     speed = 4 - load
     if speed <= 0:
-        return fc.NEVER
+        return forecast.NEVER
     return ((pos + speed - 1) // speed) * (load + lo)
 
 
@@ -42,9 +42,9 @@ def as_good_as(item, level):
 def good_enough(st, seat, one, two):
     """Carrying one treasure as good as a level-`one` card, or two as good as
     level-`two` cards (by content: tip 5)."""
-    base = v.CARRIED + seat * v.MAX_PATH
+    base = layout.CARRIED + seat * layout.MAX_PATH
     n_two = 0
-    for k in range(st[v.N_CARRIED + seat]):
+    for k in range(st[layout.N_CARRIED + seat]):
         item = st[base + k]
         if as_good_as(item, one):
             return True
@@ -93,23 +93,25 @@ def rulebook_tips(phase, seat, st, params, u):
       the air left (a stack is never dropped for speed).
     - Tip 5, sunken stacks can be worth a lot: "as good as" compares a
       treasure's content (`worth`), not its highest card."""
-    load = st[v.N_CARRIED + seat]
-    pos = st[v.POS + seat]
-    air = st[v.AIR]
-    lo = fc.others_load(st, seat)
-    if phase == v.PHASE_TURN_BACK:
+    load = st[layout.N_CARRIED + seat]
+    pos = st[layout.POS + seat]
+    air = st[layout.AIR]
+    lo = forecast.others_load(st, seat)
+    if phase == layout.PHASE_TURN_BACK:
         if good_enough(st, seat, params[0], params[1]):
-            return v.TURN_BACK
+            return layout.TURN_BACK
         if air <= counted_air(pos, load, lo) + load + lo:
-            return v.TURN_BACK
-        return v.STAY_DOWN
-    up = st[v.HEADING_UP + seat]
-    if v.can_pick_up(st, seat):
-        if (as_good_as(st[v.PATH + pos - 1], params[1]) or (load == 0 and up == 0)) and air >= counted_air(pos, load + 1, lo):
-            return v.PICK_UP
-        return v.NOTHING
-    if up == 1 and v.can_drop(st, seat) and air < counted_air(pos, load, lo):
-        k = fc.find_carried(st, seat, 1)
+            return layout.TURN_BACK
+        return layout.STAY_DOWN
+    up = st[layout.HEADING_UP + seat]
+    if layout.can_pick_up(st, seat):
+        if (as_good_as(st[layout.PATH + pos - 1], params[1]) or (load == 0 and up == 0)) and air >= counted_air(
+            pos, load + 1, lo
+        ):
+            return layout.PICK_UP
+        return layout.NOTHING
+    if up == 1 and layout.can_drop(st, seat) and air < counted_air(pos, load, lo):
+        k = forecast.find_carried(st, seat, 1)
         if k >= 0:
-            return v.DROP + k
-    return v.NOTHING
+            return layout.DROP + k
+    return layout.NOTHING

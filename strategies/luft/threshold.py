@@ -1,6 +1,6 @@
 from numba import njit
 
-from sim.games.luft import layout as v
+from sim.games.luft import layout
 from sim.registry import Param
 from strategies.luft.registry import register
 
@@ -12,9 +12,9 @@ def threshold(phase, seat, st, params, u):
     than t treasures (a stack counts as one); turn back as soon as you carry at
     least t; heading up, never pick up; never drop. A diver that reaches the
     deep end with fewer than t treasures stays there."""
-    load = st[v.N_CARRIED + seat]
-    if phase == v.PHASE_TURN_BACK:
-        return v.TURN_BACK if load >= params[0] else v.STAY_DOWN
-    if st[v.HEADING_UP + seat] == 0 and load < params[0] and v.can_pick_up(st, seat):
-        return v.PICK_UP
-    return v.NOTHING
+    load = st[layout.N_CARRIED + seat]
+    if phase == layout.PHASE_TURN_BACK:
+        return layout.TURN_BACK if load >= params[0] else layout.STAY_DOWN
+    if st[layout.HEADING_UP + seat] == 0 and load < params[0] and layout.can_pick_up(st, seat):
+        return layout.PICK_UP
+    return layout.NOTHING

@@ -2,11 +2,11 @@
 
 from numba import njit
 
-from sim.games.landunter import layout as L
+from sim.games.landunter import layout
 from strategies.landunter.registry import register
 
 
 @register("honest-lu-twin")
 @njit(cache=True)
 def honest_lu_twin(seat, st, params, u):
-    return L.hand_low(st, seat)
+    return layout.hand_low(st, seat)

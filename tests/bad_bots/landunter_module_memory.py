@@ -4,7 +4,7 @@ freezes it as a read-only constant: the bot is refused, naming the array)."""
 import numpy as np
 from numba import njit
 
-from sim.games.landunter import layout as L
+from sim.games.landunter import layout
 from strategies.landunter.registry import register
 
 PLAYED = np.zeros(8, np.int64)
@@ -14,4 +14,4 @@ PLAYED = np.zeros(8, np.int64)
 @njit(cache=True)
 def bad_lu_module_memory(seat, st, params, u):
     PLAYED[seat] = PLAYED[seat] + 1
-    return L.hand_low(st, seat)
+    return layout.hand_low(st, seat)

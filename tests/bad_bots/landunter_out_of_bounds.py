@@ -4,13 +4,13 @@ plays its lowest card."""
 
 from numba import njit
 
-from sim.games.landunter import layout as L
+from sim.games.landunter import layout
 from strategies.landunter.registry import register
 
 
 @register("bad-lu-out-of-bounds")
 @njit(cache=True)
 def bad_lu_out_of_bounds(seat, st, params, u):
-    if st[L.STATE_SIZE + 2] == -12345:
-        return L.hand_high(st, seat)
-    return L.hand_low(st, seat)
+    if st[layout.STATE_SIZE + 2] == -12345:
+        return layout.hand_high(st, seat)
+    return layout.hand_low(st, seat)

@@ -2,7 +2,7 @@
 
 from numba import njit
 
-from sim.games.landunter import layout as L
+from sim.games.landunter import layout
 from strategies.landunter.registry import register
 
 
@@ -11,4 +11,4 @@ from strategies.landunter.registry import register
 def bad_lu_raises(seat, st, params, u):
     if u < 0.001:
         raise ValueError("bad-lu-raises gave up")
-    return L.hand_low(st, seat)
+    return layout.hand_low(st, seat)

@@ -2,13 +2,13 @@
 
 from numba import njit
 
-from sim.games.luft import layout as v
+from sim.games.luft import layout
 from strategies.luft.registry import register
 
 
 @register("bad-luft-always-raises")
 @njit(cache=True)
 def bad_luft_always_raises(phase, seat, st, params, u):
-    if st[v.TURN] >= 1:
+    if st[layout.TURN] >= 1:
         raise RuntimeError("bad-luft-always-raises is not written yet")
-    return v.NOTHING if phase == v.PHASE_TREASURE else v.STAY_DOWN
+    return layout.NOTHING if phase == layout.PHASE_TREASURE else layout.STAY_DOWN

@@ -6,17 +6,17 @@ import numpy as np
 from numba import njit
 
 from sim import _borrowed
-from sim.games.luft import layout as v
+from sim.games.luft import layout
 from strategies.luft.registry import register
 
 
 @register("cheat-luft-borrow")
 @njit(cache=True)
 def cheat_luft_borrow(phase, seat, st, params, u):
-    if phase == v.PHASE_TURN_BACK:
-        return v.TURN_BACK if st[v.N_CARRIED + seat] >= 2 and v.can_turn_back(st, seat) else v.STAY_DOWN
-    if v.can_pick_up(st, seat):
+    if phase == layout.PHASE_TURN_BACK:
+        return layout.TURN_BACK if st[layout.N_CARRIED + seat] >= 2 and layout.can_turn_back(st, seat) else layout.STAY_DOWN
+    if layout.can_pick_up(st, seat):
         game = _borrowed.borrow(st, np.int64)
-        game[v.PATH + st[v.POS + seat] - 1] = 4
-        return v.PICK_UP
-    return v.NOTHING
+        game[layout.PATH + st[layout.POS + seat] - 1] = 4
+        return layout.PICK_UP
+    return layout.NOTHING

@@ -5,7 +5,7 @@ import numpy as np
 from numba import carray, njit
 
 from sim import _borrowed
-from sim.games.luft import layout as v
+from sim.games.luft import layout
 from strategies.luft.registry import register
 
 
@@ -15,4 +15,4 @@ def bad_luft_dies(phase, seat, st, params, u):
     if u < 0.05:
         nowhere = carray(_borrowed.voidptr(np.uintp(4096)), (1,), np.int64)
         return nowhere[0]
-    return v.NOTHING if phase == v.PHASE_TREASURE else v.STAY_DOWN
+    return layout.NOTHING if phase == layout.PHASE_TREASURE else layout.STAY_DOWN

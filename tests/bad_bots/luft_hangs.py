@@ -2,7 +2,7 @@
 
 from numba import njit
 
-from sim.games.luft import layout as v
+from sim.games.luft import layout
 from strategies.luft.registry import register
 
 
@@ -11,6 +11,6 @@ from strategies.luft.registry import register
 def bad_luft_hangs(phase, seat, st, params, u):
     if u < 0.05:
         i = 0
-        while st[v.AIR] + i >= 0:
+        while st[layout.AIR] + i >= 0:
             i += 1
-    return v.NOTHING if phase == v.PHASE_TREASURE else v.STAY_DOWN
+    return layout.NOTHING if phase == layout.PHASE_TREASURE else layout.STAY_DOWN

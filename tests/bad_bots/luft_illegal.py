@@ -2,7 +2,7 @@
 
 from numba import njit
 
-from sim.games.luft import layout as v
+from sim.games.luft import layout
 from strategies.luft.registry import register
 
 
@@ -11,4 +11,4 @@ from strategies.luft.registry import register
 def bad_luft_illegal(phase, seat, st, params, u):
     if u < 0.003:
         return 99
-    return v.NOTHING if phase == v.PHASE_TREASURE else v.STAY_DOWN
+    return layout.NOTHING if phase == layout.PHASE_TREASURE else layout.STAY_DOWN

@@ -4,7 +4,7 @@ freezes it as a read-only constant: the bot is refused, naming the array)."""
 import numpy as np
 from numba import njit
 
-from sim.games.luft import layout as v
+from sim.games.luft import layout
 from strategies.luft.registry import register
 
 SEEN = np.zeros(8, np.int64)
@@ -14,4 +14,4 @@ SEEN = np.zeros(8, np.int64)
 @njit(cache=True)
 def bad_luft_module_memory(phase, seat, st, params, u):
     SEEN[seat] += 1
-    return v.NOTHING if phase == v.PHASE_TREASURE else v.STAY_DOWN
+    return layout.NOTHING if phase == layout.PHASE_TREASURE else layout.STAY_DOWN

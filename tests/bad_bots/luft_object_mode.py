@@ -4,7 +4,7 @@ Python could walk the call stack and read the engine's hidden state."""
 import numba
 from numba import njit
 
-from sim.games.luft import layout as v
+from sim.games.luft import layout
 from strategies.luft.registry import register
 
 
@@ -20,5 +20,5 @@ def bad_luft_object_mode(phase, seat, st, params, u):
     with numba.objmode(n="int64"):
         n = _peek()
     if n < 0:
-        return v.PICK_UP
-    return v.NOTHING if phase == v.PHASE_TREASURE else v.STAY_DOWN
+        return layout.PICK_UP
+    return layout.NOTHING if phase == layout.PHASE_TREASURE else layout.STAY_DOWN

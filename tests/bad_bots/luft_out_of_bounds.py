@@ -4,14 +4,14 @@ undrawn value cards lie)."""
 
 from numba import njit
 
-from sim.games.luft import layout as v
+from sim.games.luft import layout
 from strategies.luft.registry import register
 
 
 @register("bad-luft-out-of-bounds")
 @njit(cache=True)
 def bad_luft_out_of_bounds(phase, seat, st, params, u):
-    i = v.SIZE + 3 if u < 0.01 else v.AIR
+    i = layout.SIZE + 3 if u < 0.01 else layout.AIR
     if st[i] > 1000:
-        return v.NOTHING if phase == v.PHASE_TREASURE else v.STAY_DOWN
-    return v.NOTHING if phase == v.PHASE_TREASURE else v.STAY_DOWN
+        return layout.NOTHING if phase == layout.PHASE_TREASURE else layout.STAY_DOWN
+    return layout.NOTHING if phase == layout.PHASE_TREASURE else layout.STAY_DOWN

@@ -5,13 +5,13 @@ from dataclasses import replace
 
 from numba import njit
 
-from sim.games.luft import layout as v
+from sim.games.luft import layout
 from strategies.luft import LUFT_BOTS
 
 
 @njit(cache=True)
 def _crippled(phase, seat, st, params, u):
-    return v.NOTHING if phase == v.PHASE_TREASURE else v.STAY_DOWN
+    return layout.NOTHING if phase == layout.PHASE_TREASURE else layout.STAY_DOWN
 
 
 LUFT_BOTS.bots["random"] = replace(LUFT_BOTS.bots["random"], fn=_crippled)

@@ -2,12 +2,12 @@
 
 from numba import njit
 
-from sim.games.luft import layout as v
+from sim.games.luft import layout
 from strategies.luft.registry import register
 
 
 @register("cheat-luft-writer")
 @njit(cache=True)
 def cheat_luft_writer(phase, seat, st, params, u):
-    st[v.BACK + seat] = 1
-    return v.NOTHING if phase == v.PHASE_TREASURE else v.STAY_DOWN
+    st[layout.BACK + seat] = 1
+    return layout.NOTHING if phase == layout.PHASE_TREASURE else layout.STAY_DOWN

@@ -2,12 +2,12 @@
 
 from numba import njit
 
-from sim.games.pig import layout as L
+from sim.games.pig import layout
 from strategies.pig.registry import register
 
 
 @register("bad-pig-writes")
 @njit(cache=True)
 def bad_pig_writes(seat, st, params, u):
-    st[L.S_SCORE + seat] = 99
+    st[layout.S_SCORE + seat] = 99
     return 0

@@ -3,7 +3,7 @@ the lower flood card on offer is at most ``flood``, else its lowest."""
 
 from numba import njit
 
-from sim.games.landunter import layout as L
+from sim.games.landunter import layout
 from sim.registry import Param
 from strategies.landunter.registry import register
 
@@ -12,7 +12,7 @@ from strategies.landunter.registry import register
 @njit(cache=True)
 def mine(seat, st, params, u):
     """Its highest card for a cheap flood card, else its lowest."""
-    m = L.hand_n(st, seat)
-    if st[L.S_FLOOD_LO] <= params[0]:
-        return L.hand_card(st, seat, m - 1)
-    return L.hand_low(st, seat)
+    m = layout.hand_n(st, seat)
+    if st[layout.S_FLOOD_LO] <= params[0]:
+        return layout.hand_card(st, seat, m - 1)
+    return layout.hand_low(st, seat)

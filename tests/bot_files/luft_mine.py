@@ -3,7 +3,7 @@ share falls to ``t`` (a parameter, so analyses can sweep it)."""
 
 from numba import njit
 
-from sim.games.luft import layout as v
+from sim.games.luft import layout
 from sim.registry import Param
 from strategies.luft.registry import register
 
@@ -12,8 +12,8 @@ from strategies.luft.registry import register
 @njit(cache=True)
 def mine(phase, seat, st, params, u):
     """Turns back when the air is at most t; takes a treasure when it can while heading down."""
-    if phase == v.PHASE_TURN_BACK:
-        return v.TURN_BACK if st[v.AIR] <= params[0] else v.STAY_DOWN
-    if st[v.HEADING_UP + seat] == 0 and v.can_pick_up(st, seat):
-        return v.PICK_UP
-    return v.NOTHING
+    if phase == layout.PHASE_TURN_BACK:
+        return layout.TURN_BACK if st[layout.AIR] <= params[0] else layout.STAY_DOWN
+    if st[layout.HEADING_UP + seat] == 0 and layout.can_pick_up(st, seat):
+        return layout.PICK_UP
+    return layout.NOTHING

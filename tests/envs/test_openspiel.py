@@ -5,7 +5,7 @@ import pyspiel
 import pytest
 
 import sim.envs.openspiel as ours
-from sim.games.landunter import layout as L
+from sim.games.landunter import layout
 
 GAMES = ["python_geteilte_luft", "python_land_unter"]
 
@@ -85,8 +85,8 @@ def test_a_land_unter_resample_redeals_the_hands_the_seat_has_not_seen():
         state.apply_action(0)
     world = state.resample(0, np.random.default_rng(3))
     seen = state.table.points[-1].view
-    mine = (seen[L.S_HAND_LO], seen[L.S_HAND_HI])
-    assert (world.table.points[-1].view[L.S_HAND_LO], world.table.points[-1].view[L.S_HAND_HI]) == mine
+    mine = (seen[layout.S_HAND_LO], seen[layout.S_HAND_HI])
+    assert (world.table.points[-1].view[layout.S_HAND_LO], world.table.points[-1].view[layout.S_HAND_HI]) == mine
     theirs = [ours.face_of("landunter").dealt_hands(t)[1] for t in (state.table, world.table)]
     assert theirs[0] != theirs[1]
 

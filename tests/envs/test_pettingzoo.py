@@ -99,10 +99,10 @@ def test_only_the_seat_to_move_has_an_action_mask_and_its_hand_is_its_own():
         obs = env.observe(agent)
         assert obs["action_mask"].any() == (agent == mover)
     table = env.unwrapped.table
-    from sim.games.landunter import layout as L
+    from sim.games.landunter import layout
 
     other = env.observe("seat_1")["observation"]
-    assert other[L.S_HAND_LO + 0] == other[L.S_HAND_HI + 0] == 0  # seat 0's hand is not in seat 1's view
+    assert other[layout.S_HAND_LO + 0] == other[layout.S_HAND_HI + 0] == 0  # seat 0's hand is not in seat 1's view
     assert table.request.seat == 0
 
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from sim import nb
-from sim.games.landunter import core, engine, layout as L, reference
+from sim.games.landunter import core, engine, layout, reference
 from sim.games.landunter.bits import masks_of
 from sim.games.landunter.reference import DealState
 from sim.games.landunter.rules import Rules
@@ -35,32 +35,32 @@ def position(tops, rings, still_in=None, hands=None) -> DealState:
 
 
 def to_view(state: DealState, rules: Rules) -> np.ndarray:
-    st = np.zeros(L.STATE_SIZE, np.int64)
+    st = np.zeros(layout.STATE_SIZE, np.int64)
     arr = rules.to_array()
-    st[L.S_PLAYERS] = state.n
-    st[L.S_N_IN] = state.n_in
-    st[L.S_N_CARDS] = rules.n_cards
-    for r_idx, s_idx in L.RULE_FLAGS:
+    st[layout.S_PLAYERS] = state.n
+    st[layout.S_N_IN] = state.n_in
+    st[layout.S_N_CARDS] = rules.n_cards
+    for r_idx, s_idx in layout.RULE_FLAGS:
         st[s_idx] = arr[r_idx]
     for p in range(state.n):
-        st[L.S_TOP + p] = state.top[p]
-        st[L.S_RINGS + p] = state.rings[p]
-        st[L.S_IN + p] = int(state.still_in[p])
-        st[L.S_HAND_N + p] = len(state.hands[p])
-        st[L.S_HAND_LO + p], st[L.S_HAND_HI + p] = masks_of(state.hands[p])
+        st[layout.S_TOP + p] = state.top[p]
+        st[layout.S_RINGS + p] = state.rings[p]
+        st[layout.S_IN + p] = int(state.still_in[p])
+        st[layout.S_HAND_N + p] = len(state.hands[p])
+        st[layout.S_HAND_LO + p], st[layout.S_HAND_HI + p] = masks_of(state.hands[p])
     return st
 
 
 def from_view(st: np.ndarray, n: int) -> DealState:
     hands = []
     for p in range(n):
-        lo, hi = int(st[L.S_HAND_LO + p]), int(st[L.S_HAND_HI + p])
+        lo, hi = int(st[layout.S_HAND_LO + p]), int(st[layout.S_HAND_HI + p])
         hands.append([c for c in range(1, 61) if lo >> (c - 1) & 1] + [c for c in range(61, 73) if hi >> (c - 61) & 1])
     return DealState(
         hands,
-        [int(x) for x in st[L.S_RINGS : L.S_RINGS + n]],
-        [int(x) for x in st[L.S_TOP : L.S_TOP + n]],
-        [bool(x) for x in st[L.S_IN : L.S_IN + n]],
+        [int(x) for x in st[layout.S_RINGS : layout.S_RINGS + n]],
+        [int(x) for x in st[layout.S_TOP : layout.S_TOP + n]],
+        [bool(x) for x in st[layout.S_IN : layout.S_IN + n]],
     )
 
 
@@ -86,7 +86,7 @@ class Steps:
         if self.kind == "reference":
             return reference.resolve_round(state, plays, pair, rules).ended
         st = to_view(state, rules)
-        arr = np.zeros(L.MAXP, np.int64)
+        arr = np.zeros(layout.MAXP, np.int64)
         for p, c in plays.items():
             arr[p] = c
             assert core.remove_card(st, p, c)
@@ -99,7 +99,7 @@ class Steps:
         if self.kind == "reference":
             return reference.score_deal(state, rules)
         st = to_view(state, rules)
-        out = np.zeros(L.MAXP, np.int64)
+        out = np.zeros(layout.MAXP, np.int64)
         core.score_deal(st, state.n, out)
         return [int(x) for x in out[: state.n]]
 

@@ -4,7 +4,7 @@ a property test that every registered bot only ever plays a card it holds."""
 import numpy as np
 from hypothesis import HealthCheck, given, settings, strategies as hs
 
-from sim.games.landunter import layout as L, reference
+from sim.games.landunter import layout, reference
 from sim.games.landunter.rules import Rules
 from strategies.landunter import LANDUNTER_BOTS
 from strategies.landunter.dispatch import N_BUILTINS, decide_builtin
@@ -29,15 +29,15 @@ def view(hand, tops=(0, 0, 0, 0), rings=(3, 3, 3, 3), offer=(1, 2), seat=0, **kw
     s = position(tops, rings, hands=[[c for c in h if c <= 72] or [] for h in hands])
     st = to_view(s, Rules(players=len(tops), allow_six=True, allow_two=True))
     for p in range(len(tops)):
-        st[L.S_HAND_N + p] = len(hand)
-        st[L.S_RINGS_FULL + p] = max(rings[p], 3)
-    st[L.S_FLOOD_LO], st[L.S_FLOOD_HI] = min(offer), max(offer)
+        st[layout.S_HAND_N + p] = len(hand)
+        st[layout.S_RINGS_FULL + p] = max(rings[p], 3)
+    st[layout.S_FLOOD_LO], st[layout.S_FLOOD_HI] = min(offer), max(offer)
     for v in range(1, 13):
-        st[L.S_FLOOD_LEFT + v] = 2
-    st[L.S_FLOOD_LEFT + offer[0]] -= 1
-    st[L.S_FLOOD_LEFT + offer[1]] -= 1
+        st[layout.S_FLOOD_LEFT + v] = 2
+    st[layout.S_FLOOD_LEFT + offer[0]] -= 1
+    st[layout.S_FLOOD_LEFT + offer[1]] -= 1
     for k, v in kw.items():
-        st[getattr(L, k)] = v
+        st[getattr(layout, k)] = v
     return st
 
 
@@ -135,18 +135,18 @@ def test_counter_bids_just_above_the_cards_the_others_can_still_hold():
     st = view([10, 41, 55], tops=(12, 4, 6, 2), offer=(1, 9), S_DEAL=1, S_ROUND=9)
     n = 4
     for p in range(n):
-        st[L.S_HAND_ID + p] = (p - 1) % n
+        st[layout.S_HAND_ID + p] = (p - 1) % n
     others = {1: [20, 30, 40], 2: [2, 3, 4], 3: [33, 34, 35]}
     for seat, cards in others.items():
         hid = (seat - 1) % n
         for c in cards:
-            st[L.S_CARD_HAND + c] = hid + 1
-            st[L.S_CARD_WHEN + c] = 5  # played in deal 1 (index 0)
+            st[layout.S_CARD_HAND + c] = hid + 1
+            st[layout.S_CARD_WHEN + c] = 5  # played in deal 1 (index 0)
     # every other card was seen played this deal, from some hand
     for c in range(1, 61):
-        if st[L.S_CARD_HAND + c] == 0 and c not in (10, 41, 55):
-            st[L.S_CARD_HAND + c] = 1
-            st[L.S_CARD_WHEN + c] = 12 * 1 + 3
+        if st[layout.S_CARD_HAND + c] == 0 and c not in (10, 41, 55):
+            st[layout.S_CARD_HAND + c] = 1
+            st[layout.S_CARD_WHEN + c] = 12 * 1 + 3
     assert play("counter", st) == 41
     assert play("dodge", st) == 55  # dodge just plays its highest
 
@@ -167,12 +167,12 @@ def late_round_view(hand, **kw):
     rest = np.random.default_rng(0).permutation([c for c in range(1, 61) if c not in hand])
     full = [list(hand) + list(rest[:9])] + [list(rest[9 + 12 * h : 21 + 12 * h]) for h in range(3)]
     for h, cards in enumerate(full):
-        st[L.S_HAND_ID + h] = h
-        st[L.S_RINGS_FULL + h] = reference.ring_count(cards)
+        st[layout.S_HAND_ID + h] = h
+        st[layout.S_RINGS_FULL + h] = reference.ring_count(cards)
         for r, c in enumerate(c for c in cards if c not in hand):
             if r < 9:
-                st[L.S_CARD_HAND + c] = h + 1
-                st[L.S_CARD_WHEN + c] = r + 1
+                st[layout.S_CARD_HAND + c] = h + 1
+                st[layout.S_CARD_WHEN + c] = r + 1
     return st
 
 
@@ -194,7 +194,7 @@ def _collect_states(rules, seed, game):
 
     def spy(seat, st, params, u):
         states.append((seat, st.copy(), u))
-        return int(L.hand_card(st, seat, int(u * L.hand_n(st, seat))))
+        return int(layout.hand_card(st, seat, int(u * layout.hand_n(st, seat))))
 
     reference.play_game(rules, [python_seat(spy)] * rules.players, seed, game)
     return states
@@ -234,7 +234,7 @@ def test_every_registered_bot_only_plays_cards_it_holds(players, seed, game, fla
             if name == "sampler":
                 values["k"] = max(1, values.get("k", 1))
             card = int(b.fn(seat, sealed(st), sealed(b.vector(values)), pick.random()))
-            assert L.hand_has(st, seat, card), (name, values, seat, card)
+            assert layout.hand_has(st, seat, card), (name, values, seat, card)
 
 
 def test_the_example_user_bot_loads_plays_its_rule_and_agrees_with_reference(compiled, monkeypatch):

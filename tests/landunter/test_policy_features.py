@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pytest
 
-from sim.games.landunter import layout as L
+from sim.games.landunter import layout
 from sim.strong import weights as W
 from strategies.landunter import LANDUNTER_BOTS, features as F, policy as lu
 from tests.landunter.test_bots import view
@@ -35,14 +35,14 @@ def test_flip_if_taking_the_higher_flood_card_tops_every_other_pile():
 def test_flip_if_passes_over_others_without_a_ring():
     st = view([5, 30], tops=(7, 11, 3, 0), rings=(2, 0, 3, 3), offer=(2, 5))
     assert F.flip_if(0, st) == (0.0, 1.0, 1.0)  # the 11 without a ring goes out when it flips; then our 7 (or 5) is the highest
-    st[L.S_RINGS + 1] = 1
+    st[layout.S_RINGS + 1] = 1
     assert F.flip_if(0, st) == (0.0, 0.0, 0.0)
 
 
 def test_flip_if_keeping_our_top_flips_when_it_stays_the_highest_and_ties_flip_too():
     st = view([5, 30], tops=(8, 8, 3, 0), offer=(2, 5))
     assert F.flip_if(0, st)[2] == 1.0  # a tie for the highest: both flip
-    st[L.S_FLOOD_HI] = 9  # whoever takes the 9 tops us
+    st[layout.S_FLOOD_HI] = 9  # whoever takes the 9 tops us
     assert F.flip_if(0, st)[2] == 0.0
     st = view([5, 30], tops=(0, 0, 0, 0), offer=(6, 6))
     assert F.flip_if(0, st) == (1.0, 1.0, 0.0)  # equal flood cards: either is the highest; no pile never flips
@@ -53,20 +53,20 @@ def test_outcome_terms_weigh_the_flip_and_the_top_by_the_chances_of_the_card():
     below = lu.cards_out_below(0, st)
     flips = F.flip_if(0, st)
     assert flips == (0.0, 1.0, 0.0)
-    first, second = F.top_ranks(below[30], below[L.MAX_CARD + 1], 3)
-    y = F.outcome_terms(0, st, below[30], below[L.MAX_CARD + 1], flips, 1)
+    first, second = F.top_ranks(below[30], below[layout.MAX_CARD + 1], 3)
+    y = F.outcome_terms(0, st, below[30], below[layout.MAX_CARD + 1], flips, 1)
     neither = 1 - first - second
     assert y == pytest.approx((first, second, second, second, (2 * first + 11 * second + 7 * neither) / 12, 1 / 11))
-    st[L.S_RINGS] = 1  # with a ring left the flip does not put us out
-    assert F.outcome_terms(0, st, below[30], below[L.MAX_CARD + 1], flips, 1)[3] == 0.0
+    st[layout.S_RINGS] = 1  # with a ring left the flip does not put us out
+    assert F.outcome_terms(0, st, below[30], below[layout.MAX_CARD + 1], flips, 1)[3] == 0.0
 
 
 def test_outcome_chances_count_only_the_others_still_in():
     st = view([5, 30, 44])
     below = lu.cards_out_below(0, st)
-    st[L.S_N_IN] = 3  # one player out: two others play
-    y = F.outcome_terms(0, st, below[30], below[L.MAX_CARD + 1], F.flip_if(0, st), 1)
-    assert y[:2] == pytest.approx(F.top_ranks(below[30], below[L.MAX_CARD + 1], 2))
+    st[layout.S_N_IN] = 3  # one player out: two others play
+    y = F.outcome_terms(0, st, below[30], below[layout.MAX_CARD + 1], F.flip_if(0, st), 1)
+    assert y[:2] == pytest.approx(F.top_ranks(below[30], below[layout.MAX_CARD + 1], 2))
 
 
 def test_policy_weights_on_the_chances_play_the_likeliest_highest_or_second_card():

@@ -5,7 +5,7 @@ engine and on the compiled primitives the kernel uses."""
 import numpy as np
 import pytest
 
-from sim.games.landunter import layout as L, reference
+from sim.games.landunter import layout, reference
 from sim.games.landunter.reference import flood_deck, ring_count, ring_halves
 from sim.games.landunter.rules import Rules
 from tests.landunter.conftest import position, python_seat, seats
@@ -338,17 +338,17 @@ def _spy(log):
     def bot(seat, st, params, u):
         log.append(
             (
-                int(st[L.S_DEAL]),
-                int(st[L.S_ROUND]),
+                int(st[layout.S_DEAL]),
+                int(st[layout.S_ROUND]),
                 seat,
-                int(st[L.S_HAND_ID + seat]),
-                int(st[L.S_HAND_LO + seat]),
-                int(st[L.S_HAND_HI + seat]),
-                int(st[L.S_RINGS_FULL + seat]),
+                int(st[layout.S_HAND_ID + seat]),
+                int(st[layout.S_HAND_LO + seat]),
+                int(st[layout.S_HAND_HI + seat]),
+                int(st[layout.S_RINGS_FULL + seat]),
                 st.copy(),
             )
         )
-        return int(L.hand_low(st, seat))
+        return int(layout.hand_low(st, seat))
 
     return bot
 
@@ -387,8 +387,8 @@ def test_eliminated_hand_passes_with_full_ring_count():
                 assert rec.hand_rings[d][p] == rec.hand_rings[0][(p - d) % 4]
         starts = [(d, seat, st) for d, rnd, seat, _, _, _, _, st in log if rnd == 0]
         for d, seat, st in starts:
-            assert st[L.S_RINGS + seat] == st[L.S_RINGS_FULL + seat]  # full, flipped restored
-            assert st[L.S_HAND_N + seat] == 12
+            assert st[layout.S_RINGS + seat] == st[layout.S_RINGS_FULL + seat]  # full, flipped restored
+            assert st[layout.S_HAND_N + seat] == 12
         return
     pytest.fail("no game with an elimination found")
 
@@ -401,17 +401,17 @@ def test_bots_never_see_this_rounds_choices(compiled, kind):
     """Within a round every seat is shown the same public view (nothing of the
     choices made before it), plus its own whole hand; no other seat's hand."""
     rows = recorded(kind, Rules(players=4), "random,high,counter,low", 5, 4)
-    hands = [L.S_HAND_LO + p for p in range(L.MAXP)] + [L.S_HAND_HI + p for p in range(L.MAXP)]
+    hands = [layout.S_HAND_LO + p for p in range(layout.MAXP)] + [layout.S_HAND_HI + p for p in range(layout.MAXP)]
     rounds = []  # consecutive decisions of one round
     for row in rows:
         seat, st = int(row[0]), row[2:]
-        mine = {L.S_HAND_LO + seat, L.S_HAND_HI + seat}
+        mine = {layout.S_HAND_LO + seat, layout.S_HAND_HI + seat}
         assert all(st[i] == 0 for i in hands if i not in mine)  # no other hand
-        assert popcount_hand(st, seat) == st[L.S_HAND_N + seat]  # own card still in
+        assert popcount_hand(st, seat) == st[layout.S_HAND_N + seat]  # own card still in
         public = st.copy()
         public[hands] = 0
-        if not rounds or rounds[-1][0] != (st[L.S_DEAL], st[L.S_ROUND]):
-            rounds.append(((st[L.S_DEAL], st[L.S_ROUND]), []))
+        if not rounds or rounds[-1][0] != (st[layout.S_DEAL], st[layout.S_ROUND]):
+            rounds.append(((st[layout.S_DEAL], st[layout.S_ROUND]), []))
         rounds[-1][1].append(public)
     assert len(rounds) > 4 * 4 * 4
     for _, views in rounds:
@@ -421,19 +421,19 @@ def test_bots_never_see_this_rounds_choices(compiled, kind):
 
 
 def popcount_hand(st, seat) -> int:
-    return bin(int(st[L.S_HAND_LO + seat])).count("1") + bin(int(st[L.S_HAND_HI + seat])).count("1")
+    return bin(int(st[layout.S_HAND_LO + seat])).count("1") + bin(int(st[layout.S_HAND_HI + seat])).count("1")
 
 
 def test_card_memory_records_hand_and_round():
     log = []
     rec = reference.play_game(Rules(players=3), [python_seat(_spy(log))] * 3, 6, 0)
     last = log[-1][-1]
-    deal = int(last[L.S_DEAL])
+    deal = int(last[layout.S_DEAL])
     for c in range(1, 61):
-        when = last[L.S_CARD_WHEN + c]
+        when = last[layout.S_CARD_WHEN + c]
         if when:
-            assert 1 <= when <= 12 * deal + int(last[L.S_ROUND])
-            assert 1 <= last[L.S_CARD_HAND + c] <= 3
+            assert 1 <= when <= 12 * deal + int(last[layout.S_ROUND])
+            assert 1 <= last[layout.S_CARD_HAND + c] <= 3
     # flood composition: 24 minus two per revealed round
-    assert sum(last[L.S_FLOOD_LEFT + v] for v in range(1, 13)) == 24 - 2 * (int(last[L.S_ROUND]) + 1)
+    assert sum(last[layout.S_FLOOD_LEFT + v] for v in range(1, 13)) == 24 - 2 * (int(last[layout.S_ROUND]) + 1)
     assert rec.rounds

@@ -6,7 +6,7 @@ import dataclasses
 import numpy as np
 import pytest
 
-from sim.games.landunter import layout as L
+from sim.games.landunter import layout
 from sim.games.landunter.rules import Rules, RulesError
 
 
@@ -98,11 +98,11 @@ def test_from_strings_errors_are_one_line(items, words):
 
 def test_to_array_is_a_small_int64_vector():
     arr = Rules(players=6, allow_six=True, tie_simultaneous=False, no_flood_counts_as_lowest=True).to_array()
-    assert arr.dtype == np.int64 and arr.shape == (L.R_SIZE,)
-    assert arr[L.R_VERSION] == 1 and arr[L.R_PLAYERS] == 6 and arr[L.R_N_CARDS] == 72
-    assert arr[L.R_CASCADE_REPEAT] == 1 and arr[L.R_TIE_SIMULTANEOUS] == 0
-    assert arr[L.R_END_BEFORE_CASCADE] == 1 and arr[L.R_NO_FLOOD_LOWEST] == 1
-    assert arr[L.R_TWO_PLAYED_OUT] == 1
+    assert arr.dtype == np.int64 and arr.shape == (layout.R_SIZE,)
+    assert arr[layout.R_VERSION] == 1 and arr[layout.R_PLAYERS] == 6 and arr[layout.R_N_CARDS] == 72
+    assert arr[layout.R_CASCADE_REPEAT] == 1 and arr[layout.R_TIE_SIMULTANEOUS] == 0
+    assert arr[layout.R_END_BEFORE_CASCADE] == 1 and arr[layout.R_NO_FLOOD_LOWEST] == 1
+    assert arr[layout.R_TWO_PLAYED_OUT] == 1
 
 
 def test_to_dict_round_trips():

@@ -15,7 +15,7 @@ import pytest
 from numba import njit
 
 from sim import rng
-from sim.games.landunter import engine, layout as L, reference
+from sim.games.landunter import engine, layout, reference
 from sim.games.landunter.reference import ViewWriteError
 from sim.games.landunter.rules import Rules
 from sim.registry import MAX_PARAMS
@@ -37,15 +37,15 @@ ENGINES = ["reference", "compiled"]
 @njit(cache=True)
 def state_writer(seat, st, params, u):
     """Gives itself a ring back before playing its lowest card."""
-    st[L.S_RINGS + seat] += 1
-    return L.hand_low(st, seat)
+    st[layout.S_RINGS + seat] += 1
+    return layout.hand_low(st, seat)
 
 
 @njit(cache=True)
 def params_writer(seat, st, params, u):
     """Writes past its own parameter row, into the next seat's."""
     params[MAX_PARAMS] = 12.0
-    return L.hand_low(st, seat)
+    return layout.hand_low(st, seat)
 
 
 @pytest.mark.parametrize("kind", ENGINES)
@@ -60,7 +60,7 @@ def test_a_bot_that_writes_its_view_or_parameters_is_refused_naming_it(compiled,
 def test_a_plain_python_bot_that_writes_is_refused_naming_it(target):
     def writer(seat, st, params, u):
         (st if target == "st" else params)[0] = 1
-        return int(L.hand_low(st, seat))
+        return int(layout.hand_low(st, seat))
 
     table = [python_seat(writer, "py-writer")] + seats("low", 4)[1:]
     with pytest.raises(ViewWriteError, match="bot 'py-writer' writes to its read-only"):
@@ -74,19 +74,19 @@ def peeker(seat, st, params, u):
     hand or of this round's choices (another hand mask, a hand size that
     dropped before the reveal, a card stamped with this round); else its
     lowest, exactly like `low`."""
-    now = L.HAND_SIZE * st[L.S_DEAL] + st[L.S_ROUND] + 1
+    now = layout.HAND_SIZE * st[layout.S_DEAL] + st[layout.S_ROUND] + 1
     seen = False
-    for p in range(st[L.S_PLAYERS]):
-        if p != seat and (st[L.S_HAND_LO + p] != 0 or st[L.S_HAND_HI + p] != 0):
+    for p in range(st[layout.S_PLAYERS]):
+        if p != seat and (st[layout.S_HAND_LO + p] != 0 or st[layout.S_HAND_HI + p] != 0):
             seen = True
-        if st[L.S_IN + p] == 1 and st[L.S_HAND_N + p] != st[L.S_HAND_N + seat]:
+        if st[layout.S_IN + p] == 1 and st[layout.S_HAND_N + p] != st[layout.S_HAND_N + seat]:
             seen = True
-    for v in range(1, L.MAX_CARD + 1):
-        if st[L.S_CARD_WHEN + v] == now:
+    for v in range(1, layout.MAX_CARD + 1):
+        if st[layout.S_CARD_WHEN + v] == now:
             seen = True
     if seen:
-        return L.hand_high(st, seat)
-    return L.hand_low(st, seat)
+        return layout.hand_high(st, seat)
+    return layout.hand_low(st, seat)
 
 
 @pytest.mark.parametrize("kind", ENGINES)
@@ -152,10 +152,10 @@ class FloodPredictor:
     def __call__(self, seat, st, params, u):
         with np.errstate(over="ignore"):
             self.decide(st, u)
-        return int(L.hand_low(st, seat))
+        return int(layout.hand_low(st, seat))
 
     def decide(self, st, u):
-        deal, rnd = int(st[L.S_DEAL]), int(st[L.S_ROUND])
+        deal, rnd = int(st[layout.S_DEAL]), int(st[layout.S_ROUND])
         if deal != self.deal:
             self.deal, self.guess = deal, None
             self.candidates = _states_of(u)  # the draw right after the flood shuffle
@@ -163,22 +163,22 @@ class FloodPredictor:
         else:
             self.steps += self.n_in
             if self.guess is not None:
-                hit = self.guess in (st[L.S_FLOOD_LO], st[L.S_FLOOD_HI])
+                hit = self.guess in (st[layout.S_FLOOD_LO], st[layout.S_FLOOD_HI])
                 self.log.append((hit, self.chance))
             step = np.uint64((self.steps * _G) & _M)
             top = np.uint64(int(u * 2.0**53))
             match = (_mix(self.candidates + np.uint64(_G) + step) >> np.uint64(11)) == top
             if match.any():
                 self.candidates = self.candidates[match]
-        self.n_in = int(st[L.S_N_IN])
+        self.n_in = int(st[layout.S_N_IN])
         self.guess = None
-        if 1 <= rnd < L.HAND_SIZE - 1:  # two uniforms seen this deal
+        if 1 <= rnd < layout.HAND_SIZE - 1:  # two uniforms seen this deal
             stream = rng.Stream.__new__(rng.Stream)  # replay the flood shuffle
             stream.state = np.uint64(self.candidates[0] + np.uint64(_G) - np.uint64((24 * _G) & _M))
             flood = stream.shuffle(np.array(reference.flood_deck(), dtype=np.int64))
             self.guess = int(flood[2 * rnd + 2])
-            left = sum(int(st[L.S_FLOOD_LEFT + v]) for v in range(1, L.FLOOD_MAX + 1))
-            k = int(st[L.S_FLOOD_LEFT + self.guess])
+            left = sum(int(st[layout.S_FLOOD_LEFT + v]) for v in range(1, layout.FLOOD_MAX + 1))
+            k = int(st[layout.S_FLOOD_LEFT + self.guess])
             self.chance = 1.0 - math.comb(left - k, 2) / math.comb(left, 2) if left >= 2 else 0.0
 
 

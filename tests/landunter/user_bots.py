@@ -3,40 +3,40 @@ engine calls them as first-class functions, the reference directly."""
 
 from numba import njit
 
-from sim.games.landunter import layout as L
+from sim.games.landunter import layout
 from sim.registry import Bot, Param, Seat
 
 
 @njit(cache=True)
 def second_highest(seat, st, params, u):
     """Play the second-highest card (the only card when one is left)."""
-    m = L.hand_n(st, seat)
-    return L.hand_card(st, seat, m - 2 if m >= 2 else 0)
+    m = layout.hand_n(st, seat)
+    return layout.hand_card(st, seat, m - 2 if m >= 2 else 0)
 
 
 @njit(cache=True)
 def threshold_bid(seat, st, params, u):
     """Play the highest card when the lower flood card on offer is at most
     params[0], else the lowest."""
-    if st[L.S_FLOOD_LO] <= params[0]:
-        return L.hand_high(st, seat)
-    return L.hand_low(st, seat)
+    if st[layout.S_FLOOD_LO] <= params[0]:
+        return layout.hand_high(st, seat)
+    return layout.hand_low(st, seat)
 
 
 @njit(cache=True)
 def cheater(seat, st, params, u):
     """Plays a card nobody holds in round 3 (index 2)."""
-    if st[L.S_ROUND] == 2:
+    if st[layout.S_ROUND] == 2:
         return 99
-    return L.hand_low(st, seat)
+    return layout.hand_low(st, seat)
 
 
 @njit(cache=True)
 def crasher(seat, st, params, u):
     """Raises in round 3 (index 2)."""
-    if st[L.S_ROUND] == 2:
+    if st[layout.S_ROUND] == 2:
         raise ValueError("user bot crashed")
-    return L.hand_low(st, seat)
+    return layout.hand_low(st, seat)
 
 
 def user_seat(fn, name, params=(), values=None) -> Seat:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.games.luft import layout as v
+from sim.games.luft import layout
 from strategies.luft.planner import drop_gain, plan_gain
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -26,10 +26,10 @@ def gains(views, seats) -> np.ndarray:
     cannot drop)."""
     out = np.zeros((len(views), 2 * len(EXTRAS) + 1))
     for i, (st, seat) in enumerate(zip(views, seats)):
-        for j, phase in enumerate((v.PHASE_TURN_BACK, v.PHASE_TREASURE)):
+        for j, phase in enumerate((layout.PHASE_TURN_BACK, layout.PHASE_TREASURE)):
             for k, extra in enumerate(EXTRAS):
                 out[i, j * len(EXTRAS) + k] = plan_gain(phase, seat, st, extra)
-        if st[v.HEADING_UP + seat] == 1 and v.can_drop(st, seat):
+        if st[layout.HEADING_UP + seat] == 1 and layout.can_drop(st, seat):
             out[i, -1] = drop_gain(st, seat)
     return out
 

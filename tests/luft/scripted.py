@@ -12,21 +12,21 @@ from __future__ import annotations
 import numpy as np
 
 from sim import nb
-from sim.games.luft import layout as v
+from sim.games.luft import layout
 from sim.games.luft.reference import Game, GameRecord
 from sim.games.luft.rules import Rules
 from sim.registry import MAX_PARAMS, Bot, Seat
 
-TB, TR = v.PHASE_TURN_BACK, v.PHASE_TREASURE
-STAY = (TB, v.STAY_DOWN)  # turn-back step: keep heading down
-BACK = (TB, v.TURN_BACK)  # turn-back step: turn back now
-NOTHING = (TR, v.NOTHING)  # treasure step: do nothing
-PICK = (TR, v.PICK_UP)  # treasure step: pick up
+TB, TR = layout.PHASE_TURN_BACK, layout.PHASE_TREASURE
+STAY = (TB, layout.STAY_DOWN)  # turn-back step: keep heading down
+BACK = (TB, layout.TURN_BACK)  # turn-back step: turn back now
+NOTHING = (TR, layout.NOTHING)  # treasure step: do nothing
+PICK = (TR, layout.PICK_UP)  # treasure step: pick up
 
 
 def drop(k: int):
     """Treasure step: drop the k-th carried item (pickup order, 0-based)."""
-    return (TR, v.DROP + k)
+    return (TR, layout.DROP + k)
 
 
 # Value lists under which a score spells out the cards brought home per level,

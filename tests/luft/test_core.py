@@ -4,7 +4,7 @@ against the reference engine's field-by-field walk."""
 import numpy as np
 
 from sim import nb, rng
-from sim.games.luft import core, forecast, layout as v, reference
+from sim.games.luft import core, forecast, layout, reference
 from sim.games.luft.rules import SWIM_DECK, Rules
 from tests.luft.conftest import seats
 
@@ -41,10 +41,10 @@ def test_swim_is_the_reference_walk_for_every_swim_and_direction():
 
 def test_dest_down_is_the_reference_walk_down():
     for r, game, path_len in _random_positions(6, 2000):
-        st = np.zeros(v.SIZE, np.int64)
-        st[v.N_PLAYERS], st[v.PATH_LEN] = 6, path_len
+        st = np.zeros(layout.SIZE, np.int64)
+        st[layout.N_PLAYERS], st[layout.PATH_LEN] = 6, path_len
         for d in game.divers:
-            st[v.POS + d.seat] = d.pos
+            st[layout.POS + d.seat] = d.pos
         steps = int(r.integers(0, 3 * core.MAX_SWIM_STEPS))  # estimators look further
         start = game.divers[0].pos
         got = forecast.dest_down(st, 0, start, steps)
@@ -71,7 +71,7 @@ def test_pdep_and_chain_swims_pick_the_same_field():
 
     bmi2 = bool(llvm.get_host_cpu_features().get("bmi2"))
     if not bmi2:
-        assert not nb.FAST_PDEP and nb.select_bit is nb._select_bit_search and core.kth_lowest is core._kth_lowest_chain
+        assert not nb.FAST_PDEP and nb.select_bit is nb.bits._select_bit_search and core.kth_lowest is core._kth_lowest_chain
     r = np.random.default_rng(11)
     for _ in range(3000):
         free = np.int64(r.integers(1, 2**62)) & np.int64(r.integers(1, 2**62))
@@ -81,7 +81,7 @@ def test_pdep_and_chain_swims_pick_the_same_field():
         k = int(r.integers(0, min(core.MAX_SWIM_STEPS, len(bits))))
         j = int(r.integers(0, len(bits)))
         assert (core._kth_lowest_chain(free, k), core._kth_highest_chain(free, k)) == (bits[k], bits[-1 - k])
-        assert nb._select_bit_search(free, j) == bits[j]
+        assert nb.bits._select_bit_search(free, j) == bits[j]
         if bmi2:
             assert (core._kth_lowest_pdep(free, k), core._kth_highest_pdep(free, k)) == (bits[k], bits[-1 - k])
-            assert nb._select_bit_pdep(free, j) == bits[j]
+            assert nb.bits._select_bit_pdep(free, j) == bits[j]

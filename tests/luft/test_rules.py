@@ -15,7 +15,7 @@ from itertools import product
 import numpy as np
 import pytest
 
-from sim.games.luft import layout as v
+from sim.games.luft import layout
 from sim.games.luft.reference import Game, IllegalAction
 from sim.games.luft.rules import Rules, RulesError
 from tests.luft.scripted import (
@@ -211,13 +211,13 @@ def test_bot_sees_swim_cards_left_only_in_no_reshuffle():
     first = [g.draw_swim() for _ in range(3)]
     left = [SWIM_DECK.count(x) - first.count(x) for x in range(2, 7)]
     st = g.public_view()
-    assert list(st[v.SWIM_LEFT : v.SWIM_LEFT + 5]) == left
+    assert list(st[layout.SWIM_LEFT : layout.SWIM_LEFT + 5]) == left
     g.swim_deck = g.swim_deck[::-1]  # another order of the same cards
     assert np.array_equal(g.public_view(), st)  # the order is not visible
     d = make_game(swim="deck")
     del d.draw_swim
     d.draw_swim(), d.draw_swim()
-    assert list(d.public_view()[v.SWIM_LEFT : v.SWIM_LEFT + 5]) == [1, 2, 3, 2, 1]
+    assert list(d.public_view()[layout.SWIM_LEFT : layout.SWIM_LEFT + 5]) == [1, 2, 3, 2, 1]
 
 
 # ------------------------------------------------------------ Turn order
@@ -544,10 +544,10 @@ def test_bot_sees_levels_never_values():
     assert not np.array_equal(*[np.array(g.value_decks) for g in (make_game(seed=1), make_game(seed=2))])
     st = views[0]
     assert np.array_equal(views[0], views[1])  # values never leak into the view
-    assert list(st[v.PATH : v.PATH + 33]) == path and st[v.PATH_LEN] == 33
-    assert list(st[v.CARRIED : v.CARRIED + 2]) == [1, stk(3, 3)] and st[v.N_CARRIED] == 2
-    assert st[v.CARRIED + v.MAX_PATH] == 3 and st[v.HEADING_UP + 1] == 1 and st[v.POS + 1] == 20
-    assert st[v.BACK + 2] == 1 and st[v.SCORE + 2] == 7 and st[v.AIR] == 25
+    assert list(st[layout.PATH : layout.PATH + 33]) == path and st[layout.PATH_LEN] == 33
+    assert list(st[layout.CARRIED : layout.CARRIED + 2]) == [1, stk(3, 3)] and st[layout.N_CARRIED] == 2
+    assert st[layout.CARRIED + layout.MAX_PATH] == 3 and st[layout.HEADING_UP + 1] == 1 and st[layout.POS + 1] == 20
+    assert st[layout.BACK + 2] == 1 and st[layout.SCORE + 2] == 7 and st[layout.AIR] == 25
 
 
 def test_illegal_action_raises_naming_bot_seat_seed_turn():

@@ -15,13 +15,13 @@ import pytest
 from numba import carray, njit
 
 from sim import _borrowed, nb
-from sim.games.luft import layout as v, reference
+from sim.games.luft import layout, reference
 from sim.games.luft.reference import SWIM_DECK
 from sim.games.luft.rules import SINK_ORDERS, SINK_WITHIN_DIVER, START_RULES, SWIM_SOURCES, Rules
 from sim.registry import MAX_PARAMS, BotError, Seat
 from strategies.luft import LUFT_BOTS
-from strategies.luft.dispatch import decide_builtin
 from strategies.luft.registry import register
+from tests.luft.builtins_by_id import decide_builtin
 from tests.luft.conftest import seats
 
 BUILTINS = [b for b in (LUFT_BOTS.get(n) for n in LUFT_BOTS.names()) if b.builtin_id >= 0]
@@ -31,21 +31,27 @@ BUILTINS = [b for b in (LUFT_BOTS.get(n) for n in LUFT_BOTS.names()) if b.builti
 @njit(cache=True)
 def cheat_teleport(phase, seat, st, params, u):
     """Writes the state: puts itself back in the submarine with its treasures."""
-    st[v.BACK + seat] = 1
-    return v.STAY_DOWN if phase == v.PHASE_TURN_BACK else v.PICK_UP if v.can_pick_up(st, seat) else v.NOTHING
+    st[layout.BACK + seat] = 1
+    return (
+        layout.STAY_DOWN
+        if phase == layout.PHASE_TURN_BACK
+        else layout.PICK_UP
+        if layout.can_pick_up(st, seat)
+        else layout.NOTHING
+    )
 
 
 @njit(cache=True)
 def cheat_sabotage(phase, seat, st, params, u):
     """Writes its own parameter (a threshold of 60: never turns back)."""
     params[0] = 60.0
-    return v.STAY_DOWN if phase == v.PHASE_TURN_BACK else v.NOTHING
+    return layout.STAY_DOWN if phase == layout.PHASE_TURN_BACK else layout.NOTHING
 
 
 def cheat_python_write(phase, seat, st, params, u):
     """A plain-Python bot (reference engine only) writing the air."""
-    st[v.AIR] = 99
-    return v.STAY_DOWN if phase == v.PHASE_TURN_BACK else v.NOTHING
+    st[layout.AIR] = 99
+    return layout.STAY_DOWN if phase == layout.PHASE_TURN_BACK else layout.NOTHING
 
 
 for _name, _fn in (
@@ -161,13 +167,13 @@ def test_a_bot_cannot_predict_the_next_swim_card_from_its_uniforms(monkeypatch):
     def oracle(phase, seat, st, params, u):
         last = seen.get(seat)
         seen[seat] = u
-        if phase == v.PHASE_TURN_BACK and last is not None:
+        if phase == layout.PHASE_TURN_BACK and last is not None:
             state = recover_state(last, u)
             if state is not None:
                 pending.append(predicted_swim(state))
-        if phase == v.PHASE_TURN_BACK:
-            return v.STAY_DOWN
-        return v.PICK_UP if v.can_pick_up(st, seat) else v.NOTHING
+        if phase == layout.PHASE_TURN_BACK:
+            return layout.STAY_DOWN
+        return layout.PICK_UP if layout.can_pick_up(st, seat) else layout.NOTHING
 
     draw = reference.Game.draw_swim
 
@@ -217,7 +223,7 @@ def test_the_view_does_not_change_with_anything_hidden(monkeypatch):
     for swim in ("deck", "deck-no-reshuffle"):
         for game in range(20):
             reference.play_game(Rules(swim=swim), seats("threshold:t=2,random,greedy-value,depth"), 2, game)
-    assert set(checked) == {v.PHASE_TURN_BACK, v.PHASE_TREASURE}
+    assert set(checked) == {layout.PHASE_TURN_BACK, layout.PHASE_TREASURE}
 
 
 # --- both engines hand every bot the same view ---------------------------------------------------
@@ -226,7 +232,7 @@ def test_the_view_does_not_change_with_anything_hidden(monkeypatch):
 # address rides in the slot before it (user-space addresses are < 2**53, exact
 # in a float64): the view is read-only, so the log must live outside it.
 LOG_ROWS = 4096
-LOG_COLS = 3 + v.SIZE  # phase, seat, u * 2**53, the view
+LOG_COLS = 3 + layout.SIZE  # phase, seat, u * 2**53, the view
 _ADDR, _ID = MAX_PARAMS - 2, MAX_PARAMS - 1
 _LOG = np.zeros((LOG_ROWS, LOG_COLS), np.int64)  # row 0, column 0: rows written
 
@@ -238,7 +244,7 @@ def recording(phase, seat, st, params, u):
     if row < LOG_ROWS:
         log[0, 0] = row
         log[row, 0], log[row, 1], log[row, 2] = phase, seat, np.int64(u * 9007199254740992.0)
-        for i in range(v.SIZE):
+        for i in range(layout.SIZE):
             log[row, 3 + i] = st[i]
     return decide_builtin(np.int64(params[_ID]), phase, seat, st, params, u)
 

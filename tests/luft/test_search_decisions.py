@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from sim import rng
-from sim.games.luft import forecast as fc, layout as v
+from sim.games.luft import forecast, layout
 from strategies.luft import LUFT_BOTS
 from tests.luft.planner_gains_fixture import gains
 
@@ -78,12 +78,12 @@ def test_rollout_continuations_stay_within_the_bound_its_early_stop_assumes():
     checked = 0
     for i in range(0, len(views), 10):
         st, seat, phase = views[i], int(ROLLOUT["seat"][i]), int(ROLLOUT["phase"][i])
-        acts = [a for a in fc.rollout_candidates(phase, seat, st) if a >= 0]
+        acts = [a for a in forecast.rollout_candidates(phase, seat, st) if a >= 0]
         for t in (1, 2, 4, 6):
             for action in acts:
-                bound = fc.rollout_bound(st, seat, phase, action, t)
+                bound = forecast.rollout_bound(st, seat, phase, action, t)
                 for j in range(4):
-                    val, _ = fc.rollout_dive(st, seat, phase, action, t, np.uint64(rng.game_stream(i, j)))
+                    val, _ = forecast.rollout_dive(st, seat, phase, action, t, np.uint64(rng.game_stream(i, j)))
                     assert 0.0 <= val <= bound and val * 2 == int(val * 2), (i, action, t, j, val, bound)
                     checked += 1
     assert checked > 10_000
@@ -97,15 +97,15 @@ def test_rollout_early_stop_gives_the_answer_of_all_k_continuations():
     decided = 0
     for i in range(0, len(views), 7):
         st, seat, phase, u = views[i], int(ROLLOUT["seat"][i]), int(ROLLOUT["phase"][i]), ROLLOUT["u"][i]
-        a0, a1 = fc.rollout_candidates(phase, seat, st)
+        a0, a1 = forecast.rollout_candidates(phase, seat, st)
         if a1 < 0:
             continue
-        base = fc.rollout_streams(u, seat)
+        base = forecast.rollout_streams(u, seat)
         for k, t in ((32, 2), (8, 1), (5, 4)):
             streams = [np.uint64(rng.mix64(np.uint64((int(base) + j) % 2**64))) for j in range(k)]
-            total0 = sum(fc.rollout_dive(st, seat, phase, a0, t, s)[0] for s in streams)
-            total1 = sum(fc.rollout_dive(st, seat, phase, a1, t, s)[0] for s in streams)
-            assert fc.rollout_decide(phase, seat, st, k, t, u) == (a0 if total0 >= total1 else a1), (i, k, t)
+            total0 = sum(forecast.rollout_dive(st, seat, phase, a0, t, s)[0] for s in streams)
+            total1 = sum(forecast.rollout_dive(st, seat, phase, a1, t, s)[0] for s in streams)
+            assert forecast.rollout_decide(phase, seat, st, k, t, u) == (a0 if total0 >= total1 else a1), (i, k, t)
             decided += 1
     assert decided > 2_000
 
@@ -119,10 +119,10 @@ def _statistical_stops(k, t, z, step):
     out = []
     for i in range(0, len(views), step):
         st, seat, phase, u = views[i], int(ROLLOUT["seat"][i]), int(ROLLOUT["phase"][i]), ROLLOUT["u"][i]
-        if fc.rollout_candidates(phase, seat, st)[1] < 0:
+        if forecast.rollout_candidates(phase, seat, st)[1] < 0:
             continue
-        searches = [fc.rollout_search(phase, seat, st, k, t, u, zz) for zz in (None, np.inf, z)]
-        out.append((i, int(st[v.N_PLAYERS]), *searches))
+        searches = [forecast.rollout_search(phase, seat, st, k, t, u, zz) for zz in (None, np.inf, z)]
+        out.append((i, int(st[layout.N_PLAYERS]), *searches))
     return out
 
 
@@ -160,13 +160,13 @@ def test_rollout_statistical_stop_stops_early_only_on_a_paired_lead_of_z_standar
         if n0 + n1 == sum(paired[1:]):
             continue
         st, seat, phase = ROLLOUT["views"][i].astype(np.int64), int(ROLLOUT["seat"][i]), int(ROLLOUT["phase"][i])
-        a0, a1 = fc.rollout_candidates(phase, seat, st)
-        base = fc.rollout_streams(ROLLOUT["u"][i], seat)
-        assert n0 == n1 >= fc.ZSTOP_MIN_PAIRS, i
+        a0, a1 = forecast.rollout_candidates(phase, seat, st)
+        base = forecast.rollout_streams(ROLLOUT["u"][i], seat)
+        assert n0 == n1 >= forecast.ZSTOP_MIN_PAIRS, i
         d = []
         for j in range(n0):
             s = np.uint64(rng.mix64(np.uint64((int(base) + j) % 2**64)))
-            d.append(fc.rollout_dive(st, seat, phase, a0, 2, s)[0] - fc.rollout_dive(st, seat, phase, a1, 2, s)[0])
+            d.append(forecast.rollout_dive(st, seat, phase, a0, 2, s)[0] - forecast.rollout_dive(st, seat, phase, a1, 2, s)[0])
         d = np.array(d)
         assert abs(d.mean()) >= z * d.std(ddof=1) / np.sqrt(len(d)) - 1e-9, i
         assert action == (a0 if d.mean() > 0 else a1), i

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from numba import njit
 
-from sim.games.luft import engine, layout as v, reference
+from sim.games.luft import engine, layout, reference
 from sim.games.luft.outputs import record_rows
 from sim.games.luft.reference import IllegalAction
 from sim.games.luft.rules import Rules
@@ -30,28 +30,28 @@ def user_fickle(phase, seat, st, params, u):
     probability p; pick up with probability p; else drop its last treasure
     onto a blank with probability p/2."""
     p = params[0]
-    if phase == v.PHASE_TURN_BACK:
-        return v.TURN_BACK if u < p else v.STAY_DOWN
-    if v.can_pick_up(st, seat):
-        return v.PICK_UP if u < p else v.NOTHING
-    if v.can_drop(st, seat) and u < p / 2:
-        return v.DROP + st[v.N_CARRIED + seat] - 1
-    return v.NOTHING
+    if phase == layout.PHASE_TURN_BACK:
+        return layout.TURN_BACK if u < p else layout.STAY_DOWN
+    if layout.can_pick_up(st, seat):
+        return layout.PICK_UP if u < p else layout.NOTHING
+    if layout.can_drop(st, seat) and u < p / 2:
+        return layout.DROP + st[layout.N_CARRIED + seat] - 1
+    return layout.NOTHING
 
 
 @njit(cache=True)
 def user_cheat(phase, seat, st, params, u):
     """Picks up what it can; answers the turn-back step with an illegal 7."""
-    if phase == v.PHASE_TURN_BACK:
+    if phase == layout.PHASE_TURN_BACK:
         return 7
-    return v.PICK_UP if v.can_pick_up(st, seat) else v.NOTHING
+    return layout.PICK_UP if layout.can_pick_up(st, seat) else layout.NOTHING
 
 
 @njit(cache=True)
 def user_crash(phase, seat, st, params, u):
-    if st[v.TURN] > 3:
+    if st[layout.TURN] > 3:
         raise ValueError("user bot crashed")
-    return v.NOTHING
+    return layout.NOTHING
 
 
 def user_not_numba(phase, seat, st, params, u):
@@ -172,7 +172,7 @@ def test_parameters_and_new_user_bots_never_recompile_the_kernel(compiled):
     assert [len(k.signatures) for k in kernels] == before
     assert len(engine._play_batch_user.signatures) == 1
     (user_sig,) = engine._play_batch_user.signatures
-    assert user_sig[2] == numba.types.UniTuple(engine.PLUGIN_TYPE, v.MAX_SEATS)
+    assert user_sig[2] == numba.types.UniTuple(engine.PLUGIN_TYPE, layout.MAX_SEATS)
 
 
 def test_builtin_only_batches_do_not_use_the_plugin_path(compiled, monkeypatch):
@@ -205,12 +205,12 @@ def test_a_bot_that_does_not_compile_is_a_clear_error(compiled):
 def test_inlined_ids_are_exactly_the_ones_the_inline_switch_handles():
     from strategies.luft.dispatch import INLINED, NOT_INLINED, decide_inline
 
-    st = np.zeros(v.SIZE, np.int64)
-    st[v.N_PLAYERS] = 4
+    st = np.zeros(layout.SIZE, np.int64)
+    st[layout.N_PLAYERS] = 4
     params = np.zeros(8)
     for name in LUFT_BOTS.names():
         bot = LUFT_BOTS.get(name)
-        inlined = decide_inline(bot.builtin_id, v.PHASE_TREASURE, 0, st, params, 0.5) != NOT_INLINED
+        inlined = decide_inline(bot.builtin_id, layout.PHASE_TREASURE, 0, st, params, 0.5) != NOT_INLINED
         assert inlined == (bot.builtin_id in INLINED), name
 
 

@@ -4,7 +4,7 @@ and optimal refuses tables it was not solved for."""
 import numpy as np
 import pytest
 
-from sim.games.pig import layout as L
+from sim.games.pig import layout
 from sim.games.pig.rules import Rules
 from sim.games.pig.spec import GAME
 from sim.registry import BotError
@@ -12,9 +12,9 @@ from strategies.pig.dispatch import N_BUILTINS, decide_builtin
 
 
 def view(own=10, other=30, total=12, goal=100):
-    st = np.zeros(L.STATE_SIZE, np.int64)
-    st[L.S_PLAYERS], st[L.S_GOAL], st[L.S_TURN_TOTAL] = 2, goal, total
-    st[L.S_SCORE], st[L.S_SCORE + 1] = own, other
+    st = np.zeros(layout.STATE_SIZE, np.int64)
+    st[layout.S_PLAYERS], st[layout.S_GOAL], st[layout.S_TURN_TOTAL] = 2, goal, total
+    st[layout.S_SCORE], st[layout.S_SCORE + 1] = own, other
     return st
 
 
@@ -38,7 +38,7 @@ def test_switch_routes_every_builtin_id_to_its_bot():
 @pytest.mark.parametrize("n", [3, 15, 20, 35])
 def test_hold_holds_at_its_parameter(n):
     seat = GAME.registry.parse(f"hold:n={n}", 2)
-    assert [seat.bot.fn(0, view(total=t), seat.params, 0.5) for t in (n - 1, n, n + 1)] == [L.ROLL, L.HOLD, L.HOLD]
+    assert [seat.bot.fn(0, view(total=t), seat.params, 0.5) for t in (n - 1, n, n + 1)] == [layout.ROLL, layout.HOLD, layout.HOLD]
 
 
 def test_optimal_refuses_a_table_of_three():
@@ -55,8 +55,8 @@ def test_optimal_refuses_a_goal_beyond_the_solved_range():
 
 def test_optimal_rolls_on_when_the_other_is_about_to_win():
     seat = GAME.registry.parse("optimal", 2)
-    assert seat.bot.fn(0, view(own=0, other=98, total=40), seat.params, 0.5) == L.ROLL
-    assert seat.bot.fn(0, view(own=0, other=0, total=40), seat.params, 0.5) == L.HOLD
+    assert seat.bot.fn(0, view(own=0, other=98, total=40), seat.params, 0.5) == layout.ROLL
+    assert seat.bot.fn(0, view(own=0, other=0, total=40), seat.params, 0.5) == layout.HOLD
 
 
 def test_the_policy_counts_the_end_race_in_tenths_of_the_goal():
@@ -73,6 +73,6 @@ def test_an_end_race_weight_of_one_rolls_on_in_the_race_at_the_end():
     switch = [0.2, -1.0, 0.0, 0.0, 1.0, 1.0, 0.0]  # hold at 20, except in the race at the end
     bot = GAME.registry.get("policy").fn
     params = layout.vector(switch)
-    assert bot(0, view(own=10, other=30, total=25), params, 0.5) == L.HOLD
-    assert bot(0, view(own=10, other=73, total=25), params, 0.5) == L.ROLL
-    assert bot(0, view(own=73, other=10, total=25), params, 0.5) == L.ROLL
+    assert bot(0, view(own=10, other=30, total=25), params, 0.5) == layout.HOLD
+    assert bot(0, view(own=10, other=73, total=25), params, 0.5) == layout.ROLL
+    assert bot(0, view(own=73, other=10, total=25), params, 0.5) == layout.ROLL

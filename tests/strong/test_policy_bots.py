@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 from sim import rng
 from sim.cli import app
-from sim.games.landunter import layout as L
-from sim.games.luft import forecast as fc, layout as v
+from sim.games.landunter import layout as landunter_layout
+from sim.games.luft import forecast, layout as luft_layout
 from sim.registry import MAX_PARAMS, BotError
 from sim.strong import weights as W
 from strategies.landunter import LANDUNTER_BOTS, policy as lu
@@ -19,7 +19,7 @@ from strategies.luft import LUFT_BOTS, greedy_value as gv, policy as lp
 from tests.landunter.test_bots import view as lu_view
 from tests.luft.test_bots import FULL, make_st
 
-TB, TR = v.PHASE_TURN_BACK, v.PHASE_TREASURE
+TB, TR = luft_layout.PHASE_TURN_BACK, luft_layout.PHASE_TREASURE
 
 
 def luft_row(players, **heads):
@@ -38,7 +38,7 @@ def test_luft_features_match_a_hand_computed_position():
     st = make_st(
         [{"pos": 6, "carried": [1], "score": 7}, {"pos": 3, "carried": [2, 3], "score": 12}, {"back": 1, "score": 4}], air=10
     )
-    st[v.DIVE] = 1
+    st[luft_layout.DIVE] = 1
     f = lp.features(st, 0, 1, True)
     d = 5  # field 3 above is occupied: one field fewer home
     assert f[0] == 1.0
@@ -46,14 +46,14 @@ def test_luft_features_match_a_hand_computed_position():
     assert f[2] == pytest.approx(6 / 32)
     assert f[3] == pytest.approx(1 / 4)
     assert f[4] == pytest.approx(2 / 8)  # the other diver still down carries 2
-    assert f[5] == pytest.approx(fc.air_burn(d, 1, 2, fc.SWIM_P, True) / 10)
+    assert f[5] == pytest.approx(forecast.air_burn(d, 1, 2, forecast.SWIM_P, True) / 10)
     assert f[6] == pytest.approx(1 / 2)  # one of the two others still down
     assert f[7] == pytest.approx((7 - 12) / 30)
     assert f[8] == pytest.approx(1 / 2)  # dive 2 of 3
     assert f[9] == pytest.approx(1.5 / 30)
-    swims = fc.turns_left(10, 1, 2) + 1  # (10 - 2 - 1) // 3 + 1 = 3, plus this turn's
+    swims = forecast.turns_left(10, 1, 2) + 1  # (10 - 2 - 1) // 3 + 1 = 3, plus this turn's
     assert swims == 4
-    assert f[10] == pytest.approx(1 - fc.p_home(d, swims, 1, fc.SWIM_P, fc.SWIM_P))
+    assert f[10] == pytest.approx(1 - forecast.p_home(d, swims, 1, forecast.SWIM_P, forecast.SWIM_P))
 
 
 def test_luft_policy_acts_on_the_sign_of_its_weighted_features():
@@ -61,27 +61,27 @@ def test_luft_policy_acts_on_the_sign_of_its_weighted_features():
     air_share = 10 / 25
     back = luft_row(2, TURN_BACK_W=[-air_share + 0.01, 1.0])  # score = air share - (air share - 0.01) > 0
     stay = luft_row(2, TURN_BACK_W=[-air_share - 0.01, 1.0])
-    assert lp.policy(TB, 0, st, back, 0.5) == v.TURN_BACK
-    assert lp.policy(TB, 0, st, stay, 0.5) == v.STAY_DOWN
+    assert lp.policy(TB, 0, st, back, 0.5) == luft_layout.TURN_BACK
+    assert lp.policy(TB, 0, st, stay, 0.5) == luft_layout.STAY_DOWN
     # the block of another player count is not read
-    assert lp.policy(TB, 0, st, luft_row(3, TURN_BACK_W=[1.0]), 0.5) == v.STAY_DOWN
+    assert lp.policy(TB, 0, st, luft_row(3, TURN_BACK_W=[1.0]), 0.5) == luft_layout.STAY_DOWN
 
 
 def test_luft_turn_back_reads_greedy_values_gain_and_loss_of_staying():
     st = make_st([{"pos": 6, "carried": [1]}, {"pos": 2, "carried": [2]}], air=10)
     gain, p_stay = gv.stay_down_terms(st, 0)
-    p_back = fc.p_home_seat(st, 0, 1, True, fc.SWIM_P)
+    p_back = forecast.p_home_seat(st, 0, 1, True, forecast.SWIM_P)
     assert lp.stay_down_features(st, 0) == pytest.approx((gain / 10, 1.5 * (p_back - p_stay) / 10, p_stay))
     # weights -1 on the gain, +1 on the loss (and a hair of bias for its ties): greedy-value at risk=1
     greedy = luft_row(2, TURN_BACK_W=[1e-12], TURN_BACK_X=[-1.0, 1.0])
     risk_1 = LUFT_BOTS.get("greedy-value").vector({"risk": 1.0})
     answers = set()
     for air in range(1, 26):
-        st[v.AIR] = air
+        st[luft_layout.AIR] = air
         answer = lp.policy(TB, 0, st, greedy, 0.5)
         assert answer == gv.greedy_value(TB, 0, st, risk_1, 0.5), air
         answers.add(answer)
-    assert answers == {v.TURN_BACK, v.STAY_DOWN}  # the air range crosses the rule's edge
+    assert answers == {luft_layout.TURN_BACK, luft_layout.STAY_DOWN}  # the air range crosses the rule's edge
 
 
 @pytest.mark.parametrize(
@@ -128,13 +128,13 @@ def test_luft_policy_with_planner_weight_1_decides_like_planner_on_recorded_posi
     compared, wrong = 0, []
     for i, (phase, seat, u) in enumerate(zip(PLANNER["phase"], PLANNER["seat"], PLANNER["u"])):
         st, was = views[i], int(PLANNER["actions"][i, column])
-        if phase == TB and st[v.N_CARRIED + seat] == 0:
+        if phase == TB and st[luft_layout.N_CARRIED + seat] == 0:
             continue
         compared += 1
         if lp.policy(phase, seat, st, row, u) != was:
             wrong.append((i, was))
     assert compared > 3000 and not wrong, wrong[:5]
-    assert any(a >= v.DROP for a in PLANNER["actions"][:, column])  # drops are among them
+    assert any(a >= luft_layout.DROP for a in PLANNER["actions"][:, column])  # drops are among them
 
 
 def test_rollout_takes_its_second_candidate_iff_its_gain_over_all_k_continuations_is_positive():
@@ -147,19 +147,19 @@ def test_rollout_takes_its_second_candidate_iff_its_gain_over_all_k_continuation
     signs = set()
     for i in range(0, len(views), 7):
         phase, seat, u, st = ROLLOUT["phase"][i], ROLLOUT["seat"][i], ROLLOUT["u"][i], views[i]
-        a0, a1 = fc.rollout_candidates(phase, seat, st)
+        a0, a1 = forecast.rollout_candidates(phase, seat, st)
         if a1 < 0:
             continue
         for k, t in ((32, 2), (8, 3)):
-            gain = fc.rollout_gain(phase, seat, st, k, t, u)
-            assert fc.rollout_decide(phase, seat, st, k, t, u) == (a1 if gain > 0 else a0), (i, k, t)
+            gain = forecast.rollout_gain(phase, seat, st, k, t, u)
+            assert forecast.rollout_decide(phase, seat, st, k, t, u) == (a1 if gain > 0 else a0), (i, k, t)
             signs.add(np.sign(gain))
         if i % 70 == 0:
-            base = fc.rollout_streams(u, seat)
+            base = forecast.rollout_streams(u, seat)
             streams = [np.uint64(rng.mix64(base + np.uint64(j))) for j in range(8)]
-            by_hand = sum(fc.rollout_dive(st, seat, phase, a1, 3, s)[0] for s in streams)
-            by_hand -= sum(fc.rollout_dive(st, seat, phase, a0, 3, s)[0] for s in streams)
-            assert fc.rollout_gain(phase, seat, st, 8, 3, u) == by_hand / 8, i
+            by_hand = sum(forecast.rollout_dive(st, seat, phase, a1, 3, s)[0] for s in streams)
+            by_hand -= sum(forecast.rollout_dive(st, seat, phase, a0, 3, s)[0] for s in streams)
+            assert forecast.rollout_gain(phase, seat, st, 8, 3, u) == by_hand / 8, i
     assert signs == {-1.0, 0.0, 1.0}
 
 
@@ -178,9 +178,9 @@ def test_luft_policy_with_rollout_weight_1_decides_like_rollout_k32_on_recorded_
     compared, wrong, counts = 0, [], set()
     for i, (phase, seat, u) in enumerate(zip(ROLLOUT["phase"], ROLLOUT["seat"], ROLLOUT["u"])):
         st = views[i]
-        if phase == TB and not v.can_turn_back(st, seat):
+        if phase == TB and not luft_layout.can_turn_back(st, seat):
             continue
-        n = st[v.N_PLAYERS]
+        n = st[luft_layout.N_PLAYERS]
         t = lp.ROLL_T[n - lp.FIRST_PLAYERS]
         was = int(ROLLOUT["actions"][i, specs.index("rollout:k=32" if t == 2 else f"rollout:k=32:t={t}")])
         compared += 1
@@ -189,28 +189,30 @@ def test_luft_policy_with_rollout_weight_1_decides_like_rollout_k32_on_recorded_
             wrong.append((i, was))
     assert compared > 3000 and not wrong, wrong[:5]
     assert {int(lp.ROLL_T[n - lp.FIRST_PLAYERS]) for n in counts} == {2, 3}  # both t among them
-    assert any(a >= v.DROP for a in ROLLOUT["actions"][ROLLOUT["phase"] == TR, specs.index("rollout:k=32")])  # drops too
+    assert any(
+        a >= luft_layout.DROP for a in ROLLOUT["actions"][ROLLOUT["phase"] == TR, specs.index("rollout:k=32")]
+    )  # drops too
 
 
 def test_luft_policy_never_turns_back_empty_handed_when_the_rules_forbid_it():
     st = make_st([{"pos": 6}, {"pos": 3}], air=10)
-    assert lp.policy(TB, 0, st, luft_row(2, TURN_BACK_W=[1.0]), 0.5) == v.STAY_DOWN
+    assert lp.policy(TB, 0, st, luft_row(2, TURN_BACK_W=[1.0]), 0.5) == luft_layout.STAY_DOWN
 
 
 def test_luft_policy_picks_up_by_item_value_and_drops_the_cheapest_heading_up():
     st = make_st([{"pos": 30}, {"pos": 3}])  # field 30 holds a level-4 item
-    value = fc.item_value(FULL[29]) / 14
+    value = forecast.item_value(FULL[29]) / 14
     take = luft_row(2, PICK_UP_W=[-value + 0.01] + [0.0] * (lp.N_FEATURES - 1) + [1.0])
     leave = luft_row(2, PICK_UP_W=[-value - 0.01] + [0.0] * (lp.N_FEATURES - 1) + [1.0])
-    assert lp.policy(TR, 0, st, take, 0.5) == v.PICK_UP
-    assert lp.policy(TR, 0, st, leave, 0.5) == v.NOTHING
+    assert lp.policy(TR, 0, st, take, 0.5) == luft_layout.PICK_UP
+    assert lp.policy(TR, 0, st, leave, 0.5) == luft_layout.NOTHING
     path = list(FULL)
     path[9] = 0
     st = make_st([{"pos": 10, "carried": [4, 1, 3], "up": 1}, {"pos": 3}], path=path)
     drop = luft_row(2, DROP_W=[1.0])
-    assert lp.policy(TR, 0, st, drop, 0.5) == v.DROP + 1  # the level-1 item
-    st[v.HEADING_UP] = 0
-    assert lp.policy(TR, 0, st, drop, 0.5) == v.NOTHING  # drops only heading up
+    assert lp.policy(TR, 0, st, drop, 0.5) == luft_layout.DROP + 1  # the level-1 item
+    st[luft_layout.HEADING_UP] = 0
+    assert lp.policy(TR, 0, st, drop, 0.5) == luft_layout.NOTHING  # drops only heading up
 
 
 def test_landunter_features_match_a_hand_computed_position():
@@ -218,8 +220,8 @@ def test_landunter_features_match_a_hand_computed_position():
     t = lu.table_features(0, st)
     assert t == pytest.approx((1.0, 4 / 12, 11 / 12, 6 / 12, 9 / 12, 1 / 4, 3 / 11))
     below = lu.cards_out_below(0, st)
-    out = [c for c in range(1, st[L.S_N_CARDS] + 1) if c not in (5, 17, 30, 44, 58)]  # nothing played yet
-    assert below[L.MAX_CARD + 1] == len(out) == 55
+    out = [c for c in range(1, st[landunter_layout.S_N_CARDS] + 1) if c not in (5, 17, 30, 44, 58)]  # nothing played yet
+    assert below[landunter_layout.MAX_CARD + 1] == len(out) == 55
     assert below[17] == sum(c < 17 for c in out) == 15
     assert lu.card_terms(17, 60, below) == pytest.approx((17 / 60, 15 / 55, (15 / 55) ** 2))
 

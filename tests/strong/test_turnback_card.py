@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sim.cli import app
-from sim.games.luft import layout as v
+from sim.games.luft import layout
 from sim.games.luft.analyses import turnback_card as T
 from sim.stats import clustered_share
 from strategies.luft import policy as lp
@@ -30,7 +30,7 @@ def test_the_card_weights_turn_back_exactly_when_the_printed_rule_says(whole):
         for load in (1, 2, 3):
             for air in range(0, 26):
                 st = make_st([{"pos": depth, "carried": [1] * load}, {"pos": 0}], air=air)
-                back = lp.policy(v.PHASE_TURN_BACK, 0, st, params, 0.5) == v.TURN_BACK
+                back = lp.policy(layout.PHASE_TURN_BACK, 0, st, params, 0.5) == layout.TURN_BACK
                 assert back == T.Rule.turns_back(RULE, depth, air, load), (depth, load, air)
                 checked += back
     assert 0 < checked  # the grid holds both answers
@@ -42,12 +42,12 @@ def test_the_whole_card_picks_up_only_while_the_rule_would_stay_down_with_the_it
         for load in (0, 1, 2):
             for air in range(0, 26, 2):
                 st = make_st([{"pos": depth, "carried": [1] * load}, {"pos": 0}], air=air)
-                take = lp.policy(v.PHASE_TREASURE, 0, st, whole, 0.5) == v.PICK_UP
+                take = lp.policy(layout.PHASE_TREASURE, 0, st, whole, 0.5) == layout.PICK_UP
                 assert take == (not T.Rule.turns_back(RULE, depth, air, load + 1)), (depth, load, air)
-    path = list(make_st([{"pos": 9}])[v.PATH : v.PATH + 32])
+    path = list(make_st([{"pos": 9}])[layout.PATH : layout.PATH + 32])
     path[8] = 0  # a blank field: something to drop onto
     st = make_st([{"pos": 9, "carried": [1, 1], "up": 1}, {"pos": 0}], air=1, path=path)
-    assert lp.policy(v.PHASE_TREASURE, 0, st, whole, 0.5) == v.NOTHING  # never drops
+    assert lp.policy(layout.PHASE_TREASURE, 0, st, whole, 0.5) == layout.NOTHING  # never drops
 
 
 def test_a_turn_back_question_counts_only_where_heading_up_could_still_bring_the_diver_home():

@@ -6,7 +6,7 @@ import re
 
 import numpy as np
 
-from sim.games.landunter import layout as L
+from sim.games.landunter import layout
 
 MAX_CLICKS = 400
 
@@ -33,8 +33,8 @@ def hand_of(view: list[int], seat: int) -> list[int]:
 
 def other_hands_hidden(view: list[int], seat: int) -> bool:
     """A Land unter view holds no hand but ``seat``'s (every other hand mask is 0)."""
-    n = view[L.S_PLAYERS]
-    return all(view[L.S_HAND_LO + s] == 0 and view[L.S_HAND_HI + s] == 0 for s in range(n) if s != seat)
+    n = view[layout.S_PLAYERS]
+    return all(view[layout.S_HAND_LO + s] == 0 and view[layout.S_HAND_HI + s] == 0 for s in range(n) if s != seat)
 
 
 def drawn_at(page, version: int):

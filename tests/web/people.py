@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.games.luft import forecast as fc, layout as v
+from sim.games.luft import forecast, layout
 from sim.humans.fit import choices_module
 from sim.play import playlog
 from sim.play.table import HUMAN, Run, Seating, start_line
@@ -26,8 +26,10 @@ def model_choice(game: str, weights: np.ndarray, seating: Seating, seat: int, ph
     if game == "landunter":
         return legal[k].action
     if k == 0:
-        return v.STAY_DOWN if phase == v.PHASE_TURN_BACK else v.NOTHING
-    return {"turn back": v.TURN_BACK, "pick up": v.PICK_UP}.get(kind, v.DROP + int(fc.cheapest_carried(st, seat)))
+        return layout.STAY_DOWN if phase == layout.PHASE_TURN_BACK else layout.NOTHING
+    return {"turn back": layout.TURN_BACK, "pick up": layout.PICK_UP}.get(
+        kind, layout.DROP + int(forecast.cheapest_carried(st, seat))
+    )
 
 
 def people_logs(tmp_path, game: str, weights: np.ndarray, players: int, games: int, rules_given=None) -> list[playlog.GameLog]:

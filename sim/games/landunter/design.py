@@ -156,6 +156,7 @@ def columns(batch, rules) -> dict[str, np.ndarray]:
 def pooled(totals) -> dict[str, Estimate]:
     """The metrics computed over all field games at once (``totals``: their
     summed `sim.runner.Totals`): ``ring_gap``, the fairness regression's spread."""
+    # deferred: loads matplotlib, numba and pandas, slow to import (python -X importtime), for this path only
     from sim.games.landunter.analyses.fairness import HIST, MOMENTS, regression
 
     hands = int(totals.hists[HIST].sum())
@@ -192,6 +193,7 @@ PLAYERS = (3, 6)
 
 def at_players(players: int, rules: dict) -> dict:
     """The rules of a table of ``players`` (6 needs the allow_six option)."""
+    # deferred: loads numba, slow to import (python -X importtime), for this path only
     from sim.games.landunter.analyses.common import rules_for as table_rules
 
     return table_rules(players, rules)

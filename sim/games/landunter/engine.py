@@ -46,11 +46,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numba
 import numpy as np
 from numba import njit, prange, types
 from numba.extending import overload
 
-from sim import nb, rng
+import strategies.landunter
+from sim import nb, plugins, rng
 from sim._borrowed import borrow, borrow_row
 from sim.games.landunter import chunk_sums, core, outputs, script as scripted
 from sim.games.landunter.layout import (
@@ -84,13 +86,10 @@ from sim.games.landunter.layout import (
     S_TOP,
     STATE_SIZE,
 )
-from sim.games.landunter.reference import ViewWriteError, illegal_message, refuse_writes, seat_params
+from sim.games.landunter.reference import PLUGIN, illegal_message, seat_params
 from sim.games.landunter.rules import Rules
 from sim.nb import BOT_RAISED, read_only
-from sim.numba_errors import short_reason
-from sim.provenance import plugin_salt
-from sim.registry import MAX_PARAMS, BotCompileError, BotError, NotNjitBot
-from sim.sealed import sealer
+from sim.registry import BotError
 from strategies.landunter.dispatch import N_BUILTINS, decide_builtin
 
 ERR_NONE = 0
@@ -455,8 +454,6 @@ def _kernel(
 # ---------------------------------------------------------------- stale caches
 def refresh_stale_caches() -> bool:
     """Flush this engine's numba cache when any source compiled into it changed (`sim.nb`)."""
-    import strategies.landunter
-
     sources = nb.compiled_sources(Path(__file__).parent, [Path(strategies.landunter.__file__).parent])
     return nb.refresh_stale_caches("landunter", _kernel, ("sim.games.landunter", "strategies.landunter"), sources)
 
@@ -478,57 +475,15 @@ def _seat_arrays(rules: Rules, seats) -> tuple[np.ndarray, np.ndarray]:
 
 
 # ---------------------------------------------------------------- user bots
-# A bot's own signature: the view and its parameter row are read-only arrays.
-BOT_SIG = types.int64(
-    types.int64, types.Array(types.int64, 1, "C", readonly=True), types.Array(types.float64, 1, "C", readonly=True), types.float64
-)
-
-
-def _plugin(fn, salt: str, owner: str, checked: bool):
-    """A bot ``fn(seat, st, params, u)`` as a plug-in (`sim.nb.plugin`; phase
-    is always 0: a Land unter turn has one decision): its adapter rebuilds
-    `st` and the seat's parameter row as borrowed, read-only views and calls
-    the bot, inlined (bounds-checked if ``checked``: a user's bot)."""
-    call = f"bot(seat, nb.state_view(st_addr, {STATE_SIZE}), nb.param_row(params_addr, seat, {MAX_PARAMS}), u)"
-    return nb.plugin(fn, call, salt, owner, checked)
-
-
-_PLUGINS: dict = {}
-
-
-def _plugin_of(bot):
-    """``bot``'s plug-in, compiled once per process (cached on disk)."""
-    fn, name = bot.fn, bot.name
-    if fn not in _PLUGINS:
-        if not hasattr(fn, "py_func"):
-            raise NotNjitBot(f"bot {name!r} is not an @njit function; the compiled engine runs @njit bots only")
-        try:
-            with refuse_writes(name, fn):
-                # compile the bot alone first: numba's error then points at the
-                # user's line (inlined into the plug-in it would not); writes fail here
-                fn.compile(BOT_SIG)
-                _PLUGINS[fn] = _plugin(fn, plugin_salt("landunter", bot), f"landunter_{name}", checked=bot.builtin_id < 0)
-        except ViewWriteError:
-            raise
-        except Exception as exc:
-            raise BotCompileError(
-                f"bot {name!r} does not compile as an njit decide(seat, st, params, u) -> int: {short_reason(exc)}"
-            ) from None
-    return _PLUGINS[fn]
-
-
-# the function both engines run for a bot (`sim.sealed.sealer`)
-sealed = sealer(_plugin_of, phase=False)
+def sealed(bot):
+    """The function both engines run for ``bot`` (`sim.plugins.sealed`)."""
+    return plugins.sealed(bot, PLUGIN)
 
 
 def user_functions(seats):
     """None if every seat has a built-in bot; else the plug-in tuple of the
-    batch (seat s's bot where it has no built-in id, a placeholder
-    elsewhere), always `MAXP` long."""
-    if all(s.bot.builtin_id >= 0 for s in seats):
-        return None
-    fns = [_plugin_of(s.bot) if s.bot.builtin_id < 0 else nb.no_bot() for s in seats]
-    return tuple(fns + [nb.no_bot()] * (MAXP - len(fns)))
+    batch, always `MAXP` long (`sim.plugins.plugin_slots`)."""
+    return plugins.plugin_slots(seats, PLUGIN, MAXP)
 
 
 def play_batch(
@@ -585,8 +540,6 @@ def default_chunk(n_games: int) -> int:
     """Games per parallel work item: a multiple of the thread count of
     items, at least 8 per thread and at most 4096 games each (an odd count
     left one thread idle while the other played the last item)."""
-    import numba
-
     threads = numba.get_num_threads()
     items = threads * max(8, -(-n_games // (4096 * threads)))
     return max(64, -(-n_games // items))

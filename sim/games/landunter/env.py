@@ -14,7 +14,7 @@ import numpy as np
 
 from sim import nb
 from sim.envs.table import CHANCE, ChanceStream, shuffle_draws
-from sim.games.landunter import layout as L, reference
+from sim.games.landunter import layout, reference
 from sim.games.landunter.bits import LO_CARDS, masks_of
 from sim.games.landunter.rules import Rules
 from sim.registry import MAX_PARAMS, Bot, Seat
@@ -23,8 +23,8 @@ NAME = "landunter"
 TITLE = "Land unter"
 OPENSPIEL_NAME = "python_land_unter"
 RULES = Rules
-N_ACTIONS = L.MAX_CARD + 1  # the weather card played (1..72); 0 is never legal
-VIEW_SIZE = L.STATE_SIZE
+N_ACTIONS = layout.MAX_CARD + 1  # the weather card played (1..72); 0 is never legal
+VIEW_SIZE = layout.STATE_SIZE
 VIEW_HIGH = (1 << 62) - 1  # the hand masks use up to 60 bits
 PHASES = ("play a card",)
 SIMULTANEOUS = True  # a round's cards are chosen without seeing each other's
@@ -57,7 +57,7 @@ def _cards(lo: int, hi: int) -> list[int]:
 
 def legal(seat: int, view: np.ndarray, phase: int) -> tuple[int, ...]:
     """The cards in the seat's hand, ascending."""
-    return tuple(_cards(view[L.S_HAND_LO + seat], view[L.S_HAND_HI + seat]))
+    return tuple(_cards(view[layout.S_HAND_LO + seat], view[layout.S_HAND_HI + seat]))
 
 
 def call_bot(fn, point, params) -> int:
@@ -78,13 +78,13 @@ def _dealt_hands(table) -> list[list[int]] | None:
         return None
     it = iter(draws)
     deck = ChanceStream(lambda n: next(it)).shuffle(np.arange(1, n_cards + 1, dtype=np.int64))
-    return [sorted(int(c) for c in deck[L.HAND_SIZE * h : L.HAND_SIZE * (h + 1)]) for h in range(players)]
+    return [sorted(int(c) for c in deck[layout.HAND_SIZE * h : layout.HAND_SIZE * (h + 1)]) for h in range(players)]
 
 
 def hand_now(view: np.ndarray, hand: list[int], hand_id: int) -> list[int]:
     """The cards of a dealt hand not yet played from it in this deal (per the public view)."""
-    now = L.HAND_SIZE * int(view[L.S_DEAL])
-    return [c for c in hand if not (view[L.S_CARD_HAND + c] == hand_id + 1 and view[L.S_CARD_WHEN + c] > now)]
+    now = layout.HAND_SIZE * int(view[layout.S_DEAL])
+    return [c for c in hand if not (view[layout.S_CARD_HAND + c] == hand_id + 1 and view[layout.S_CARD_WHEN + c] > now)]
 
 
 def observe(table, seat: int, k: int | None = None) -> np.ndarray:
@@ -97,9 +97,9 @@ def observe(table, seat: int, k: int | None = None) -> np.ndarray:
     if last.seat == seat:
         return last.view
     st = last.view.copy()
-    st[L.S_HAND_LO + last.seat] = st[L.S_HAND_HI + last.seat] = 0
-    hid = int(st[L.S_HAND_ID + seat])
-    st[L.S_HAND_LO + seat], st[L.S_HAND_HI + seat] = masks_of(hand_now(st, dealt_hands(table)[hid], hid))
+    st[layout.S_HAND_LO + last.seat] = st[layout.S_HAND_HI + last.seat] = 0
+    hid = int(st[layout.S_HAND_ID + seat])
+    st[layout.S_HAND_LO + seat], st[layout.S_HAND_HI + seat] = masks_of(hand_now(st, dealt_hands(table)[hid], hid))
     st.flags.writeable = False
     return st
 
@@ -114,7 +114,7 @@ def outcome(record) -> tuple[list[float], list[int]]:
 
 
 def max_steps(rules: Rules) -> int:
-    return rules.n_cards + rules.players * (L.FLOOD_CARDS + L.HAND_SIZE * rules.players)
+    return rules.n_cards + rules.players * (layout.FLOOD_CARDS + layout.HAND_SIZE * rules.players)
 
 
 def max_chance_outcomes(rules: Rules) -> int:
@@ -135,11 +135,11 @@ def resample(table, seat: int, rand: np.random.Generator, tries: int = 1_000) ->
     n, n_cards = rules.players, rules.n_cards
     hands = dealt_hands(table)
     point = table.points[-1]
-    deal = int(point.view[L.S_DEAL])
+    deal = int(point.view[layout.S_DEAL])
     held = {(seat - d) % n for d in range(deal + 1)}
     known = {h: list(hands[h]) if h in held else [] for h in range(n)}
     for c in range(1, n_cards + 1):
-        h = int(point.view[L.S_CARD_HAND + c]) - 1
+        h = int(point.view[layout.S_CARD_HAND + c]) - 1
         if h >= 0 and h not in held:
             known[h].append(c)
     taken = {c for cards in known.values() for c in cards}
@@ -156,17 +156,17 @@ def resample(table, seat: int, rand: np.random.Generator, tries: int = 1_000) ->
     # of each deal's flood cards the seat saw two per round played
     rounds = {}
     for p in table.points:
-        d, r = int(p.view[L.S_DEAL]), int(p.view[L.S_ROUND])
+        d, r = int(p.view[layout.S_DEAL]), int(p.view[layout.S_ROUND])
         rounds[d] = max(rounds.get(d, 0), r + 1)
     deals_begun = 0
     while i < len(hist):
         if hist[i][0] == CHANCE:  # a deal's flood shuffle: 23 draws
-            flood = _flood_order(hist[i : i + L.FLOOD_CARDS - 1])
+            flood = _flood_order(hist[i : i + layout.FLOOD_CARDS - 1])
             shown = 2 * rounds.get(deals_begun, 0)
             rest = sorted(flood[shown:])  # their order is what the seat must not know
             flood = flood[:shown] + [rest[j] for j in rand.permutation(len(rest))]
             out += [(CHANCE, d) for d in shuffle_draws(reference.flood_deck(), flood)]
-            i += L.FLOOD_CARDS - 1
+            i += layout.FLOOD_CARDS - 1
             deals_begun += 1
         else:
             out.append(hist[i])
@@ -178,7 +178,7 @@ def resample(table, seat: int, rand: np.random.Generator, tries: int = 1_000) ->
             continue
         p = table.points[k]
         k += 1
-        if who != seat and p.view[L.S_DEAL] == deal and p.view[L.S_ROUND] == point.view[L.S_ROUND]:
+        if who != seat and p.view[layout.S_DEAL] == deal and p.view[layout.S_ROUND] == point.view[layout.S_ROUND]:
             hid = (who - deal) % n
             left = hand_now(point.view, new[hid], hid)
             out[j] = (who, int(left[rand.integers(len(left))]))
@@ -193,7 +193,7 @@ def _deal_rest(known, pool, rings, n_cards, rand, tries):
     for _ in range(tries):
         left, new = list(pool), {}
         for h, cards in known.items():
-            k = L.HAND_SIZE - len(cards)
+            k = layout.HAND_SIZE - len(cards)
             base = sum(reference.ring_halves(c, n_cards) for c in cards)
             kinds = [[c for c in left if reference.ring_halves(c, n_cards) == r] for r in (0, 1, 2)]
             options, ways = [], []
@@ -222,10 +222,10 @@ def _flood_order(draws) -> list[int]:
 
 def round_of(view: np.ndarray) -> tuple[int, int]:
     """(deal, round) of a decision point: the choices made without seeing each other."""
-    return int(view[L.S_DEAL]), int(view[L.S_ROUND])
+    return int(view[layout.S_DEAL]), int(view[layout.S_ROUND])
 
 
 def to_act(table) -> list[int]:
     """The seats that choose a card in the round under way (those still in the deal)."""
     view = table.points[-1].view
-    return [p for p in range(table.rules.players) if view[L.S_IN + p]]
+    return [p for p in range(table.rules.players) if view[layout.S_IN + p]]

@@ -42,6 +42,7 @@ def rollout_wins(rules, seats, seed: int, seat: int, st: np.ndarray, choices, hi
     """Win share of ``seat`` in each of ``rollouts`` games after each choice,
     played on from the view ``st`` of ``seat`` alone. Rollout k faces the same
     world and stream whatever the choice (common random numbers)."""
+    # deferred: loads pandas and scipy, slow to import (python -X importtime), for this path only
     from sim.play.table import HUMAN, ROLLOUT_GAMES
 
     st = np.array(st, dtype=np.int64)

@@ -11,7 +11,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from sim.games.landunter import engine, layout as L
+from sim.games.landunter import engine, layout
 from sim.games.landunter.reference import play_game, ring_halves
 from sim.play.keys import Choice
 
@@ -32,7 +32,7 @@ out: -1. After the last deal the highest total wins."""
 
 
 def hand(st, seat: int) -> list[int]:
-    return [int(L.hand_card(st, seat, k)) for k in range(int(L.hand_n(st, seat)))]
+    return [int(layout.hand_card(st, seat, k)) for k in range(int(layout.hand_n(st, seat)))]
 
 
 class LandUnterTable:
@@ -55,8 +55,8 @@ class LandUnterTable:
 
     def prompt(self, phase, seat, st):
         return (
-            f"Seat {seat}, deal {st[L.S_DEAL] + 1}, round {st[L.S_ROUND] + 1}, "
-            f"flood {st[L.S_FLOOD_LO]} and {st[L.S_FLOOD_HI]}: play a card"
+            f"Seat {seat}, deal {st[layout.S_DEAL] + 1}, round {st[layout.S_ROUND] + 1}, "
+            f"flood {st[layout.S_FLOOD_LO]} and {st[layout.S_FLOOD_HI]}: play a card"
         )
 
     def rollouts(self, rules, seats, seed, history, seat, st, choices, bot, n):
@@ -69,11 +69,11 @@ class LandUnterTable:
         return not event.startswith("  hand ")  # every hand at the deal: not for the players
 
     def screen(self, rules, phase, seat, st, players):
-        n, n_cards = int(st[L.S_PLAYERS]), int(st[L.S_N_CARDS])
-        lo, hi = int(st[L.S_FLOOD_LO]), int(st[L.S_FLOOD_HI])
+        n, n_cards = int(st[layout.S_PLAYERS]), int(st[layout.S_N_CARDS])
+        lo, hi = int(st[layout.S_FLOOD_LO]), int(st[layout.S_FLOOD_HI])
         head = Text(
-            f"Land unter — deal {st[L.S_DEAL] + 1} of {n}, round {st[L.S_ROUND] + 1} of "
-            f"{L.HAND_SIZE}, {st[L.S_N_IN]} players still in",
+            f"Land unter — deal {st[layout.S_DEAL] + 1} of {n}, round {st[layout.S_ROUND] + 1} of "
+            f"{layout.HAND_SIZE}, {st[layout.S_N_IN]} players still in",
             style="bold",
         )
         offer = Text.assemble(
@@ -82,7 +82,9 @@ class LandUnterTable:
             f" — the highest weather card takes {lo}, the second highest {hi}",
         )
         left = " ".join(
-            f"{value}×{st[L.S_FLOOD_LEFT + value]}" for value in range(1, L.FLOOD_MAX + 1) if st[L.S_FLOOD_LEFT + value]
+            f"{value}×{st[layout.S_FLOOD_LEFT + value]}"
+            for value in range(1, layout.FLOOD_MAX + 1)
+            if st[layout.S_FLOOD_LEFT + value]
         )
         seats = Table(title="players", title_justify="left")
         for col in ("seat", "player", "in", "water level", "rings", "score", "cards"):
@@ -91,11 +93,11 @@ class LandUnterTable:
             seats.add_row(
                 ("▶ " if s == seat else "") + str(s),
                 players[s],
-                "in" if st[L.S_IN + s] else "OUT",
-                str(st[L.S_TOP + s] or "-"),
-                f"{st[L.S_RINGS + s]} of {st[L.S_RINGS_FULL + s]}",
-                str(st[L.S_SCORE + s]),
-                str(st[L.S_HAND_N + s]),
+                "in" if st[layout.S_IN + s] else "OUT",
+                str(st[layout.S_TOP + s] or "-"),
+                f"{st[layout.S_RINGS + s]} of {st[layout.S_RINGS_FULL + s]}",
+                str(st[layout.S_SCORE + s]),
+                str(st[layout.S_HAND_N + s]),
                 style="bold yellow" if s == seat else None,
             )
         cards = Text(f"your hand (seat {seat}): ", style="bold")

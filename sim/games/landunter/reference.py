@@ -34,7 +34,7 @@ from typing import Callable
 import numpy as np
 
 from sim import rng
-from sim.games.landunter import layout as L
+from sim.games.landunter import layout
 from sim.games.landunter.bits import masks_of
 from sim.games.landunter.outputs import (
     HOLE_BOTH_BONUSES,
@@ -45,10 +45,14 @@ from sim.games.landunter.outputs import (
     HOLE_ZERO_RINGS,
 )
 from sim.games.landunter.rules import Rules
+from sim.plugins import Adapter, deciders
 from sim.registry import IllegalBotAction
-from sim.sealed import ViewWriteError, deciders, refuse_writes, seat_params  # noqa: F401  (the engine and tests import them here)
+from sim.sealed import ViewWriteError, refuse_writes, seat_params  # noqa: F401  (the engine and tests import them here)
 
-HAND_SIZE = L.HAND_SIZE
+#: How this game's bots are called as plug-ins, by both engines (`sim.plugins`).
+PLUGIN = Adapter("landunter", layout.STATE_SIZE, phase=False)
+
+HAND_SIZE = layout.HAND_SIZE
 
 
 # =====================================================================
@@ -77,7 +81,7 @@ def ring_count(hand, n_cards: int = 60) -> int:
 
 def flood_deck() -> list[int]:
     """The 24 flood cards: values 1–12, two of each ("Material")."""
-    return [v for v in range(1, L.FLOOD_MAX + 1) for _ in range(2)]
+    return [v for v in range(1, layout.FLOOD_MAX + 1) for _ in range(2)]
 
 
 # =====================================================================
@@ -381,37 +385,37 @@ def public_view(
 ) -> np.ndarray:
     """The public part of the int64 state view (layout in `layout.py`): every
     hand mask is 0; `bot_view` fills in the deciding seat's own hand."""
-    st = np.zeros(L.STATE_SIZE, dtype=np.int64)
+    st = np.zeros(layout.STATE_SIZE, dtype=np.int64)
     n = state.n
-    st[L.S_PLAYERS] = n
-    st[L.S_DEAL] = deal
-    st[L.S_ROUND] = rnd
-    st[L.S_FLOOD_LO] = min(flood_pair)
-    st[L.S_FLOOD_HI] = max(flood_pair)
-    st[L.S_N_IN] = state.n_in
-    st[L.S_N_CARDS] = rules.n_cards
-    st[L.S_CASCADE_REPEAT] = rules.cascade_may_repeat_flipper
-    st[L.S_TIE_SIMULTANEOUS] = rules.tie_simultaneous
-    st[L.S_END_BEFORE_CASCADE] = rules.end_before_cascade
-    st[L.S_NO_FLOOD_LOWEST] = rules.no_flood_counts_as_lowest
-    st[L.S_TWO_PLAYED_OUT] = rules.two_player_deal_played_out
-    st[L.S_TOP : L.S_TOP + n] = state.top
-    st[L.S_RINGS : L.S_RINGS + n] = state.rings
-    st[L.S_RINGS_FULL : L.S_RINGS_FULL + n] = state.rings_full
-    st[L.S_IN : L.S_IN + n] = state.still_in
-    st[L.S_SCORE : L.S_SCORE + n] = mem.scores
-    st[L.S_HAND_N : L.S_HAND_N + n] = [len(h) for h in state.hands]
-    st[L.S_HAND_ID : L.S_HAND_ID + n] = state.hand_id
-    st[L.S_FLOOD_LEFT : L.S_FLOOD_LEFT + L.FLOOD_MAX + 1] = flood_left
-    st[L.S_CARD_HAND : L.S_CARD_HAND + L.MAX_CARD + 1] = mem.card_hand
-    st[L.S_CARD_WHEN : L.S_CARD_WHEN + L.MAX_CARD + 1] = mem.card_when
+    st[layout.S_PLAYERS] = n
+    st[layout.S_DEAL] = deal
+    st[layout.S_ROUND] = rnd
+    st[layout.S_FLOOD_LO] = min(flood_pair)
+    st[layout.S_FLOOD_HI] = max(flood_pair)
+    st[layout.S_N_IN] = state.n_in
+    st[layout.S_N_CARDS] = rules.n_cards
+    st[layout.S_CASCADE_REPEAT] = rules.cascade_may_repeat_flipper
+    st[layout.S_TIE_SIMULTANEOUS] = rules.tie_simultaneous
+    st[layout.S_END_BEFORE_CASCADE] = rules.end_before_cascade
+    st[layout.S_NO_FLOOD_LOWEST] = rules.no_flood_counts_as_lowest
+    st[layout.S_TWO_PLAYED_OUT] = rules.two_player_deal_played_out
+    st[layout.S_TOP : layout.S_TOP + n] = state.top
+    st[layout.S_RINGS : layout.S_RINGS + n] = state.rings
+    st[layout.S_RINGS_FULL : layout.S_RINGS_FULL + n] = state.rings_full
+    st[layout.S_IN : layout.S_IN + n] = state.still_in
+    st[layout.S_SCORE : layout.S_SCORE + n] = mem.scores
+    st[layout.S_HAND_N : layout.S_HAND_N + n] = [len(h) for h in state.hands]
+    st[layout.S_HAND_ID : layout.S_HAND_ID + n] = state.hand_id
+    st[layout.S_FLOOD_LEFT : layout.S_FLOOD_LEFT + layout.FLOOD_MAX + 1] = flood_left
+    st[layout.S_CARD_HAND : layout.S_CARD_HAND + layout.MAX_CARD + 1] = mem.card_hand
+    st[layout.S_CARD_WHEN : layout.S_CARD_WHEN + layout.MAX_CARD + 1] = mem.card_when
     return st
 
 
 def bot_view(public: np.ndarray, seat: int, hand: list[int]) -> np.ndarray:
     """The read-only view handed to ``seat``: the public view plus its own hand."""
     st = public.copy()
-    st[L.S_HAND_LO + seat], st[L.S_HAND_HI + seat] = masks_of(hand)
+    st[layout.S_HAND_LO + seat], st[layout.S_HAND_HI + seat] = masks_of(hand)
     st.flags.writeable = False
     return st
 
@@ -446,7 +450,7 @@ def play_game(
             f"  hand {h} (strength {sum(hands[h])}, {ring_count(hands[h], rules.n_cards)} rings): "
             + " ".join(str(c) for c in hands[h])
         )
-    mem = Memory(rules.n_cards, [0] * n, np.zeros(L.MAX_CARD + 1, np.int64), np.zeros(L.MAX_CARD + 1, np.int64))
+    mem = Memory(rules.n_cards, [0] * n, np.zeros(layout.MAX_CARD + 1, np.int64), np.zeros(layout.MAX_CARD + 1, np.int64))
     return play_on(rules, seats, Position(hands, mem), stream, seed, game_index, log)
 
 
@@ -479,7 +483,7 @@ def play_on(
     bot_streams = [rng.Stream.for_bot(seed64, np.uint64(game_index), np.uint64(p)) for p in range(n)]
     params = seat_params(seats)
     params.flags.writeable = False
-    decide = deciders(seats, "sim.games.landunter.engine")
+    decide = deciders(seats, PLUGIN)
     hands, mem = pos.hands, pos.mem
     hand_rings = [ring_count(h, rules.n_cards) for h in hands]
     rec = GameRecord([0] * n, [0] * n, [0] * n, [], [], [], [], [], [])
@@ -506,7 +510,7 @@ def play_on(
             say(f"Deal {deal + 1}: " + ", ".join(f"seat {p} hand {hand_id[p]} ({ds.rings[p]} rings)" for p in range(n)))
             # Shuffle the 24 flood cards face down before every deal.
             flood = stream.shuffle(np.array(flood_deck(), dtype=np.int64))
-            flood_left = [0] + [2] * L.FLOOD_MAX
+            flood_left = [0] + [2] * layout.FLOOD_MAX
             r = 0
             ended = early_end_at_start(ds.n_in, rules)
             if ended:

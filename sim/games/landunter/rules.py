@@ -17,7 +17,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from sim.games.landunter import layout as L
+from sim.games.landunter import layout
 
 VERSION = 1
 
@@ -93,7 +93,7 @@ class Rules:
             raise RulesError("rule players=6 needs allow_six=true; choose 3..5 (6 is a balance-test option)")
         if p == 2 and not self.allow_two:
             raise RulesError("rule players=2 needs allow_two=true; choose 3..5 (2 is for tests only)")
-        if not 2 <= p <= L.MAXP:
+        if not 2 <= p <= layout.MAXP:
             raise RulesError(f"rule players={p!r} is out of range; choose 3..5 (6 with allow_six=true, 2 with allow_two=true)")
 
     # ------------------------------------------------------------------ derived
@@ -113,15 +113,15 @@ class Rules:
 
     def to_array(self) -> np.ndarray:
         """Small int64 vector for the compiled kernel (indices ``layout.R_*``)."""
-        arr = np.zeros(L.R_SIZE, dtype=np.int64)
-        arr[L.R_VERSION] = VERSION
-        arr[L.R_PLAYERS] = self.players
-        arr[L.R_N_CARDS] = self.n_cards
-        arr[L.R_CASCADE_REPEAT] = int(self.cascade_may_repeat_flipper)
-        arr[L.R_TIE_SIMULTANEOUS] = int(self.tie_simultaneous)
-        arr[L.R_END_BEFORE_CASCADE] = int(self.end_before_cascade)
-        arr[L.R_NO_FLOOD_LOWEST] = int(self.no_flood_counts_as_lowest)
-        arr[L.R_TWO_PLAYED_OUT] = int(self.two_player_deal_played_out)
+        arr = np.zeros(layout.R_SIZE, dtype=np.int64)
+        arr[layout.R_VERSION] = VERSION
+        arr[layout.R_PLAYERS] = self.players
+        arr[layout.R_N_CARDS] = self.n_cards
+        arr[layout.R_CASCADE_REPEAT] = int(self.cascade_may_repeat_flipper)
+        arr[layout.R_TIE_SIMULTANEOUS] = int(self.tie_simultaneous)
+        arr[layout.R_END_BEFORE_CASCADE] = int(self.end_before_cascade)
+        arr[layout.R_NO_FLOOD_LOWEST] = int(self.no_flood_counts_as_lowest)
+        arr[layout.R_TWO_PLAYED_OUT] = int(self.two_player_deal_played_out)
         return arr
 
     @classmethod

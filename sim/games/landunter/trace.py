@@ -12,7 +12,7 @@ before it.
 
 from __future__ import annotations
 
-from sim.games.landunter import layout as L
+from sim.games.landunter import layout
 from sim.games.landunter.reference import play_game
 from sim.games.landunter.rules import Rules
 
@@ -31,4 +31,4 @@ def replay(rules: Rules, seats, seed: int, game_index: int, log) -> None:
 def decision_point(args: tuple) -> str:
     """Where a bot call ``(seat, st, params, u)`` was made: its deal and round."""
     st = args[1]
-    return f"deal {int(st[L.S_DEAL]) + 1}, round {int(st[L.S_ROUND]) + 1}"
+    return f"deal {int(st[layout.S_DEAL]) + 1}, round {int(st[layout.S_ROUND]) + 1}"

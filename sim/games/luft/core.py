@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit
 
 from sim import rng
-from sim.games.luft import layout as v
+from sim.games.luft import layout
 from sim.games.luft.outputs import S_DROWNED, S_HOME, S_SCORE, S_WIN60, SEAT_COLUMNS
 from sim.games.luft.rules import MAX_CARDS_PER_LEVEL, R_AIR, R_DIVES, R_STACK, R_SWIM, R_TBNT, R_VALUES, SWIM_DECK
 from sim.nb import FAST_PDEP, highest_bit, lowest_bit, popcount, select_bit
@@ -45,24 +45,24 @@ def new_game(st, vals, rules, n, n_cards, state):
     deck shuffled (Fisher-Yates exactly as rng.shuffle; the slot after a
     level's cards holds the index of its next card). Returns the stream."""
     for s in range(n):  # carried items: only what the last game used
-        base = v.CARRIED + s * v.MAX_PATH
-        for k in range(st[v.N_CARRIED + s]):
+        base = layout.CARRIED + s * layout.MAX_PATH
+        for k in range(st[layout.N_CARRIED + s]):
             st[base + k] = 0
-    for i in range(v.PATH):  # (the path's fields are all written below or already 0)
+    for i in range(layout.PATH):  # (the path's fields are all written below or already 0)
         st[i] = 0
-    st[v.N_PLAYERS] = n
-    st[v.MAX_AIR] = rules[R_AIR]
-    st[v.TURN_BACK_NEEDS_TREASURE] = rules[R_TBNT]
-    st[v.STACK_SIZE] = rules[R_STACK]
-    st[v.DIVES] = rules[R_DIVES]
-    st[v.SWIM_MODE] = rules[R_SWIM]
+    st[layout.N_PLAYERS] = n
+    st[layout.MAX_AIR] = rules[R_AIR]
+    st[layout.TURN_BACK_NEEDS_TREASURE] = rules[R_TBNT]
+    st[layout.STACK_SIZE] = rules[R_STACK]
+    st[layout.DIVES] = rules[R_DIVES]
+    st[layout.SWIM_MODE] = rules[R_SWIM]
     full_swim_deck(st)
-    f = v.PATH
+    f = layout.PATH
     for lv in range(1, 5):
         for _ in range(n_cards):
             st[f] = lv
             f += 1
-    st[v.PATH_LEN] = 4 * n_cards
+    st[layout.PATH_LEN] = 4 * n_cards
     for lv in range(4):
         base = lv * VSTRIDE
         for i in range(n_cards):
@@ -80,17 +80,17 @@ def new_game(st, vals, rules, n, n_cards, state):
 def new_dive(st, n, dive, start, air):
     """Start a dive (reference `play_dive`): full air, everyone in the
     submarine heading down, empty-handed."""
-    st[v.AIR] = air
-    st[v.DIVE] = dive
-    st[v.START] = start
+    st[layout.AIR] = air
+    st[layout.DIVE] = dive
+    st[layout.START] = start
     for s in range(n):
-        base = v.CARRIED + s * v.MAX_PATH
-        for k in range(st[v.N_CARRIED + s]):
+        base = layout.CARRIED + s * layout.MAX_PATH
+        for k in range(st[layout.N_CARRIED + s]):
             st[base + k] = 0
-        st[v.HEADING_UP + s] = 0
-        st[v.BACK + s] = 0
-        st[v.POS + s] = 0
-        st[v.N_CARRIED + s] = 0
+        st[layout.HEADING_UP + s] = 0
+        st[layout.BACK + s] = 0
+        st[layout.POS + s] = 0
+        st[layout.N_CARRIED + s] = 0
 
 
 # ------------------------------------------------------------------- a turn
@@ -101,7 +101,7 @@ def breathe(st, air, load):
     if load > 0:
         air_out = air <= load
         air = max(0, air - load)
-        st[v.AIR] = air
+        st[layout.AIR] = air
         return air, air_out
     return air, False
 
@@ -115,10 +115,10 @@ def may_turn_back(up, load, needs_treasure):
 @njit(cache=True, inline="always")
 def turn_back(st, s, action):
     """2. Apply the turn-back choice. Returns (legal, heading up)."""
-    if action == v.TURN_BACK:
-        st[v.HEADING_UP + s] = 1
+    if action == layout.TURN_BACK:
+        st[layout.HEADING_UP + s] = 1
         return True, 1
-    return action == v.STAY_DOWN, 0
+    return action == layout.STAY_DOWN, 0
 
 
 @njit(cache=True, inline="always")
@@ -156,14 +156,14 @@ def draw_swim(state, mode, deck, left):
 def full_swim_deck(st):
     """The public count of swim cards left: all nine."""
     for k in range(5):
-        st[v.SWIM_LEFT + k] = (SWIM_COUNTS >> (4 * k)) & 15
+        st[layout.SWIM_LEFT + k] = (SWIM_COUNTS >> (4 * k)) & 15
 
 
 @njit(cache=True, inline="always")
 def show_swim_draw(st, value, left):
     """No-reshuffle deck: a drawn card is public; the deck is full again
     when used up (the next draw reshuffles all nine)."""
-    st[v.SWIM_LEFT + value - 2] -= 1
+    st[layout.SWIM_LEFT + value - 2] -= 1
     if left == 0:
         full_swim_deck(st)
 
@@ -242,23 +242,23 @@ def treasure(st, s, pos, load, action):
     """4. Treasure on field ``pos`` >= 1: nothing, pick up the item lying
     there (a blank is left), or drop carried item ``action - DROP`` onto the
     blank. Returns (legal, acted)."""
-    f = v.PATH + pos - 1
+    f = layout.PATH + pos - 1
     item = st[f]
-    if action == v.NOTHING:
+    if action == layout.NOTHING:
         return True, False
-    if action == v.PICK_UP and item != 0:
-        st[v.CARRIED + s * v.MAX_PATH + load] = item
-        st[v.N_CARRIED + s] = load + 1
+    if action == layout.PICK_UP and item != 0:
+        st[layout.CARRIED + s * layout.MAX_PATH + load] = item
+        st[layout.N_CARRIED + s] = load + 1
         st[f] = 0
         return True, True
-    if action >= v.DROP and item == 0 and action < v.DROP + load:
-        base = v.CARRIED + s * v.MAX_PATH
-        k = action - v.DROP
+    if action >= layout.DROP and item == 0 and action < layout.DROP + load:
+        base = layout.CARRIED + s * layout.MAX_PATH
+        k = action - layout.DROP
         st[f] = st[base + k]
         for j in range(k, load - 1):
             st[base + j] = st[base + j + 1]
         st[base + load - 1] = 0
-        st[v.N_CARRIED + s] = load - 1
+        st[layout.N_CARRIED + s] = load - 1
         return True, True
     return False, False
 
@@ -269,10 +269,10 @@ def score(st, n, vals, seat_out, srow):
     """1. Divers back draw one value card per treasure card and score the
     sum (seat order, carried order, stack order)."""
     for s in range(n):
-        if st[v.BACK + s] == 1:
-            base = v.CARRIED + s * v.MAX_PATH
+        if st[layout.BACK + s] == 1:
+            base = layout.CARRIED + s * layout.MAX_PATH
             row = srow + s * N_SEAT_COLS
-            for k in range(st[v.N_CARRIED + s]):
+            for k in range(st[layout.N_CARRIED + s]):
                 item = st[base + k]
                 while item > 0:
                     lv = (item & 7) - 1
@@ -281,7 +281,7 @@ def score(st, n, vals, seat_out, srow):
                     vals[nxt] += 1
                     seat_out[row + S_HOME + lv] += 1
                     item >>= 3
-            st[v.SCORE + s] = seat_out[row + S_SCORE]
+            st[layout.SCORE + s] = seat_out[row + S_SCORE]
 
 
 @njit(cache=True, inline="always")
@@ -292,8 +292,8 @@ def close_gaps(st, path_len):
     clears them (the kernel, after sinking)."""
     kept = 0
     for f in range(path_len):  # branch-free (blanks lie at random): kept <= f
-        item = st[v.PATH + f]
-        st[v.PATH + kept] = item
+        item = st[layout.PATH + f]
+        st[layout.PATH + kept] = item
         kept += item != 0
     return kept
 
@@ -314,11 +314,11 @@ def sink_order(st, n, farthest_first, order):
     [D] farthest first), ties at the submarine by lowest seat; return how many."""
     m = 0
     for s in range(n):
-        if st[v.BACK + s] == 0:
-            key = st[v.POS + s]
+        if st[layout.BACK + s] == 0:
+            key = st[layout.POS + s]
             j = m
             while j > 0:
-                other = st[v.POS + order[j - 1]]
+                other = st[layout.POS + order[j - 1]]
                 if (other > key) if farthest_first == 0 else (other < key):
                     order[j] = order[j - 1]
                     j -= 1
@@ -340,8 +340,8 @@ def sink(st, n, path_len, stack_size, farthest_first, reverse_within, order, sea
     for i in range(drowned):
         s = order[i]
         seat_out[srow + s * N_SEAT_COLS + S_DROWNED] += 1
-        base = v.CARRIED + s * v.MAX_PATH
-        m = st[v.N_CARRIED + s]
+        base = layout.CARRIED + s * layout.MAX_PATH
+        m = st[layout.N_CARRIED + s]
         for k in range(m):
             item = st[base + k]
             if reverse_within == 1:  # last card picked up first
@@ -351,12 +351,12 @@ def sink(st, n, path_len, stack_size, farthest_first, reverse_within, order, sea
                 in_stack += 1
                 item >>= 3
                 if in_stack == stack_size:
-                    st[v.PATH + path_len] = stack
+                    st[layout.PATH + path_len] = stack
                     path_len += 1
                     stack = 0
                     in_stack = 0
     if in_stack > 0:
-        st[v.PATH + path_len] = stack
+        st[layout.PATH + path_len] = stack
         path_len += 1
     return path_len, drowned
 
@@ -395,7 +395,7 @@ def next_starter(st, n, last_back, start_rule, start):
     if start_rule == 0:
         deepest = 0
         for s in range(1, n):
-            if st[v.POS + s] > st[v.POS + deepest]:
+            if st[layout.POS + s] > st[layout.POS + deepest]:
                 deepest = s
         return deepest
     if start_rule == 2:

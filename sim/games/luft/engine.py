@@ -72,9 +72,10 @@ import numba
 import numpy as np
 from numba import njit, prange, types
 
-from sim import nb, rng
+import strategies.luft
+from sim import nb, plugins, rng
 from sim._borrowed import borrow, borrow_shaped
-from sim.games.luft import chunk_sums, core, layout as v, script as scripted
+from sim.games.luft import chunk_sums, core, layout, script as scripted
 from sim.games.luft.core import N_SEAT_COLS
 from sim.games.luft.outputs import (
     A_COUNT,
@@ -101,7 +102,7 @@ from sim.games.luft.outputs import (
     MAX_TURNS,
     Batch,
 )
-from sim.games.luft.reference import IllegalAction
+from sim.games.luft.reference import PLUGIN, IllegalAction
 from sim.games.luft.rules import (
     MAX_CARDS_PER_LEVEL,
     MAX_DIVES,
@@ -121,10 +122,7 @@ from sim.games.luft.rules import (
     Rules,
 )
 from sim.nb import BOT_RAISED, PLUGIN_TYPE, assume_range, read_only
-from sim.numba_errors import short_reason
-from sim.provenance import plugin_salt
-from sim.registry import MAX_PARAMS, BotCompileError, BotError
-from sim.sealed import sealer
+from sim.registry import MAX_PARAMS, BotError
 from strategies.luft.dispatch import INLINED, NOT_INLINED, decide_inline
 
 # Columns of the error output, one row per chunk (E_FLAG = 0: no error). The
@@ -144,7 +142,7 @@ _below64 = assume_range(64)
 _nonneg = assume_range(2**62)
 # What the kernel assumes of the rules (a false assumption would be undefined behaviour):
 assert MAX_PLAYERS < 8 and MAX_DIVES < 16 and MAX_CARDS_PER_LEVEL < 16 and MAX_STACK < 8
-assert 4 * MAX_CARDS_PER_LEVEL < 64 and v.MAX_PATH <= 64  # fields, loads < 64
+assert 4 * MAX_CARDS_PER_LEVEL < 64 and layout.MAX_PATH <= 64  # fields, loads < 64
 
 
 # ------------------------------------------------------------------- kernel
@@ -188,12 +186,12 @@ def _run_chunk(
     farthest_first = rules[R_SINK]
     reverse_within = rules[R_SINK_WITHIN]
     stall_rounds = rules[R_STALL]
-    st_own = np.zeros(v.SIZE, np.int64)
+    st_own = np.zeros(layout.SIZE, np.int64)
     vals_own = np.zeros(4 * core.VSTRIDE, np.int64)
     swim_own = np.zeros(9, np.int64)
-    order_own = np.zeros(v.MAX_SEATS, np.int64)
+    order_own = np.zeros(layout.MAX_SEATS, np.int64)
     trace_own = np.zeros(MAX_TURNS, np.int64)
-    bot_own = np.zeros(v.MAX_SEATS, np.uint64)
+    bot_own = np.zeros(layout.MAX_SEATS, np.uint64)
     st = borrow(st_own, np.int64)  # borrowed: no reference counting below
     vals = borrow(vals_own, np.int64)
     swim_deck = borrow(swim_own, np.int64)
@@ -245,23 +243,33 @@ def _run_chunk(
             while True:
                 if (water >> s) & 1:
                     s = _below8(s)
-                    st[v.TURN] = turn
-                    load = _below64(st[v.N_CARRIED + s])
+                    st[layout.TURN] = turn
+                    load = _below64(st[layout.N_CARRIED + s])
                     # 1. Breathe (air > 0 here: it never starts a turn at 0)
                     air, air_out = core.breathe(st, air, load)
                     # 2. Turn back?
-                    up = st[v.HEADING_UP + s]
+                    up = st[layout.HEADING_UP + s]
                     if core.may_turn_back(up, load, needs_treasure):
                         forced, state, made = scripted.step(script, made, g, s, st, state, vals, n_cards, swim_deck, swim_left)
                         a = _ask(
-                            bot_ids, user_fns, one_fn, v.PHASE_TURN_BACK, s, view, params, st_addr, params_addr, bot_state, forced
+                            bot_ids,
+                            user_fns,
+                            one_fn,
+                            layout.PHASE_TURN_BACK,
+                            s,
+                            view,
+                            params,
+                            st_addr,
+                            params_addr,
+                            bot_state,
+                            forced,
                         )
                         legal, up = core.turn_back(st, s, a)
                         if not legal:
                             failed = True
-                            phase = v.PHASE_TURN_BACK
+                            phase = layout.PHASE_TURN_BACK
                             break
-                        if up == 1 and st[v.POS + s] == 0:
+                        if up == 1 and st[layout.POS + s] == 0:
                             holes |= HOLE_SUB_TURN_BACK
                         if up == 1 and load == 0:
                             holes |= HOLE_EMPTY_TURN_BACK
@@ -269,34 +277,44 @@ def _run_chunk(
                     state, value, swim_left = core.draw_swim(state, swim_mode, swim_deck, swim_left)
                     if swim_mode == core.DECK_NO_RESHUFFLE:
                         core.show_swim_draw(st, value, swim_left)
-                    before = _below64(st[v.POS + s])
+                    before = _below64(st[layout.POS + s])
                     pos = before
                     steps = value - load
                     if steps > 0:
                         occ &= ~(np.int64(1) << pos)
                         pos = _below64(core.swim(occ, pos, up, steps, path_len))
-                        st[v.POS + s] = pos
+                        st[layout.POS + s] = pos
                         occ |= (np.int64(1) << pos) & ~np.int64(1)
                         if up == 0 and pos == before:
                             holes |= HOLE_BLOCKED
                     acted = False
                     if pos == 0:
                         if up == 1:  # back in the submarine
-                            st[v.BACK + s] = 1
+                            st[layout.BACK + s] = 1
                             water ^= np.int64(1) << s
                             in_water -= 1
                             last_back = s
                             acted = True
-                    elif st[v.PATH + pos - 1] != 0 or load > 0:
+                    elif st[layout.PATH + pos - 1] != 0 or load > 0:
                         # 4. Treasure
                         forced, state, made = scripted.step(script, made, g, s, st, state, vals, n_cards, swim_deck, swim_left)
                         a = _ask(
-                            bot_ids, user_fns, one_fn, v.PHASE_TREASURE, s, view, params, st_addr, params_addr, bot_state, forced
+                            bot_ids,
+                            user_fns,
+                            one_fn,
+                            layout.PHASE_TREASURE,
+                            s,
+                            view,
+                            params,
+                            st_addr,
+                            params_addr,
+                            bot_state,
+                            forced,
                         )
                         legal, acted = core.treasure(st, s, pos, load, a)
                         if not legal:
                             failed = True
-                            phase = v.PHASE_TREASURE
+                            phase = layout.PHASE_TREASURE
                             break
                     if turn < MAX_TURNS:
                         trace[_nonneg(turn)] = air
@@ -317,8 +335,8 @@ def _run_chunk(
                 err[E_FLAG], err[E_GAME], err[E_SEAT], err[E_DIVE] = 1, g, s, dive
                 err[E_TURN], err[E_PHASE], err[E_ACTION] = turn, phase, a
                 break
-            st[v.AIR] = air
-            st[v.TURN] = turn
+            st[layout.AIR] = air
+            st[layout.TURN] = turn
             for t in range(min(turn, MAX_TURNS)):  # the dive's air curve into the sums
                 x = trace[t]
                 curves[A_SUM * arow + acc + t] += x
@@ -333,8 +351,8 @@ def _run_chunk(
             path_len = core.close_gaps(st, path_len)
             path_len, drowned = core.sink(st, n, path_len, stack_size, farthest_first, reverse_within, order, seat_out, srow)
             for f in range(path_len, 4 * n_cards):
-                st[v.PATH + f] = 0
-            st[v.PATH_LEN] = path_len
+                st[layout.PATH + f] = 0
+            st[layout.PATH_LEN] = path_len
             dive_out[drow + D_TURNS] = turn
             dive_out[drow + D_AIR_OUT] = air_out
             dive_out[drow + D_AIR_LEFT] = air
@@ -344,7 +362,7 @@ def _run_chunk(
             if last_back < 0:
                 at_zero = True
                 for t in range(n):
-                    at_zero = at_zero and st[v.POS + t] == 0
+                    at_zero = at_zero and st[layout.POS + t] == 0
                 if at_zero:
                     holes |= HOLE_TIE_AT_ZERO
             dive_out[drow + D_HOLES] = holes
@@ -393,40 +411,15 @@ def _user_kernel(args):
     for the types of ``args`` with a tuple of PLUGIN_TYPE in the plug-in slot."""
     kernel = _play_batch_user if args[-1] is None else _rollouts_user
     if not kernel.signatures:
-        sig = tuple(types.UniTuple(PLUGIN_TYPE, v.MAX_SEATS) if i == 2 else numba.typeof(a) for i, a in enumerate(args))
+        sig = tuple(types.UniTuple(PLUGIN_TYPE, layout.MAX_SEATS) if i == 2 else numba.typeof(a) for i, a in enumerate(args))
         kernel.compile(sig)
         kernel.disable_compile()
     return kernel
 
 
-def _plugin(fn, salt: str, owner: str, checked: bool):
-    """A bot ``fn(phase, seat, st, params, u)`` as a plug-in (`sim.nb.plugin`):
-    its adapter rebuilds `st` and the seat's parameter row from their
-    addresses as borrowed, read-only views and calls the bot, inlined
-    (bounds-checked if ``checked``: a user's bot)."""
-    call = f"bot(phase, seat, nb.state_view(st_addr, {v.SIZE}), nb.param_row(params_addr, seat, {MAX_PARAMS}), u)"
-    return nb.plugin(fn, call, salt, owner, checked)
-
-
-_PLUGINS: dict = {}
-
-
-def _plugin_of(bot):
-    """``bot``'s plug-in, compiled once per process (cached on disk)."""
-    fn, name = bot.fn, bot.name
-    if fn not in _PLUGINS:
-        try:
-            _PLUGINS[fn] = _plugin(fn, plugin_salt("luft", bot), f"luft_{name}", checked=bot.builtin_id < 0)
-        except Exception as exc:
-            raise BotCompileError(
-                f"bot {name!r} does not compile as an njit decide(phase, seat, "
-                f"st, params, u) -> int: {v.refused_write(exc, fn) or short_reason(exc)}"
-            ) from None
-    return _PLUGINS[fn]
-
-
-# the function both engines run for a bot (`sim.sealed.sealer`)
-sealed = sealer(_plugin_of, phase=True)
+def sealed(bot):
+    """The function both engines run for ``bot`` (`sim.plugins.sealed`)."""
+    return plugins.sealed(bot, PLUGIN)
 
 
 def _plugged(seat) -> bool:
@@ -440,12 +433,12 @@ def user_functions(seats) -> tuple[tuple, bool]:
     whether all plugged-in seats share one plug-in (then it is also put
     first, and the kernel calls it without selecting by seat)."""
     placeholder = nb.no_bot()
-    fns = [_plugin_of(s.bot) if _plugged(s) else placeholder for s in seats]
+    fns = [plugins.plugin_of(s.bot, PLUGIN) if _plugged(s) else placeholder for s in seats]
     plugged = {id(f): f for f, s in zip(fns, seats) if _plugged(s)}
     one = len(plugged) == 1
     if one:
         fns[0] = next(iter(plugged.values()))
-    return tuple(fns + [placeholder] * (v.MAX_SEATS - len(fns))), one
+    return tuple(fns + [placeholder] * (layout.MAX_SEATS - len(fns))), one
 
 
 # ------------------------------------------------------------- Python layer
@@ -457,7 +450,7 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int, sc
     if len(seats) != n:
         raise ValueError(f"got {len(seats)} seats for {n} players")
     bot_ids = np.array([s.bot.builtin_id for s in seats], dtype=np.int64)
-    params = np.zeros((v.MAX_SEATS, MAX_PARAMS), np.float64)  # rows of absent seats: 0
+    params = np.zeros((layout.MAX_SEATS, MAX_PARAMS), np.float64)  # rows of absent seats: 0
     for i, s in enumerate(seats):
         params[i, : len(s.params)] = s.params
     seat_out = np.zeros((n_games, n, N_SEAT_COLS), np.int32)
@@ -523,8 +516,6 @@ def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int, sc
 def refresh_stale_caches() -> bool:
     """Flush this engine's numba cache when any source compiled into it changed
     (`sim.nb`): the built-in bots behind the switch live in other files."""
-    import strategies.luft
-
     sources = nb.compiled_sources(Path(__file__).parent, [Path(strategies.luft.__file__).parent])
     return nb.refresh_stale_caches("luft", _play_batch, ("sim.games.luft", "strategies.luft"), sources)
 

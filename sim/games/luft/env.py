@@ -12,7 +12,7 @@ import numpy as np
 
 from sim import nb
 from sim.envs.table import CHANCE, ChanceStream, shuffle_draws
-from sim.games.luft import layout as v, reference
+from sim.games.luft import layout, reference
 from sim.games.luft.rules import SWIM_DECK, Rules
 from sim.registry import MAX_PARAMS, Bot, Seat
 
@@ -20,9 +20,9 @@ NAME = "luft"
 TITLE = "Geteilte Luft"
 OPENSPIEL_NAME = "python_geteilte_luft"
 RULES = Rules
-N_ACTIONS = v.DROP + v.MAX_PATH  # stay down / turn back; nothing, pick up, drop the k-th item
-VIEW_SIZE = v.SIZE
-VIEW_HIGH = 999 * v.MAX_PATH * 4  # no field of the view exceeds it (scores are sums of card values)
+N_ACTIONS = layout.DROP + layout.MAX_PATH  # stay down / turn back; nothing, pick up, drop the k-th item
+VIEW_SIZE = layout.SIZE
+VIEW_HIGH = 999 * layout.MAX_PATH * 4  # no field of the view exceeds it (scores are sums of card values)
 PHASES = ("turn back?", "treasure")
 SIMULTANEOUS = False  # every decision is seen by the next seat
 
@@ -47,11 +47,11 @@ def play(table, seats, log, stream):
 
 def legal(seat: int, view: np.ndarray, phase: int) -> tuple[int, ...]:
     """The actions `layout.is_legal` allows, ascending."""
-    if phase == v.PHASE_TURN_BACK:
-        return (v.STAY_DOWN, v.TURN_BACK) if v.can_turn_back(view, seat) else (v.STAY_DOWN,)
-    actions = [v.NOTHING] + ([v.PICK_UP] if v.can_pick_up(view, seat) else [])
-    if v.can_drop(view, seat):
-        actions += range(v.DROP, v.DROP + int(view[v.N_CARRIED + seat]))
+    if phase == layout.PHASE_TURN_BACK:
+        return (layout.STAY_DOWN, layout.TURN_BACK) if layout.can_turn_back(view, seat) else (layout.STAY_DOWN,)
+    actions = [layout.NOTHING] + ([layout.PICK_UP] if layout.can_pick_up(view, seat) else [])
+    if layout.can_drop(view, seat):
+        actions += range(layout.DROP, layout.DROP + int(view[layout.N_CARRIED + seat]))
     return tuple(actions)
 
 

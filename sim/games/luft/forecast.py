@@ -25,7 +25,7 @@ import numpy as np
 from numba import njit
 
 from sim import rng
-from sim.games.luft import core, layout as v
+from sim.games.luft import core, layout
 
 SWIM_P = np.array([0.0, 0.0, 1.0, 2.0, 3.0, 2.0, 1.0]) / 9.0
 LEVEL_MEAN = np.array([0.0, 1.5, 5.5, 9.5, 13.5])
@@ -52,9 +52,9 @@ def item_value(item):
 @njit(cache=True)
 def carried_value(st, seat):
     """Estimated points of everything ``seat`` carries."""
-    base = v.CARRIED + seat * v.MAX_PATH
+    base = layout.CARRIED + seat * layout.MAX_PATH
     total = 0.0
-    for k in range(st[v.N_CARRIED + seat]):
+    for k in range(st[layout.N_CARRIED + seat]):
         total += item_value(st[base + k])
     return total
 
@@ -62,10 +62,10 @@ def carried_value(st, seat):
 @njit(cache=True)
 def cheapest_carried(st, seat):
     """Index of the carried item with the lowest estimated value (first on ties)."""
-    base = v.CARRIED + seat * v.MAX_PATH
+    base = layout.CARRIED + seat * layout.MAX_PATH
     best = 0
     best_v = INF
-    for k in range(st[v.N_CARRIED + seat]):
+    for k in range(st[layout.N_CARRIED + seat]):
         w = item_value(st[base + k])
         if w < best_v:
             best_v = w
@@ -77,17 +77,17 @@ def cheapest_carried(st, seat):
 def others_load(st, seat):
     """Treasures carried by the other divers still in the water."""
     total = 0
-    for s in range(st[v.N_PLAYERS]):
-        if s != seat and st[v.BACK + s] == 0:
-            total += st[v.N_CARRIED + s]
+    for s in range(st[layout.N_PLAYERS]):
+        if s != seat and st[layout.BACK + s] == 0:
+            total += st[layout.N_CARRIED + s]
     return total
 
 
 @njit(cache=True)
 def occupied(st, seat, f):
     """Another diver still in the water stands on field f (f >= 1)."""
-    for s in range(st[v.N_PLAYERS]):
-        if s != seat and st[v.BACK + s] == 0 and st[v.POS + s] == f:
+    for s in range(st[layout.N_PLAYERS]):
+        if s != seat and st[layout.BACK + s] == 0 and st[layout.POS + s] == f:
             return True
     return False
 
@@ -97,8 +97,8 @@ def dist_home(st, seat, pos):
     """Free fields between field ``pos`` and the submarine: ``pos`` minus the
     fields above it that other divers in the water occupy (they are skipped)."""
     d = pos
-    for s in range(st[v.N_PLAYERS]):
-        if s != seat and st[v.BACK + s] == 0 and 0 < st[v.POS + s] < pos:
+    for s in range(st[layout.N_PLAYERS]):
+        if s != seat and st[layout.BACK + s] == 0 and 0 < st[layout.POS + s] < pos:
             d -= 1
     return d
 
@@ -108,11 +108,11 @@ def dest_down(st, seat, pos, steps):
     """Field reached swimming ``steps`` fields down from ``pos``, others fixed
     (the engine's own `core.swim`)."""
     occ = np.int64(0)
-    for s in range(st[v.N_PLAYERS]):
-        if s != seat and st[v.BACK + s] == 0:
-            occ |= np.int64(1) << st[v.POS + s]
+    for s in range(st[layout.N_PLAYERS]):
+        if s != seat and st[layout.BACK + s] == 0:
+            occ |= np.int64(1) << st[layout.POS + s]
     while steps > 0:  # k + m steps: k steps, then m from there
-        pos = core.swim_down(occ, pos, min(steps, core.MAX_SWIM_STEPS), st[v.PATH_LEN])
+        pos = core.swim_down(occ, pos, min(steps, core.MAX_SWIM_STEPS), st[layout.PATH_LEN])
         steps -= core.MAX_SWIM_STEPS
     return pos
 
@@ -123,14 +123,14 @@ def swim_pmf_next(st):
     the cards left in the swim deck (public draw history); otherwise SWIM_P."""
     p = np.zeros(7)
     total = 0
-    if st[v.SWIM_MODE] == 3:
+    if st[layout.SWIM_MODE] == 3:
         for k in range(5):
-            total += st[v.SWIM_LEFT + k]
+            total += st[layout.SWIM_LEFT + k]
     if total <= 0:
         p[:] = SWIM_P
         return p
     for k in range(5):
-        p[k + 2] = st[v.SWIM_LEFT + k] / total
+        p[k + 2] = st[layout.SWIM_LEFT + k] / total
     return p
 
 
@@ -138,8 +138,8 @@ def swim_pmf_next(st):
 def best_level_from(st, f0):
     """Highest card level among the items lying on fields f0..PATH_LEN (0: none)."""
     best = 0
-    for f in range(max(f0, 1), st[v.PATH_LEN] + 1):
-        lv = v.item_top_level(st[v.PATH + f - 1])
+    for f in range(max(f0, 1), st[layout.PATH_LEN] + 1):
+        lv = layout.item_top_level(st[layout.PATH + f - 1])
         if lv > best:
             best = lv
     return best
@@ -148,8 +148,8 @@ def best_level_from(st, f0):
 @njit(cache=True)
 def find_carried(st, seat, item):
     """Index of the first carried item equal to ``item`` (-1: none)."""
-    base = v.CARRIED + seat * v.MAX_PATH
-    for k in range(st[v.N_CARRIED + seat]):
+    base = layout.CARRIED + seat * layout.MAX_PATH
+    for k in range(st[layout.N_CARRIED + seat]):
         if st[base + k] == item:
             return k
     return -1
@@ -268,30 +268,30 @@ def p_home_seat(st, seat, load, now, q):
     (everyone else's load fixed), if it heads up from now on: ``now`` counts
     this turn's swim (turn-back step), else the first swim is its next turn."""
     lo = others_load(st, seat)
-    swims = turns_left(st[v.AIR], load, lo)
+    swims = turns_left(st[layout.AIR], load, lo)
     if now:
         swims += 1
-    return p_home(dist_home(st, seat, st[v.POS + seat]), swims, load, q, SWIM_P)
+    return p_home(dist_home(st, seat, st[layout.POS + seat]), swims, load, q, SWIM_P)
 
 
 @njit(cache=True)
 def air_rule(phase, seat, st, margin, q):
     """The `air` rule (strategies/luft/air.py), with ``q`` the distribution of
     the diver's next swim. Shared by air, counter and drain."""
-    load = st[v.N_CARRIED + seat]
-    air = st[v.AIR]
+    load = st[layout.N_CARRIED + seat]
+    air = st[layout.AIR]
     lo = others_load(st, seat)
-    d = dist_home(st, seat, st[v.POS + seat])
-    if phase == v.PHASE_TURN_BACK:
+    d = dist_home(st, seat, st[layout.POS + seat])
+    if phase == layout.PHASE_TURN_BACK:
         if air <= margin * air_burn(d, load, lo, q, True):
-            return v.TURN_BACK
-        return v.STAY_DOWN
-    if v.can_pick_up(st, seat):
-        if load == 0 and st[v.HEADING_UP + seat] == 0:
-            return v.PICK_UP  # nothing to lose yet
+            return layout.TURN_BACK
+        return layout.STAY_DOWN
+    if layout.can_pick_up(st, seat):
+        if load == 0 and st[layout.HEADING_UP + seat] == 0:
+            return layout.PICK_UP  # nothing to lose yet
         if air > margin * air_burn(d, load + 1, lo + 0, q, False):
-            return v.PICK_UP
-    return v.NOTHING
+            return layout.PICK_UP
+    return layout.NOTHING
 
 
 # --- rollout: a forward model of the rest of the dive --------------------------
@@ -342,21 +342,21 @@ def _dive_start(st):
     occ = np.int64(0)
     in_water = 0
     water_load = 0
-    for s in range(st[v.N_PLAYERS]):
-        pos = np.int64(st[v.POS + s])
+    for s in range(st[layout.N_PLAYERS]):
+        pos = np.int64(st[layout.POS + s])
         fields |= pos << (8 * s)
-        loads |= np.int64(st[v.N_CARRIED + s]) << (8 * s)
-        up |= np.int64(st[v.HEADING_UP + s]) << s
-        if st[v.BACK + s] == 1:
+        loads |= np.int64(st[layout.N_CARRIED + s]) << (8 * s)
+        up |= np.int64(st[layout.HEADING_UP + s]) << s
+        if st[layout.BACK + s] == 1:
             back |= np.int64(1) << s
         else:
             in_water += 1
-            water_load += st[v.N_CARRIED + s]
+            water_load += st[layout.N_CARRIED + s]
             if pos > 0:
                 occ |= np.int64(1) << pos
     items = np.int64(0)
-    for f in range(1, st[v.PATH_LEN] + 1):
-        if st[v.PATH + f - 1] != 0:
+    for f in range(1, st[layout.PATH_LEN] + 1):
+        if st[layout.PATH + f - 1] != 0:
             items |= np.int64(1) << f
     return fields, loads, up, back, occ, in_water, water_load, items
 
@@ -369,8 +369,8 @@ def _continue(
     seat's turn-back step, breath and decision already taken) until ``seat``
     is home or the dive ends; the rules of `rollout_dive`. Returns (points,
     the advanced stream)."""
-    n = st[v.N_PLAYERS]
-    path_len = st[v.PATH_LEN]
+    n = st[layout.N_PLAYERS]
+    path_len = st[layout.PATH_LEN]
     while True:
         bit = np.int64(1) << s
         if back & bit == 0:
@@ -404,7 +404,7 @@ def _continue(
                 acted = True
             elif pos > 0 and heading_up == 0 and load < t and (items >> pos) & 1 == 1:  # 4. pick up
                 if s == seat:
-                    item = st[v.PATH + pos - 1]
+                    item = st[layout.PATH + pos - 1]
                     value += item_value(item if item != 0 else dropped)
                 loads += np.int64(1) << sh
                 water_load += 1
@@ -437,32 +437,32 @@ def _first_action(st, seat, phase, action):
     fields, loads, up, back, occ, in_water, water_load, items = _dive_start(st)
     value = carried_value(st, seat)
     bit = np.int64(1) << seat
-    if phase == v.PHASE_TURN_BACK:
-        if action == v.TURN_BACK:
+    if phase == layout.PHASE_TURN_BACK:
+        if action == layout.TURN_BACK:
             up |= bit
         return fields, loads, up, back, occ, in_water, water_load, items, seat, True, value, 0, 0, 0, False
     # treasure step: the seat has moved already, only the action is left
-    n = st[v.N_PLAYERS]
-    pos = st[v.POS + seat]
-    load = st[v.N_CARRIED + seat]
+    n = st[layout.N_PLAYERS]
+    pos = st[layout.POS + seat]
+    load = st[layout.N_CARRIED + seat]
     acted = False
     dropped = 0
     if pos > 0:
-        if action == v.PICK_UP and (items >> pos) & 1 == 1:
-            value += item_value(st[v.PATH + pos - 1])
+        if action == layout.PICK_UP and (items >> pos) & 1 == 1:
+            value += item_value(st[layout.PATH + pos - 1])
             loads += np.int64(1) << (8 * seat)
             water_load += 1
             items &= ~(np.int64(1) << pos)
             acted = True
-        elif action >= v.DROP and (items >> pos) & 1 == 0 and load > 0:
-            dropped = st[v.CARRIED + seat * v.MAX_PATH + action - v.DROP]
+        elif action >= layout.DROP and (items >> pos) & 1 == 0 and load > 0:
+            dropped = st[layout.CARRIED + seat * layout.MAX_PATH + action - layout.DROP]
             value -= item_value(dropped)
             loads -= np.int64(1) << (8 * seat)
             water_load -= 1
             items |= np.int64(1) << pos
             acted = True
     idle = 1 if load == 0 and not acted else 0
-    over = st[v.AIR] == 0 or idle >= in_water
+    over = st[layout.AIR] == 0 or idle >= in_water
     return fields, loads, up, back, occ, in_water, water_load, items, (seat + 1) % n, False, value, idle, 1, dropped, over
 
 
@@ -488,7 +488,7 @@ def _play(st, seat, t, state, start):
         in_water,
         water_load,
         items,
-        st[v.AIR],
+        st[layout.AIR],
         value,
         idle,
         turns,
@@ -519,24 +519,24 @@ def rollout_bound(st, seat, phase, action, t):
     pick-up per free slot below ``t`` worth the dearest item from its field
     down or in its hands (it may pick its dropped item up again)."""
     value = carried_value(st, seat)
-    load = st[v.N_CARRIED + seat]
-    here = st[v.PATH + st[v.POS + seat] - 1] if st[v.POS + seat] > 0 else 0
-    if phase == v.PHASE_TURN_BACK:
-        if action == v.TURN_BACK:
+    load = st[layout.N_CARRIED + seat]
+    here = st[layout.PATH + st[layout.POS + seat] - 1] if st[layout.POS + seat] > 0 else 0
+    if phase == layout.PHASE_TURN_BACK:
+        if action == layout.TURN_BACK:
             return value
-    elif action == v.PICK_UP:
+    elif action == layout.PICK_UP:
         value += item_value(here)
         load += 1
-    elif action >= v.DROP:
-        value -= item_value(st[v.CARRIED + seat * v.MAX_PATH + action - v.DROP])
+    elif action >= layout.DROP:
+        value -= item_value(st[layout.CARRIED + seat * layout.MAX_PATH + action - layout.DROP])
         load -= 1
-    if st[v.HEADING_UP + seat] == 1 or load >= t:
+    if st[layout.HEADING_UP + seat] == 1 or load >= t:
         return value
     dearest = 0.0
-    for f in range(max(st[v.POS + seat] - 1, 0), st[v.PATH_LEN]):  # heading down it never goes back up
-        dearest = max(dearest, item_value(st[v.PATH + f]))
-    base = v.CARRIED + seat * v.MAX_PATH
-    for c in range(st[v.N_CARRIED + seat]):
+    for f in range(max(st[layout.POS + seat] - 1, 0), st[layout.PATH_LEN]):  # heading down it never goes back up
+        dearest = max(dearest, item_value(st[layout.PATH + f]))
+    base = layout.CARRIED + seat * layout.MAX_PATH
+    for c in range(st[layout.N_CARRIED + seat]):
         dearest = max(dearest, item_value(st[base + c]))
     return value + (t - load) * dearest
 
@@ -567,13 +567,13 @@ def rollout_candidates(phase, seat, st):
     step: nothing, then pick up if there is a treasure on the field, else
     drop the cheapest carried item if it carries any (never both: a field
     holds a treasure or is blank)."""
-    if phase == v.PHASE_TURN_BACK:
-        return v.TURN_BACK, v.STAY_DOWN
-    if v.can_pick_up(st, seat):
-        return v.NOTHING, v.PICK_UP
-    if v.can_drop(st, seat):
-        return v.NOTHING, v.DROP + cheapest_carried(st, seat)
-    return v.NOTHING, -1
+    if phase == layout.PHASE_TURN_BACK:
+        return layout.TURN_BACK, layout.STAY_DOWN
+    if layout.can_pick_up(st, seat):
+        return layout.NOTHING, layout.PICK_UP
+    if layout.can_drop(st, seat):
+        return layout.NOTHING, layout.DROP + cheapest_carried(st, seat)
+    return layout.NOTHING, -1
 
 
 @njit(cache=True, inline="always")

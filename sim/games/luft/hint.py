@@ -28,6 +28,7 @@ def rollout_wins(
     numbers), so two choices' wins can be compared game by game. ``history``:
     every decision of the game so far, which lead to the view ``st``.
     """
+    # deferred: loads pandas and scipy, slow to import (python -X importtime), for this path only
     from sim.play.table import HUMAN, ROLLOUT_GAMES
 
     players = [hint_bot if s.spec == HUMAN else s for s in seats]

@@ -11,7 +11,7 @@ from html import escape
 
 import numpy as np
 
-from sim.games.luft import layout as v
+from sim.games.luft import layout
 from sim.games.luft.play import carried, where
 from sim.games.luft.reference import describe
 
@@ -28,15 +28,15 @@ def _field_xy(f: int) -> tuple[int, int]:
 
 
 def svg(rules, phase: int, seat: int, st: np.ndarray, players: list[str]) -> str:
-    n, air, max_air = int(st[v.N_PLAYERS]), int(st[v.AIR]), int(st[v.MAX_AIR])
-    path_len = int(st[v.PATH_LEN])
+    n, air, max_air = int(st[layout.N_PLAYERS]), int(st[layout.AIR]), int(st[layout.MAX_AIR])
+    path_len = int(st[layout.PATH_LEN])
     rows = (path_len + PER_ROW - 1) // PER_ROW
     divers_top = 110 + rows * STEP
     height = divers_top + 26 * n + 10
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" class="picture" role="img" '
         f'aria-label="Geteilte Luft table">',
-        f'<text x="8" y="18" class="head">dive {st[v.DIVE] + 1} of {st[v.DIVES]}, turn {st[v.TURN] + 1}</text>',
+        f'<text x="8" y="18" class="head">dive {st[layout.DIVE] + 1} of {st[layout.DIVES]}, turn {st[layout.TURN] + 1}</text>',
         f'<text x="8" y="40">air {air} of {max_air}</text>',
         f'<rect x="90" y="29" width="{WIDTH - 100}" height="14" fill="#eceff1" stroke="#90a4ae"/>',
         f'<rect x="90" y="29" width="{(WIDTH - 100) * air / max(max_air, 1):.1f}" height="14" fill="#1e88e5" class="air"/>',
@@ -44,17 +44,17 @@ def svg(rules, phase: int, seat: int, st: np.ndarray, players: list[str]) -> str
         '<text x="20" y="74">submarine</text>',
     ]
     for s in range(n):  # divers in the submarine: beside it
-        if st[v.POS + s] == 0 or st[v.BACK + s]:
+        if st[layout.POS + s] == 0 or st[layout.BACK + s]:
             out.append(_diver(110 + 22 * s, 69, s, s == seat))
     for f in range(1, path_len + 1):
         x, y = _field_xy(f)
-        item = int(st[v.PATH + f - 1])
+        item = int(st[layout.PATH + f - 1])
         out.append(
-            f'<circle cx="{x}" cy="{y}" r="17" fill="{LEVEL_COLOUR[int(v.item_top_level(item))]}" stroke="#607d8b">'
+            f'<circle cx="{x}" cy="{y}" r="17" fill="{LEVEL_COLOUR[int(layout.item_top_level(item))]}" stroke="#607d8b">'
             f"<title>field {f}: {escape(describe(item))}</title></circle>"
         )
         out.append(f'<text x="{x}" y="{y + 4}" text-anchor="middle" class="item">{escape(describe(item))}</text>')
-        here = [s for s in range(n) if not st[v.BACK + s] and st[v.POS + s] == f]
+        here = [s for s in range(n) if not st[layout.BACK + s] and st[layout.POS + s] == f]
         for k, s in enumerate(here):
             out.append(_diver(x - 10 + 20 * (k % 2), y - 14 + 10 * (k // 2), s, s == seat))
     for s in range(n):
@@ -63,12 +63,13 @@ def svg(rules, phase: int, seat: int, st: np.ndarray, players: list[str]) -> str
         out.append(_diver(16, y + 8, s, s == seat))
         out.append(
             f'<text x="32" y="{y + 13}"{bold}>{escape(players[s])} · {escape(where(st, s))} · '
-            f"{'up' if st[v.HEADING_UP + s] else 'down'} · score {st[v.SCORE + s]}</text>"
+            f"{'up' if st[layout.HEADING_UP + s] else 'down'} · score {st[layout.SCORE + s]}</text>"
         )
         for k, item in enumerate(carried(st, s)):
             out.append(
                 f'<rect x="{250 + 18 * k}" y="{y + 1}" width="15" height="15" fill="'
-                f'{LEVEL_COLOUR[int(v.item_top_level(item))]}" stroke="#455a64"><title>{escape(describe(item))}</title></rect>'
+                f'{LEVEL_COLOUR[int(layout.item_top_level(item))]}" stroke="#455a64">'
+                f"<title>{escape(describe(item))}</title></rect>"
             )
     out.append("</svg>")
     return "\n".join(out)
@@ -84,14 +85,17 @@ def _diver(x: float, y: float, s: int, me: bool) -> str:
 
 def moves(phase: int, seat: int, st: np.ndarray) -> list[tuple[str, int | None]]:
     """Every move of this decision, ``None`` for one the rules do not allow now."""
-    if phase == v.PHASE_TURN_BACK:
-        return [("keep diving down", v.STAY_DOWN), ("turn back", v.TURN_BACK if v.can_turn_back(st, seat) else None)]
-    out: list[tuple[str, int | None]] = [("nothing", v.NOTHING)]
-    up = v.can_pick_up(st, seat)
-    out.append((f"pick up {describe(int(v.field_item(st, seat)))}" if up else "pick up", v.PICK_UP if up else None))
+    if phase == layout.PHASE_TURN_BACK:
+        return [
+            ("keep diving down", layout.STAY_DOWN),
+            ("turn back", layout.TURN_BACK if layout.can_turn_back(st, seat) else None),
+        ]
+    out: list[tuple[str, int | None]] = [("nothing", layout.NOTHING)]
+    up = layout.can_pick_up(st, seat)
+    out.append((f"pick up {describe(int(layout.field_item(st, seat)))}" if up else "pick up", layout.PICK_UP if up else None))
     items = carried(st, seat)
-    if v.can_drop(st, seat):
-        out += [(f"drop {describe(item)}", v.DROP + k) for k, item in enumerate(items)]
+    if layout.can_drop(st, seat):
+        out += [(f"drop {describe(item)}", layout.DROP + k) for k, item in enumerate(items)]
     else:
         out.append(("drop", None))
     return out

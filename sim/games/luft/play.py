@@ -12,7 +12,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from sim.games.luft import engine, layout as v
+from sim.games.luft import engine, layout
 from sim.games.luft.reference import describe, play_game
 from sim.games.luft.rules import SWIM_SOURCES
 from sim.play.keys import Choice
@@ -36,14 +36,14 @@ After the last dive, most points wins (tie-break: level 4, 3, 2 cards brought ho
 
 
 def carried(st: np.ndarray, seat: int) -> list[int]:
-    base = v.CARRIED + seat * v.MAX_PATH
-    return [int(x) for x in st[base : base + st[v.N_CARRIED + seat]]]
+    base = layout.CARRIED + seat * layout.MAX_PATH
+    return [int(x) for x in st[base : base + st[layout.N_CARRIED + seat]]]
 
 
 def where(st: np.ndarray, seat: int) -> str:
-    if st[v.BACK + seat]:
+    if st[layout.BACK + seat]:
         return "back in the submarine"
-    pos = int(st[v.POS + seat])
+    pos = int(st[layout.POS + seat])
     return f"field {pos}" if pos else "submarine"
 
 
@@ -63,19 +63,19 @@ class LuftTable:
         return int(engine.sealed(bot.bot)(phase, seat, st, bot.params, u))
 
     def choices(self, phase, seat, st):
-        if phase == v.PHASE_TURN_BACK:
-            keep = [Choice("d", v.STAY_DOWN, "keep diving down")]
-            return keep + ([Choice("t", v.TURN_BACK, "turn back")] if v.can_turn_back(st, seat) else [])
-        out = [Choice("n", v.NOTHING, "nothing")]
-        if v.can_pick_up(st, seat):
-            out.append(Choice("p", v.PICK_UP, f"pick up {describe(int(v.field_item(st, seat)))}"))
-        if v.can_drop(st, seat):
-            out += [Choice(str(k + 1), v.DROP + k, f"drop {describe(item)}") for k, item in enumerate(carried(st, seat)[:9])]
+        if phase == layout.PHASE_TURN_BACK:
+            keep = [Choice("d", layout.STAY_DOWN, "keep diving down")]
+            return keep + ([Choice("t", layout.TURN_BACK, "turn back")] if layout.can_turn_back(st, seat) else [])
+        out = [Choice("n", layout.NOTHING, "nothing")]
+        if layout.can_pick_up(st, seat):
+            out.append(Choice("p", layout.PICK_UP, f"pick up {describe(int(layout.field_item(st, seat)))}"))
+        if layout.can_drop(st, seat):
+            out += [Choice(str(k + 1), layout.DROP + k, f"drop {describe(item)}") for k, item in enumerate(carried(st, seat)[:9])]
         return out
 
     def prompt(self, phase, seat, st):
         load = len(carried(st, seat))
-        ask = "turn back?" if phase == v.PHASE_TURN_BACK else "treasure?"
+        ask = "turn back?" if phase == layout.PHASE_TURN_BACK else "treasure?"
         return f"Seat {seat}, {where(st, seat)}, carrying {load}: {ask}"
 
     def shown(self, event):
@@ -87,18 +87,19 @@ class LuftTable:
         return rollout_wins(rules, seats, seed, history, seat, st, choices, bot, n)
 
     def screen(self, rules, phase, seat, st, players):
-        n, air, max_air = int(st[v.N_PLAYERS]), int(st[v.AIR]), int(st[v.MAX_AIR])
+        n, air, max_air = int(st[layout.N_PLAYERS]), int(st[layout.AIR]), int(st[layout.MAX_AIR])
         head = Text(
-            f"Geteilte Luft — dive {st[v.DIVE] + 1} of {st[v.DIVES]}, turn {st[v.TURN] + 1}, air {air} of {max_air} ",
+            f"Geteilte Luft — dive {st[layout.DIVE] + 1} of {st[layout.DIVES]}, turn {st[layout.TURN] + 1}, "
+            f"air {air} of {max_air} ",
             style="bold",
         )
         head.append("█" * air, style="blue").append("░" * (max_air - air), style="dim")
         path = Text("submarine ")
-        for f in range(1, int(st[v.PATH_LEN]) + 1):
-            item = int(st[v.PATH + f - 1])
-            path.append(f"{f}:", style="dim").append(describe(item), style=LEVEL_STYLE[int(v.item_top_level(item))])
+        for f in range(1, int(st[layout.PATH_LEN]) + 1):
+            item = int(st[layout.PATH + f - 1])
+            path.append(f"{f}:", style="dim").append(describe(item), style=LEVEL_STYLE[int(layout.item_top_level(item))])
             for s in range(n):
-                if not st[v.BACK + s] and st[v.POS + s] == f:
+                if not st[layout.BACK + s] and st[layout.POS + s] == f:
                     path.append(f"<{s}>", style="bold yellow" if s == seat else "bold")
             path.append(" ")
         divers = Table(title="divers", title_justify="left")
@@ -109,14 +110,14 @@ class LuftTable:
                 ("▶ " if s == seat else "") + str(s),
                 players[s],
                 where(st, s),
-                "up" if st[v.HEADING_UP + s] else "down",
+                "up" if st[layout.HEADING_UP + s] else "down",
                 " ".join(describe(i) for i in carried(st, s)) or "-",
-                str(st[v.SCORE + s]),
+                str(st[layout.SCORE + s]),
                 style="bold yellow" if s == seat else None,
             )
-        swim = SWIM_SOURCES[int(st[v.SWIM_MODE])]
+        swim = SWIM_SOURCES[int(st[layout.SWIM_MODE])]
         if swim == "deck-no-reshuffle":
-            left = "  ".join(f"{value}×{st[v.SWIM_LEFT + value - 2]}" for value in range(2, 7))
+            left = "  ".join(f"{value}×{st[layout.SWIM_LEFT + value - 2]}" for value in range(2, 7))
             swim_line = f"swim deck (no reshuffle), cards left: {left}"
         else:
             swim_line = f"swim: {swim}, every draw independent"

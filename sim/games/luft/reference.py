@@ -28,11 +28,14 @@ import numpy as np
 from numba.core.errors import NumbaError
 
 from sim import rng
-from sim.games.luft import layout as v
+from sim.games.luft import layout
 from sim.games.luft.outputs import HOLE_BLOCKED, HOLE_EMPTY_TURN_BACK, HOLE_SUB_TURN_BACK, HOLE_TIE_AT_ZERO
 from sim.games.luft.rules import SWIM_DECK, SWIM_SOURCES, Rules
+from sim.plugins import Adapter, deciders
 from sim.registry import MAX_PARAMS, BotError, IllegalBotAction
-from sim.sealed import deciders
+
+#: How this game's bots are called as plug-ins, by both engines (`sim.plugins`).
+PLUGIN = Adapter("luft", layout.SIZE, phase=True, njit_only=False, explain_refusal=layout.refused_write)
 
 
 class IllegalAction(IllegalBotAction):
@@ -40,7 +43,7 @@ class IllegalAction(IllegalBotAction):
 
     def __init__(self, bot, seat, seed, game, dive, turn, phase, action):
         self.seat, self.dive, self.turn, self.action = seat, dive, turn, action
-        what = "turn-back" if phase == v.PHASE_TURN_BACK else "treasure"
+        what = "turn-back" if phase == layout.PHASE_TURN_BACK else "treasure"
         super().__init__(
             f"bot {bot!r} in seat {seat} chose illegal {what} action {action} "
             f"(seed {seed}, game {game}, dive {dive + 1}, turn {turn + 1})"
@@ -99,13 +102,13 @@ class Game:
         self.rules, self.seats, self.seed, self.game = rules, seats, seed, game
         self.log = log or (lambda line: None)
         self.n = rules.players
-        self.params = np.zeros((v.MAX_SEATS, MAX_PARAMS))  # row s: seat s's bot parameters
+        self.params = np.zeros((layout.MAX_SEATS, MAX_PARAMS))  # row s: seat s's bot parameters
         for s, seat in enumerate(seats):
             self.params[s, : len(seat.params)] = seat.params
         self.params.setflags(write=False)
         self.stream = stream or rng.Stream(seed, game)  # another source of the same draws: sim.envs
         self.bot_streams = [rng.Stream.for_bot(seed, game, s) for s in range(self.n)]
-        self.deciders = deciders(seats, "sim.games.luft.engine")
+        self.deciders = deciders(seats, PLUGIN)
         # Material: the path, level 1 nearest the submarine; card ranks are
         # irrelevant, so a field is just its level.
         self.path = [level for level in (1, 2, 3, 4) for _ in range(rules.cards_per_level)]
@@ -148,32 +151,32 @@ class Game:
         try:
             action = int(self.deciders[diver.seat](phase, diver.seat, st, self.params[diver.seat], u))
         except (ValueError, NumbaError) as exc:
-            reason = v.refused_write(exc)
+            reason = layout.refused_write(exc)
             if reason is None:
                 raise
             raise BotError(f"bot {seat.spec!r} in seat {diver.seat}: {reason}") from exc
-        if not v.is_legal(phase, st, diver.seat, action):
+        if not layout.is_legal(phase, st, diver.seat, action):
             raise IllegalAction(seat.spec, diver.seat, self.seed, self.game, self.dive, self.turn, phase, action)
         return action
 
     def public_view(self) -> np.ndarray:
         """The int64 array a bot reads (layout in layout.py), read-only."""
-        st = [0] * v.SIZE
+        st = [0] * layout.SIZE
         r = self.rules
-        st[v.AIR], st[v.DIVE], st[v.N_PLAYERS] = self.air, self.dive, self.n
-        st[v.PATH_LEN], st[v.TURN], st[v.START] = len(self.path), self.turn, self.start
-        st[v.MAX_AIR], st[v.TURN_BACK_NEEDS_TREASURE] = r.air, int(r.turn_back_needs_treasure)
-        st[v.STACK_SIZE], st[v.DIVES], st[v.SWIM_MODE] = r.stack_size, r.dives, SWIM_SOURCES.index(r.swim)
+        st[layout.AIR], st[layout.DIVE], st[layout.N_PLAYERS] = self.air, self.dive, self.n
+        st[layout.PATH_LEN], st[layout.TURN], st[layout.START] = len(self.path), self.turn, self.start
+        st[layout.MAX_AIR], st[layout.TURN_BACK_NEEDS_TREASURE] = r.air, int(r.turn_back_needs_treasure)
+        st[layout.STACK_SIZE], st[layout.DIVES], st[layout.SWIM_MODE] = r.stack_size, r.dives, SWIM_SOURCES.index(r.swim)
         left = self.swim_deck if r.swim == "deck-no-reshuffle" and self.swim_deck else SWIM_DECK
         for value in left:
-            st[v.SWIM_LEFT + value - 2] += 1
+            st[layout.SWIM_LEFT + value - 2] += 1
         for d in self.divers:
             s = d.seat
-            st[v.HEADING_UP + s], st[v.BACK + s], st[v.POS + s] = int(d.heading_up), int(d.back), d.pos
-            st[v.N_CARRIED + s], st[v.SCORE + s] = len(d.carried), self.score[s]
-            base = v.CARRIED + s * v.MAX_PATH
+            st[layout.HEADING_UP + s], st[layout.BACK + s], st[layout.POS + s] = int(d.heading_up), int(d.back), d.pos
+            st[layout.N_CARRIED + s], st[layout.SCORE + s] = len(d.carried), self.score[s]
+            base = layout.CARRIED + s * layout.MAX_PATH
             st[base : base + len(d.carried)] = d.carried
-        st[v.PATH : v.PATH + len(self.path)] = self.path
+        st[layout.PATH : layout.PATH + len(self.path)] = self.path
         view = np.array(st, dtype=np.int64)
         view.setflags(write=False)
         return view
@@ -221,7 +224,7 @@ class Game:
         self.log(f"  seat {s} breathes {load}: air {self.air}" + ("  -- AIR IS OUT, last turn" if air_out else ""))
         # 2. Turn back? Only heading down, once per dive, with a treasure [D].
         if not diver.heading_up and (load or not r.turn_back_needs_treasure):
-            if self.ask(v.PHASE_TURN_BACK, diver) == v.TURN_BACK:
+            if self.ask(layout.PHASE_TURN_BACK, diver) == layout.TURN_BACK:
                 diver.heading_up = True
                 self.log(f"  seat {s} turns back")
                 self.holes |= (HOLE_SUB_TURN_BACK if diver.pos == 0 else 0) | (0 if load else HOLE_EMPTY_TURN_BACK)
@@ -245,14 +248,14 @@ class Game:
         if diver.pos > 0:
             item = self.path[diver.pos - 1]
             if item or diver.carried:
-                action = self.ask(v.PHASE_TREASURE, diver)
-                if action == v.PICK_UP:
+                action = self.ask(layout.PHASE_TREASURE, diver)
+                if action == layout.PICK_UP:
                     diver.carried.append(item)
                     self.path[diver.pos - 1] = 0  # a blank is left in its place
                     self.log(f"  seat {s} picks up {describe(item)} on field {diver.pos}")
                     acted = True
-                elif action >= v.DROP:
-                    dropped = diver.carried.pop(action - v.DROP)
+                elif action >= layout.DROP:
+                    dropped = diver.carried.pop(action - layout.DROP)
                     self.path[diver.pos - 1] = dropped  # it replaces the blank
                     self.log(f"  seat {s} drops {describe(dropped)} on field {diver.pos}")
                     acted = True

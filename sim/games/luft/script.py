@@ -28,7 +28,7 @@ import numpy as np
 from numba import njit
 
 from sim import rng
-from sim.games.luft import layout as v
+from sim.games.luft import layout
 from sim.games.luft.core import VSTRIDE
 from sim.games.luft.rules import MAX_CARDS_PER_LEVEL
 
@@ -72,7 +72,7 @@ def step(script, made, g, s, st, state, vals, n_cards, swim_deck, swim_left):
         return ASK_BOT, state, made + 1
     if s != moves[M_SEAT]:
         return OFF_SCRIPT, state, made + 1
-    for i in range(v.SIZE):
+    for i in range(layout.SIZE):
         if st[i] != view[i]:
             return OFF_SCRIPT, state, made + 1
     choices = moves[M_CHOICES]

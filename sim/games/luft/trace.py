@@ -6,7 +6,7 @@ stream as the compiled engine: the trace of (seed, game) is that game exactly.
 decision and print the turns before it.
 """
 
-from sim.games.luft import layout as v
+from sim.games.luft import layout
 from sim.games.luft.reference import play_game
 from sim.games.luft.rules import Rules
 
@@ -36,4 +36,4 @@ def replay(rules: Rules, seats, seed: int, game: int, log) -> None:
 def decision_point(args: tuple) -> str:
     """Where a bot call ``(phase, seat, st, params, u)`` was made: its dive and turn."""
     st = args[2]
-    return f"dive {int(st[v.DIVE]) + 1}, turn {int(st[v.TURN]) + 1}"
+    return f"dive {int(st[layout.DIVE]) + 1}, turn {int(st[layout.TURN]) + 1}"

@@ -8,6 +8,6 @@ from sim.games.luft import layout
 
 deprecation.warn(
     "sim.games.luft.view is now sim.games.luft.layout (same names); "
-    "write `from sim.games.luft import layout as v` (view keeps working until the next release)"
+    "write `from sim.games.luft import layout` (view keeps working until the next release)"
 )
 sys.modules[__name__] = layout

@@ -23,7 +23,8 @@ import numpy as np
 from numba import njit, prange, types
 from numba.extending import overload
 
-from sim import nb, rng
+import strategies.pig
+from sim import nb, plugins, rng
 from sim._borrowed import borrow_row
 from sim.games.pig import core, outputs
 from sim.games.pig.layout import (
@@ -43,13 +44,11 @@ from sim.games.pig.layout import (
     S_TURN_TOTAL,
     STATE_SIZE,
 )
-from sim.games.pig.reference import IllegalAction, endless_message, illegal_message
+from sim.games.pig.reference import PLUGIN, IllegalAction, endless_message, illegal_message
 from sim.games.pig.rules import Rules
 from sim.nb import BOT_RAISED, read_only
-from sim.numba_errors import short_reason
-from sim.provenance import plugin_salt
-from sim.registry import MAX_PARAMS, BotCompileError, BotError, NotNjitBot
-from sim.sealed import ViewWriteError, refuse_writes, sealer, seat_params
+from sim.registry import BotError
+from sim.sealed import seat_params
 from strategies.pig.dispatch import N_BUILTINS, decide_builtin
 from strategies.pig.optimal import OPTIMAL_ID
 
@@ -159,8 +158,6 @@ def _kernel(rules, bot_ids, user_fns, params, table, seed, first_game, n_games, 
 
 def refresh_stale_caches() -> bool:
     """Flush this engine's numba cache when any source compiled into it changed (`sim.nb`)."""
-    import strategies.pig
-
     sources = nb.compiled_sources(Path(__file__).parent, [Path(strategies.pig.__file__).parent])
     return nb.refresh_stale_caches("pig", _kernel, ("sim.games.pig", "strategies.pig"), sources)
 
@@ -192,43 +189,15 @@ def _seat_arrays(rules: Rules, seats) -> tuple[np.ndarray, np.ndarray, np.ndarra
     return bot_ids, seat_params(seats), table
 
 
-# A bot's own signature: the view and its parameter row are read-only arrays.
-BOT_SIG = types.int64(
-    types.int64, types.Array(types.int64, 1, "C", readonly=True), types.Array(types.float64, 1, "C", readonly=True), types.float64
-)
-_PLUGINS: dict = {}
-
-
-def _plugin_of(bot):
-    """``bot``'s plug-in, compiled once per process (cached on disk)."""
-    fn, name = bot.fn, bot.name
-    if fn not in _PLUGINS:
-        if not hasattr(fn, "py_func"):
-            raise NotNjitBot(f"bot {name!r} is not an @njit function; the compiled engine runs @njit bots only")
-        try:
-            with refuse_writes(name, fn):
-                fn.compile(BOT_SIG)  # alone first: numba's error then points at the user's line
-                call = f"bot(seat, nb.state_view(st_addr, {STATE_SIZE}), nb.param_row(params_addr, seat, {MAX_PARAMS}), u)"
-                _PLUGINS[fn] = nb.plugin(fn, call, plugin_salt("pig", bot), f"pig_{name}", checked=bot.builtin_id < 0)
-        except ViewWriteError:
-            raise
-        except Exception as exc:
-            raise BotCompileError(
-                f"bot {name!r} does not compile as an njit decide(seat, st, params, u) -> int: {short_reason(exc)}"
-            ) from None
-    return _PLUGINS[fn]
-
-
-# the function both engines run for a bot (`sim.sealed.sealer`)
-sealed = sealer(_plugin_of, phase=False)
+def sealed(bot):
+    """The function both engines run for ``bot`` (`sim.plugins.sealed`)."""
+    return plugins.sealed(bot, PLUGIN)
 
 
 def user_functions(seats):
-    """None if every seat has a built-in bot; else the plug-in tuple of the batch, `MAXP` long."""
-    if all(s.bot.builtin_id >= 0 for s in seats):
-        return None
-    fns = [_plugin_of(s.bot) if s.bot.builtin_id < 0 else nb.no_bot() for s in seats]
-    return tuple(fns + [nb.no_bot()] * (MAXP - len(fns)))
+    """None if every seat has a built-in bot; else the plug-in tuple of the
+    batch, `MAXP` long (`sim.plugins.plugin_slots`)."""
+    return plugins.plugin_slots(seats, PLUGIN, MAXP)
 
 
 def play_batch(rules: Rules, seats, seed: int, first_game: int, n_games: int, chunk: int | None = None) -> outputs.Batch:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from sim import nb
-from sim.games.pig import layout as L, reference
+from sim.games.pig import layout, reference
 from sim.games.pig.rules import Rules
 from sim.registry import MAX_PARAMS, Bot, Seat
 
@@ -19,7 +19,7 @@ TITLE = "Pig"
 OPENSPIEL_NAME = "python_pig"
 RULES = Rules
 N_ACTIONS = 2  # hold (0), roll (1)
-VIEW_SIZE = L.STATE_SIZE
+VIEW_SIZE = layout.STATE_SIZE
 PHASES = ("roll or hold",)
 SIMULTANEOUS = False
 
@@ -39,7 +39,7 @@ def play(table, seats, log, stream):
 
 
 def legal(seat: int, view: np.ndarray, phase: int) -> tuple[int, ...]:
-    return (L.HOLD, L.ROLL)
+    return (layout.HOLD, layout.ROLL)
 
 
 def call_bot(fn, point, params) -> int:
@@ -63,7 +63,7 @@ def outcome(record) -> tuple[list[float], list[int]]:
 
 
 def max_steps(rules: Rules) -> int:
-    return L.MAX_TURNS * (rules.goal + 2)
+    return layout.MAX_TURNS * (rules.goal + 2)
 
 
 def max_chance_outcomes(rules: Rules) -> int:

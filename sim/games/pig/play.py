@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from sim import rng
-from sim.games.pig import layout as L
+from sim.games.pig import layout
 from sim.games.pig.reference import GameRecord, play_game, play_on
 from sim.play.keys import Choice
 
@@ -23,17 +23,20 @@ def rollout_wins(rules, seats, seed: int, seat: int, st, choices, hint_bot, roll
     """Win share of ``seat`` in each of ``rollouts`` games after each choice, played on
     from the position ``st`` (people's seats by ``hint_bot``); rollout k rolls the same
     dice whatever the choice (common random numbers)."""
+    # deferred: loads pandas and scipy, slow to import (python -X importtime), for this path only
     from sim.play.table import HUMAN, ROLLOUT_GAMES
 
     players = [hint_bot if s.spec == HUMAN else s for s in seats]
-    n = int(st[L.S_PLAYERS])
+    n = int(st[layout.S_PLAYERS])
     wins = []
     for choice in choices:
         row = []
         for k in range(rollouts):
-            rec = GameRecord(score=[int(st[L.S_SCORE + s]) for s in range(n)], turns=int(st[L.S_TURN]), first=int(st[L.S_FIRST]))
+            rec = GameRecord(
+                score=[int(st[layout.S_SCORE + s]) for s in range(n)], turns=int(st[layout.S_TURN]), first=int(st[layout.S_FIRST])
+            )
             stream = rng.Stream(seed, ROLLOUT_GAMES + k)
-            args = (int(st[L.S_TURN_TOTAL]), int(st[L.S_ROLLS]), choice.action)
+            args = (int(st[layout.S_TURN_TOTAL]), int(st[layout.S_ROLLS]), choice.action)
             row.append(float(play_on(rules, players, seed, ROLLOUT_GAMES + k, stream, rec, seat, *args).winner == seat))
         wins.append(row)
     return wins
@@ -55,10 +58,10 @@ class PigTable:
         return int(bot.bot.fn(seat, st, bot.params, u))
 
     def choices(self, phase, seat, st):
-        return [Choice("r", L.ROLL, "roll again"), Choice("b", L.HOLD, f"bank {int(st[L.S_TURN_TOTAL])}")]
+        return [Choice("r", layout.ROLL, "roll again"), Choice("b", layout.HOLD, f"bank {int(st[layout.S_TURN_TOTAL])}")]
 
     def prompt(self, phase, seat, st):
-        return f"Seat {seat}, turn total {st[L.S_TURN_TOTAL]} after rolling a {st[L.S_LAST_ROLL]}: roll or bank?"
+        return f"Seat {seat}, turn total {st[layout.S_TURN_TOTAL]} after rolling a {st[layout.S_LAST_ROLL]}: roll or bank?"
 
     def rollouts(self, rules, seats, seed, history, seat, st, choices, bot, n):
         return rollout_wins(rules, seats, seed, seat, st, choices, bot, n)
@@ -67,20 +70,20 @@ class PigTable:
         return True  # nothing in Pig is hidden
 
     def screen(self, rules, phase, seat, st, players):
-        head = Text(f"Pig — first to {st[L.S_GOAL]}, turn {st[L.S_TURN] + 1}", style="bold")
+        head = Text(f"Pig — first to {st[layout.S_GOAL]}, turn {st[layout.S_TURN] + 1}", style="bold")
         table = Table(title="players", title_justify="left")
         for col in ("seat", "player", "score", "needs"):
             table.add_column(col)
-        for s in range(int(st[L.S_PLAYERS])):
-            score = int(st[L.S_SCORE + s])
+        for s in range(int(st[layout.S_PLAYERS])):
+            score = int(st[layout.S_SCORE + s])
             table.add_row(
                 ("▶ " if s == seat else "") + str(s),
                 players[s],
                 str(score),
-                str(int(st[L.S_GOAL]) - score),
+                str(int(st[layout.S_GOAL]) - score),
                 style="bold yellow" if s == seat else None,
             )
-        turn = Text.assemble("this turn: ", (f"{st[L.S_TURN_TOTAL]}", "bold blue"), f" in {st[L.S_ROLLS]} rolls")
+        turn = Text.assemble("this turn: ", (f"{st[layout.S_TURN_TOTAL]}", "bold blue"), f" in {st[layout.S_ROLLS]} rolls")
         return Group(head, table, turn)
 
 

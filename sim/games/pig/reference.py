@@ -24,10 +24,14 @@ from typing import Callable
 import numpy as np
 
 from sim import rng
-from sim.games.pig import layout as L
+from sim.games.pig import layout
 from sim.games.pig.rules import Rules
+from sim.plugins import Adapter, deciders
 from sim.registry import IllegalBotAction
-from sim.sealed import deciders, refuse_writes, seat_params
+from sim.sealed import refuse_writes, seat_params
+
+#: How this game's bots are called as plug-ins, by both engines (`sim.plugins`).
+PLUGIN = Adapter("pig", layout.STATE_SIZE, phase=False)
 
 
 class IllegalAction(IllegalBotAction):
@@ -47,7 +51,7 @@ def illegal_message(bot: str, seat: int, action: int, seed: int, game: int, turn
 
 def endless_message(seed: int, game: int) -> str:
     return (
-        f"game {game} of seed {seed} lasted {L.MAX_TURNS:,} turns without a winner: the bots never hold; "
+        f"game {game} of seed {seed} lasted {layout.MAX_TURNS:,} turns without a winner: the bots never hold; "
         "seat a bot that holds, or lower the goal"
     )
 
@@ -78,11 +82,11 @@ def roll_die(stream: rng.Stream) -> int:
 
 def view(rules: Rules, rec: GameRecord, turn_total: int, rolls: int, face: int) -> np.ndarray:
     """The read-only state view a bot decides on (layout in `layout.py`)."""
-    st = np.zeros(L.STATE_SIZE, np.int64)
-    st[L.S_PLAYERS], st[L.S_GOAL] = rules.players, rules.goal
-    st[L.S_TURN_TOTAL], st[L.S_ROLLS], st[L.S_LAST_ROLL] = turn_total, rolls, face
-    st[L.S_TURN], st[L.S_FIRST] = rec.turns, rec.first
-    st[L.S_SCORE : L.S_SCORE + rules.players] = rec.score
+    st = np.zeros(layout.STATE_SIZE, np.int64)
+    st[layout.S_PLAYERS], st[layout.S_GOAL] = rules.players, rules.goal
+    st[layout.S_TURN_TOTAL], st[layout.S_ROLLS], st[layout.S_LAST_ROLL] = turn_total, rolls, face
+    st[layout.S_TURN], st[layout.S_FIRST] = rec.turns, rec.first
+    st[layout.S_SCORE : layout.S_SCORE + rules.players] = rec.score
     st.flags.writeable = False
     return st
 
@@ -120,10 +124,10 @@ def play_on(
     n = rules.players
     bot_streams = [rng.Stream.for_bot(seed, game_index, s) for s in range(n)]
     params = seat_params(seats)
-    decide = deciders(seats, "sim.games.pig.engine")
+    decide = deciders(seats, PLUGIN)
     params.flags.writeable = False
     while rec.winner < 0:
-        if rec.turns >= L.MAX_TURNS:
+        if rec.turns >= layout.MAX_TURNS:
             raise EndlessGame(endless_message(seed, game_index))
         faces = []
         while True:
@@ -144,9 +148,9 @@ def play_on(
                     action = int(decide[p](p, view(rules, rec, turn_total, rolls, face), params[p], u))
             else:
                 action, forced = forced, None
-            if action == L.HOLD:
+            if action == layout.HOLD:
                 break
-            if action != L.ROLL:
+            if action != layout.ROLL:
                 raise IllegalAction(illegal_message(seats[p].bot.name, p, action, seed, game_index, rec.turns))
         rec.score[p] += turn_total
         ending = "wins" if rec.winner >= 0 else ("pig" if faces and faces[-1] == 1 else "holds")

@@ -10,7 +10,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from sim.games.pig import layout as L
+from sim.games.pig import layout
 
 VERSION = 1
 FIRST = ("seat0", "random")
@@ -41,7 +41,7 @@ class Rules:
     VERSION: ClassVar[int] = VERSION
 
     def __post_init__(self):
-        for name, low, high in (("players", 2, L.MAXP), ("goal", 1, MAX_GOAL)):
+        for name, low, high in (("players", 2, layout.MAXP), ("goal", 1, MAX_GOAL)):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not low <= value <= high:
                 raise RulesError(f"rule {name}={value!r} is not valid; choose a whole number {low}..{high}")
@@ -53,11 +53,11 @@ class Rules:
 
     def to_array(self) -> np.ndarray:
         """Small int64 vector for the compiled kernel (indices ``layout.R_*``)."""
-        arr = np.zeros(L.R_SIZE, dtype=np.int64)
-        arr[L.R_VERSION] = VERSION
-        arr[L.R_PLAYERS] = self.players
-        arr[L.R_GOAL] = self.goal
-        arr[L.R_FIRST_RANDOM] = int(self.first == "random")
+        arr = np.zeros(layout.R_SIZE, dtype=np.int64)
+        arr[layout.R_VERSION] = VERSION
+        arr[layout.R_PLAYERS] = self.players
+        arr[layout.R_GOAL] = self.goal
+        arr[layout.R_FIRST_RANDOM] = int(self.first == "random")
         return arr
 
     @classmethod

@@ -3,7 +3,7 @@ rolls, how it ended (hold, pig, win) and the scores after it."""
 
 from __future__ import annotations
 
-from sim.games.pig import layout as L
+from sim.games.pig import layout
 from sim.games.pig.reference import play_game
 from sim.games.pig.rules import Rules
 
@@ -22,4 +22,4 @@ def replay(rules: Rules, seats, seed: int, game_index: int, log) -> None:
 def decision_point(args: tuple) -> str:
     """Where a bot call ``(seat, st, params, u)`` was made: its turn and roll."""
     st = args[1]
-    return f"turn {int(st[L.S_TURN]) + 1}, roll {int(st[L.S_ROLLS])}"
+    return f"turn {int(st[layout.S_TURN]) + 1}, roll {int(st[layout.S_ROLLS])}"

@@ -53,6 +53,7 @@ def register(sub: typer.Typer):
         Flip each option per player count with a balanced strong field: seat 0's win share vs 1/n,
         all seats equal, early ends, eliminations, rounds, score spread; flags every
         significant imbalance."""
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim.games.landunter.analyses.balance import balance as run
 
         with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:

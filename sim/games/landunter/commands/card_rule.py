@@ -67,6 +67,7 @@ def register(sub: typer.Typer):
         (higher flood card)/12" fitted to the policy's plays, its agreement with them, a picture of
         the policy's choices per player count, and the win share the rule gives up against the full
         policy in a head-to-head on fresh games, every seat order played (95% CIs)."""
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim.games.landunter.analyses.card_rule import card_rule as run
 
         with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:

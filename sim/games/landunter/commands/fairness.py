@@ -40,6 +40,7 @@ def register(sub: typer.Typer):
 
         Mean points per deal by rings, strength and both with 95% CIs, a regression (what a ring is
         worth in strength points) and a verdict, per player count and bot mix."""
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim.games.landunter.analyses.fairness import fairness as run
 
         with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:

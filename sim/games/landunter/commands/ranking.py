@@ -38,6 +38,7 @@ def register(sub: typer.Typer):
 
         A tournament per player count, every seat order played: ranking by win share and score with 95% CIs,
         head-to-head payoff matrix, equilibrium mix and best responses."""
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim.games.landunter.analyses.ranking import ranking as run
 
         with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:

@@ -64,6 +64,7 @@ def register(sub: typer.Typer):
         Seat effects (identical bots and a balanced field, win share and score per seat vs 1/n),
         passing order (strong bot passing to a candidate vs receiving from it, same games, paired
         test) and early ends by deal index."""
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim.games.landunter.analyses.seats import seats as run
 
         with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:

@@ -45,6 +45,7 @@ def register(sub: typer.Typer):
 
         Depletion curves with 95% bands, the turn the air runs out, P(air runs out) and divers
         drowned per dive, by bot mix and player count."""
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim.games.luft.analyses.air import air_analysis
 
         with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:

@@ -44,6 +44,7 @@ def register(sub: typer.Typer):
         Sweep the rule knobs per player count with a strong mixed field: first player's win share vs
         1/n, game length, drownings, score spread, last-dive decisions; flags every
         significant imbalance."""
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim.games.luft.analyses.balance import balance as run
 
         with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:

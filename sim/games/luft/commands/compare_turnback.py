@@ -69,6 +69,7 @@ def register(sub: typer.Typer):
 
         Tune every bot family per player count against a mixed field, play the best of each family
         against each other, and solve the meta-game."""
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim.games.luft.analyses.compare_turnback import compare_turnback as run
 
         with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:

@@ -33,6 +33,7 @@ def register(sub: typer.Typer):
 
         Exact fractions, chi-square on millions of draws, game-level equivalence, the no-reshuffle
         variant."""
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim.games.luft.analyses.dice_check import dice_check as run
 
         with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:

@@ -68,6 +68,7 @@ def register(sub: typer.Typer):
         one figure per player count), the rule "turn back when air <= a + b x depth + c x load"
         fitted to them with its agreement, and the win share the rule gives up against the full
         policy in a head-to-head on fresh games, every seat order played (95% CIs)."""
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim.games.luft.analyses.turnback_card import turnback_card as run
 
         with analysis(out_dir, as_json, scheduler, workers) as executor, collected() as reports:

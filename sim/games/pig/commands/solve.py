@@ -25,6 +25,7 @@ def register(sub: typer.Typer):
     ):
         """The optimal first-player win probability (both optimal, seat 0 moves first); with --against,
         that bot's exact win probability against optimal and the best response's against it, in both seat orders."""
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim.games.pig.analyses.exact import exact_answers
 
         with user_errors():

@@ -44,6 +44,7 @@ def read_specs(game: str, option: str, text: str, shape: str = LIST, policy: boo
     GROUPS), every spec checked against the game's registry (the user's
     --bot-file bots included); ``policy``: each must be a trainable policy.
     Raises ValueError with what is wrong and how to fix it."""
+    # deferred: the registry of games loads every game's package, needed only once a spec is checked
     from sim.games import get_game
     from sim.registry import BotError, split_specs
 

@@ -267,6 +267,7 @@ and a printable rulebook.html under --out; prints the Markdown otherwise.""",
         out_dir: Optional[Path] = OUT,
         as_json: bool = JSON,
     ):
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim import api
         from sim.cli_common import out
         from sim.design.rulebook import write

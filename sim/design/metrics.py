@@ -229,6 +229,7 @@ def measure(
         + (f" {budget.describe()}." if exploit else "")
         + trained_caveat([*specs, strong_spec, weak_spec])
     )
+    # deferred: only --robust reports the verdict, and sim.design.robust imports this module
     from sim.design.robust_report import section as robust_section
     from sim.report import fmt
 
@@ -284,6 +285,7 @@ def measure(
 
 def _robust_part(game_name, rules, players_list, specs, strong, weak, games, seed, executor) -> dict:
     """The field games under the robust verdict's other fields, and the skill curve, of one rule set."""
+    # deferred: only --robust plays the other fields, and sim.design.robust imports this module
     from sim.design.robust import fields_of, skill_curve
 
     module = design_module(game_name)

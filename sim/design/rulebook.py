@@ -69,6 +69,7 @@ def _shown(now: str, before: str) -> str:
 
 def to_html(markdown_text: str, title: str) -> str:
     """A printable HTML page of the Markdown (struck-out text as <del>)."""
+    # deferred: only the printable HTML page needs markdown
     import markdown
 
     struck = re.sub(r"~~(.+?)~~", r"<del>\1</del>", markdown_text)
@@ -139,6 +140,7 @@ def measure_changes(
     """The rule set, the defaults and each changed rule alone on the same
     ``games`` fresh games of ``seed`` (field, strong and weak bots: validated
     specs): the evidence `from_study` reads from a study."""
+    # deferred: the page alone (--games 0) plays nothing and needs no tests
     from sim.design.compare import difference, z_for
     from sim.design.figures import to_json
     from sim.design.metrics import evaluate
@@ -208,6 +210,7 @@ def write(
     """The rules page of a rule set (Markdown, and HTML under ``out``) with its
     changes marked, their metric deltas and the rule holes: the summary of
     ``sim <game> rulebook``."""
+    # deferred: loads the engines (numba), only when the page plays its variant
     from sim.design.metrics import field_of
 
     book = rulebook_module(game_name)
@@ -297,6 +300,7 @@ def _evidence_text(evidence: dict | None, rows: list[dict], found: list[dict], c
     if evidence.get("why"):
         parts += ["", f"The design study's verdict: {evidence['why']}."]
     if rows:
+        # deferred: loads pandas, slow to import (python -X importtime), only for the study's deltas
         import pandas as pd
 
         parts += [

@@ -209,6 +209,7 @@ class Table:
 def _sealed_bots(face, seats) -> dict:
     """{seat: (sealed decide function, read-only parameter row)} of the seats
     whose bot the engine calls (not an outside agent's)."""
+    # deferred: the registry of games loads every game's package
     from sim.games import get_game
     from sim.sealed import seat_params
 

@@ -184,6 +184,7 @@ class Seating:
         self.seed = start["seed"]
         self.isolated: dict = {}  # seat -> its `sim.isolate.table.TableSeat` (competition mode)
         if start.get("isolate"):
+            # deferred: only an isolated table starts bot processes
             from sim.isolate.bots import isolated_bot
             from sim.isolate.table import TableSeat, keyed
 
@@ -274,6 +275,7 @@ class Run:
         return action
 
     def _forfeit_line(self, s: int, reason: str) -> str:
+        # deferred: only an isolated table starts bot processes
         from sim.isolate.table import forfeit_line
 
         return forfeit_line(s, self.seating.names[s], reason)

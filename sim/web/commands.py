@@ -50,6 +50,7 @@ def register(sub: typer.Typer, game: str):
         from sim.web.server import check_port, new_tables, resumed_tables, run
 
         console = Console(highlight=False, soft_wrap=True)
+        # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim.isolate.table import refuse_hints
 
         with user_errors():

@@ -20,6 +20,7 @@ def new_tables(
 ) -> list[TableSession]:
     """``tables`` fresh tables seating ``seats_text`` (``human`` or a bot spec per seat).
     ``isolate``: competition mode with this per-decision time limit, a run secret per table."""
+    # deferred: only an isolated table starts bot processes
     from sim.isolate.table import table_isolation
 
     seats = split_specs(seats_text)
@@ -36,6 +37,7 @@ def new_tables(
 def resumed_tables(game: str, paths: list[Path], isolate: bool = False) -> list[TableSession]:
     """The tables of logs written by serve: files, or directories searched for them
     (each in the mode it was played in: ``isolate`` must match)."""
+    # deferred: only an isolated table starts bot processes
     from sim.isolate.table import check_resume
 
     logs: list[Path] = []

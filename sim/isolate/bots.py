@@ -72,11 +72,19 @@ def _register(entry: dict, path: Path) -> Bot:
     if existing is not None:
         if getattr(existing.fn, _ISOLATED, None) == (registry.game, str(path), name):
             return existing
-        raise BotError(f"bot file {str(path)!r} registers {name!r}, a name already registered for {registry.game}")
+        if _source_file(existing) != path:
+            raise BotError(f"bot file {str(path)!r} registers {name!r}, a name already registered for {registry.game}")
+        del registry.bots[name]  # the same file's bot, loaded in-process before: from now on it plays isolated
     stand_in = _stand_in(registry.game, path, name)
     params = tuple(Param(str(n), float(d), float(lo), float(hi), bool(i), str(doc)) for n, d, lo, hi, i, doc in entry["params"])
     registry.register(name, params=params, doc=str(entry["doc"]))(stand_in)
     return registry.bots[name]
+
+
+def _source_file(bot: Bot) -> Path | None:
+    """The file a registered bot's function was defined in (a compiled bot's Python function's)."""
+    code = getattr(getattr(bot.fn, "py_func", bot.fn), "__code__", None)
+    return None if code is None else Path(code.co_filename).resolve()
 
 
 def _stand_in(game: str, path: Path, name: str):

@@ -3,7 +3,7 @@ nearly every game it sits in is forfeited part way through."""
 
 from numba import njit
 
-from sim.games.landunter import layout as L
+from sim.games.landunter import layout
 from strategies.landunter.registry import register
 
 
@@ -12,4 +12,4 @@ from strategies.landunter.registry import register
 def bad_lu_quits(seat, st, params, u):
     if u < 0.3:
         raise RuntimeError("bad-lu-quits gave up")
-    return L.hand_low(st, seat)
+    return layout.hand_low(st, seat)

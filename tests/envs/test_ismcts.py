@@ -13,7 +13,7 @@ from sim.envs import outside
 from sim.envs.faces import face, rules_of
 from sim.envs.table import Table
 from sim.games import get_game
-from sim.games.landunter import layout as L
+from sim.games.landunter import layout
 from sim.registry import BotError, IllegalBotAction
 from sim.sealed import ViewWriteError
 from tests.landunter.user_bots import cheater, user_seat
@@ -53,8 +53,8 @@ def test_its_play_is_unchanged_when_the_hidden_cards_are_dealt_otherwise(game, p
 @njit(cache=True)
 def view_writer(seat, st, params, u):
     """Gives itself a ring back before playing its lowest card."""
-    st[L.S_RINGS + seat] += 1
-    return L.hand_low(st, seat)
+    st[layout.S_RINGS + seat] += 1
+    return layout.hand_low(st, seat)
 
 
 @pytest.mark.parametrize(

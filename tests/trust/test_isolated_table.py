@@ -102,3 +102,17 @@ def test_a_logged_game_resumes_only_in_the_mode_it_was_played_in(tmp_path):
     r = CliRunner().invoke(app, ["luft", "play", "--resume", str(path)])
     assert r.exit_code == 2 and "resume it with --isolate" in r.output
     assert math.isclose(start["isolate"]["decision_timeout"], 1.0)
+
+
+def test_a_file_loaded_in_process_first_plays_isolated_afterwards_but_a_clash_is_refused(tmp_path):
+    from sim.isolate.bots import isolated_bot, load_bot_files
+    from sim.registry import BotError, load_bot_file
+
+    path = bad("luft_honest_twin.py")
+    load_bot_file(path)
+    (bot,) = load_bot_files([path])
+    assert isolated_bot(bot) == ("luft", str(path.resolve()), "honest-luft-twin")
+    clash = tmp_path / "clash.py"
+    clash.write_text(path.read_text().replace('register("honest-luft-twin")', 'register("threshold")'))
+    with pytest.raises(BotError, match="registered twice|already registered"):
+        load_bot_files([clash])

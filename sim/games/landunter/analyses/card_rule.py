@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from sim import plots
-from sim.games.landunter import layout as L
+from sim.games.landunter import layout
 from sim.games.landunter.reference import play_game
 from sim.registry import Seat
 from sim.report import Report, fmt
@@ -34,7 +34,7 @@ from sim.strong.card import FittedCard, fitted_card
 from sim.strong.exploit import given_up
 from sim.strong.selfplay import self_play
 from sim.strong.train import candidate
-from strategies.landunter import policy as P
+from strategies.landunter import policy
 
 HAND = 12
 TARGET_BINS = 21  # chosen shares binned 0, 0.05, ..., 1 for the picture
@@ -78,9 +78,10 @@ def plays(rules, seat: Seat, seed: int, first: int, games: int, progress=None) -
     rows: list[tuple[int, list[float], int, int]] = []
 
     def record(game, card, p, st, params, u):
-        below = P.cards_out_below(p, st)
-        hand = [L.hand_card(st, p, k) for k in range(L.hand_n(st, p))]
-        rows.append((game, [P.card_terms(c, st[L.S_N_CARDS], below)[1] for c in hand], st[L.S_FLOOD_HI], hand.index(card)))
+        below = policy.cards_out_below(p, st)
+        hand = [layout.hand_card(st, p, k) for k in range(layout.hand_n(st, p))]
+        terms = [policy.card_terms(c, st[layout.S_N_CARDS], below)[1] for c in hand]
+        rows.append((game, terms, st[layout.S_FLOOD_HI], hand.index(card)))
 
     self_play(play_game, rules, seat, record, seed, first, games, progress)
     shares = np.full((len(rows), HAND), np.nan)
@@ -124,11 +125,11 @@ def rule_weights(rule: Rule) -> np.ndarray:
     """The policy weights that play ``rule``: score −b² + 2(α + β·hi/12)·b, and
     a rank term too small to reorder anything but a tie, where it puts the
     lower card first (in floats the two sides of a tie differ by ~1e-17)."""
-    w = np.zeros(P.BLOCK)
-    w[0 * P.N_TABLE + 0] = -TIE  # rank c / cards × 1
-    w[2 * P.N_TABLE + 0] = -1.0  # b² × 1
-    w[1 * P.N_TABLE + 0] = 2 * rule.a  # b × 1
-    w[1 * P.N_TABLE + 2] = 2 * rule.b  # b × higher flood card / 12
+    w = np.zeros(policy.BLOCK)
+    w[0 * policy.N_TABLE + 0] = -TIE  # rank c / cards × 1
+    w[2 * policy.N_TABLE + 0] = -1.0  # b² × 1
+    w[1 * policy.N_TABLE + 0] = 2 * rule.a  # b × 1
+    w[1 * policy.N_TABLE + 2] = 2 * rule.b  # b × higher flood card / 12
     return w
 
 

@@ -39,7 +39,7 @@ from pathlib import Path
 import numpy as np
 
 from sim import api, plots
-from sim.games.luft import forecast as fc, layout as v
+from sim.games.luft import forecast, layout
 from sim.games.luft.reference import play_game
 from sim.registry import Seat
 from sim.report import Report, fmt
@@ -79,7 +79,7 @@ def can_still_get_home(st, seat: int) -> bool:
     can, either answer drowns: the question changes nothing and a card needs
     no rule for it (at 5 players the policy keeps heading down there, which
     no rule that turns back with less air left can fit)."""
-    return fc.p_home_seat(st, seat, st[v.N_CARRIED + seat], True, fc.SWIM_P) > 0.0
+    return forecast.p_home_seat(st, seat, st[layout.N_CARRIED + seat], True, forecast.SWIM_P) > 0.0
 
 
 def positions(rules, seat: Seat, seed: int, first: int, games: int, progress=None) -> np.ndarray:
@@ -89,8 +89,8 @@ def positions(rules, seat: Seat, seed: int, first: int, games: int, progress=Non
     rows: list[tuple[int, int, int, int, int]] = []
 
     def record(game, action, phase, s, st, params, u):
-        if phase == v.PHASE_TURN_BACK and v.can_turn_back(st, s) and can_still_get_home(st, s):
-            rows.append((game, st[v.POS + s], st[v.AIR], st[v.N_CARRIED + s], int(action == v.TURN_BACK)))
+        if phase == layout.PHASE_TURN_BACK and layout.can_turn_back(st, s) and can_still_get_home(st, s):
+            rows.append((game, st[layout.POS + s], st[layout.AIR], st[layout.N_CARRIED + s], int(action == layout.TURN_BACK)))
 
     self_play(play_game, rules, seat, record, seed, first, games, progress)
     return np.array(rows, dtype=np.int64).reshape(-1, 5)

@@ -404,7 +404,7 @@ def test_design_searches_the_committed_studys_knobs_by_default(game):
     from sim.design.metric_defs import design_module
 
     script = (ROOT / "experiments" / "design" / "run.sh").read_text()
-    [committed] = re.findall(rf"sim {game} design --knobs \"([^\"]+)\"", script)
+    [committed] = re.findall(rf"sim {game} design [^\n]*?--knobs \"([^\"]+)\"", script)
     assert design_module(game).DEFAULT_KNOBS == committed
     [knobs] = [p for p in game_commands(game)["design"].params if p.name == "knobs"]
     assert knobs.default == committed and not knobs.required

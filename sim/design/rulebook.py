@@ -78,7 +78,7 @@ def to_html(markdown_text: str, title: str) -> str:
         "<!doctype html>\n<html><head><meta charset='utf-8'>"
         f"<title>{html.escape(title)}</title><style>"
         "body{font-family:Georgia,serif;max-width:42em;margin:2em auto;line-height:1.45}"
-        "del{color:#a00}strong{color:#060}table{border-collapse:collapse}td,th{border:1px solid #999;padding:2px 6px}"
+        "del{color:#a00}strong{color:green}table{border-collapse:collapse}td,th{border:1px solid gray;padding:2px 6px}"
         "@media print{body{margin:0;max-width:none;font-size:11pt}}"
         f"</style></head><body>\n{body}\n</body></html>\n"
     )

@@ -69,10 +69,10 @@ def test_the_policy_counts_the_end_race_in_tenths_of_the_goal():
 
 
 def test_an_end_race_weight_of_one_rolls_on_in_the_race_at_the_end():
-    layout = GAME.registry.get("policy").options.__self__
+    weights = GAME.registry.get("policy").options.__self__
     switch = [0.2, -1.0, 0.0, 0.0, 1.0, 1.0, 0.0]  # hold at 20, except in the race at the end
     bot = GAME.registry.get("policy").fn
-    params = layout.vector(switch)
+    params = weights.vector(switch)
     assert bot(0, view(own=10, other=30, total=25), params, 0.5) == layout.HOLD
     assert bot(0, view(own=10, other=73, total=25), params, 0.5) == layout.ROLL
     assert bot(0, view(own=73, other=10, total=25), params, 0.5) == layout.ROLL

@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING
 import numba
 
 from sim import botdebug, interrupt, store
+from sim.distributed import make_executor
 from sim.game import GameSpec
 from sim.games import GAMES, get_game  # noqa: F401  (GAMES: part of the API)
 from sim.interrupt import Interrupted
 from sim.records import long_records, row_label
-from sim.registry import split_specs
+from sim.registry import load_bot_file, split_specs
 from sim.runner import RunResult, Totals, run
 from sim.stats import Estimate
 from sim.tournament import DESIGN as TOURNAMENT_DESIGN, play as play_tournament, seatings
@@ -37,8 +38,6 @@ def scale_out(scheduler: str | None = None, workers: int | None = None):
     existing Dask scheduler (address) or a LocalCluster of ``workers``
     processes, closed on leaving; with neither, None (in-process threads).
     Results are bit-identical either way."""
-    from sim.distributed import make_executor
-
     executor = make_executor(scheduler, workers)
     try:
         yield executor
@@ -86,13 +85,12 @@ def load_bot_files(files: list[str] | None, isolate: bool = False):
     read them in subprocesses instead (never imported here) and register
     stand-ins that play only isolated (`sim.isolate`)."""
     if isolate:
+        # deferred: sim.isolate (its stand-in bots and sim.rng) adds 0.16-0.25 s to `import sim.api` (python -X importtime)
         from sim.isolate import load_bot_files as load_isolated
 
         load_isolated(files)
         return
     for path in files or []:
-        from sim.registry import load_bot_file
-
         load_bot_file(path)
 
 
@@ -105,6 +103,7 @@ def isolation(game: GameSpec, isolate: bool, decision_timeout: float | None, sec
         return None
     if executor is not None:
         raise ValueError("--isolate runs its bot processes on this machine; drop --scheduler")
+    # deferred: sim.isolate adds 0.16-0.25 s to `import sim.api` (python -X importtime), for isolated runs only
     from sim.isolate import DEFAULT_TIMEOUT, Isolation
 
     return Isolation(game, secret, DEFAULT_TIMEOUT if decision_timeout is None else decision_timeout)
@@ -113,6 +112,7 @@ def isolation(game: GameSpec, isolate: bool, decision_timeout: float | None, sec
 def isolation_summary(run, seed: int) -> dict:
     """What an isolated run reports: its time limit, its bots' decisions per
     second (pipe and bot time) and every forfeit (game, seat, bot, reason)."""
+    # deferred: sim.isolate adds 0.16-0.25 s to `import sim.api` (python -X importtime), for isolated runs only
     from sim.isolate.play import forfeits_summary
 
     forfeits = run.forfeits_of(seed)

@@ -23,6 +23,8 @@ import sys
 from importlib.metadata import entry_points
 from pathlib import Path
 
+from sim.games import get_game
+
 CACHE_DIR = Path(__file__).resolve().parent / "__pycache__"
 PACKAGES = ("sim", "strategies")
 SUFFIXES = (".py", ".json")
@@ -33,8 +35,6 @@ def describe(registry) -> list[dict]:
     outside agents (`sim.envs`) last; ``slow``: the slow tier (a search
     whose every game costs a thousand of the others': the game's
     ``slow_bots`` and every outside agent)."""
-    from sim.games import get_game
-
     slow = set(get_game(registry.game).slow_bots) | set(registry.outside)
     return [
         {
@@ -82,8 +82,6 @@ def plugins_installed(group: str) -> bool:
 def listing(game: str) -> list[dict]:
     """The built-in and plug-in bots of ``game``: from the cache when it is
     current, else imported (and the cache rewritten)."""
-    from sim.games import get_game
-
     path = CACHE_DIR / f"bots-{game}.json"
     stamp = fingerprint(sources())
     try:

@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from dataclasses import fields, replace
 from functools import partial
 
+from sim.envs import outside
 from sim.registry import BotCompileError, IllegalBotAction, Seat, bot_file_of
 
 
@@ -74,8 +75,6 @@ def play_batch(game, rules, seats, seed: int, first_game: int, n_games: int):
 def _play_checked(game, rules, seats, seed, first_game, n_games):
     """Play a batch; an exception numba swallowed (printing 'Exception ignored')
     in a bot called as a first-class function is raised instead."""
-    from sim.envs import outside
-
     play = partial(outside.play_batch, game) if outside.at_table(seats) else game.play_batch  # outside agents: reference engine
     swallowed = []
     previous, sys.unraisablehook = sys.unraisablehook, swallowed.append

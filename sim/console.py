@@ -6,6 +6,7 @@ import sys
 
 def main():
     try:
+        # deferred: this try catches Ctrl-C during sim.cli's load (typer, rich: ~0.9 s, python -X importtime)
         from sim.cli import main as run
     except KeyboardInterrupt:
         print("interrupted while starting; nothing was run", file=sys.stderr)

@@ -105,37 +105,6 @@ def imported(stmt) -> str:
     return stmt.names[0].name if isinstance(stmt, ast.Import) else "." * stmt.level + (stmt.module or "")
 
 
-#: Imports inside functions whose reason is not yet written down: (module, first module it imports there).
-UNEXPLAINED = {
-    ("sim.api", "sim.distributed"),
-    ("sim.api", "sim.isolate"),
-    ("sim.api", "sim.registry"),
-    ("sim.api", "sim.isolate.play"),
-    ("sim.bot_listing", "sim.games"),
-    ("sim.botdebug", "sim.envs"),
-    ("sim.console", "sim.cli"),
-    ("sim.design.metric_defs", "sim.games"),
-    ("sim.design.metrics", "sim.report"),
-    ("sim.design.study", "sim.sweep"),
-    ("sim.distributed", "sim.registry"),
-    ("sim.distributed", "numpy"),
-    ("sim.envs", "sim.games"),
-    ("sim.envs.outside", "sim.registry"),
-    ("sim.envs.outside", "functools"),
-    ("sim.envs.table", "sim.envs.faces"),
-    ("sim.games.landunter.play", "sim.games.landunter.hint"),
-    ("sim.games.luft.layout", "sim.numba_errors"),
-    ("sim.games.luft.play", "sim.games.luft.hint"),
-    ("sim.games.pig.engine", "sim.games.pig.solve"),
-    ("sim.isolate.bots", "sim.games"),
-    ("sim.isolate.worker", "sim"),
-    ("sim.isolate.worker", "sim.games"),
-    ("sim.play.review", "sim.report_terminal"),
-    ("sim.web.app", "sim.play.review"),
-    ("strategies.pig.optimal", "sim.games.pig.solve"),
-}
-
-
 def test_an_import_inside_a_function_says_why():
     """A comment on the line above a run of imports inside a function (or on
     one of its lines) says why they are not at the top: mostly the start-up
@@ -149,4 +118,4 @@ def test_an_import_inside_a_function_says_why():
             above = lines[run[0].lineno - 2].strip()
             if not above.startswith("#") and not any("#" in lines[s.lineno - 1] for s in run):
                 silent.add((name, imported(run[0])))
-    assert silent <= UNEXPLAINED, sorted(silent - UNEXPLAINED)
+    assert not silent, sorted(silent)

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from sim.games import get_game
+
 
 @dataclass(frozen=True)
 class Metric:
@@ -93,8 +95,6 @@ def decided_by_last(leader_before_last: np.ndarray, win: np.ndarray) -> np.ndarr
 def design_module(game_name: str):
     """The game's design module (its spec's ``design``): its metrics,
     default field, strong and weak bots, and rule knobs."""
-    from sim.games import get_game
-
     module = get_game(game_name).design
     if module is None:
         raise ValueError(f"{game_name} has no design metrics yet")

@@ -38,7 +38,7 @@ from sim.design.metric_defs import EXPLOIT, all_metrics, design_module
 from sim.design.metrics import Evaluator, field_of
 from sim.design.pareto import pareto_front
 from sim.design.robust import skill_curve, verdict
-from sim.sweep import LAYOUT
+from sim.sweep import LAYOUT, Bar
 
 SAMPLERS = ("nsga2", "tpe")
 FRESH_SEED_OFFSET = 1_000_003  # the selection's seed (the front re-evaluated): seed + this, other games than the search's
@@ -219,8 +219,6 @@ def _sampler(kind: str, seed: int, constrained: bool):
 
 
 def _optimize(study, evaluator, spaces, objs, cons, seed, n_trials, progress):
-    from sim.sweep import Bar
-
     def objective(trial):
         values = suggest(trial, spaces)
         evaluator.check(values)
@@ -292,7 +290,6 @@ def _spread(front: pd.DataFrame, first: str, top: int) -> pd.DataFrame:
 def _finish(study, name, url, config, evaluator, spaces, objs, cons, defs, module, seed, eval_games, top, out, progress, robust):
     # deferred: loads matplotlib, slow to import (python -X importtime), for this path only
     from sim.design.report import write
-    from sim.sweep import Bar
 
     table = trials_table(study, spaces, objs, cons)
     front = table.iloc[front_of(table, objs, cons)] if len(table) else table
@@ -379,7 +376,6 @@ def _confirm(summary, evaluator, spaces, knob_names, defs, cons, seed, progress,
     only one of the pick's knobs changed (those that change the rules)."""
     # deferred: loads matplotlib, slow to import (python -X importtime), for this path only
     from sim.design import recommend as R
-    from sim.sweep import Bar
 
     pick = R.select(summary)
     objectives = summary["config"]["objectives"]

@@ -14,6 +14,8 @@ import sys
 import types
 from functools import partial
 
+from sim.games import GAMES
+
 VERSION_SUFFIX = "_v0"
 
 
@@ -36,8 +38,6 @@ def versioned(game: str) -> types.ModuleType:
 
 
 def __getattr__(name):
-    from sim.games import GAMES
-
     game = name.removesuffix(VERSION_SUFFIX)
     if name.endswith(VERSION_SUFFIX) and game in GAMES:
         return versioned(game)

@@ -13,9 +13,12 @@ decision), so a run is reproducible.
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
-from sim.registry import BotError, Param
+from sim.envs.faces import face
+from sim.registry import MAX_PARAMS, BotError, Param
 
 MAX_SIMS = 1_000_000
 MAX_UCT = 1_000.0
@@ -39,8 +42,6 @@ ismcts.plays_at_table = True
 
 def ismcts_options(values: dict[str, str], players: int | None) -> np.ndarray:
     """The parameter vector [sims, seed, uct] of an ``ismcts`` spec."""
-    from sim.registry import MAX_PARAMS
-
     allowed = {p.name: float(p.default) for p in PARAMS}
     for key in values:
         if key not in allowed:
@@ -136,8 +137,4 @@ def play_game(face, rules, seats, seed: int, game: int, log=None):
 
 def play_batch(game, rules, seats, seed: int, first_game: int, n_games: int):
     """``game.play_batch`` for a table with outside agents: the reference engine's batch."""
-    from functools import partial
-
-    from sim.envs.faces import face
-
     return game.reference_batch(rules, seats, seed, first_game, n_games, play_game=partial(play_game, face(game.name)))

@@ -21,6 +21,9 @@ import numpy as np
 from greenlet import getcurrent, greenlet
 
 from sim import rng
+from sim.envs.faces import face
+from sim.games import get_game
+from sim.sealed import seat_params
 
 CHANCE = -1
 
@@ -209,10 +212,6 @@ class Table:
 def _sealed_bots(face, seats) -> dict:
     """{seat: (sealed decide function, read-only parameter row)} of the seats
     whose bot the engine calls (not an outside agent's)."""
-    # deferred: the registry of games loads every game's package
-    from sim.games import get_game
-    from sim.sealed import seat_params
-
     sealed = get_game(face.NAME).sealed
     params = seat_params(seats)
     params.flags.writeable = False
@@ -220,6 +219,4 @@ def _sealed_bots(face, seats) -> dict:
 
 
 def _unpickle(name, rules, seed, index, explicit_chance, trace, history) -> Table:
-    from sim.envs.faces import face
-
     return Table(face(name), rules, seed, index, explicit_chance=explicit_chance, trace=trace, history=history)

@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from sim import nb
+from sim.games import GAMES, get_game
 from sim.isolate import protocol
 from sim.registry import _REGISTRIES, Bot, BotError, Param
 
@@ -60,8 +61,6 @@ def load_bot_files(files) -> list[Bot]:
 def _register(entry: dict, path: Path) -> Bot:
     registry = next((r for r in _REGISTRIES if r.game == entry["game"]), None)
     if registry is None:
-        from sim.games import GAMES, get_game
-
         registry = get_game(entry["game"]).registry if entry["game"] in GAMES else None
     if registry is None:
         raise BotError(f"bot file {str(path)!r} registers bot {entry['name']!r} for an unknown game {entry['game']!r}")

@@ -12,6 +12,10 @@ import sys
 
 import numpy as np
 
+from sim import registry
+from sim.games import get_game
+from sim.isolate import protocol
+
 
 def _protocol_out():
     """The real stdout for the protocol; fd 1 (prints) now goes to stderr."""
@@ -23,8 +27,6 @@ def _protocol_out():
 
 def catalogue(path: str) -> int:
     """Print the bots ``path`` registers, per game registry, as JSON."""
-    from sim import registry
-
     out = _protocol_out()
     try:
         module = registry.load_bot_file(path)
@@ -51,16 +53,10 @@ def catalogue(path: str) -> int:
 
 def serve(game_name: str, path: str, bot_name: str) -> int:
     """Answer decisions of bot ``bot_name`` until stdin closes."""
-    # deferred: loads numba, slow to import (python -X importtime), for this path only
-    from sim.isolate import protocol
-    from sim.registry import load_bot_file
-
     out = _protocol_out()
     inp = os.fdopen(0, "rb", buffering=0)
     try:
-        from sim.games import get_game
-
-        load_bot_file(path)
+        registry.load_bot_file(path)
         game = get_game(game_name)
         bot = game.registry.get(bot_name)
         decide = game.sealed(bot) if game.sealed is not None else bot.fn

@@ -16,6 +16,7 @@ from sim.cli_common import out
 from sim.play.keys import read_key
 from sim.play.playlog import GameLog
 from sim.play.table import HUMAN, events_panel, human_seat, table_of
+from sim.report_terminal import print_table
 from sim.stats import mean_ci, proportion_ci
 
 
@@ -136,8 +137,6 @@ def print_review(summary: dict):
     )
     if not summary["disagreements"]:
         return
-    from sim.report_terminal import print_table
-
     costs = all("cost" in d for d in summary["disagreements"])
     title = "where they disagreed" + (
         f" (cost: win chance lost against the bot's choice, {summary['cost_rollouts']} rollouts each, 95% CI)" if costs else ""

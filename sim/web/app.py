@@ -25,6 +25,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from sim.play import playlog
+from sim.play.review import review as run_review
 from sim.web import pages
 from sim.web.session import RequestError, TableSession
 
@@ -132,14 +133,12 @@ def make_app(sessions: list[TableSession], config: Config) -> Starlette:
 
     @guarded(False)
     async def review(request: Request) -> Response:
-        from sim.play.review import review as run
-
         token = request.path_params["token"]
         session, _ = find(token)
         finished(session)
         game_log = playlog.GameLog(session.path, session.start, session.decisions, session.end)
         try:
-            summary = await _in_thread(run, [game_log], config.hint_bot, config.review_rollouts)
+            summary = await _in_thread(run_review, [game_log], config.hint_bot, config.review_rollouts)
         except ValueError as e:
             return HTMLResponse(pages.review_page(None, token, str(e)))
         return HTMLResponse(pages.review_page(summary, token))

@@ -34,6 +34,7 @@ def optimal(seat, st, params, u):
     """The 2-player optimal policy (Neller & Presser): roll or hold to maximise
     the chance to win, by value iteration over (own score, other's score, turn
     total); solved once per goal. 2 players only."""
+    # deferred: the solver loads the numba toolkit (sim.nb), +48 ms to `import strategies.pig` (python -X importtime)
     from sim.games.pig.solve import optimal_table
 
     return int(optimal_move(seat, st, optimal_table(int(st[S_GOAL]))))

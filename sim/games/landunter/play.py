@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from sim.games.landunter import engine, layout
+from sim.games.landunter.hint import rollout_wins
 from sim.games.landunter.reference import play_game, ring_halves
 from sim.play.keys import Choice
 
@@ -61,8 +62,6 @@ class LandUnterTable:
 
     def rollouts(self, rules, seats, seed, history, seat, st, choices, bot, n):
         """From ``st`` alone: ``history`` holds hidden cards (this round's earlier plays)."""
-        from sim.games.landunter.hint import rollout_wins
-
         return rollout_wins(rules, seats, seed, seat, st, choices, bot, n)
 
     def shown(self, event):

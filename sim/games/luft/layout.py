@@ -25,6 +25,8 @@ import re
 
 from numba import njit
 
+from sim.numba_errors import module_array_written
+
 MAX_SEATS = 6
 MAX_PATH = 64
 
@@ -113,8 +115,6 @@ def refused_write(error: BaseException, fn=None) -> str | None:
     `st` or `params`, or to a module-level array (numba's typing error in an
     njit bot, numpy's in plain Python), else None: both engines report the
     write, naming the bot (and the array, when it is a module's)."""
-    from sim.numba_errors import module_array_written
-
     text = str(error)
     if "Cannot modify readonly array" not in text and "assignment destination is read-only" not in text:
         return None

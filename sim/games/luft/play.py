@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from sim.games.luft import engine, layout
+from sim.games.luft.hint import rollout_wins
 from sim.games.luft.reference import describe, play_game
 from sim.games.luft.rules import SWIM_SOURCES
 from sim.play.keys import Choice
@@ -82,8 +83,6 @@ class LuftTable:
         return True
 
     def rollouts(self, rules, seats, seed, history, seat, st, choices, bot, n):
-        from sim.games.luft.hint import rollout_wins
-
         return rollout_wins(rules, seats, seed, history, seat, st, choices, bot, n)
 
     def screen(self, rules, phase, seat, st, players):

@@ -46,6 +46,7 @@ from sim.games.pig.layout import (
 )
 from sim.games.pig.reference import PLUGIN, IllegalAction, endless_message, illegal_message
 from sim.games.pig.rules import Rules
+from sim.games.pig.solve import optimal_table
 from sim.nb import BOT_RAISED, read_only
 from sim.registry import BotError
 from sim.sealed import seat_params
@@ -180,7 +181,6 @@ def _seat_arrays(rules: Rules, seats) -> tuple[np.ndarray, np.ndarray, np.ndarra
     if (bot_ids == OPTIMAL_ID).any():
         if n != 2:
             raise BotError(f"optimal is solved for 2 players only, not {n}; play it with --players 2")
-        from sim.games.pig.solve import optimal_table
 
         try:
             table = optimal_table(rules.goal)

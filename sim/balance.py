@@ -25,18 +25,9 @@ from sim.report import Report
 from sim.seat_balance import Duplicates, flag, flag_sentence, flagged_json, setting_json
 from sim.sweep import Bar, field_lineups, play_lineups
 
-FLAGGED_COLUMNS = [
-    "players",
-    "setting",
-    "games",
-    "first_share",
-    "first_lo",
-    "first_hi",
-    "fair",
-    "first_p",
-    "seat_shares",
-    "seat_p",
-]
+#: A setting's seat figures, as every game's defaults and flagged tables show them.
+SEAT_COLUMNS = ["games", "first_share", "first_lo", "first_hi", "fair", "first_p", "seat_shares", "seat_p"]
+FLAGGED_COLUMNS = ["players", "setting", *SEAT_COLUMNS]
 
 
 class Balance:
@@ -46,10 +37,15 @@ class Balance:
     title: str  # the report's title
     figures: tuple[str, ...]  # the figures of a setting besides the seat tests, each with a 95% CI
     flag_what: str  # what a flag is about, in the flag sentence ("seat 0 or all seats")
-    default_columns: list[str]  # the defaults table's columns
+    default_figures: tuple[str, ...]  # the figures the defaults table shows after the seat figures
     defaults_heading: tuple[str, ...] = ()  # paragraphs in front of the defaults table
     run_note: str = ""  # said after the run time
     relative_column: bool = False  # a first_relative column (seat 0's share × n) in the settings table
+
+    @property
+    def default_columns(self) -> list[str]:
+        """The defaults table's columns: the seat figures, the game's ``default_figures``, the flag."""
+        return ["players", *SEAT_COLUMNS, *self.default_figures, "flagged"]
 
     def rules(self, players: int, overrides: dict) -> dict:
         """The rules a setting plays."""

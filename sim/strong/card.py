@@ -19,8 +19,9 @@ from pathlib import Path
 from sim import api, interrupt, store
 from sim.registry import Seat
 from sim.stats import Estimate
+from sim.strong.exploit import given_up
 from sim.strong.selfplay import policy_seat
-from sim.strong.train import generation_seed
+from sim.strong.train import candidate, generation_seed
 
 HEAD_TO_HEAD = 2**33  # seed stream of the head-to-head games, apart from the training streams
 
@@ -56,10 +57,21 @@ class FittedCard:
         """Figures of the checked decisions after the agreement (none by default)."""
         return {}
 
+    def cards(self, game, rules, rule, policy: Seat) -> dict:
+        """The policy weights of each card that plays ``rule``, by the card's name."""
+        raise NotImplementedError
+
     def costs(self, game, rules, rule, policy: Seat, games: int, seed: int, executor) -> dict:
         """What the cards playing ``rule`` give up against ``policy``
-        (`sim.strong.exploit.given_up`, on the games of ``seed``)."""
-        raise NotImplementedError
+        (`sim.strong.exploit.given_up`, on the games of ``seed``): a lone
+        card's figures as they are, several cards' under their names (``_`` for spaces)."""
+        costs = {
+            name: given_up(game, rules, candidate(game, weights, name), policy, games, seed, executor)
+            for name, weights in self.cards(game, rules, rule, policy).items()
+        }
+        if len(costs) == 1:
+            return next(iter(costs.values()))
+        return {name.replace(" ", "_"): figures for name, figures in costs.items()}
 
     def private(self, fitted, checked, rule, rules) -> dict:
         """The report's data (keys start with ``_``: not in the summary)."""

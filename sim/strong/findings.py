@@ -76,6 +76,10 @@ class Findings:
     check_players: Callable[..., list[int]]  # the player counts, sorted and checked (a one-line error)
     facts: dict | None = None  # constants the notes quote, kept in the summary so the report's figures are data
 
+    def run(self, **options) -> dict:
+        """Every figure per player count under both fields, compared: `strong_findings` with this game's facts."""
+        return strong_findings(self, **options)
+
 
 def strong_findings(
     spec: Findings,

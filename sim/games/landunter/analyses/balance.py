@@ -69,23 +69,7 @@ class LandUnterBalance(Balance):
     title = "Land unter: are the rules and their [D] options fair and sound?"
     figures = FIGURES
     flag_what = "seat 0 or all seats"
-    default_columns = [
-        "players",
-        "games",
-        "first_share",
-        "first_lo",
-        "first_hi",
-        "fair",
-        "first_p",
-        "seat_shares",
-        "seat_p",
-        "early_end",
-        "before_last",
-        "eliminated",
-        "rounds",
-        "score_sd",
-        "flagged",
-    ]
+    default_figures = FIGURES
     run_note = " (settings already in the store are read, not replayed)"
 
     def __init__(self, players_list, flips: dict, base: dict):

@@ -31,9 +31,7 @@ from sim.registry import Seat
 from sim.report import Report, fmt
 from sim.stats import Estimate, clustered_share
 from sim.strong.card import FittedCard, fitted_card
-from sim.strong.exploit import given_up
 from sim.strong.selfplay import self_play
-from sim.strong.train import candidate
 from strategies.landunter import policy
 
 HAND = 12
@@ -170,8 +168,8 @@ class CardRule(FittedCard):
     def rule_json(self, rule):
         return {"a": rule.a, "b": rule.b, "text": rule.text()}
 
-    def costs(self, game, rules, rule, policy, games, seed, executor):
-        return given_up(game, rules, candidate(game, rule_weights(rule), "card rule"), policy, games, seed, executor)
+    def cards(self, game, rules, rule, policy):
+        return {"card rule": rule_weights(rule)}
 
     def private(self, fitted, checked, rule, rules):
         return {"_chosen": chosen_shares(fitted), "_rule": rule}

@@ -18,7 +18,7 @@ from pathlib import Path
 from sim.games.landunter.analyses.common import check_players, rules_for
 from sim.games.landunter.analyses.fairness import FLAT, HIST, MOMENTS, regression, verdict
 from sim.stats import normal_difference
-from sim.strong.findings import Figure, Findings, reading, strong_findings as run
+from sim.strong.findings import Figure, Findings, reading
 from sim.sweep import field_lineups, play_lineups
 
 #: The bots of experiments/landunter_fairness's mixed field (every fast bot there was then).
@@ -67,6 +67,5 @@ FINDINGS = Findings(
 )
 
 
-def strong_findings(**options) -> dict:
-    """The three figures per player count under both fields, compared (`sim.strong.findings.strong_findings`)."""
-    return run(FINDINGS, **options)
+#: The `sim landunter strong-findings` analysis: `sim.strong.findings.strong_findings` with Land unter's facts.
+strong_findings = FINDINGS.run

@@ -103,22 +103,7 @@ class LuftBalance(Balance):
     title = "Is the rule set fair and sound?"
     figures = FIGURES
     flag_what = "first player or seats"
-    default_columns = [
-        "players",
-        "games",
-        "first_share",
-        "first_lo",
-        "first_hi",
-        "fair",
-        "first_p",
-        "seat_shares",
-        "seat_p",
-        "turns",
-        "drowned",
-        "score_sd",
-        LAST_DIVE,
-        "flagged",
-    ]
+    default_figures = ("turns", "drowned", "score_sd", LAST_DIVE)
     defaults_heading = ("## Default rules", "Seat 0's win share against the fair share, per player count:")
     relative_column = True
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from sim.games.luft.analyses.balance import LAST_DIVE, measure
 from sim.games.luft.rules import Rules
 from sim.stats import Estimate, two_sample
-from sim.strong.findings import Figure, Findings, reading, strong_findings as run
+from sim.strong.findings import Figure, Findings, reading
 from sim.sweep import field_lineups, play_lineups
 
 #: The heuristic field of experiments/balance: the four strongest fast
@@ -73,6 +73,5 @@ FINDINGS = Findings(
 )
 
 
-def strong_findings(**options) -> dict:
-    """Both figures per player count under both fields, compared (`sim.strong.findings.strong_findings`)."""
-    return run(FINDINGS, **options)
+#: The `sim luft strong-findings` analysis: `sim.strong.findings.strong_findings` with Geteilte Luft's facts.
+strong_findings = FINDINGS.run

@@ -45,9 +45,8 @@ from sim.registry import Seat
 from sim.report import Report, fmt
 from sim.stats import Estimate, clustered_share
 from sim.strong.card import FittedCard, fitted_card
-from sim.strong.exploit import given_up
 from sim.strong.selfplay import self_play
-from sim.strong.train import candidate, layout_of
+from sim.strong.train import layout_of
 from strategies.luft import policy as P
 
 LOADS = ("load 1", "load 2", "load 3+")
@@ -194,13 +193,9 @@ class TurnbackCard(FittedCard):
     def figures(self, positions):
         return {"turn_back_share": float(positions[:, 4].mean())}
 
-    def costs(self, game, rules, rule, policy, games, seed, executor):
+    def cards(self, game, rules, rule, policy):
         block = layout_of(game).block(policy.params, rules.players)
-        costs = {}
-        for name, whole in (("card", False), ("whole_card", True)):
-            card = candidate(game, card_weights(rule, block, rules.air, whole), name.replace("_", " "))
-            costs[name] = given_up(game, rules, card, policy, games, seed, executor)
-        return costs
+        return {name: card_weights(rule, block, rules.air, whole) for name, whole in (("card", False), ("whole card", True))}
 
     def private(self, fitted, checked, rule, rules):
         both = np.vstack([fitted, checked])

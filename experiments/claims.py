@@ -1124,6 +1124,7 @@ def pig_train() -> str:
         "of its games against "
         f"`optimal` over both seat orders ({_n(m['games'])} fresh games): {abs(0.5 - m['mean']):.4f} from 0.5, "
         f"{'within' if 0.5 - m['mean'] <= 0.01 else 'not within'} 0.01 of it and {above} it"
+        + (f"; its exact value (policy evaluation) is {t['exact_mean']:.6f}" if "exact_mean" in t else "")
     )
 
 

@@ -778,12 +778,15 @@ def design_robustness() -> str:
     titles = {"luft": "Geteilte Luft", "landunter": "Land unter"}
     parts = []
     for game, by_players in _summary("design")["recommendations"].items():
-        judged = {n: r["robust"] for n, r in by_players.items() if r.get("robust")}
-        if not judged:
+        if not any("skill_curve" in r for r in by_players.values()):
             parts.append(f"{titles[game]}: not judged under several fields in the committed run (it predates --robust)")
             continue
         words = []
-        for n, v in judged.items():
+        for n, r in by_players.items():
+            v = r.get("robust")
+            if v is None:  # no pick left the selection: nothing to judge
+                words.append(f"{n} players no pick (the defaults stay)")
+                continue
             flips = "; ".join(f"{f['metric']} under {f['field']} {f['verdict']}" for f in v["flips"])
             words.append(f"{n} players {'robust' if v['robust'] else 'fragile'}" + (f" (flips: {flips})" if flips else ""))
         parts.append(f"{titles[game]}: " + ", ".join(words))

@@ -6,8 +6,9 @@ defaults are played again, on the same confirmation games, under several
 fields, each seated balanced (`sim.sweep.field_lineups`):
 
 * **study** — the study's own field (the game's heuristic mix by default),
-* **untuned** — that field without the bots tuned to the default rules (the
-  game's ``TUNED``); dropped, and said so, when the field holds none,
+* **untuned** — that field without the bots tuned to the default rules
+  (`trained`, `distilled`: ``TUNED_TO_DEFAULTS``); dropped, and said so,
+  when the field holds none,
 * **ladder** — the game's skill ladder (``LADDER``: chance, a simple
   heuristic, search, trained) seated as one field; its skill games put the
   top rung against the bottom one.
@@ -33,6 +34,7 @@ from dataclasses import dataclass
 
 from sim.design.compare import compare, difference, z_for
 from sim.design.figures import combine, to_json
+from sim.design.metric_defs import TUNED_TO_DEFAULTS
 
 STUDY, UNTUNED, LADDER = "study", "untuned", "ladder"
 
@@ -48,7 +50,7 @@ class Field:
 def fields_of(module, field: list[str], strong: str, weak: str) -> tuple[list[Field], list[str]]:
     """The fields of the verdict and the notes on those left out (a copy of another, or missing facts)."""
     fields, notes = [Field(STUDY, tuple(field), strong, weak)], []
-    tuned = set(getattr(module, "TUNED", ()))
+    tuned = set(TUNED_TO_DEFAULTS)
     untuned = tuple(b for b in field if b.split(":")[0] not in tuned)
     if not untuned:
         notes.append("untuned: every bot of the study field is tuned to the default rules")

@@ -15,7 +15,6 @@ from sim.design.robust_report import section
 from sim.stats import Estimate
 
 MODULE = types.SimpleNamespace(
-    TUNED=("trained",),
     LADDER=(("chance", "random"), ("simple", "greedy"), ("search", "planner"), ("trained", "trained")),
 )
 OBJECTIVES = ["maximize:skill", "minimize:seat_gap"]
@@ -56,6 +55,12 @@ def test_the_untuned_field_drops_the_tuned_bots_and_the_ladder_plays_top_against
 def test_a_field_without_tuned_bots_is_not_counted_twice():
     fields, notes = fields_of(MODULE, ["greedy", "air"], "greedy", "air")
     assert [f.name for f in fields] == [STUDY, LADDER] and "copy" in notes[0]
+
+
+def test_the_distilled_bot_counts_as_tuned_to_the_default_rules():
+    """`distilled` was fitted to `trained` and fine-tuned under the default rules."""
+    fields, _ = fields_of(MODULE, ["distilled:preset=x", "greedy", "air"], "greedy", "air")
+    assert fields[1].name == UNTUNED and fields[1].bots == ("greedy", "air")
 
 
 def test_better_under_every_field_is_robust_and_every_field_plays_the_same_seed():

@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING
 
 import numba
 
-from sim import botdebug, interrupt, store
-from sim.distributed import make_executor
+from sim import botdebug, distributed, interrupt, store
 from sim.game import GameSpec
 from sim.games import GAMES, get_game  # noqa: F401  (GAMES: part of the API)
 from sim.interrupt import Interrupted
@@ -38,7 +37,7 @@ def scale_out(scheduler: str | None = None, workers: int | None = None):
     existing Dask scheduler (address) or a LocalCluster of ``workers``
     processes, closed on leaving; with neither, None (in-process threads).
     Results are bit-identical either way."""
-    executor = make_executor(scheduler, workers)
+    executor = distributed.make_executor(scheduler, workers)
     try:
         yield executor
     finally:

@@ -18,7 +18,7 @@ cd "$(dirname "$0")/../.."
 OUT=experiments/outside_agents
 UNTIL=$(date -u -d "${UNTIL:-$(date -u -d '+60 min' +%H:%M)}" +%s)
 # table: game players sims workers
-TABLES=("luft 2 100 2" "luft 4 25 1")
+TABLES=("luft 2 100 2" "luft 2 1000 1" "luft 4 25 1" "landunter 4 25 1")
 
 for table in "${TABLES[@]}"; do
     set -- $table

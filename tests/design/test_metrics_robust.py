@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from sim import api
 from sim.design import metrics as M
 from sim.design.metric_defs import all_metrics, design_module
 from sim.stats import Estimate
@@ -47,7 +48,8 @@ def test_metrics_robust_plays_the_rule_set_under_every_field_on_the_same_seed(pl
     assert {("distilled", "greedy-value", "air"), ("greedy-value", "air"), tuple(LADDER)} <= seated
     assert {c["seed"] for c in played} == {5}
     assert json.loads((tmp_path / "summary.json").read_text())["fields"] == json.loads(json.dumps(summary["fields"]))
-    assert "untuned, 3p" in (tmp_path / "report.md").read_text()
+    report = (tmp_path / "report.md").read_text()
+    assert "untuned, 3p" in report and "pass --population DIR" in report  # no population run given
 
 
 def test_metrics_robust_skill_curve_steps_each_rung_over_the_one_below(played, tmp_path):
@@ -62,3 +64,25 @@ def test_metrics_without_robust_plays_the_study_field_only(played, tmp_path):
     summary = M.measure("luft", players_list=[4], rules={}, games=100, seed=1, out=tmp_path)
     assert "fields" not in summary and "skill_curve" not in summary
     assert {c["field"] for c in played} == {tuple(design_module("luft").FIELD)}
+
+
+def test_metrics_robust_with_a_population_plays_its_club_and_names_it(played, tmp_path):
+    rules = json.loads(json.dumps(api.make_rules(api.get_game("luft"), players=4).to_dict()))
+    run = tmp_path / "pop"
+    run.mkdir()
+    final = {"entrants": ["air", "greedy-value", "random"], "equilibrium": [0.31, 0.69, 0.0]}
+    (run / "summary.json").write_text(
+        json.dumps({"game": "luft", "players": 4, "rules": rules, "final": final, "complete": True})
+    )
+    summary = M.measure("luft", players_list=[4], rules={}, games=100, seed=1, out=tmp_path, robust=True, population=run)
+    club = next(f for f in summary["fields"] if f["name"] == "population")
+    assert club["bots"] == ["air"] * 3 + ["greedy-value"] * 7
+    assert {(c["strong"], c["weak"]) for c in played if c["field"] == tuple(club["bots"])} == {
+        (design_module("luft").STRONG, design_module("luft").WEAK)
+    }
+    report = (tmp_path / "report.md").read_text()
+    assert (
+        "population (air ×3, greedy-value ×7 of 10 seats: the equilibrium of a 4-player population under the default rules"
+        in report
+    )
+    assert "population, 4p" in report and "--population DIR" not in report

@@ -677,6 +677,20 @@ def trained_seconds() -> str:
     )
 
 
+def training_seconds() -> str:
+    """The training runs' own recorded times (experiments/train/*/summary.json:
+    per generation its games over its games per second, the evaluations' wall time)."""
+    runs = {}
+    for path in sorted((HERE / "train").glob("*/summary.json")):
+        history = json.loads(path.read_text())["history"]
+        runs[path.parent.name] = sum(g["games"] / g["games_per_second"] for g in history if g["games_per_second"])
+    return (
+        f"{_duration(sum(runs.values()))} of play for the {len(runs)} training runs in `experiments/train/`, from "
+        f"{_duration(min(runs.values()))} to {_duration(max(runs.values()))} each, as each run recorded it "
+        "(per generation: its games over its games per second, on the shared 2-core machine)"
+    )
+
+
 def trained_outside() -> str:
     """`trained` against OpenSpiel's IS-MCTS (experiments/outside_agents): one row per table, its rounds pooled."""
     rows = [
@@ -778,12 +792,15 @@ def design_robustness() -> str:
     titles = {"luft": "Geteilte Luft", "landunter": "Land unter"}
     parts = []
     for game, by_players in _summary("design")["recommendations"].items():
-        judged = {n: r["robust"] for n, r in by_players.items() if r.get("robust")}
-        if not judged:
+        if not any("skill_curve" in r for r in by_players.values()):
             parts.append(f"{titles[game]}: not judged under several fields in the committed run (it predates --robust)")
             continue
         words = []
-        for n, v in judged.items():
+        for n, r in by_players.items():
+            v = r.get("robust")
+            if v is None:  # no pick left the selection: nothing to judge
+                words.append(f"{n} players no pick (the defaults stay)")
+                continue
             flips = "; ".join(f"{f['metric']} under {f['field']} {f['verdict']}" for f in v["flips"])
             words.append(f"{n} players {'robust' if v['robust'] else 'fragile'}" + (f" (flips: {flips})" if flips else ""))
         parts.append(f"{titles[game]}: " + ", ".join(words))
@@ -1124,6 +1141,7 @@ def pig_train() -> str:
         "of its games against "
         f"`optimal` over both seat orders ({_n(m['games'])} fresh games): {abs(0.5 - m['mean']):.4f} from 0.5, "
         f"{'within' if 0.5 - m['mean'] <= 0.01 else 'not within'} 0.01 of it and {above} it"
+        + (f"; its exact value (policy evaluation) is {t['exact_mean']:.6f}" if "exact_mean" in t else "")
     )
 
 
@@ -1174,6 +1192,7 @@ CLAIMS = {
         trained_outside,
         trained_presets,
         trained_seconds,
+        training_seconds,
         strong_findings_luft,
         strong_findings_landunter,
         design_recommendations,

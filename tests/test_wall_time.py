@@ -49,9 +49,9 @@ def test_every_run_sh_records_its_wall_time(run_sh):
 
 def test_a_size_setting_is_recorded_before_the_command(tmp_path):
     script = _experiment(tmp_path, "true", "bash")
-    subprocess.run(["bash", str(script)], check=True, cwd=tmp_path, env={"SIZE": "tiny", "PATH": "/usr/bin:/bin"})
+    subprocess.run(["bash", str(script)], check=True, cwd=tmp_path, env={"SIZE": "tiny", "ROBUST": "1", "PATH": "/usr/bin:/bin"})
     entry = json.loads((script.parent / "wall_time.json").read_text())
-    assert entry["command"] == "SIZE=tiny bash experiments/demo/run.sh"
+    assert entry["command"] == "SIZE=tiny ROBUST=1 bash experiments/demo/run.sh"
 
 
 def test_the_commit_is_dirty_only_when_code_changed(tmp_path):

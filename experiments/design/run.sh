@@ -20,14 +20,17 @@
 # Every study and both defaults' metrics run side by side (one process each),
 # then the recommendation reads them all.
 #
-# Robust verdict (ROBUST=1 adds --robust; the committed run is without it):
+# Robust verdict (ROBUST=1 adds --robust and --population; the committed run has it):
 # on the confirmation games the pick and the
 # defaults are played again under the field without the bots tuned to the
 # default rules and under the skill ladder seated as a field (chance, simple
 # heuristic, search, trained); the pick is "robust" only when it beats the
 # defaults beyond the intervals under every field, and the report names each
-# (field, metric) where the verdict flips. The skill curve plays each ladder
-# rung against the rung below, for the defaults and the pick (each on the
+# (field, metric) where the verdict flips. With ROBUST=1 each game's
+# population run (experiments/population/<game>-4p, grown at 4 players under
+# the default rules) adds its final equilibrium as one more field
+# (--population: a club of 10 seats by largest remainder). The skill curve
+# plays each ladder rung against the rung below, for the defaults and the pick (each on the
 # --eval-games; the step "trained over search" seats n-1 planners, so at 5-6
 # players it costs about as much as the search itself). A design study
 # confirms the pick's printable values (value_gap rounded to a whole step).
@@ -73,13 +76,16 @@ case "$SIZE" in
 esac
 ROBUST=${ROBUST:-0}
 case "$ROBUST" in
-  0) ROBUST_ARGS=() ;;
-  1) ROBUST_ARGS=(--robust) ;;
+  0) LUFT_ROBUST_ARGS=(); LU_ROBUST_ARGS=() ;;
+  1) LUFT_ROBUST_ARGS=(--robust --population experiments/population/luft-4p)
+     LU_ROBUST_ARGS=(--robust --population experiments/population/landunter-4p) ;;
   *) echo "error: ROBUST must be 0 or 1, not '$ROBUST'" >&2; exit 2 ;;
 esac
-# The field the committed run played (the metrics' default then; the default
-# now seats distilled in trained's place, about 1.8x more games per CPU-second).
-LUFT_FIELD=trained,greedy-value,planner,air,rulebook-tips
+# The field, named so the committed run stays what this script makes: the
+# metrics' default, strong play by `distilled` (trained's play without its
+# per-decision search, about 1.8x more field games per CPU-second than the
+# earlier field with `trained` in its place).
+LUFT_FIELD=distilled,greedy-value,planner,air,rulebook-tips
 LUFT_PLAYERS=(2 3 4 5 6)
 LU_PLAYERS=(3 4 5)
 csv() { local IFS=,; echo "$*"; }
@@ -97,7 +103,7 @@ for n in "${LUFT_PLAYERS[@]}"; do
   sim luft design --field "$LUFT_FIELD" --knobs "air=10..50,dives=2..5,stack_size=1..5,turn_back_needs_treasure,value_gap=1..8" \
     --objectives skill,fairness,tension --constraint "p_air_out=0.3..0.9" --sampler tpe \
     --players "$n" --games "$LG" --trials "$LT" --eval-games "$LE" --top "$TOP" \
-    --seed 0 "${ROBUST_ARGS[@]}" --out "$OUT/luft_${n}p" --json > /dev/null &
+    --seed 0 "${LUFT_ROBUST_ARGS[@]}" --out "$OUT/luft_${n}p" --json > /dev/null &
   pids+=($!)
 done
 
@@ -105,7 +111,7 @@ done
 for n in "${LU_PLAYERS[@]}"; do
   sim landunter design --knobs "cascade_may_repeat_flipper,tie_simultaneous,end_before_cascade,no_flood_counts_as_lowest" \
     --objectives skill,fairness,tension --sampler tpe --players "$n" --games "$UG" --trials "$UT" \
-    --eval-games "$UE" --top "$TOP" --seed 0 "${ROBUST_ARGS[@]}" --out "$OUT/landunter_${n}p" --json > /dev/null &
+    --eval-games "$UE" --top "$TOP" --seed 0 "${LU_ROBUST_ARGS[@]}" --out "$OUT/landunter_${n}p" --json > /dev/null &
   pids+=($!)
 done
 for pid in "${pids[@]}"; do wait "$pid"; done  # a failed study fails the run

@@ -11,12 +11,15 @@ cycles k, k + n, ... Each line holds the game's per-game metric columns (the
 ones a tournament folds into its standings) and its CPU seconds, so report.py
 rebuilds the tournament's standings from the complete cycles. A cycle is not
 begun when the last one's wall time no longer fits before UNTIL (a Unix
-time), and no game is begun after it.
+time), and no game is begun after it. A rerun goes on from the worker's
+last complete cycle in OUT (with the same WORKERS).
 """
 
 import json
 import sys
 import time
+from collections import Counter
+from pathlib import Path
 
 from sim.envs import outside
 from sim.games import get_game
@@ -25,12 +28,24 @@ from sim.tournament import seatings
 SEED = 2  # seed 1: the earlier tournaments kept in rounds/
 
 
+def resume(out: Path, seatings_per_cycle: int, worker: int, workers: int) -> int:
+    """The next cycle of this worker: its complete cycles in ``out`` are kept,
+    the lines of a cycle left unfinished are dropped (it is played again)."""
+    if not out.exists():
+        return worker
+    rows = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
+    per_cycle = Counter(r["cycle"] for r in rows)
+    done = {c for c, k in per_cycle.items() if k == seatings_per_cycle}
+    out.write_text("".join(json.dumps(r) + "\n" for r in rows if r["cycle"] in done))
+    return max(done) + workers if done else worker
+
+
 def main(name, players, sims, until, worker, workers, out):
     game = get_game(name)
     rules = game.rules_cls.from_strings({"players": str(players)})
     entrants = [game.registry.parse(spec, players) for spec in ("trained", f"ismcts:sims={sims}")]
     lineups = seatings(len(entrants), players)
-    cycle, last = worker, 0.0
+    cycle, last = resume(Path(out), len(lineups), worker, workers), 0.0
     with open(out, "a") as sink:
         while time.time() + last < until:
             start = time.time()

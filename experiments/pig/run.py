@@ -72,10 +72,17 @@ def main(exploit_json: str) -> None:
 
 
 def trained_vs_optimal() -> dict:
-    """The shipped `trained` preset against `optimal` in both seat orders."""
+    """The shipped `trained` preset against `optimal` in both seat orders,
+    simulated and exact (policy evaluation: its mean over the two orders)."""
     first = seat0_wins("trained,optimal", 4)
     second = flip(seat0_wins("optimal,trained", 5))
-    return {"first": first, "second": second, "mean": both_orders(first, second)}
+    exact = exact_answers(100, "trained")["against"]
+    return {
+        "first": first,
+        "second": second,
+        "mean": both_orders(first, second),
+        "exact_mean": (exact["policy_win_first"] + exact["policy_win_second"]) / 2,
+    }
 
 
 def main_trained(train_json: str) -> None:

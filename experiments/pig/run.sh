@@ -6,7 +6,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../wall_time.sh"
 cd "$(dirname "$0")/../.."
-sim pig train --field optimal --players 2 --games 20000 --generations 40 --seed 11 --out experiments/pig/train --json > experiments/pig/train.json
+sim pig train --field optimal --players 2 --games 20000 --generations 150 --seed 11 --out experiments/pig/train --json > experiments/pig/train.json
 cp experiments/pig/train/weights.json strategies/pig/presets/trained-2p.json
 if [ "${1:-}" != train ]; then
     sim pig exploit --field hold:n=20 --players 2 --games 20000 --generations 40 --seed 21 --json > experiments/pig/exploit.json

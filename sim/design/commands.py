@@ -53,6 +53,17 @@ EXPLOIT_POPULATION = typer.Option(
 )
 
 
+def population_option(game: str):
+    """``--population DIR``: a population run's equilibrium as one more field of the robust verdict."""
+    return typer.Option(
+        None,
+        "--population",
+        help=f"With --robust: a population run's --out DIR (`sim {game} population`); its final equilibrium, rounded "
+        "to a club of 10 seats (largest remainder), is one more field of the verdict. The run is not regrown for the "
+        "rules evaluated: the report names the rules it was grown under.",
+    )
+
+
 def register(sub: typer.Typer, game: str):
     module = design_module(game)
     low, high = module.PLAYERS
@@ -100,6 +111,7 @@ weak bots), every lineup on its own games.
             help="Also the field games under the robust verdict's other fields (the field without bots tuned to the "
             "default rules, the skill ladder) and the skill curve (each ladder rung against the rung below).",
         ),
+        population: Optional[Path] = population_option(game),
     ):
         # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim import api
@@ -121,6 +133,7 @@ weak bots), every lineup on its own games.
                 exploit=exploit,
                 budget=Budget(exploit_games, exploit_generations, exploit_population),
                 robust=robust,
+                population=population,
             )
         finish(summary, as_json, out_dir, reports)
 
@@ -193,6 +206,7 @@ trials.parquet, a front scatter with CIs and each knob's effect. Knobs: {", ".jo
             "than the defaults beyond the intervals under each) and measure the skill curve (each ladder rung against "
             "the rung below) for the defaults and the pick, on the confirmation games.",
         ),
+        population: Optional[Path] = population_option(game),
     ):
         # deferred: `sim --help` loads no command's code (python -X importtime)
         from sim import api
@@ -221,6 +235,7 @@ trials.parquet, a front scatter with CIs and each knob's effect. Knobs: {", ".jo
                 exploit=exploit,
                 budget=Budget(exploit_games, exploit_generations, exploit_population),
                 robust=robust,
+                population=population,
             )
         finish(summary, as_json, out_dir, reports)
 

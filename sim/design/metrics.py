@@ -180,12 +180,14 @@ def measure(
     exploit: bool = False,
     budget: Budget = Budget(),
     robust: bool = False,
+    population=None,
 ) -> dict:
     """Every design metric of one rule set at each player count: the summary of
     ``sim <game> metrics`` (a report with a table per metric group under --out);
     the degenerate-play metric too with ``exploit`` (a best response per player
     count on ``budget``); with ``robust`` the field games again under every
-    field of the robust verdict (``fields``) and the skill curve (`sim.design.robust`)."""
+    field of the robust verdict (``fields``) and the skill curve (`sim.design.robust`),
+    ``population`` (a population run's --out DIR) adding its equilibrium's field."""
     # deferred: loads pandas, slow to import (python -X importtime), for this path only
     import pandas as pd
 
@@ -203,6 +205,7 @@ def measure(
     specs, strong_spec, weak_spec = field_of(game_name, field, strong, weak)
     rules = dict(rules or {})
     api.make_rules(api.get_game(game_name), module.at_players(players_list[0], rules))  # bad --rules: fail first
+    club = robust_population(game_name, population, robust, rules)
     results = []
     with Bar(len(players_list), "metrics", progress) as bar:
         for n in players_list:
@@ -230,7 +233,7 @@ def measure(
         + trained_caveat([*specs, strong_spec, weak_spec])
     )
     # deferred: only --robust reports the verdict, and sim.design.robust imports this module
-    from sim.design.robust_report import section as robust_section
+    from sim.design.robust_report import field_text, section as robust_section
     from sim.report import fmt
 
     table = pd.DataFrame(
@@ -245,7 +248,13 @@ def measure(
     )
     report.table("metrics", table, "Design metrics per player count")
     if robust:
-        extra = _robust_part(game_name, rules, players_list, specs, strong_spec, weak_spec, games, seed, executor)
+        extra = _robust_part(game_name, rules, players_list, specs, strong_spec, weak_spec, games, seed, executor, club)
+        report.text(
+            "The other fields: "
+            + "; ".join(field_text(f) for f in extra["fields"])
+            + "."
+            + (" Not among them: " + "; ".join(extra["fields_left_out"]) + "." if extra["fields_left_out"] else "")
+        )
         table = pd.DataFrame(
             [
                 {
@@ -260,7 +269,8 @@ def measure(
                 if m.name != "exploit"
             ]
         )
-        report.table("fields", table, "Design metrics under every field (study, untuned, skill ladder), mean [95% CI]")
+        names = ", ".join(["study", *(f["name"] for f in extra["fields"])])
+        report.table("fields", table, f"Design metrics under every field ({names}), mean [95% CI]")
         robust_section(report, extra)
     report.text("**Definitions.** " + " ".join(f"`{m.name}`: {m.definition}." for m in defs))
     summary = {
@@ -283,13 +293,26 @@ def measure(
     return summary
 
 
-def _robust_part(game_name, rules, players_list, specs, strong, weak, games, seed, executor) -> dict:
+def robust_population(game_name: str, population, robust: bool, rules: dict | None):
+    """The population field's club of ``--population DIR`` (None without it),
+    read and checked before any game; the option needs ``--robust``."""
+    if population is None:
+        return None
+    if not robust:
+        raise ValueError("--population adds a field to the robust verdict; give --robust too")
+    # deferred: only --population reads a population run
+    from sim.design.population_field import load
+
+    return load(game_name, population, rules)
+
+
+def _robust_part(game_name, rules, players_list, specs, strong, weak, games, seed, executor, population=None) -> dict:
     """The field games under the robust verdict's other fields, and the skill curve, of one rule set."""
     # deferred: only --robust plays the other fields, and sim.design.robust imports this module
     from sim.design.robust import fields_of, skill_curve
 
     module = design_module(game_name)
-    fields, notes = fields_of(module, specs, strong, weak)
+    fields, notes = fields_of(module, specs, strong, weak, population)
     out = []
     for f in fields[1:]:  # the first is the study field: the main results
         per_n = [
@@ -310,7 +333,7 @@ def _robust_part(game_name, rules, players_list, specs, strong, weak, games, see
             }
             for n in players_list
         ]
-        out.append({"name": f.name, "bots": list(f.bots), "strong": f.strong, "weak": f.weak, "results": per_n})
+        out.append({**f.to_json(), "results": per_n})
     evaluator = Evaluator(game_name, rules, list(players_list), specs, strong, weak, games, executor)
     return {"fields": out, "fields_left_out": notes, "skill_curve": skill_curve(evaluator, [("these rules", {})], seed)}
 

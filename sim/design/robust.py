@@ -6,15 +6,20 @@ defaults are played again, on the same confirmation games, under several
 fields, each seated balanced (`sim.sweep.field_lineups`):
 
 * **study** — the study's own field (the game's heuristic mix by default),
-* **untuned** — that field without the bots tuned to the default rules (the
-  game's ``TUNED``); dropped, and said so, when the field holds none,
+* **untuned** — that field without the bots tuned to the default rules
+  (`trained`, `distilled`: ``TUNED_TO_DEFAULTS``); dropped, and said so,
+  when the field holds none,
 * **ladder** — the game's skill ladder (``LADDER``: chance, a simple
   heuristic, search, trained) seated as one field; its skill games put the
   top rung against the bottom one.
 
-The population's equilibrium mixture is not among them: it needs a
-population run per rule set (`sim <game> population`), far dearer than a
-field. A pick is **robust** when under every field it is better than the
+* **population** — with ``--population DIR``, the equilibrium mixture of a
+  population run (`sim <game> population --out DIR`) as a club of players
+  (`sim.design.population_field`); without it the notes say how to add it.
+  The run is not repeated per rule set (far dearer than a field): the
+  report names the rules it was grown under.
+
+A pick is **robust** when under every field it is better than the
 defaults beyond the interval (Bonferroni over fields x objectives) on at
 least one objective and worse on none; each (field, metric) whose verdict
 differs from the study field's is a **flip**, named in the report.
@@ -33,8 +38,10 @@ from dataclasses import dataclass
 
 from sim.design.compare import compare, difference, z_for
 from sim.design.figures import combine, to_json
+from sim.design.metric_defs import TUNED_TO_DEFAULTS
 
-STUDY, UNTUNED, LADDER = "study", "untuned", "ladder"
+STUDY, UNTUNED, LADDER, POPULATION = "study", "untuned", "ladder", "population"
+POPULATION_NOTE = "population: pass --population DIR (a population run's --out) to seat its equilibrium mixture as a field"
 
 
 @dataclass(frozen=True)
@@ -43,12 +50,23 @@ class Field:
     bots: tuple[str, ...]
     strong: str
     weak: str
+    members: tuple[tuple[str, str, int], ...] = ()  # (entrant, spec, seats) of a club of repeated bots
+    source: str = ""  # where the field comes from, when not from the game's own lists
+
+    def to_json(self) -> dict:
+        out = {"name": self.name, "bots": list(self.bots), "strong": self.strong, "weak": self.weak}
+        if self.members:
+            out["members"] = [{"entrant": e, "spec": s, "seats": c} for e, s, c in self.members]
+        if self.source:
+            out["source"] = self.source
+        return out
 
 
-def fields_of(module, field: list[str], strong: str, weak: str) -> tuple[list[Field], list[str]]:
-    """The fields of the verdict and the notes on those left out (a copy of another, or missing facts)."""
+def fields_of(module, field: list[str], strong: str, weak: str, population=None) -> tuple[list[Field], list[str]]:
+    """The fields of the verdict and the notes on those left out (a copy of
+    another, or missing facts); ``population``: a `sim.design.population_field.Population`."""
     fields, notes = [Field(STUDY, tuple(field), strong, weak)], []
-    tuned = set(getattr(module, "TUNED", ()))
+    tuned = set(TUNED_TO_DEFAULTS)
     untuned = tuple(b for b in field if b.split(":")[0] not in tuned)
     if not untuned:
         notes.append("untuned: every bot of the study field is tuned to the default rules")
@@ -62,6 +80,12 @@ def fields_of(module, field: list[str], strong: str, weak: str) -> tuple[list[Fi
         fields.append(Field(LADDER, bots, bots[-1], bots[0]))
     else:
         notes.append("ladder: the game names no skill ladder")
+    if population is None:
+        notes.append(POPULATION_NOTE)
+    else:
+        # The study's strong and weak bots: the equilibrium ranks no member above another (it is a
+        # mix nobody can exploit, not a ladder), so its skill games stay the study's own.
+        fields.append(Field(POPULATION, population.bots, strong, weak, population.members, population.describe()))
     return fields, notes
 
 
@@ -86,10 +110,13 @@ def _with(evaluator, f: Field | None):
     return ev
 
 
-def verdict(evaluator, knobs: dict, objectives: list[str], seed: int, known: tuple[dict, dict] | None = None) -> dict:
+def verdict(
+    evaluator, knobs: dict, objectives: list[str], seed: int, known: tuple[dict, dict] | None = None, population=None
+) -> dict:
     """The pick (``knobs``) against the defaults under every field on ``seed``;
-    ``known``: (defaults row, pick row) the study field already played there."""
-    fields, notes = fields_of(evaluator.module, evaluator.field, evaluator.strong, evaluator.weak)
+    ``known``: (defaults row, pick row) the study field already played there;
+    ``population``: the population field's club (`fields_of`)."""
+    fields, notes = fields_of(evaluator.module, evaluator.field, evaluator.strong, evaluator.weak, population)
     tests = len(fields) * len(objectives)
     z = z_for(tests)
     rows, holds, per_field = [], {}, {}
@@ -123,8 +150,8 @@ def verdict(evaluator, knobs: dict, objectives: list[str], seed: int, known: tup
         if per_field[f.name, _metric(o)] != per_field[STUDY, _metric(o)]
     ]
     return {
-        "fields": [{"name": f.name, "bots": list(f.bots), "strong": f.strong, "weak": f.weak} for f in fields],
-        "left_out": notes + ["population: the equilibrium mixture needs a population run per rule set"],
+        "fields": [f.to_json() for f in fields],
+        "left_out": notes,
         "tests": tests,
         "z": z,
         "rows": rows,

@@ -15,9 +15,21 @@ def diff_text(d: dict) -> str:
     return f"{d['mean']:+.3f} [{d['ci'][0]:+.3f}, {d['ci'][1]:+.3f}]"
 
 
+def field_text(f: dict) -> str:
+    """A field by name and bots; a club of repeated bots with each member's
+    seats and where the club comes from."""
+    if not f.get("members"):
+        return f"{f['name']} ({', '.join(f['bots'])})"
+    members = ", ".join(
+        f"{m['entrant']} ×{m['seats']}" if m["entrant"] == m["spec"] else f"{m['entrant']} ({m['spec']}) ×{m['seats']}"
+        for m in f["members"]
+    )
+    return f"{f['name']} ({members} of {len(f['bots'])} seats: {f['source']}, not regrown for the rules evaluated)"
+
+
 def verdict_text(robust: dict) -> str:
     """Robust or fragile, and where the ranking flips."""
-    fields = ", ".join(f"{f['name']} ({', '.join(f['bots'])})" for f in robust["fields"])
+    fields = ", ".join(field_text(f) for f in robust["fields"])
     head = (
         f"**{'Robust' if robust['robust'] else 'Fragile'}.** The pick against the defaults under {len(robust['fields'])} "
         f"fields — {fields} — on the confirmation games, {robust['tests']} tests, Bonferroni (|z| > {robust['z']:.2f}); "

@@ -35,7 +35,7 @@ from sim.design.compare import difference, objective_sign
 from sim.design.degenerate import Budget
 from sim.design.figures import combine
 from sim.design.metric_defs import EXPLOIT, all_metrics, design_module
-from sim.design.metrics import Evaluator, field_of
+from sim.design.metrics import Evaluator, field_of, robust_population
 from sim.design.pareto import pareto_front
 from sim.design.robust import skill_curve, verdict
 from sim.sweep import LAYOUT
@@ -117,13 +117,15 @@ def design(
     exploit: bool = False,
     budget: Budget = Budget(),
     robust: bool = False,
+    population: Path | None = None,
 ) -> dict:
     """Run (or resume) a design study and re-evaluate its Pareto front; the
     summary of ``sim <game> design`` (report, Parquet tables and plots under --out).
     The degenerate-play metric is measured (on ``budget``) with ``exploit`` or
     when an objective or constraint names it; with ``robust`` the pick is also
     judged under several fields and the skill ladder's curve is measured
-    (`sim.design.robust`) on the confirmation games."""
+    (`sim.design.robust`) on the confirmation games; ``population`` (a
+    population run's --out DIR) adds its equilibrium's field to them."""
     # deferred: loads optuna, slow to import (python -X importtime), for this path only
     import optuna
 
@@ -147,6 +149,7 @@ def design(
     if clash:
         raise ValueError(f"{clash[0]} is both a searched knob and set by --rules; give it in one place")
     specs, strong_spec, weak_spec = field_of(game_name, field, strong, weak)
+    club = robust_population(game_name, population, robust, base)
     evaluator = Evaluator(
         game_name, base, players_list, specs, strong_spec, weak_spec, games, executor, budget if exploit else None
     )
@@ -202,6 +205,7 @@ def design(
         out,
         progress,
         robust,
+        club,
     )
 
 
@@ -289,7 +293,9 @@ def _spread(front: pd.DataFrame, first: str, top: int) -> pd.DataFrame:
     return ordered.iloc[np.unique(np.linspace(0, len(ordered) - 1, top).round().astype(int))]
 
 
-def _finish(study, name, url, config, evaluator, spaces, objs, cons, defs, module, seed, eval_games, top, out, progress, robust):
+def _finish(
+    study, name, url, config, evaluator, spaces, objs, cons, defs, module, seed, eval_games, top, out, progress, robust, club=None
+):
     # deferred: loads matplotlib, slow to import (python -X importtime), for this path only
     from sim.design.report import write
     from sim.sweep import Bar
@@ -323,7 +329,7 @@ def _finish(study, name, url, config, evaluator, spaces, objs, cons, defs, modul
         "config": config,
         "front": [_row_json(r, knob_names, objs, cons, defs) for r in rows],
     }
-    summary["recommendation"] = _confirm(summary, evaluator, spaces, knob_names, defs, cons, seed, progress, robust)
+    summary["recommendation"] = _confirm(summary, evaluator, spaces, knob_names, defs, cons, seed, progress, robust, club)
     write(summary, table, front, evaluated, spaces, objs, cons, defs, out)
     return summary
 
@@ -373,10 +379,11 @@ def edges(knobs: dict, spaces: list[K.Space]) -> list[dict]:
     return out
 
 
-def _confirm(summary, evaluator, spaces, knob_names, defs, cons, seed, progress, robust=False) -> dict:
+def _confirm(summary, evaluator, spaces, knob_names, defs, cons, seed, progress, robust=False, club=None) -> dict:
     """The pick (`sim.design.recommend.select`, on the selection games) confirmed
     on games no step has seen: the pick, the defaults and the defaults with
-    only one of the pick's knobs changed (those that change the rules)."""
+    only one of the pick's knobs changed (those that change the rules);
+    ``club``: the robust verdict's population field (`sim.design.population_field`)."""
     # deferred: loads matplotlib, slow to import (python -X importtime), for this path only
     from sim.design import recommend as R
     from sim.sweep import Bar
@@ -433,7 +440,7 @@ def _confirm(summary, evaluator, spaces, knob_names, defs, cons, seed, progress,
     ]
     if robust:
         with Bar(1, "the pick under every field, the skill curve", progress) as bar:
-            out["robust"] = verdict(evaluator, knobs, objectives, confirmation_seed, known=(defaults, picked))
+            out["robust"] = verdict(evaluator, knobs, objectives, confirmation_seed, known=(defaults, picked), population=club)
             out["skill_curve"] = skill_curve(evaluator, [(R.DEFAULTS, {}), (label, knobs)], confirmation_seed)
             bar.advance()
     return {

@@ -37,6 +37,7 @@ from sim.tournament import RESAMPLES, play as play_tournament
 
 CHECKPOINT = "population-checkpoint.npz"
 META = 2**34  # seed streams of the meta-games and best responses, apart from train's
+MEMBER = "psro-"  # a trained member's name: this and its number
 SUPPORT = 1e-3  # entrants below this equilibrium weight are left out of the best response's opponents
 
 
@@ -81,6 +82,27 @@ def best_member(final: dict, members: range) -> tuple[int, dict[str, float]]:
     picks = [int(np.lexsort((wins, row))[-1]) for row in redrawn]  # weight first, win share on ties
     share = {final["entrants"][i]: picks.count(k) / len(picks) for k, i in enumerate(members)}
     return best, share
+
+
+def member_name(k: int) -> str:
+    """The name of the population's k-th trained member (k from 1)."""
+    return f"{MEMBER}{k}"
+
+
+def member_dir(out: Path, k: int) -> Path:
+    """Where the k-th member trains as a best response; its ``weights.json``
+    holds the member's weights."""
+    return Path(out) / f"br-{k}"
+
+
+def entrant_spec(out: Path, entrant: str) -> str:
+    """The bot spec of a population entrant of the run in ``out``: a starting
+    bot is its own spec; a trained member (`member_name`) is the policy of its
+    weight file (`member_dir`), the same parameters the run seated it with."""
+    k = entrant.removeprefix(MEMBER)
+    if entrant.startswith(MEMBER) and k.isdigit():
+        return f"policy:file={member_dir(out, int(k)) / WEIGHTS}"
+    return entrant
 
 
 def _public(meta: dict) -> dict:
@@ -143,7 +165,7 @@ def population(
         seats = starting + [candidate(game, m["weights"], m["name"]) for m in state["members"]]
         meta = meta_game(game, rules, seats, meta_games, generation_seed(seed, META + 2 * k), executor, progress, resamples)
         tables = opponent_tables(seats, meta["equilibrium"], players)
-        name = f"psro-{k + 1}"
+        name = member_name(k + 1)
         br = train(
             game,
             rules,
@@ -152,7 +174,7 @@ def population(
             generations=generations,
             seed=generation_seed(seed, META + 2 * k + 1),
             population=cma_population,
-            out=None if out is None else Path(out) / f"br-{k + 1}",
+            out=None if out is None else member_dir(out, k + 1),
             executor=executor,
             progress=progress,
             label=f"iteration {k + 1}/{iterations}: best response",

@@ -9,16 +9,21 @@ import types
 
 import pandas as pd
 
+from sim.design.compare import z_for
+from sim.design.population_field import Population
 from sim.design.report import Report
-from sim.design.robust import LADDER, STUDY, UNTUNED, fields_of, skill_curve, verdict
+from sim.design.robust import LADDER, POPULATION, POPULATION_NOTE, STUDY, UNTUNED, fields_of, skill_curve, verdict
 from sim.design.robust_report import section
 from sim.stats import Estimate
 
 MODULE = types.SimpleNamespace(
-    TUNED=("trained",),
     LADDER=(("chance", "random"), ("simple", "greedy"), ("search", "planner"), ("trained", "trained")),
 )
 OBJECTIVES = ["maximize:skill", "minimize:seat_gap"]
+#: A population's equilibrium as a club: 6 seats of counter, 4 of a trained member.
+CLUB = Population(
+    "runs/pop", 4, "the default rules", (("counter", "counter", 6), ("psro-2", "policy:file=runs/pop/br-2/weights.json", 4))
+)
 
 
 class Scripted:
@@ -36,7 +41,7 @@ class Scripted:
         if not self.field:  # skill games only: the curve
             mean = self.curve[rules][self.strong]
             return {4: {"skill": Estimate(mean, mean - 0.02, mean + 0.02, 500)}}
-        name = {"trained": STUDY, "greedy": UNTUNED, "random": LADDER}[self.field[0]]
+        name = {"trained": STUDY, "greedy": UNTUNED, "random": LADDER, "counter": POPULATION}[self.field[0]]
         skill, gap = self.table[name][rules]
         return {
             4: {"skill": Estimate(skill, skill - 0.01, skill + 0.01, 500), "seat_gap": Estimate(gap, gap - 0.01, gap + 0.01, 500)}
@@ -50,12 +55,18 @@ def test_the_untuned_field_drops_the_tuned_bots_and_the_ladder_plays_top_against
         (UNTUNED, ("greedy", "air"), "greedy", "air"),
         (LADDER, ("random", "greedy", "planner", "trained"), "trained", "random"),
     ]
-    assert notes == []
+    assert notes == [POPULATION_NOTE]  # no population run given
 
 
 def test_a_field_without_tuned_bots_is_not_counted_twice():
     fields, notes = fields_of(MODULE, ["greedy", "air"], "greedy", "air")
     assert [f.name for f in fields] == [STUDY, LADDER] and "copy" in notes[0]
+
+
+def test_the_distilled_bot_counts_as_tuned_to_the_default_rules():
+    """`distilled` was fitted to `trained` and fine-tuned under the default rules."""
+    fields, _ = fields_of(MODULE, ["distilled:preset=x", "greedy", "air"], "greedy", "air")
+    assert fields[1].name == UNTUNED and fields[1].bots == ("greedy", "air")
 
 
 def test_better_under_every_field_is_robust_and_every_field_plays_the_same_seed():
@@ -111,3 +122,38 @@ def test_the_report_shows_one_table_and_names_the_flip(tmp_path):
     frame = report.tables["robust"]
     assert isinstance(frame, pd.DataFrame) and len(frame) == 3 * 2
     assert (tmp_path / "robust.png").is_file()
+
+
+def test_the_population_field_counts_in_the_bonferroni_tests_and_can_break_the_verdict():
+    table = {
+        STUDY: {"defaults": (0.10, 0.05), "pick": (0.20, 0.05)},
+        UNTUNED: {"defaults": (0.10, 0.05), "pick": (0.20, 0.05)},
+        LADDER: {"defaults": (0.10, 0.05), "pick": (0.20, 0.05)},
+        POPULATION: {"defaults": (0.10, 0.05), "pick": (0.10, 0.05)},
+    }
+    ev = Scripted(table)
+    out = verdict(ev, {"air": 36}, OBJECTIVES, seed=5, population=CLUB)
+    assert out["tests"] == 4 * 2 and out["z"] == z_for(8) > z_for(6)
+    assert not out["robust"] and out["holds"][POPULATION] is False
+    assert out["flips"] == [{"field": POPULATION, "metric": "skill", "verdict": "not shown better", "study": "better"}]
+    assert (tuple(CLUB.bots), "greedy", "air") in {c[:3] for c in ev.calls}  # the club, the study's strong and weak
+    assert POPULATION_NOTE not in out["left_out"]
+
+
+def test_without_a_population_the_verdict_says_how_to_add_one():
+    table = {name: {"defaults": (0.10, 0.05), "pick": (0.20, 0.05)} for name in (STUDY, UNTUNED, LADDER)}
+    out = verdict(Scripted(table), {"air": 36}, OBJECTIVES, seed=5)
+    assert POPULATION_NOTE in out["left_out"] and "--population DIR" in POPULATION_NOTE
+
+
+def test_the_report_names_the_population_field_its_members_and_its_source(tmp_path):
+    table = {name: {"defaults": (0.10, 0.05), "pick": (0.20, 0.05)} for name in (STUDY, UNTUNED, LADDER, POPULATION)}
+    rec = {"robust": verdict(Scripted(table), {"air": 36}, OBJECTIVES, seed=5, population=CLUB)}
+    report = Report("t", tmp_path)
+    section(report, rec)
+    text = "\n".join(report.lines)
+    assert (
+        "population (counter ×6, psro-2 (policy:file=runs/pop/br-2/weights.json) ×4 of 10 seats: the equilibrium of a "
+        "4-player population under the default rules (runs/pop)" in text
+    )
+    assert "--population" not in text and set(report.tables["robust"]["field"]) == {STUDY, UNTUNED, LADDER, POPULATION}

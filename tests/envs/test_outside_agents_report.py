@@ -52,3 +52,15 @@ def test_rounds_pool_weighted_by_their_games(report):
     assert p["mean"] == pytest.approx(0.725)
     se = ((30 * 0.1 / report.Z95) ** 2 + (10 * 0.2 / report.Z95) ** 2) ** 0.5 / 40
     assert p["ci95"] == pytest.approx([0.725 - report.Z95 * se, 0.725 + report.Z95 * se])
+
+
+def test_a_rerun_of_play_goes_on_after_the_workers_last_complete_cycle(tmp_path):
+    spec = importlib.util.spec_from_file_location("outside_play", ROOT / "experiments/outside_agents/play.py")
+    play = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(play)
+    path = tmp_path / "seed-2.worker-1.jsonl"
+    assert play.resume(path, 2, 1, 2) == 1  # nothing played yet: the worker's first cycle
+    rows = [{"cycle": c, "seating": k} for c, k in [(1, 0), (1, 1), (3, 0), (3, 1), (5, 0)]]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert play.resume(path, 2, 1, 2) == 5  # cycle 5 was left unfinished: played again
+    assert [json.loads(line)["cycle"] for line in path.read_text().splitlines()] == [1, 1, 3, 3]

@@ -36,8 +36,6 @@ FIELD_STYLES = (
     "(no search bot: one sampler seat makes a game about 100x dearer)"
 )
 STRONG, WEAK = "dodge", "random"  # dodge tops experiments/landunter_ranking
-#: Bots tuned to the default rules (left out of the robust verdict's untuned field).
-TUNED = ("trained",)
 #: The skill ladder, weakest first: (rung, bot). No search rung: one `sampler` seat makes a game
 #: about 100x dearer, and the curve seats n-1 of a rung; the card counter stands between.
 LADDER = (("chance", "random"), ("simple heuristic", "low"), ("card counting", "counter"), ("trained", "trained"))

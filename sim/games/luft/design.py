@@ -49,8 +49,6 @@ FIELD_STYLES = (
     "cautious air, the rulebook's tips"
 )
 STRONG, WEAK = "greedy-value", "air"  # strong and weak in experiments/compare_turnback
-#: Bots tuned to the default rules (left out of the robust verdict's untuned field).
-TUNED = ("trained",)
 #: The skill ladder, weakest first: (rung, bot). The robust verdict seats it as a field; the skill
 #: curve plays each rung against the rung below.
 LADDER = (("chance", "random"), ("simple heuristic", "greedy-value"), ("search", "planner"), ("trained", "trained"))

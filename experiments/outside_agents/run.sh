@@ -11,8 +11,10 @@
 # count. A rerun goes on from each worker's complete cycles (delete rounds/*/seed-2.*
 # to start over). rounds/<table>/seed-1.json are earlier `sim <game> tournament
 # --seed 1` runs of the same tables, pooled with them by report.py.
-# decision_time.py runs only when decision_time.json is missing (delete it to
-# time the decisions again: some CPU minutes, the 10,000-simulation position most).
+# decision_time.py runs when decision_time.json is missing or older than a
+# Python file under sim/envs or sim/games (the code the search runs; the
+# cost table's seconds per decision must be this code's): some CPU minutes,
+# the 10,000-simulation position most.
 set -euo pipefail
 . "$(dirname "$0")/../wall_time.sh"
 cd "$(dirname "$0")/../.."
@@ -29,7 +31,7 @@ for table in "${TABLES[@]}"; do
         nice -n 15 python "$OUT/play.py" "$1" "$2" "$3" "$UNTIL" "$k" "$4" "$dir/seed-2.worker-$k.jsonl" &
     done
 done
-if [ ! -s "$OUT/decision_time.json" ]; then
+if [ ! -s "$OUT/decision_time.json" ] || [ -n "$(find sim/envs sim/games -name '*.py' -newer "$OUT/decision_time.json" -print -quit)" ]; then
     nice -n 15 python "$OUT/decision_time.py" > "$OUT/decision_time.json.part"
     mv "$OUT/decision_time.json.part" "$OUT/decision_time.json"
 fi

@@ -187,11 +187,16 @@ def information_digest(table: Table, seat: int) -> tuple[int, bytes]:
     at every decision point so far (its own hand included), the values it saw
     scored, and its own choices (another seat's choice shows only through
     later views)."""
+    digests = table.__dict__.setdefault("_digests", {})  # seat: (history length, digest): asked again and again at a node
+    steps = len(table.history)  # a table's history only grows
+    if seat in digests and digests[seat][0] == steps:
+        return digests[seat][1]
     done, h = information_chain(table, seat)
     own = [a for who, a in table.history if who == seat]
     last = h.copy()
     last.update(repr((own, table.face.revealed(table, seat))).encode())
-    return len(table.points), last.digest()
+    digests[seat] = (steps, (len(table.points), last.digest()))
+    return digests[seat][1]
 
 
 def information_chain(table: Table, seat: int):

@@ -104,14 +104,14 @@ def search(table, seat: int, params) -> int:
 def _rollouts(mcts):
     """OpenSpiel's random-rollout evaluator, rolling out on the state it is
     given instead of a copy: the search hands it a world drawn for this one
-    simulation and never reads it again, and a copy costs a replay of the game."""
+    simulation and never reads it again, and a copy costs a replay of the game.
+    The engine plays the rollout out itself (`Table.play_out`), drawing the
+    same random numbers as OpenSpiel's loop of legal actions and steps."""
 
     class InPlaceRollout(mcts.RandomRolloutEvaluator):
         def evaluate(self, state):
-            table = state.table  # every draw and every legal action is equally likely, as in OpenSpiel's
-            while not table.over:
-                legal = table.legal()
-                table.apply(legal[self._random_state.randint(len(legal))])
+            randint = self._random_state.randint  # every draw and every legal action is equally likely, as in OpenSpiel's
+            state.table.play_out(lambda legal: legal[randint(len(legal))])
             return np.array(state.returns())
 
     return InPlaceRollout

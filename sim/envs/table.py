@@ -115,6 +115,7 @@ class Table:
         self._seats = seats
         self._inside = _sealed_bots(face, seats) if seats is not None else {}
         self._caller = None
+        self._choose = None  # set by `play_out`: the engine picks every later step itself
         self._game = greenlet(self._play)
         _LIVE.add(self)
         self._resume(None)
@@ -141,6 +142,14 @@ class Table:
             who = "draw" if isinstance(self.request, Chance) else f"seat {self.request.seat}"
             raise IllegalStep(f"action {action} is not legal for {who}; legal: {list(self.legal())}")
         self._resume(action)
+
+    def play_out(self, choose) -> None:
+        """Play the game to its end, ``choose(legal)`` picking every step from
+        its legal actions (draws: ``range(outcomes)``), inside the engine: a
+        playout hands no step out, which costs more than the step itself."""
+        if self.request is not None:
+            self._choose = choose
+            self.apply(choose(self.legal()))
 
     def clone(self) -> "Table":
         return self.replayed(self.history)
@@ -184,6 +193,8 @@ class Table:
             who, action = self._replay.popleft()
             if who != player or action not in (range(request.outcomes) if player == CHANCE else request.legal):
                 raise IllegalStep(f"history step ({who}, {action}) does not fit the game here")
+        elif self._choose is not None:
+            action = self._choose(range(request.outcomes) if player == CHANCE else request.legal)
         else:
             action = self._caller.switch(request)
         self.history.append((player, action))

@@ -66,3 +66,23 @@ def test_an_illegal_action_or_a_step_after_the_end_is_refused():
         table.apply(table.legal()[0])
     with pytest.raises(IllegalStep, match="the game is over"):
         table.apply(1)
+
+
+@pytest.mark.parametrize("game", ["luft", "landunter"])
+def test_a_playout_plays_the_game_stepping_with_the_same_choices_plays(game):
+    """`Table.play_out` (the search's rollouts, inside the engine) takes the
+    same steps, views and outcome as the driver applying each choice."""
+    f = face(game)
+    start = Table(f, rules_of(f, players=3), explicit_chance=True)
+    rand = np.random.default_rng(1)
+    for _ in range(40):
+        start.apply(start.legal()[rand.integers(len(start.legal()))])
+    stepped, played = start.clone(), start.clone()
+    a, b = np.random.RandomState(7), np.random.RandomState(7)
+    while not stepped.over:
+        legal = stepped.legal()
+        stepped.apply(legal[a.randint(len(legal))])
+    played.play_out(lambda legal: legal[b.randint(len(legal))])
+    assert played.over and len(played.history) > len(start.history)
+    assert played.history == stepped.history and played.record.score == stepped.record.score
+    assert [p.view.tolist() for p in played.points] == [p.view.tolist() for p in stepped.points]

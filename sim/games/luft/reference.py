@@ -100,7 +100,7 @@ class GameRecord:
 class Game:
     def __init__(self, rules: Rules, seats, seed: int, game: int, log=None, stream=None):
         self.rules, self.seats, self.seed, self.game = rules, seats, seed, game
-        self.log = log or (lambda line: None)
+        self.log, self.tracing = log or (lambda line: None), log is not None
         self.n = rules.players
         self.params = np.zeros((layout.MAX_SEATS, MAX_PARAMS))  # row s: seat s's bot parameters
         for s, seat in enumerate(seats):
@@ -160,24 +160,29 @@ class Game:
         return action
 
     def public_view(self) -> np.ndarray:
-        """The int64 array a bot reads (layout in layout.py), read-only."""
-        st = [0] * layout.SIZE
+        """The int64 array a bot reads (layout in layout.py), read-only. Built
+        from its header and seat fields, the path and the carried items only
+        (the rest is zero): converting the whole array from a list costs more
+        than the rest of a turn."""
+        head = [0] * layout.PATH
         r = self.rules
-        st[layout.AIR], st[layout.DIVE], st[layout.N_PLAYERS] = self.air, self.dive, self.n
-        st[layout.PATH_LEN], st[layout.TURN], st[layout.START] = len(self.path), self.turn, self.start
-        st[layout.MAX_AIR], st[layout.TURN_BACK_NEEDS_TREASURE] = r.air, int(r.turn_back_needs_treasure)
-        st[layout.STACK_SIZE], st[layout.DIVES], st[layout.SWIM_MODE] = r.stack_size, r.dives, SWIM_SOURCES.index(r.swim)
+        head[layout.AIR], head[layout.DIVE], head[layout.N_PLAYERS] = self.air, self.dive, self.n
+        head[layout.PATH_LEN], head[layout.TURN], head[layout.START] = len(self.path), self.turn, self.start
+        head[layout.MAX_AIR], head[layout.TURN_BACK_NEEDS_TREASURE] = r.air, int(r.turn_back_needs_treasure)
+        head[layout.STACK_SIZE], head[layout.DIVES], head[layout.SWIM_MODE] = r.stack_size, r.dives, SWIM_SOURCES.index(r.swim)
         left = self.swim_deck if r.swim == "deck-no-reshuffle" and self.swim_deck else SWIM_DECK
         for value in left:
-            st[layout.SWIM_LEFT + value - 2] += 1
+            head[layout.SWIM_LEFT + value - 2] += 1
         for d in self.divers:
             s = d.seat
-            st[layout.HEADING_UP + s], st[layout.BACK + s], st[layout.POS + s] = int(d.heading_up), int(d.back), d.pos
-            st[layout.N_CARRIED + s], st[layout.SCORE + s] = len(d.carried), self.score[s]
-            base = layout.CARRIED + s * layout.MAX_PATH
-            st[base : base + len(d.carried)] = d.carried
-        st[layout.PATH : layout.PATH + len(self.path)] = self.path
-        view = np.array(st, dtype=np.int64)
+            head[layout.HEADING_UP + s], head[layout.BACK + s], head[layout.POS + s] = int(d.heading_up), int(d.back), d.pos
+            head[layout.N_CARRIED + s], head[layout.SCORE + s] = len(d.carried), self.score[s]
+        view = np.zeros(layout.SIZE, dtype=np.int64)
+        view[: layout.PATH + len(self.path)] = head + self.path
+        for d in self.divers:
+            if d.carried:
+                base = layout.CARRIED + d.seat * layout.MAX_PATH
+                view[base : base + len(d.carried)] = d.carried
         view.setflags(write=False)
         return view
 
@@ -221,12 +226,14 @@ class Game:
         if load:
             self.air = max(0, self.air - load)
             air_out = self.air == 0  # last turn of the dive: finish it
-        self.log(f"  seat {s} breathes {load}: air {self.air}" + ("  -- AIR IS OUT, last turn" if air_out else ""))
+        if self.tracing:  # the lines are only formatted for a trace
+            self.log(f"  seat {s} breathes {load}: air {self.air}" + ("  -- AIR IS OUT, last turn" if air_out else ""))
         # 2. Turn back? Only heading down, once per dive, with a treasure [D].
         if not diver.heading_up and (load or not r.turn_back_needs_treasure):
             if self.ask(layout.PHASE_TURN_BACK, diver) == layout.TURN_BACK:
                 diver.heading_up = True
-                self.log(f"  seat {s} turns back")
+                if self.tracing:
+                    self.log(f"  seat {s} turns back")
                 self.holes |= (HOLE_SUB_TURN_BACK if diver.pos == 0 else 0) | (0 if load else HOLE_EMPTY_TURN_BACK)
         # 3. Swim: steps = draw - treasures carried.
         before = diver.pos
@@ -235,11 +242,12 @@ class Game:
         skipped = self.swim(diver, steps) if steps > 0 else []
         if steps > 0 and not diver.heading_up and diver.pos == before:
             self.holes |= HOLE_BLOCKED  # "stop on the deepest free field reachable", here the own field
-        where = "the submarine (back)" if diver.back else f"field {diver.pos}"
-        self.log(
-            f"  seat {s} draws {value}, {max(steps, 0)} steps {'up' if diver.heading_up else 'down'}"
-            f"{' skipping ' + ','.join(map(str, skipped)) if skipped else ''}: {before} -> {where}"
-        )
+        if self.tracing:
+            where = "the submarine (back)" if diver.back else f"field {diver.pos}"
+            self.log(
+                f"  seat {s} draws {value}, {max(steps, 0)} steps {'up' if diver.heading_up else 'down'}"
+                f"{' skipping ' + ','.join(map(str, skipped)) if skipped else ''}: {before} -> {where}"
+            )
         if diver.back:
             self.returned.append(s)
             return air_out, False
@@ -252,12 +260,14 @@ class Game:
                 if action == layout.PICK_UP:
                     diver.carried.append(item)
                     self.path[diver.pos - 1] = 0  # a blank is left in its place
-                    self.log(f"  seat {s} picks up {describe(item)} on field {diver.pos}")
+                    if self.tracing:
+                        self.log(f"  seat {s} picks up {describe(item)} on field {diver.pos}")
                     acted = True
                 elif action >= layout.DROP:
                     dropped = diver.carried.pop(action - layout.DROP)
                     self.path[diver.pos - 1] = dropped  # it replaces the blank
-                    self.log(f"  seat {s} drops {describe(dropped)} on field {diver.pos}")
+                    if self.tracing:
+                        self.log(f"  seat {s} drops {describe(dropped)} on field {diver.pos}")
                     acted = True
         idle = load == 0 and diver.pos == before and not acted
         return air_out, idle
@@ -270,10 +280,11 @@ class Game:
             d.pos, d.heading_up, d.back, d.carried = 0, False, False, []
         rec.dive_start.append(self.start)
         rec.dive_path_len.append(len(self.path))
-        self.log(
-            f"Dive {self.dive + 1}: air {self.air}, path {len(self.path)} fields "
-            f"[{' '.join(describe(i) for i in self.path)}], seat {self.start} starts"
-        )
+        if self.tracing:
+            self.log(
+                f"Dive {self.dive + 1}: air {self.air}, path {len(self.path)} fields "
+                f"[{' '.join(describe(i) for i in self.path)}], seat {self.start} starts"
+            )
         air_curve = []
         seat, idle_turns, air_out, stalled = self.start, 0, False, False
         while True:
@@ -290,7 +301,8 @@ class Game:
                 # nobody in the water carrying, moving, picking up or dropping.
                 if idle_turns >= in_water * r.stalemate_rounds:
                     stalled = True
-                    self.log("  stalemate: a whole round without any action ends the dive")
+                    if self.tracing:
+                        self.log("  stalemate: a whole round without any action ends the dive")
                     break
             seat = (seat + 1) % self.n
         self.end_dive(air_out, stalled)
@@ -299,10 +311,11 @@ class Game:
 
     def end_dive(self, air_out: bool, stalled: bool):
         r, rec = self.rules, self.record
-        self.log(
-            f" Dive {self.dive + 1} ends after {self.turn} turns, air {self.air}"
-            + (" (air ran out)" if air_out else " (stalled)" if stalled else " (all back)")
-        )
+        if self.tracing:
+            self.log(
+                f" Dive {self.dive + 1} ends after {self.turn} turns, air {self.air}"
+                + (" (air ran out)" if air_out else " (stalled)" if stalled else " (all back)")
+            )
         # 1. Divers back draw one value card per treasure CARD and score the sum.
         for d in self.divers:
             if d.back:
@@ -311,7 +324,8 @@ class Game:
                         value = self.value_decks[level - 1].pop(0)
                         self.score[d.seat] += value
                         self.home[d.seat][level - 1] += 1
-                        self.log(f"  seat {d.seat} scores a level-{level} card: {value}")
+                        if self.tracing:
+                            self.log(f"  seat {d.seat} scores a level-{level} card: {value}")
         rec.dive_leader.append(self.sole_leader())
         # 2. Divers still in the water lose everything; their cards sink to the
         #    deep end in stacks of `stack_size`, nearest diver first [D option];
@@ -328,14 +342,17 @@ class Game:
                 mine.reverse()
             cards.extend(mine)
             if d.carried:
-                self.log(f"  seat {d.seat} drowns at field {d.pos} with {' '.join(describe(i) for i in d.carried)}")
+                if self.tracing:
+                    self.log(f"  seat {d.seat} drowns at field {d.pos} with {' '.join(describe(i) for i in d.carried)}")
             else:
-                self.log(f"  seat {d.seat} is still in the water at field {d.pos}, carrying nothing")
+                if self.tracing:
+                    self.log(f"  seat {d.seat} is still in the water at field {d.pos}, carrying nothing")
         stacks = [stack_of(cards[i : i + r.stack_size]) for i in range(0, len(cards), r.stack_size)]
         # 3. Blanks are removed and the gaps closed; the stacks lie at the deep end.
         self.path = [item for item in self.path if item] + stacks
         if stacks:
-            self.log(f"  sunk into stacks: {' '.join(describe(s) for s in stacks)}")
+            if self.tracing:
+                self.log(f"  sunk into stacks: {' '.join(describe(s) for s in stacks)}")
         # 5. The next dive starts with the diver who returned LAST; if nobody
         #    returned, the DEEPEST diver [D option: deepest / same / next].
         rec.dive_last_back.append(self.returned[-1] if self.returned else -1)
@@ -375,9 +392,10 @@ class Game:
         winners = [s for s in range(n) if key[s] == best]
         for s in winners:
             self.record.win60[s] = 60 // len(winners)
-        self.log(
-            f"Final scores {self.score}; winner{'s' if len(winners) > 1 else ''}: " + ", ".join(f"seat {s}" for s in winners)
-        )
+        if self.tracing:
+            self.log(
+                f"Final scores {self.score}; winner{'s' if len(winners) > 1 else ''}: " + ", ".join(f"seat {s}" for s in winners)
+            )
         return self.record
 
 

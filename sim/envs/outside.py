@@ -21,9 +21,10 @@ from sim.envs.faces import face
 from sim.registry import MAX_PARAMS, BotError, Param
 
 MAX_SIMS = 1_000_000
+MIN_SIMS = 2  # OpenSpiel's search spends its first simulation making the root: with one it has no visit to choose by
 MAX_UCT = 1_000.0
 PARAMS = (  # what `sim <game> bots` lists; `ismcts_options` parses them
-    Param("sims", 100, 1, MAX_SIMS, integer=True, doc="simulations per decision"),
+    Param("sims", 100, MIN_SIMS, MAX_SIMS, integer=True, doc="simulations per decision"),
     Param("seed", 0, 0, 2**64 - 1, integer=True, doc="the search's own seed (with the game's seed and seat)"),
     Param("uct", 2.0, 0, MAX_UCT, doc="UCT exploration constant c, > 0"),
 )
@@ -54,8 +55,11 @@ def ismcts_options(values: dict[str, str], players: int | None) -> np.ndarray:
         except ValueError:
             raise BotError(f"ismcts option {key}={raw!r} is not a number") from None
     sims, seed, uct = vec[:3]
-    if sims != int(sims) or not 1 <= sims <= MAX_SIMS:
-        raise BotError(f"ismcts sims={values.get('sims')} must be a whole number in 1..{MAX_SIMS:,}")
+    if sims != int(sims) or not MIN_SIMS <= sims <= MAX_SIMS:
+        raise BotError(
+            f"ismcts sims={values.get('sims')} must be a whole number in {MIN_SIMS}..{MAX_SIMS:,} "
+            "(the search's first simulation only makes its root)"
+        )
     if seed != int(seed) or seed < 0:
         raise BotError(f"ismcts seed={values.get('seed')} must be a whole number >= 0")
     if not 0 < uct <= MAX_UCT:

@@ -80,6 +80,7 @@ def test_bad_specs_and_a_missing_extra_are_one_line_bot_errors(monkeypatch):
     registry = get_game("luft").registry
     for spec, text in [
         ("ismcts:sims=0", "sims=0 must be a whole number"),
+        ("ismcts:sims=1", r"sims=1 must be a whole number in 2\.\."),  # one simulation only makes the root
         ("ismcts:sims=2.5", "whole number"),
         ("ismcts:depth=3", "no option 'depth'"),
         ("ismcts:uct=-1", "uct=-1 must be > 0"),

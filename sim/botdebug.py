@@ -64,7 +64,12 @@ def play_batch(game, rules, seats, seed: int, first_game: int, n_games: int):
         return _play_checked(game, rules, seats, seed, first_game, n_games)
     except BotCompileError:
         raise
-    except Exception:
+    except Exception as exc:
+        if outside.at_table(seats):  # the replay runs compiled seats: an outside agent's error is told as it is
+            agents = ", ".join(s.spec for s in seats if getattr(s.bot.fn, "plays_at_table", False))
+            last = first_game + n_games - 1
+            message = f"{agents} raised {type(exc).__name__}: {exc} (seed {seed}, games {first_game}..{last})"
+            raise _failure(message, game, rules, seats, seed, first_game, raised=True) from None
         failing = _first_failing_game(game, rules, seats, seed, first_game, n_games)
         failure = replay(game, rules, seats, seed, failing)
         if failure is None:  # not a bot's doing: the engine's own error stands

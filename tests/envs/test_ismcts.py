@@ -8,6 +8,7 @@ import pytest
 from numba import njit
 from typer.testing import CliRunner
 
+from sim import api
 from sim.cli import app
 from sim.envs import outside
 from sim.envs.faces import face, rules_of
@@ -107,3 +108,16 @@ def test_a_tournament_seats_ismcts_like_any_bot():
     data = json.loads(result.output)
     assert {r["bot"] for r in data["ranking"]} == {"trained", "ismcts:sims=3"} and data["games"] == 2
     assert sum(r["win_share"]["mean"] for r in data["ranking"]) == pytest.approx(1)
+
+
+def test_an_outside_agent_that_raises_is_told_in_one_line_naming_it(monkeypatch):
+    """The engine's replay that finds a failing bot runs compiled seats; an
+    outside agent's own error is reported as it is, naming the agent."""
+    from sim.botdebug import BotFailure
+
+    def fails(*args):
+        raise RuntimeError("search broke")
+
+    monkeypatch.setattr(outside, "search", fails)
+    with pytest.raises(BotFailure, match=r"ismcts:sims=3 raised RuntimeError: search broke \(seed 1, games 0\.\.0\)"):
+        api.simulate("luft", {}, "trained,ismcts:sims=3", players=2, games=1, seed=1)

@@ -56,7 +56,7 @@ def offsets(n, deals):
 
 
 @njit(cache=True, nogil=True)
-def count_games(score, win60, elim, early, n_elim, rounds, deal_pts, strength, hrings, g0, g1, out):
+def count_games(score, win60, elim, early, n_elim, rounds, deal_pts, strength, hand_rings, g0, g1, out):
     """Add games g0 .. g1-1 of a batch's arrays to the sums vector ``out`` (layout: `offsets`)."""
     n, deals = score.shape[1], early.shape[1]
     flag, maxima, _, sums, squares, pairs, hands, rnds, scores, zz, _ = offsets(n, deals)
@@ -87,7 +87,7 @@ def count_games(score, win60, elim, early, n_elim, rounds, deal_pts, strength, h
                 out[flag] = 1
             for p in range(n):
                 x1 = np.int64(strength[g, d, p]) // STRENGTH_BIN
-                x2 = np.int64(hrings[g, d, p])
+                x2 = np.int64(hand_rings[g, d, p])
                 y = np.int64(deal_pts[g, d, p])
                 if 0 <= x2 <= MAX_RINGS and 0 <= x1 < STRENGTH_BINS and POINTS_MIN <= y <= POINTS_MAX:
                     out[hands + (x2 * STRENGTH_BINS + x1) * N_POINTS + y - POINTS_MIN] += 1

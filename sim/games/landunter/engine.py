@@ -155,7 +155,7 @@ def _play_game(
     rounds,
     deal_pts,
     strength,
-    hrings,
+    hand_rings,
     holes,
     err,
     script,
@@ -203,7 +203,7 @@ def _play_game(
             score,
             elim,
             strength,
-            hrings,
+            hand_rings,
         )
 
     for d in range(d0, n):
@@ -225,7 +225,7 @@ def _play_game(
                 st[S_TOP + p] = 0
                 st[S_IN + p] = 1
                 strength[g, d, p] = hand_strengths[hid]
-                hrings[g, d, p] = hand_ring_counts[hid]
+                hand_rings[g, d, p] = hand_ring_counts[hid]
             for i in range(FLOOD_CARDS):
                 flood[i] = i // 2 + 1
             state = rng.shuffle(state, flood, FLOOD_CARDS)
@@ -330,7 +330,7 @@ def _play_chunk(
     rounds,
     deal_pts,
     strength,
-    hrings,
+    hand_rings,
     holes,
     err,
     script,
@@ -382,7 +382,7 @@ def _play_chunk(
             rounds,
             deal_pts,
             strength,
-            hrings,
+            hand_rings,
             holes,
             err,
             script,
@@ -410,7 +410,7 @@ def _kernel(
     rounds,
     deal_pts,
     strength,
-    hrings,
+    hand_rings,
     holes,
     err,
     sums,
@@ -442,13 +442,13 @@ def _kernel(
             rounds,
             deal_pts,
             strength,
-            hrings,
+            hand_rings,
             holes,
             err,
             script,
         )
         if script is None and sums.shape[1] > 0:  # (no columns: a caller that wants no counts)
-            chunk_sums.count_games(score, win60, elim, early, n_elim, rounds, deal_pts, strength, hrings, g0, g1, sums[c])
+            chunk_sums.count_games(score, win60, elim, early, n_elim, rounds, deal_pts, strength, hand_rings, g0, g1, sums[c])
 
 
 # ---------------------------------------------------------------- stale caches

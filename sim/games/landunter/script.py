@@ -87,7 +87,7 @@ def set_up(
     score,
     elim,
     strength,
-    hrings,
+    hand_rings,
 ):
     """Rollout g's game at the script's position, in the engine's arrays: the
     public state (``st``), the hands held now (``held``), every hand as dealt
@@ -142,7 +142,7 @@ def set_up(
         score[g, p] = view[S_SCORE + p]
         elim[g, p] = 0
         strength[g, d0, p] = hand_strengths[view[S_HAND_ID + p]]
-        hrings[g, d0, p] = hand_ring_counts[view[S_HAND_ID + p]]
+        hand_rings[g, d0, p] = hand_ring_counts[view[S_HAND_ID + p]]
         bot_rs[p] = rng.bot_stream(seed, np.uint64(first_game + k), np.uint64(p))
     flood[2 * r0] = lo
     flood[2 * r0 + 1] = hi

@@ -918,10 +918,18 @@ def run_sh(directory: str) -> str:
 
 
 def table(csv: str) -> str:
-    """A committed CSV as a Markdown table, every cell as written."""
+    """A committed CSV as a Markdown table, every cell as written but its
+    relative links, which point from the CSV's folder: from a docs page (one
+    folder below docs/) they go through ../experiments/."""
     d = pd.read_csv(HERE / csv, dtype=str, keep_default_na=False)
+    folder = "/".join(csv.split("/")[:-1])
+
+    def cell(c: str) -> str:
+        c = re.sub(r"\]\((?![a-z]+:|/|#|\.\./)([^)]+)\)", lambda m: f"](../experiments/{folder}/{m[1]})", c)
+        return c.replace("|", "\\|")
+
     rows = ["| " + " | ".join(d.columns) + " |", "|" + "---|" * len(d.columns)]
-    rows += ["| " + " | ".join(c.replace("|", "\\|") for c in r) + " |" for r in d.itertuples(index=False)]
+    rows += ["| " + " | ".join(cell(c) for c in r) + " |" for r in d.itertuples(index=False)]
     return "\n" + "\n".join(rows) + "\n"
 
 

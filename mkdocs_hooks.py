@@ -2,8 +2,9 @@
 
 - `changelog.md` is the repository's CHANGELOG.md.
 - `reference/cli.md` is rendered from the typer app (`sim.cli_reference`), never hand-copied.
-- The experiments' plots and reports are served under `experiments/`, so the
-  findings and how-to pages show the PNGs each command writes.
+- The experiments' plots, reports and rules pages are served under
+  `experiments/`, so the findings and how-to pages show the PNGs each command
+  writes and link the rules pages a design run writes.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from pathlib import Path
 from mkdocs.structure.files import File
 
 ROOT = Path(__file__).resolve().parent
-EXPERIMENT_FILES = ("*.png", "report.md")
+EXPERIMENT_FILES = ("*.png", "report.md", "rulebook.md")
 
 
 def on_files(files, config, **kwargs):

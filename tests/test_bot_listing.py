@@ -95,5 +95,5 @@ def test_sim_bots_lists_ismcts_in_the_slow_tier_with_its_parameters():
         assert [(p["name"], p["default"]) for p in ismcts["params"]] == [("sims", 100), ("seed", 0), ("uct", 2.0)]
     table = CliRunner().invoke(app, ["luft", "bots"], env={"COLUMNS": "200"}).output
     row = next(line for line in table.splitlines() if "ismcts" in line)
-    assert "sims=100 [1, 1e+06]" in row
+    assert "sims=100 [2, 1e+06]" in row
     assert "(slow)" in table.split("ismcts", 1)[1].splitlines()[1]  # the tier under its name

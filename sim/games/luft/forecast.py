@@ -169,10 +169,30 @@ def mean_steps(load, p):
 
 
 @njit(cache=True)
+def rulebook_swims(p):
+    """``p`` is the rulebook's swim distribution SWIM_P (the one the tables
+    below hold)."""
+    for val in range(2, 7):
+        if p[val] != SWIM_P[val]:
+            return False
+    return True
+
+
+@njit(cache=True)
 def expected_turns(dist, load, q, p):
     """Expected swims to cover ``dist`` free fields carrying ``load``; the
     first swim is drawn from ``q``, later ones from ``p`` (exact first-passage
-    recursion). INF when the diver can never move."""
+    recursion). INF when the diver can never move. Over the rulebook's
+    distribution both ways it is read from TURNS, the recursion's own
+    values."""
+    if 0 < dist <= layout.MAX_PATH and load < TABLE_LOADS and rulebook_swims(q) and rulebook_swims(p):
+        return TURNS[load, dist]
+    return _expected_turns_run(dist, load, q, p)
+
+
+@njit(cache=True)
+def _expected_turns_run(dist, load, q, p):
+    """expected_turns by the first-passage recursion."""
     if dist <= 0:
         return 0.0
     stay = 0.0
@@ -228,16 +248,29 @@ def air_burn(dist, load, lo, q, now):
 @njit(cache=True)
 def p_home(dist, swims, load, q, p):
     """Chance to cover ``dist`` free fields within ``swims`` swims carrying
-    ``load``; the first swim drawn from ``q``, later ones from ``p``."""
+    ``load``; the first swim drawn from ``q``, later ones from ``p``. Over the
+    rulebook's distribution both ways it is read from HOME, the loop's own
+    values after each swim (the loop is most of a heuristic's decision)."""
     if dist <= 0:
         return 1.0
     if swims <= 0:
         return 0.0
+    if dist <= layout.MAX_PATH and load < TABLE_LOADS and rulebook_swims(q) and rulebook_swims(p):
+        return HOME[HOME_AT[load, dist] + min(swims, HOME_SWIMS[load, dist])]
+    return _p_home_run(dist, min(swims, MAX_SWIMS), load, q, p, np.empty(0))[0]
+
+
+@njit(cache=True)
+def _p_home_run(dist, n, load, q, p, record):
+    """p_home by the swim-by-swim loop over at most ``n`` swims, stopping
+    once under 1e-12 of the chance is still on the way; the chance home after
+    swim k goes to record[k] when ``record`` has room. Returns (chance home,
+    swims run)."""
     r = np.zeros(dist + 1)
     nr = np.zeros(dist + 1)
     r[dist] = 1.0
     home = 0.0
-    n = min(swims, MAX_SWIMS)
+    ran = 0
     for k in range(n):
         pm = q if k == 0 else p
         nr[:] = 0.0
@@ -257,9 +290,31 @@ def p_home(dist, swims, load, q, p):
         for d in range(1, dist + 1):
             r[d] = nr[d]
             left += nr[d]
+        ran = k + 1
+        if ran < len(record):
+            record[ran] = home
         if left < 1e-12:
             break
-    return home
+    return home, ran
+
+
+@njit(cache=True)
+def _home_table():
+    """HOME, HOME_AT, HOME_SWIMS: for each load < TABLE_LOADS and distance
+    1..MAX_PATH, the loop's chance home after 0, 1, ... swims up to the swim it
+    stops at (HOME_SWIMS); more swims give the last value."""
+    at = np.zeros((TABLE_LOADS, layout.MAX_PATH + 1), np.int64)
+    swims = np.zeros((TABLE_LOADS, layout.MAX_PATH + 1), np.int64)
+    values = np.zeros(0)
+    record = np.zeros(MAX_SWIMS + 1)
+    for load in range(TABLE_LOADS):
+        for dist in range(1, layout.MAX_PATH + 1):
+            record[:] = 0.0
+            ran = _p_home_run(dist, MAX_SWIMS, load, SWIM_P, SWIM_P, record)[1]
+            at[load, dist] = len(values)
+            swims[load, dist] = ran
+            values = np.concatenate((values, record[: ran + 1]))
+    return values, at, swims
 
 
 @njit(cache=True)
@@ -292,6 +347,19 @@ def air_rule(phase, seat, st, margin, q):
         if air > margin * air_burn(d, load + 1, lo + 0, q, False):
             return layout.PICK_UP
     return layout.NOTHING
+
+
+# --- tables over the rulebook's swim distribution ------------------------------
+#
+# Built once at import by the loops themselves, so a lookup returns the very
+# floats the loop would (tests/luft/test_forecast_tables.py); loads 0..4
+# (a diver carrying 5 or more moves at most one field a swim: the loop).
+
+TABLE_LOADS = 5
+TURNS = np.array(
+    [[_expected_turns_run(d, load, SWIM_P, SWIM_P) for d in range(layout.MAX_PATH + 1)] for load in range(TABLE_LOADS)]
+)
+HOME, HOME_AT, HOME_SWIMS = _home_table()
 
 
 # --- rollout: a forward model of the rest of the dive --------------------------

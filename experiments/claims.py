@@ -670,8 +670,8 @@ def trained_seconds() -> str:
     """The target tournaments' own recorded run times (each JSON's `seconds`)."""
     times = [(name, _tournament(name)["seconds"]) for name in TARGETS]
     return (
-        f"{_duration(sum(t for _, t in times))} for the {len(times)} tournaments above, from "
-        f"{_duration(min(t for _, t in times))} to {_duration(max(t for _, t in times))} each, as each tournament "
+        f"{duration(sum(t for _, t in times))} for the {len(times)} tournaments above, from "
+        f"{duration(min(t for _, t in times))} to {duration(max(t for _, t in times))} each, as each tournament "
         "recorded it (`seconds` in its JSON: wall time on the shared 2-core machine; a tournament whose seatings "
         "were read back from the results store records only the reading)"
     )
@@ -685,8 +685,8 @@ def training_seconds() -> str:
         history = json.loads(path.read_text())["history"]
         runs[path.parent.name] = sum(g["games"] / g["games_per_second"] for g in history if g["games_per_second"])
     return (
-        f"{_duration(sum(runs.values()))} of play for the {len(runs)} training runs in `experiments/train/`, from "
-        f"{_duration(min(runs.values()))} to {_duration(max(runs.values()))} each, as each run recorded it "
+        f"{duration(sum(runs.values()))} of play for the {len(runs)} training runs in `experiments/train/`, from "
+        f"{duration(min(runs.values()))} to {duration(max(runs.values()))} each, as each run recorded it "
         "(per generation: its games over its games per second, on the shared 2-core machine)"
     )
 
@@ -875,7 +875,7 @@ def air_mixed_dives() -> str:
 # --- generic spans: <!--claim:KIND ARG--> -------------------------------------------------
 
 
-def _duration(seconds: float) -> str:
+def duration(seconds: float) -> str:
     seconds = round(seconds)
     h, rest = divmod(seconds, 3600)
     m, sec = divmod(rest, 60)
@@ -893,7 +893,7 @@ def wall_time(directory: str) -> str:
     w = json.loads(path.read_text())
     load = " / ".join(f"{x:.2f}" for x in w["load_average"])
     return (
-        f"{_duration(w['seconds'])} for `{w['command']}`, started {w['date'][:16].replace('T', ' ')} UTC on "
+        f"{duration(w['seconds'])} for `{w['command']}`, started {w['date'][:16].replace('T', ' ')} UTC on "
         f"{w['cores']} cores, load average {load} (1 / 5 / 15 min) at the end"
     )
 

@@ -10,6 +10,10 @@ rendered from it by report.py).
 - Strong field (Geteilte Luft, 4 players): `distilled`, `trained` and the
   strongest built-ins of the 4-player target field (rollout, planner,
   greedy-value at their best parameters there) in every group and seat order.
+- Target fields (Geteilte Luft, 2-6 players): `distilled` joins `trained` in
+  the issue-15 target field of each count (../trained/target_fields.txt),
+  every group in every seat order; the target: ahead of every built-in bot
+  except `trained`.
 - Speed: benchmarks/bench_distilled.py's side-by-side games/s in 4-player
   self-play.
 
@@ -36,6 +40,10 @@ TARGET = 0.02
 LUFT = [("luft", "trained", n, 4800) for n in (2, 3, 4, 5, 6)]
 LANDUNTER = [("landunter", "sampler:k=64", n, 1200) for n in (3, 4, 5)]
 FIELD_4P = ["distilled", "trained", "rollout:k=32:t=3", "planner:extra=3", "greedy-value:risk=1"]
+TARGET_FIELDS = HERE.parent / "trained" / "target_fields.txt"  # the issue-15 fields, as tournaments.sh reads them
+# games of each target-field tournament at full size: whole rounds of its
+# seatings (12 entrants at 2-5 players, 10 at 6; 95,040 seatings at 5 players)
+TARGET_FIELD_GAMES = {2: 26400, 3: 13200, 4: 11880, 5: 95040, 6: 25200}
 
 
 def tournament(game_name: str, specs: list[str], players: int, games: int, seed: int):
@@ -53,9 +61,17 @@ def tournament(game_name: str, specs: list[str], players: int, games: int, seed:
 
 def difference(standings, a: int, b: int) -> dict:
     """Entrant a's win share per seat minus b's, with the 95% percentile CI of
-    the tournament's bootstrap resamples (r = 0 is the plain sum)."""
-    acc = sum(standings.lineup_boot.values())
-    diffs = (acc[:, 1 + a] - acc[:, 1 + b]) / acc[:, 0]
+    the tournament's bootstrap resamples (r = 0 is the plain sum). Each
+    share counts the games of the lineups its entrant sits in (in a head to
+    head both sit in every game)."""
+    resamples = len(next(iter(standings.lineup_boot.values())))
+    wins, games = np.zeros((2, resamples)), np.zeros((2, resamples))
+    for lineup, acc in standings.lineup_boot.items():
+        for k, entrant in enumerate((a, b)):
+            if entrant in lineup:
+                wins[k] += acc[:, 1 + entrant]
+                games[k] += acc[:, 0]
+    diffs = wins[0] / games[0] - wins[1] / games[1]
     lo, hi = np.percentile(diffs[1:], [2.5, 97.5])
     return {"mean": float(diffs[0]), "ci95": [float(lo), float(hi)], "resamples": int(len(diffs) - 1)}
 
@@ -99,6 +115,41 @@ def strong_field(scale: float) -> dict:
     }
 
 
+def target_field_specs() -> dict[int, list[str]]:
+    """Each player count's issue-15 target field, without `trained`."""
+    lines = [line.split() for line in TARGET_FIELDS.read_text().splitlines() if line and not line.startswith("#")]
+    return {int(players): field.split(",") for players, field in lines}
+
+
+def target_fields(scale: float) -> list[dict]:
+    """`distilled` joins `trained` in each issue-15 target field; the target:
+    it finishes ahead of every built-in bot except `trained`. Its margin over
+    the best of them (95% bootstrap CI) says how clearly."""
+    rows = []
+    for players, field in target_field_specs().items():
+        specs = ["distilled", "trained", *field]
+        seed = SEED + 50 + players
+        standings, seconds = tournament("luft", specs, players, max(1, int(TARGET_FIELD_GAMES[players] * scale)), seed)
+        ranking = standings.summary()["ranking"]
+        order = [r["bot"] for r in ranking]
+        best_other = next(bot for bot in order if bot not in ("distilled", "trained"))
+        rows.append(
+            {
+                "players": players,
+                "entrants": specs,
+                "games": standings.games,
+                "seed": seed,
+                "ranking": ranking,
+                "ahead_of_distilled": [bot for bot in order[: order.index("distilled")] if bot != "trained"],
+                "best_other": best_other,
+                "margin": difference(standings, 0, standings.names.index(best_other)),
+                "seconds": round(seconds, 1),
+            }
+        )
+        print(json.dumps({k: v for k, v in rows[-1].items() if k != "ranking"}), flush=True)
+    return rows
+
+
 def speed(games: int) -> dict:
     from benchmarks.bench_distilled import measure
 
@@ -114,6 +165,7 @@ def main(argv=None):
     out = {"seed": SEED, "target": TARGET, "scale": args.scale, "complete": False}
     out["head_to_head"] = head_to_head(LUFT, args.scale)
     out["strong_field"] = strong_field(args.scale)
+    out["target_fields"] = target_fields(args.scale)
     out["head_to_head"] += head_to_head(LANDUNTER, args.scale)
     out["speed"] = speed(args.speed_games)
     out["complete"] = True

@@ -20,6 +20,10 @@
 # replaced by fits/luft-3p-refined/weights.json after check_head_to_head.py
 # on fresh seeds 3603 and 3613 (fits/luft-3p-refined/head_to_head.jsonl):
 #     python refine.py luft 3 --generations 7 --population 8 --games 1920 --sigma 0.5 --seed 3536
+# and once more, from that preset, by a longer run (fits/luft-3p-refined-2,
+# checked on fresh seeds 3623-3653 against the preset it replaced:
+# fits/luft-3p-refined-2/head_to_head.jsonl):
+#     python refine.py luft 3 --generations 14 --population 10 --games 3840 --sigma 0.3 --seed 3537 --out fits/luft-3p-refined-2
 # (this script, rerun for 3 players, writes the presets.sh fit back).
 set -e
 cd "$(dirname "$0")"

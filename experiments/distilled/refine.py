@@ -56,6 +56,7 @@ def main(argv=None):
     p.add_argument("--games", type=int, default=960)
     p.add_argument("--sigma", type=float, default=0.5)
     p.add_argument("--seed", type=int, default=3535)
+    p.add_argument("--out", type=Path, default=None, help="folder for the run (default fits/<game>-<n>p-refined)")
     args = p.parse_args(argv)
     game = api.get_game(args.game)
     layout = layout_of(game, "distilled")
@@ -63,7 +64,7 @@ def main(argv=None):
     if preset is None:
         raise SystemExit(f"error: no distilled preset for {args.players} players; make one with presets.sh")
     start = layout.held(layout.load(preset)["weights"])
-    out = HERE / "fits" / f"{args.game}-{args.players}p-refined"
+    out = args.out or HERE / "fits" / f"{args.game}-{args.players}p-refined"
     summary = train(
         game,
         api.make_rules(game, {}, args.players),

@@ -6,9 +6,14 @@ python experiments/distilled/report.py
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from claims import duration  # noqa: E402  (after the path set-up)
+
 TITLES = {"luft": "Geteilte Luft", "landunter": "Land unter"}
 
 
@@ -69,6 +74,7 @@ def render(s: dict) -> str:
     ]
     for i, r in enumerate(f["ranking"], 1):
         lines.append(f"| {i} | `{r['bot']}` | {ci(r['win_share'])} | {r['games']:,} |")
+    lines += target_fields(s.get("target_fields"))
     sp = s["speed"]
     lines += [
         "",
@@ -86,7 +92,80 @@ def render(s: dict) -> str:
             f"| {TITLES[r['game']]} | {g['distilled']:,.0f} | `{r['against']}` | {g['against']:,.0f} | "
             f"{r['ratio']:.1f}x | {r['ratio_cpu']:.1f}x |"
         )
+    lines += before_and_after()
     return "\n".join(lines) + "\n"
+
+
+def target_fields(rows: list[dict] | None) -> list[str]:
+    """The issue-15 target fields with `distilled` in them: where it finishes,
+    and its margin over the best built-in bot other than `trained`."""
+    if not rows:
+        return []
+    lines = [
+        "",
+        "## The target fields, Geteilte Luft 2-6 players",
+        "",
+        "`distilled` joins `trained` in the target field of each count (`../trained/target_fields.txt`: every "
+        "family at its best parameters there), every group of entrants in every seat order. Target: ahead of every "
+        "built-in bot except `trained`. Margin: distilled's win share per seat minus the best other built-in's "
+        "(95% bootstrap CI over games).",
+        "",
+        "| players | entrants | games | seed | distilled's place | distilled | `trained` | best other built-in | margin | "
+        "target |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        share = {x["bot"]: x["win_share"] for x in r["ranking"]}
+        place = [x["bot"] for x in r["ranking"]].index("distilled") + 1
+        ahead = r["ahead_of_distilled"]
+        if ahead:
+            verdict = "no: behind " + ", ".join(f"`{b}`" for b in ahead)
+        else:
+            verdict = "yes (CI too)" if r["margin"]["ci95"][0] > 0 else "yes (point; CI not)"
+        lines.append(
+            f"| {r['players']} | {len(r['entrants'])} | {r['games']:,} | {r['seed']} | {place} of {len(r['entrants'])} | "
+            f"{ci(share['distilled'])} | {ci(share['trained'])} | `{r['best_other']}` {ci(share[r['best_other']])} | "
+            f"{ci(r['margin'])} | {verdict} |"
+        )
+    return lines
+
+
+def load(wall_time: dict) -> str:
+    return " / ".join(f"{x:.1f}" for x in wall_time["load_average"])
+
+
+def before_and_after() -> list[str]:
+    """The design experiment and a 5-player --groups training run, before and
+    after `distilled` took the place of slower bots in their fields: from
+    each run's own record (design_before.json, ../design/wall_time.json,
+    groups/<run>/time.txt and summary.json)."""
+    before = json.loads((HERE / "design_before.json").read_text())
+    after = json.loads((HERE.parent / "design" / "wall_time.json").read_text())
+    lines = [
+        "",
+        "## Wall time before and after",
+        "",
+        "Each run's own record, on the shared 2-core machine (load average over the last 1 / 5 / 15 minutes at its end: "
+        "other jobs slow a run down, so compare with the load in mind).",
+        "",
+        "| run | field | wall time | load | commit |",
+        "|---|---|---|---|---|",
+        f"| design experiment, before: `{before['wall_time']['command']}` | `{before['field']}`, no robust verdict | "
+        f"{duration(before['wall_time']['seconds'])} | {load(before['wall_time'])} | {before['wall_time']['commit'][:7]} |",
+        f"| design experiment, after: `{after['command']}` | the design run's field (`distilled` in place of `trained`), "
+        f"and the robust verdict's three more fields | {duration(after['seconds'])} | {load(after)} | {after['commit'][:7]} |",
+    ]
+    for run in ("before", "after"):
+        folder = HERE / "groups" / run
+        if not (folder / "time.txt").exists():
+            continue
+        wall, cpu = (folder / "time.txt").read_text().split(",")
+        summary = json.loads((folder / "summary.json").read_text())
+        lines.append(
+            f"| 5-player `--groups` training, {run} (`groups_training.sh`) | `{','.join(summary['field'])}` | "
+            f"{duration(float(wall.split()[0]))} ({cpu.strip()}) | — | — |"
+        )
+    return lines
 
 
 def report_text() -> str:

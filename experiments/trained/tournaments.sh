@@ -11,11 +11,8 @@
 #    (the 5-player preset plays there too). `features`: the same for the runs of
 #    ../train/features.sh (the policy with greedy-value's turn-back terms).
 # 2. The targets at 2-6 players, run AFTER copying: `trained` against
-#    every family at its best parameters for that count
-#    (experiments/compare_turnback/best_parameters.csv), rollout:k=32 and
-#    planner included. At 6 players counter is left out (under the default swim
-#    rule it plays exactly like air) and so is random (last at every count), to
-#    keep the seatings (groups x 120 seat orders) affordable.
+#    the target field of the count (target_fields.txt: every family at its
+#    best parameters for that count, rollout:k=32 and planner included).
 # 3. `replicate`: the 4- and 5-player targets once more on seed 10, as the
 #    presets of ../train/features.sh were chosen on seed 9 (three candidates
 #    at 4 players, two at 5): a figure that holds on new seeds carries no
@@ -39,9 +36,12 @@ cd "$(dirname "$0")"
 run() { name=$1; shift
   COLUMNS=250 sim luft tournament "$@" --out ../../results/trained > "$name.txt"
   sim luft tournament "$@" --out ../../results/trained --json > "$name.json"; }
-F2=planner:extra=3,rollout:k=32:t=2,depth:level=2:count=2:drop=1,greedy-value:risk=0.46,rulebook-tips:one=3:two=1,threshold:t=2,drain:margin=1.7:lead=3:grab=2,air:margin=1.7,counter:margin=1.7,random
-F3=planner:extra=3,rollout:k=32:t=2,depth:level=1:count=2:drop=1,greedy-value:risk=0.46,threshold:t=2,rulebook-tips:one=4:two=1,drain:margin=1.7:lead=3:grab=2,air:margin=1.7,counter:margin=1.7,random
-F6=rollout:k=32:t=2,planner:extra=3,greedy-value:risk=1,rulebook-tips:one=1:two=1,drain:margin=5:lead=3:grab=1,air:margin=5,threshold:t=1,depth:level=1:count=1:drop=1
+field() { sed -n "s/^$1 //p" target_fields.txt; }  # the count's target field, without trained
+F2=$(field 2)
+F3=$(field 3)
+F4=$(field 4)
+T5=$(field 5)
+F6=$(field 6)
 if [ "${1:-targets}" = features ]; then  # the candidates of ../train/features.sh, as in decide
   run luft-3p-features -n 3 -g 19800 --seed 9 --bots policy:file=../train/luft-3p-features/weights.json,trained,$F3
   run luft-4p-features -n 4 -g 8400 --seed 9 --bots policy:file=../train/luft-4p-features/weights.json,trained,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,depth:level=1:count=2:drop=1,threshold:t=2
@@ -63,20 +63,18 @@ elif [ "${1:-targets}" = rollout ]; then  # the candidates of ../train/rollout.s
     *) echo "error: rollout takes the player count 3 or 5, not '$2'" >&2; exit 2 ;;
   esac
 elif [ "${1:-targets}" = rollout-target ]; then  # the 4- and 5-player candidates of ../train/rollout.sh (4,800 games) in the target fields, on fresh seeds
-  T5=rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,rulebook-tips:one=1:two=1,depth:level=1:count=2:drop=1,threshold:t=2,drain:margin=5:lead=3:grab=1,air:margin=5,counter:margin=5,random
   run luft-5p-rollout-target -n 5 -g 55440 --seed 12 --bots policy:file=../train/luft-5p-rollout-4800/weights.json,$T5
   run luft-5p-rollout-11-target -n 5 -g 55440 --seed 13 --bots policy:file=../train/luft-5p-rollout-4800-11/weights.json,$T5
-  run luft-4p-rollout-target -n 4 -g 15840 --seed 12 --bots policy:file=../train/luft-4p-rollout-4800/weights.json,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,depth:level=1:count=2:drop=1,threshold:t=2,rulebook-tips:one=3:two=1,drain:margin=1.7:lead=0:grab=2,air:margin=1.7,counter:margin=1.7,random
+  run luft-4p-rollout-target -n 4 -g 15840 --seed 12 --bots policy:file=../train/luft-4p-rollout-4800/weights.json,$F4
 elif [ "${1:-targets}" = groups-target ]; then  # the 5-player candidate of ../train/rollout.sh's --groups run, in the target field on fresh seed 15
-  T5=rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,rulebook-tips:one=1:two=1,depth:level=1:count=2:drop=1,threshold:t=2,drain:margin=5:lead=3:grab=1,air:margin=5,counter:margin=5,random
   run luft-5p-groups-target -n 5 -g 55440 --seed 15 --bots policy:file=../train/luft-5p-groups/weights.json,$T5
 elif [ "${1:-targets}" = replicate-2p ]; then  # the 2-player target once more, on seed 10
   run luft-2p-seed10 -n 2 -g 33000 --seed 10 --bots trained,$F2
 elif [ "${1:-targets}" = replicate-3p ]; then  # the 3-player target once more, on seed 10
   run luft-3p-seed10 -n 3 -g 19800 --seed 10 --bots trained,$F3
 elif [ "${1:-targets}" = replicate ]; then
-  run luft-4p-seed10 -n 4 -g 15840 --seed 10 --bots trained,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,depth:level=1:count=2:drop=1,threshold:t=2,rulebook-tips:one=3:two=1,drain:margin=1.7:lead=0:grab=2,air:margin=1.7,counter:margin=1.7,random
-  run luft-5p-seed10 -n 5 -g 55440 --seed 10 --bots trained,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,rulebook-tips:one=1:two=1,depth:level=1:count=2:drop=1,threshold:t=2,drain:margin=5:lead=3:grab=1,air:margin=5,counter:margin=5,random
+  run luft-4p-seed10 -n 4 -g 15840 --seed 10 --bots trained,$F4
+  run luft-5p-seed10 -n 5 -g 55440 --seed 10 --bots trained,$T5
 elif [ "${1:-targets}" = decide ]; then
   run luft-2p-search -n 2 -g 26400 --seed 9 --bots policy:file=../train/luft-2p-search/weights.json,trained,$F2
   run luft-3p-search -n 3 -g 19800 --seed 9 --bots policy:file=../train/luft-3p-search/weights.json,trained,$F3
@@ -86,7 +84,7 @@ elif [ "${1:-targets}" = decide ]; then
 else
   run luft-2p -n 2 -g 33000 --seed 9 --bots trained,$F2
   run luft-3p -n 3 -g 19800 --seed 9 --bots trained,$F3
-  run luft-4p -n 4 -g 15840 --seed 9 --bots trained,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,depth:level=1:count=2:drop=1,threshold:t=2,rulebook-tips:one=3:two=1,drain:margin=1.7:lead=0:grab=2,air:margin=1.7,counter:margin=1.7,random
-  run luft-5p -n 5 -g 55440 --seed 9 --bots trained,rollout:k=32:t=3,greedy-value:risk=1,planner:extra=3,rulebook-tips:one=1:two=1,depth:level=1:count=2:drop=1,threshold:t=2,drain:margin=5:lead=3:grab=1,air:margin=5,counter:margin=5,random
+  run luft-4p -n 4 -g 15840 --seed 9 --bots trained,$F4
+  run luft-5p -n 5 -g 55440 --seed 9 --bots trained,$T5
   run luft-6p -n 6 -g 10080 --seed 9 --bots trained,$F6
 fi

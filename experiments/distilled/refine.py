@@ -57,6 +57,12 @@ def main(argv=None):
     p.add_argument("--sigma", type=float, default=0.5)
     p.add_argument("--seed", type=int, default=3535)
     p.add_argument("--out", type=Path, default=None, help="folder for the run (default fits/<game>-<n>p-refined)")
+    p.add_argument(
+        "--target-field",
+        action="store_true",
+        help="Geteilte Luft: against every group of the count's target field and trained (measure.py's target-field "
+        "tournament, as train --groups) instead of the head to head's tables",
+    )
     args = p.parse_args(argv)
     game = api.get_game(args.game)
     layout = layout_of(game, "distilled")
@@ -65,10 +71,20 @@ def main(argv=None):
         raise SystemExit(f"error: no distilled preset for {args.players} players; make one with presets.sh")
     start = layout.held(layout.load(preset)["weights"])
     out = args.out or HERE / "fits" / f"{args.game}-{args.players}p-refined"
+    if args.target_field:
+        from measure import target_field_specs
+
+        from sim.strong.train import grouped_field
+
+        field = [TARGETS[args.game], *target_field_specs()[args.players]]
+        mixture, draw = grouped_field(game, field, args.players), True
+    else:
+        field = [TARGETS[args.game], "distilled"]
+        mixture, draw = head_to_head_tables(game, args.players, TARGETS[args.game], "distilled"), False
     summary = train(
         game,
         api.make_rules(game, {}, args.players),
-        [TARGETS[args.game], "distilled"],
+        field,
         games=args.games,
         generations=args.generations,
         seed=args.seed,
@@ -77,7 +93,8 @@ def main(argv=None):
         start=start,
         out=out,
         label="refine",
-        mixture=head_to_head_tables(game, args.players, TARGETS[args.game], "distilled"),
+        mixture=mixture,
+        draw=draw,
         bot="distilled",
     )
     summary["started_from"] = preset.name

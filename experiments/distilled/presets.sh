@@ -24,7 +24,15 @@
 # checked on fresh seeds 3623-3653 against the preset it replaced:
 # fits/luft-3p-refined-2/head_to_head.jsonl):
 #     python refine.py luft 3 --generations 14 --population 10 --games 3840 --sigma 0.3 --seed 3537 --out fits/luft-3p-refined-2
-# (this script, rerun for 3 players, writes the presets.sh fit back).
+# The 2-player preset then trailed rollout and planner in its target field
+# (measure.py); it was refined against that field and replaced by
+# fits/luft-2p-field/weights.json after check_target_field.py and
+# check_head_to_head.py on fresh seeds 3702-3713 (fits/luft-2p-field/checks.jsonl):
+#     python refine.py luft 2 --target-field --generations 8 --population 10 --games 4800 --sigma 0.5 --seed 3539 --out fits/luft-2p-field
+# The same for 5 players (fits/luft-5p-field, --games 2400 --seed 3538) gained
+# 0.004 in the field on fresh games, far from the 0.074 it trails rollout
+# there by, and did not replace the preset.
+# (this script, rerun for 2 or 3 players, writes the presets.sh fit back).
 set -e
 cd "$(dirname "$0")"
 game=${1:-luft}; shift || true

@@ -1057,7 +1057,10 @@ EXPERIMENTS = [
 ]
 STATIC_SIZES = {
     "design": "one optuna study per game and player count, plus the defaults' metrics",
-    "distilled": "head to head at every player count, a 4-player strong field, side-by-side speed; sizes in its report",
+    "distilled": (
+        "head to head at every player count, a 4-player strong field, the target field of every Geteilte Luft count, "
+        "side-by-side speed; sizes in its report"
+    ),
     "trained": "tournaments of `trained` against every family at its best parameters",
     "outside_agents": "`trained` against `ismcts` at several budgets; sizes in its report",
 }

@@ -7,7 +7,8 @@
 # other on the same code: before with the field as committed, after with
 # `distilled` in place of its two search bots (rollout:k=32:t=3 and
 # planner:extra=3). Each run's report and summary go to groups/<run>/, its
-# wall and CPU seconds to groups/<run>/time.txt (both runs on 2 workers).
+# wall and CPU seconds to groups/<run>/time.txt (both runs on 2 workers), the
+# load average at its end to groups/<run>/load.txt.
 #     sh experiments/distilled/groups_training.sh
 set -e
 cd "$(dirname "$0")"
@@ -23,6 +24,7 @@ for run in before after; do
     --start policy:file=../train/luft-5p-rollout-4800/weights.json --workers 2 --out "groups/$run" > "groups/$run.txt" 2>&1 \
     || { cat "groups/$run.txt" >&2; exit 1; }
   mv "groups/$run.time" "groups/$run/time.txt"
+  cut -d' ' -f1-3 /proc/loadavg > "groups/$run/load.txt"  # load average at its end
   mv "groups/$run.txt" "groups/$run/output.txt"
   rm -f "groups/$run"/train-checkpoint.*
 done

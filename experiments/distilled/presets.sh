@@ -30,8 +30,12 @@
 # check_head_to_head.py on fresh seeds 3702-3713 (fits/luft-2p-field/checks.jsonl):
 #     python refine.py luft 2 --target-field --generations 8 --population 10 --games 4800 --sigma 0.5 --seed 3539 --out fits/luft-2p-field
 # The same for 5 players (fits/luft-5p-field, --games 2400 --seed 3538) gained
-# 0.004 in the field on fresh games, far from the 0.074 it trails rollout
-# there by, and did not replace the preset.
+# 0.004 in the field on fresh games, far from the 0.074 it trailed rollout
+# there by. The 4-player preset's weights played at 5 players trailed it by
+# 0.024 (seed 3722), so the 5-player preset was refined from them and
+# replaced by fits/luft-5p-field-from-4p/weights.json after the same checks
+# on fresh seeds 3722 and 3723 (fits/luft-5p-field-from-4p/checks.jsonl):
+#     python refine.py luft 5 --target-field --start fits/luft-5p-field-from-4p/start.json --generations 8 --population 10 --games 2400 --sigma 0.5 --seed 3540 --out fits/luft-5p-field-from-4p
 # (this script, rerun for 2 or 3 players, writes the presets.sh fit back).
 set -e
 cd "$(dirname "$0")"

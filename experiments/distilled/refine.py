@@ -57,6 +57,7 @@ def main(argv=None):
     p.add_argument("--sigma", type=float, default=0.5)
     p.add_argument("--seed", type=int, default=3535)
     p.add_argument("--out", type=Path, default=None, help="folder for the run (default fits/<game>-<n>p-refined)")
+    p.add_argument("--start", type=Path, default=None, help="start from this weight file (default: the shipped preset)")
     p.add_argument(
         "--target-field",
         action="store_true",
@@ -66,7 +67,7 @@ def main(argv=None):
     args = p.parse_args(argv)
     game = api.get_game(args.game)
     layout = layout_of(game, "distilled")
-    preset = layout.trained_presets().get(args.players)
+    preset = args.start or layout.trained_presets().get(args.players)
     if preset is None:
         raise SystemExit(f"error: no distilled preset for {args.players} players; make one with presets.sh")
     start = layout.held(layout.load(preset)["weights"])

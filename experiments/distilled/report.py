@@ -161,9 +161,12 @@ def before_and_after() -> list[str]:
             continue
         wall, cpu = (folder / "time.txt").read_text().split(",")
         summary = json.loads((folder / "summary.json").read_text())
+        loads = (folder / "load.txt").read_text().split() if (folder / "load.txt").exists() else None
+        note = (folder / "note.txt").read_text().strip() if (folder / "note.txt").exists() else "not recorded"
         lines.append(
             f"| 5-player `--groups` training, {run} (`groups_training.sh`) | `{','.join(summary['field'])}` | "
-            f"{duration(float(wall.split()[0]))} ({cpu.strip()}) | — | — |"
+            f"{duration(float(wall.split()[0]))} ({cpu.strip()}) | "
+            f"{' / '.join(f'{float(x):.1f}' for x in loads) if loads else note} | — |"
         )
     return lines
 

@@ -92,7 +92,7 @@ def render(s: dict) -> str:
             f"| {TITLES[r['game']]} | {g['distilled']:,.0f} | `{r['against']}` | {g['against']:,.0f} | "
             f"{r['ratio']:.1f}x | {r['ratio_cpu']:.1f}x |"
         )
-    lines += before_and_after()
+    lines += before_and_after(s.get("before_after"))
     return "\n".join(lines) + "\n"
 
 
@@ -134,13 +134,38 @@ def load(wall_time: dict) -> str:
     return " / ".join(f"{x:.1f}" for x in wall_time["load_average"])
 
 
-def before_and_after() -> list[str]:
+def collect_before_after() -> dict:
     """The design experiment and a 5-player --groups training run, before and
-    after `distilled` took the place of slower bots in their fields: from
-    each run's own record (design_before.json, ../design/wall_time.json,
-    groups/<run>/time.txt and summary.json)."""
-    before = json.loads((HERE / "design_before.json").read_text())
-    after = json.loads((HERE.parent / "design" / "wall_time.json").read_text())
+    after `distilled` took the place of slower bots in their fields, from each
+    run's own record (design_before.json, ../design/wall_time.json,
+    groups/<run>/time.txt, load.txt or note.txt, and summary.json): written
+    to before_after.json beside the report, which renders it."""
+    runs = []
+    for run in ("before", "after"):
+        folder = HERE / "groups" / run
+        if not (folder / "time.txt").exists():
+            continue
+        wall, cpu = (folder / "time.txt").read_text().split(",")
+        user, system = cpu.split()[0].split("+")
+        record = {"run": run, "field": json.loads((folder / "summary.json").read_text())["field"]}
+        record |= {"wall_seconds": float(wall.split()[0]), "user_seconds": float(user), "system_seconds": float(system)}
+        if (folder / "load.txt").exists():
+            record["load_average"] = [float(x) for x in (folder / "load.txt").read_text().split()]
+        if (folder / "note.txt").exists():
+            record["note"] = (folder / "note.txt").read_text().strip()
+        runs.append(record)
+    return {
+        "design_before": json.loads((HERE / "design_before.json").read_text()),
+        "design_after": json.loads((HERE.parent / "design" / "wall_time.json").read_text()),
+        "groups": runs,
+    }
+
+
+def before_and_after(data: dict | None) -> list[str]:
+    """The wall times of before_after.json as a table."""
+    if not data:
+        return []
+    before, after = data["design_before"], data["design_after"]
     lines = [
         "",
         "## Wall time before and after",
@@ -155,28 +180,24 @@ def before_and_after() -> list[str]:
         f"| design experiment, after: `{after['command']}` | the design run's field (`distilled` in place of `trained`), "
         f"and the robust verdict's three more fields | {duration(after['seconds'])} | {load(after)} | {after['commit'][:7]} |",
     ]
-    for run in ("before", "after"):
-        folder = HERE / "groups" / run
-        if not (folder / "time.txt").exists():
-            continue
-        wall, cpu = (folder / "time.txt").read_text().split(",")
-        summary = json.loads((folder / "summary.json").read_text())
-        loads = (folder / "load.txt").read_text().split() if (folder / "load.txt").exists() else None
-        note = (folder / "note.txt").read_text().strip() if (folder / "note.txt").exists() else "not recorded"
+    for r in data["groups"]:
+        where = load(r) if "load_average" in r else r.get("note", "not recorded")
         lines.append(
-            f"| 5-player `--groups` training, {run} (`groups_training.sh`) | `{','.join(summary['field'])}` | "
-            f"{duration(float(wall.split()[0]))} ({cpu.strip()}) | "
-            f"{' / '.join(f'{float(x):.1f}' for x in loads) if loads else note} | — |"
+            f"| 5-player `--groups` training, {r['run']} (`groups_training.sh`) | `{','.join(r['field'])}` | "
+            f"{duration(r['wall_seconds'])} ({r['user_seconds'] + r['system_seconds']:.0f} CPU-s) | {where} | — |"
         )
     return lines
 
 
 def report_text() -> str:
-    """The report's text from the summary.json beside it."""
-    return render(json.loads((HERE / "summary.json").read_text()))
+    """The report's text from the summary.json and before_after.json beside it."""
+    extra = HERE / "before_after.json"
+    before_after = json.loads(extra.read_text()) if extra.exists() else None
+    return render(json.loads((HERE / "summary.json").read_text()) | {"before_after": before_after})
 
 
 def main():
+    (HERE / "before_after.json").write_text(json.dumps(collect_before_after(), indent=1) + "\n")
     (HERE / "report.md").write_text(report_text())
 
 

@@ -13,6 +13,14 @@ def loop_p_home(dist, swims, load, q, p):
     return forecast._p_home_run(dist, min(swims, forecast.MAX_SWIMS), load, q, p, np.empty(0))[0]
 
 
+def test_the_stored_tables_are_the_loops_own():
+    built = forecast.build_tables()
+    for name, table in built.items():
+        assert np.array_equal(getattr(forecast, name), table), (
+            f"{forecast.TABLES_FILE.name} is stale: python -c 'from sim.games.luft import forecast; forecast.write_tables()'"
+        )
+
+
 def test_p_home_table_equals_the_loop_at_every_entry():
     p = forecast.SWIM_P
     for load in range(forecast.TABLE_LOADS):

@@ -21,6 +21,8 @@ Conventions
   Estimates hold everyone's current load fixed and ignore divers returning.
 """
 
+from pathlib import Path
+
 import numpy as np
 from numba import njit
 
@@ -351,15 +353,32 @@ def air_rule(phase, seat, st, margin, q):
 
 # --- tables over the rulebook's swim distribution ------------------------------
 #
-# Built once at import by the loops themselves, so a lookup returns the very
-# floats the loop would (tests/luft/test_forecast_tables.py); loads 0..4
-# (a diver carrying 5 or more moves at most one field a swim: the loop).
+# Built by the loops themselves, so a lookup returns the very floats the loop
+# would; loads 0..4 (a diver carrying 5 or more moves at most one field a
+# swim: the loop). Stored beside this file (TABLES_FILE) and read at import:
+# building them calls compiled code, which would load numba's registries
+# into every `simulate` (tests/test_quick_load.py).
+# tests/luft/test_forecast_tables.py checks the file against the loops;
+# after a change to them, write it again with
+#     python -c "from sim.games.luft import forecast; forecast.write_tables()"
 
 TABLE_LOADS = 5
-TURNS = np.array(
-    [[_expected_turns_run(d, load, SWIM_P, SWIM_P) for d in range(layout.MAX_PATH + 1)] for load in range(TABLE_LOADS)]
-)
-HOME, HOME_AT, HOME_SWIMS = _home_table()
+TABLES_FILE = Path(__file__).with_name("forecast_tables.npz")
+
+
+def build_tables() -> dict[str, np.ndarray]:
+    """TURNS, HOME, HOME_AT, HOME_SWIMS from the loops."""
+    turns = [[_expected_turns_run(d, load, SWIM_P, SWIM_P) for d in range(layout.MAX_PATH + 1)] for load in range(TABLE_LOADS)]
+    home, at, swims = _home_table()
+    return {"TURNS": np.array(turns), "HOME": home, "HOME_AT": at, "HOME_SWIMS": swims}
+
+
+def write_tables(path: Path = TABLES_FILE) -> None:
+    np.savez(path, **build_tables())
+
+
+with np.load(TABLES_FILE) as _tables:
+    TURNS, HOME, HOME_AT, HOME_SWIMS = (_tables[k] for k in ("TURNS", "HOME", "HOME_AT", "HOME_SWIMS"))
 
 
 # --- rollout: a forward model of the rest of the dive --------------------------

@@ -8,15 +8,17 @@
 # `distilled` in place of its two search bots (rollout:k=32:t=3 and
 # planner:extra=3). Each run's report and summary go to groups/<run>/, its
 # wall and CPU seconds to groups/<run>/time.txt (both runs on 2 workers), the
-# load average at its end to groups/<run>/load.txt.
-#     sh experiments/distilled/groups_training.sh
+# load average at its end to groups/<run>/load.txt. Name runs to do only
+# those (a timed run should have the machine to itself):
+#     sh experiments/distilled/groups_training.sh [before] [after]
 set -e
 cd "$(dirname "$0")"
 FAST=greedy-value:risk=1,rulebook-tips:one=1:two=1,depth:level=1:count=2:drop=1,threshold:t=2,drain:margin=5:lead=3:grab=1,air:margin=5,counter:margin=5,random
-for run in before after; do
+for run in ${*:-before after}; do
   case $run in
     before) field=rollout:k=32:t=3,planner:extra=3,$FAST ;;
     after) field=distilled,$FAST ;;
+    *) echo "unknown run '$run': name before and/or after" >&2; exit 2 ;;
   esac
   rm -rf "groups/$run"
   /usr/bin/time -f "%e s wall, %U+%S s CPU" -o "groups/$run.time" \

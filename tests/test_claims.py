@@ -2,16 +2,15 @@
 checked (experiments/claims.py): change any one of them, or a direction word
 beside them, and the check fails."""
 
-import importlib.util
 import re
 from pathlib import Path
 
 import pytest
 
+from tests.scripts import load_script
+
 ROOT = Path(__file__).resolve().parents[1]
-spec = importlib.util.spec_from_file_location("claims", ROOT / "experiments" / "claims.py")
-claims = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(claims)
+claims = load_script("claims.py", "claims")
 
 NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 OPPOSITE = {

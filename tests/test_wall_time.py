@@ -1,12 +1,13 @@
 """Every experiment's run.sh records its own wall time (experiments/wall_time.sh)."""
 
-import importlib.util
 import json
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+
+from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 EXPERIMENTS = ROOT / "experiments"
@@ -55,9 +56,7 @@ def test_a_size_setting_is_recorded_before_the_command(tmp_path):
 
 
 def test_the_commit_is_dirty_only_when_code_changed(tmp_path):
-    spec = importlib.util.spec_from_file_location("record_wall_time", EXPERIMENTS / "record_wall_time.py")
-    recorder = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(recorder)
+    recorder = load_script("record_wall_time.py", "record_wall_time")
     (tmp_path / "experiments" / "demo").mkdir(parents=True)
     (tmp_path / "experiments" / "demo" / "report.md").write_text("old\n")
     (tmp_path / "code.py").write_text("x = 1\n")

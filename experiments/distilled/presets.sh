@@ -17,8 +17,8 @@
 # of order 5, so those counts were fine-tuned again with step size 1).
 # The 3-player preset then stayed behind trained in the head to head; it was
 # fine-tuned further against the head to head's tables (refine.py) and
-# replaced by fits/luft-3p-refined/weights.json after check_head_to_head.py
-# on fresh seeds 3603 and 3613 (fits/luft-3p-refined/head_to_head.jsonl):
+# replaced by fits/luft-3p-refined/weights.json after check.py (the head to
+# head) on fresh seeds 3603 and 3613 (fits/luft-3p-refined/head_to_head.jsonl):
 #     python refine.py luft 3 --generations 7 --population 8 --games 1920 --sigma 0.5 --seed 3536
 # and once more, from that preset, by a longer run (fits/luft-3p-refined-2,
 # checked on fresh seeds 3623-3653 against the preset it replaced:
@@ -26,8 +26,8 @@
 #     python refine.py luft 3 --generations 14 --population 10 --games 3840 --sigma 0.3 --seed 3537 --out fits/luft-3p-refined-2
 # The 2-player preset then trailed rollout and planner in its target field
 # (measure.py); it was refined against that field and replaced by
-# fits/luft-2p-field/weights.json after check_target_field.py and
-# check_head_to_head.py on fresh seeds 3702-3713 (fits/luft-2p-field/checks.jsonl):
+# fits/luft-2p-field/weights.json after check.py --target-field and check.py
+# on fresh seeds 3702-3713 (fits/luft-2p-field/checks.jsonl):
 #     python refine.py luft 2 --target-field --generations 8 --population 10 --games 4800 --sigma 0.5 --seed 3539 --out fits/luft-2p-field
 # The same for 5 players (fits/luft-5p-field, --games 2400 --seed 3538) gained
 # 0.004 in the field on fresh games, far from the 0.074 it trailed rollout

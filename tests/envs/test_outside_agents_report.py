@@ -2,21 +2,16 @@
 games count (the seatings stay balanced), rebuilt into the tournament's own
 standings; rounds pool weighted by their games."""
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.scripts import load_script
 
 
 @pytest.fixture(scope="module")
 def report():
-    spec = importlib.util.spec_from_file_location("outside_report", ROOT / "experiments/outside_agents/report.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("outside_agents/report.py", "outside_report")
 
 
 def _game(cycle, seating, trained_wins):
@@ -55,9 +50,7 @@ def test_rounds_pool_weighted_by_their_games(report):
 
 
 def test_a_rerun_of_play_goes_on_after_the_workers_last_complete_cycle(tmp_path):
-    spec = importlib.util.spec_from_file_location("outside_play", ROOT / "experiments/outside_agents/play.py")
-    play = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(play)
+    play = load_script("outside_agents/play.py", "outside_play")
     path = tmp_path / "seed-2.worker-1.jsonl"
     assert play.resume(path, 2, 1, 2) == 1  # nothing played yet: the worker's first cycle
     rows = [{"cycle": c, "seating": k} for c, k in [(1, 0), (1, 1), (3, 0), (3, 1), (5, 0)]]

@@ -5,22 +5,19 @@ trained bot's tournaments read."""
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from tests.scripts import load_script
+
 ROOT = Path(__file__).resolve().parents[2]
-MEASURE = ROOT / "experiments" / "distilled" / "measure.py"
 
 
 @pytest.fixture(scope="module")
 def measure():
-    spec = importlib.util.spec_from_file_location("distilled_measure", MEASURE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("distilled/measure.py", "distilled_measure")
 
 
 def test_a_margin_in_a_field_is_the_difference_of_the_two_win_shares_per_seat(measure):
@@ -43,3 +40,18 @@ def test_the_target_fields_are_the_trained_tournaments_fields(measure):
         script = f'cd "{trained}" && {definition}\nfield {players}'
         shell = subprocess.run(["sh", "-c", script], capture_output=True, text=True, check=True).stdout.strip()
         assert shell.split(",") == field
+
+
+def test_a_target_field_check_gives_the_candidates_place_and_margin_over_the_best_but_trained(measure):
+    check = load_script("distilled/check.py", "distilled_check")
+    specs = ["air:margin=5", "trained", "greedy-value", "random"]
+    standings, _ = measure.tournament("luft", specs, 2, 96, 7)
+    order = [r["bot"] for r in standings.summary()["ranking"]]
+    found = check.target_field(standings, "air:margin=5")
+    assert found["place"] == order.index("air:margin=5") + 1
+    others = [bot for bot in order if bot not in ("air:margin=5", "trained")]
+    assert found["best_other"] == others[0]  # the best built-in but trained
+    assert found["ahead"] == [bot for bot in others if order.index(bot) < order.index("air:margin=5")]
+    assert found["margin"] == measure.difference(standings, 0, standings.names.index(found["best_other"]))
+    shares = check.head_to_head(standings)["win_share"]
+    assert set(shares) == set(specs)

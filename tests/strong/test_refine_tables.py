@@ -3,22 +3,15 @@ head to head (both bots at every table), in the tournament's own proportions."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 from sim import api
-
-REFINE = Path(__file__).resolve().parents[2] / "experiments" / "distilled" / "refine.py"
+from tests.scripts import load_script
 
 
 @pytest.fixture(scope="module")
 def refine():
-    spec = importlib.util.spec_from_file_location("refine", REFINE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("distilled/refine.py", "refine")
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,8 @@
 
 The bot is the policy's own kernel with planner's and rollout's weights held
 at 0: it decides from the features of the seat's view (air, depth, loads,
-expected air burned, chances to get home, score lead, greedy-value's terms),
+expected air burned, chances to get home, score lead, greedy-value's terms
+for turning back, picking up and dropping),
 so it solves no plan and plays no continuation, and a decision costs what a
 heuristic's does. `choices` gives, for one decision, the features each option
 adds to its score (the fit's design matrix): the policy acts iff that score
@@ -22,17 +23,21 @@ from strategies.luft.policy import (
     DROP_PLAN,
     DROP_ROLL,
     DROP_W,
+    DROP_X,
     LAYOUT,
     N_EXTRA,
     N_FEATURES,
     PICK_UP_PLAN,
     PICK_UP_ROLL,
     PICK_UP_W,
+    PICK_UP_X,
     TURN_BACK_PLAN,
     TURN_BACK_ROLL,
     TURN_BACK_W,
     TURN_BACK_X,
+    drop_features,
     features,
+    pick_up_features,
     policy,
     stay_down_features,
 )
@@ -71,6 +76,7 @@ def choices(phase, seat, st, action):
             return None
         row[PICK_UP_W : PICK_UP_W + N_FEATURES] = features(st, seat, load + 1, False)
         row[PICK_UP_W + N_FEATURES] = forecast.item_value(st[layout.PATH + st[layout.POS + seat] - 1]) / 14.0
+        row[PICK_UP_X : PICK_UP_X + 2] = pick_up_features(st, seat)
         acted = action == layout.PICK_UP
     elif st[layout.HEADING_UP + seat] == 1 and layout.can_drop(st, seat):
         k = forecast.cheapest_carried(st, seat)
@@ -78,6 +84,7 @@ def choices(phase, seat, st, action):
             return None
         row[DROP_W : DROP_W + N_FEATURES] = features(st, seat, load - 1, False)
         row[DROP_W + N_FEATURES] = forecast.item_value(st[layout.CARRIED + seat * layout.MAX_PATH + k]) / 14.0
+        row[DROP_X : DROP_X + 2] = drop_features(st, seat, k)
         acted = action >= layout.DROP
     else:
         return None

@@ -30,6 +30,30 @@ def stay_down_terms(st, seat):
     return gain, p_stay
 
 
+@njit(cache=True)
+def pick_up_terms(st, seat):
+    """(G, W, dP) of picking up the treasure here: G = its points x the chance
+    to get home with it, W = value carried, dP = the chance to get home the
+    extra load gives up (heading up from the next turn)."""
+    load = st[layout.N_CARRIED + seat]
+    p0 = forecast.p_home_seat(st, seat, load, False, forecast.SWIM_P)
+    p1 = forecast.p_home_seat(st, seat, load + 1, False, forecast.SWIM_P)
+    gain = forecast.item_value(st[layout.PATH + st[layout.POS + seat] - 1]) * p1
+    return gain, forecast.carried_value(st, seat), p0 - p1
+
+
+@njit(cache=True)
+def drop_terms(st, seat, k):
+    """(K, W, dP) of dropping carried item ``k``: K = its points x the chance
+    to get home without it (what dropping it gives up), W = value carried, dP
+    = the chance to get home the lighter load gains."""
+    load = st[layout.N_CARRIED + seat]
+    p0 = forecast.p_home_seat(st, seat, load, False, forecast.SWIM_P)
+    p_less = forecast.p_home_seat(st, seat, load - 1, False, forecast.SWIM_P)
+    kept = forecast.item_value(st[layout.CARRIED + seat * layout.MAX_PATH + k]) * p_less
+    return kept, forecast.carried_value(st, seat), p_less - p0
+
+
 @register(
     "greedy-value",
     params=[
@@ -50,25 +74,21 @@ def greedy_value(phase, seat, st, params, u):
     blank, drop the cheapest carried item (worth w) iff
     risk x W x (P(load-1) - P(load)) > w x P(load-1)."""
     risk = params[0]
-    load = st[layout.N_CARRIED + seat]
-    w_now = forecast.carried_value(st, seat)
     if phase == layout.PHASE_TURN_BACK:
-        p_back = forecast.p_home_seat(st, seat, load, True, forecast.SWIM_P)
+        w_now = forecast.carried_value(st, seat)
+        p_back = forecast.p_home_seat(st, seat, st[layout.N_CARRIED + seat], True, forecast.SWIM_P)
         gain, p_stay = stay_down_terms(st, seat)
         if w_now > 0.0 and gain <= risk * w_now * (p_back - p_stay):
             return layout.TURN_BACK
         return layout.STAY_DOWN
-    p0 = forecast.p_home_seat(st, seat, load, False, forecast.SWIM_P)
     if layout.can_pick_up(st, seat):
-        p1 = forecast.p_home_seat(st, seat, load + 1, False, forecast.SWIM_P)
-        gain = forecast.item_value(st[layout.PATH + st[layout.POS + seat] - 1]) * p1
-        if gain > 0.0 and gain >= risk * w_now * (p0 - p1):
+        gain, w_now, lost = pick_up_terms(st, seat)
+        if gain > 0.0 and gain >= risk * w_now * lost:
             return layout.PICK_UP
         return layout.NOTHING
     if st[layout.HEADING_UP + seat] == 1 and layout.can_drop(st, seat):
         k = forecast.cheapest_carried(st, seat)
-        w = forecast.item_value(st[layout.CARRIED + seat * layout.MAX_PATH + k])
-        p_less = forecast.p_home_seat(st, seat, load - 1, False, forecast.SWIM_P)
-        if risk * w_now * (p_less - p0) > w * p_less:
+        kept, w_now, gained = drop_terms(st, seat, k)
+        if risk * w_now * gained > kept:
             return layout.DROP + k
     return layout.NOTHING

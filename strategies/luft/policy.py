@@ -19,7 +19,7 @@ sit at the end of each block (`TURN_BACK_X`), so weight files written before
 them load with those weights 0 and play as they did; the bot only computes
 them when one of their weights is not 0.
 
-Last in each block, `planner`'s own values (planner.plan_gain and drop_gain,
+Then in each block, `planner`'s own values (planner.plan_gain and drop_gain,
 extra=3, / 10): at the turn-back step the expected points turning back gains
 over staying down, at the pick-up the points the item gains, heading up the
 points dropping the cheapest item gains. With weight +1 (and a bias of 1e-9,
@@ -29,7 +29,7 @@ item lies and it declines it; without it, it drops only where none lies, as
 before. Weight files written before them load with those weights 0; the bot
 solves the plan only when their weight is not 0.
 
-Last, `rollout`'s own values (forecast.rollout_gain over all k=32
+Then `rollout`'s own values (forecast.rollout_gain over all k=32
 continuations, t per player count as rollout's best in the target
 tournaments, / 10): at the turn-back step the mean points turning back gains
 over staying down, at the pick-up the points picking up gains over leaving
@@ -42,6 +42,16 @@ for the strongest bot of each count, and a spec option would put a second
 knob beside the weights that every preset would have to record. Weight
 files written before them load with those weights 0; the bot plays no
 continuation when their weight is 0.
+
+The pick-up and drop scores add greedy-value's terms for those decisions as
+well (`pick_up_features`, `drop_features`): the item's points times the
+chance to get home with it, and the value carried times the chance to get
+home the item costs (both / 10); for a drop, the value carried times the
+chance to get home dropping gains, and the dropped item's points times the
+chance to get home without it. A linear score over the features alone cannot
+form these products. They sit last in each block, so
+every weight file written before them loads with them 0 and plays as it did;
+the bot computes them only when one of their weights is not 0.
 """
 
 from pathlib import Path
@@ -51,7 +61,7 @@ from numba import njit
 
 from sim.games.luft import forecast, layout
 from sim.strong.weights import PolicyLayout
-from strategies.luft.greedy_value import stay_down_terms
+from strategies.luft.greedy_value import drop_terms, pick_up_terms, stay_down_terms
 from strategies.luft.planner import drop_gain, plan_gain
 from strategies.luft.registry import register
 
@@ -70,9 +80,12 @@ PICK_UP_ROLL = TURN_BACK_ROLL + 1  # pick-up score, rollout's gain from the item
 DROP_ROLL = PICK_UP_ROLL + 1  # drop score, rollout's gain from dropping the cheapest item / 10
 ROLL_K = 32  # continuations of the rollout features: rollout's best k
 ROLL_T = np.array([2, 2, 3, 3, 2])  # their default policy's t at 2..6 players: rollout's best t there
-BLOCK = DROP_ROLL + 1
-# weight files from before the greedy-value / planner / rollout terms: padded with 0
-OLDER_BLOCKS = (TURN_BACK_X, TURN_BACK_PLAN, TURN_BACK_ROLL)
+PICK_UP_X = DROP_ROLL + 1  # pick-up score, greedy-value's pick-up terms (`pick_up_features`)
+DROP_X = PICK_UP_X + 2  # drop score, greedy-value's drop terms (`drop_features`)
+BLOCK = DROP_X + 2
+# weight files from before the greedy-value / planner / rollout / greedy-value
+# pick-up and drop terms: padded with 0
+OLDER_BLOCKS = (TURN_BACK_X, TURN_BACK_PLAN, TURN_BACK_ROLL, PICK_UP_X)
 FIRST_PLAYERS = 2
 
 # Untrained start: turn back when the trip home burns more than half the air
@@ -135,6 +148,29 @@ def stay_down_features(st, seat):
 
 
 @njit(cache=True)
+def pick_up_features(st, seat):
+    """Greedy-value's pick-up terms: (the item's points x chance to get home
+    with it) / 10, (value carried x chance to get home the item costs) / 10."""
+    gain, w_now, lost = pick_up_terms(st, seat)
+    return gain / 10.0, w_now * lost / 10.0
+
+
+@njit(cache=True)
+def drop_features(st, seat, k):
+    """Greedy-value's drop terms for carried item ``k``: (value carried x chance
+    to get home dropping it gains) / 10, (its points x chance to get home
+    without it) / 10."""
+    kept, w_now, gained = drop_terms(st, seat, k)
+    return w_now * gained / 10.0, kept / 10.0
+
+
+@njit(cache=True)
+def pair_term(params, at, terms):
+    """Weights params[at], params[at + 1] times the two ``terms``."""
+    return params[at] * terms[0] + params[at + 1] * terms[1]
+
+
+@njit(cache=True)
 def turn_back_score(params, at, st, seat, load, u):
     """The turn-back score: the features at the load now, plus greedy-value's,
     planner's and rollout's terms when their weights are not 0 (else they add
@@ -182,7 +218,7 @@ def score(params, at, f):
 def policy(phase, seat, st, params, u):
     """Linear policy over public features (air, depth, loads, expected air
     burned before home, chance to get home, divers down, score lead, dive;
-    turning back also greedy-value's gain and loss of one more turn down;
+    turning back, picking up and dropping also greedy-value's gain and loss;
     turning back, picking up and dropping also planner's and rollout's gain
     from it):
     turn back, pick up, drop the cheapest item iff its weighted sum is
@@ -199,6 +235,8 @@ def policy(phase, seat, st, params, u):
         value = forecast.item_value(st[layout.PATH + st[layout.POS + seat] - 1]) / 14.0
         s = score(params, at + PICK_UP_W, features(st, seat, load + 1, False))
         s += params[at + PICK_UP_W + N_FEATURES] * value
+        if params[at + PICK_UP_X] != 0.0 or params[at + PICK_UP_X + 1] != 0.0:
+            s += pair_term(params, at + PICK_UP_X, pick_up_features(st, seat))
         s += plan_term(params, at + PICK_UP_PLAN, layout.PHASE_TREASURE, st, seat)
         if s + roll_term(params, at + PICK_UP_ROLL, layout.PHASE_TREASURE, st, seat, u) > 0.0:
             return layout.PICK_UP
@@ -209,6 +247,8 @@ def policy(phase, seat, st, params, u):
         value = forecast.item_value(st[layout.CARRIED + seat * layout.MAX_PATH + k]) / 14.0
         s = score(params, at + DROP_W, features(st, seat, load - 1, False))
         s += params[at + DROP_W + N_FEATURES] * value
+        if params[at + DROP_X] != 0.0 or params[at + DROP_X + 1] != 0.0:
+            s += pair_term(params, at + DROP_X, drop_features(st, seat, k))
         if params[at + DROP_PLAN] != 0.0:
             s += params[at + DROP_PLAN] * drop_gain(st, seat) / 10.0
         if s + roll_term(params, at + DROP_ROLL, layout.PHASE_TREASURE, st, seat, u) > 0.0:

@@ -12,12 +12,16 @@ import numpy as np
 from sim.games.luft import forecast, layout
 from strategies.luft.policy import (
     DROP_W,
+    DROP_X,
     LAYOUT,
     N_FEATURES,
     PICK_UP_W,
+    PICK_UP_X,
     TURN_BACK_W,
     TURN_BACK_X,
+    drop_features,
     features,
+    pick_up_features,
     stay_down_features,
 )
 
@@ -28,8 +32,8 @@ DECISIONS = {
 }
 WEIGHTS = {
     "turn back": np.r_[TURN_BACK_W : TURN_BACK_W + N_FEATURES, TURN_BACK_X : TURN_BACK_X + 3],
-    "pick up": np.arange(PICK_UP_W, PICK_UP_W + N_FEATURES + 1),
-    "drop": np.arange(DROP_W, DROP_W + N_FEATURES + 1),
+    "pick up": np.r_[PICK_UP_W : PICK_UP_W + N_FEATURES + 1, PICK_UP_X : PICK_UP_X + 2],
+    "drop": np.r_[DROP_W : DROP_W + N_FEATURES + 1, DROP_X : DROP_X + 2],
 }
 __all__ = ["DECISIONS", "LAYOUT", "WEIGHTS", "choices"]
 
@@ -46,11 +50,11 @@ def choices(phase: int, seat: int, st: np.ndarray, action: int) -> tuple[str, np
         return "turn back", np.vstack([np.zeros_like(x), x]), int(action == layout.TURN_BACK)
     if layout.can_pick_up(st, seat):
         value = forecast.item_value(st[layout.PATH + st[layout.POS + seat] - 1]) / 14.0
-        x = np.array(features(st, seat, load + 1, False) + (value,))
+        x = np.array(features(st, seat, load + 1, False) + (value,) + pick_up_features(st, seat))
         return "pick up", np.vstack([np.zeros_like(x), x]), int(action == layout.PICK_UP)
     if st[layout.HEADING_UP + seat] == 1 and layout.can_drop(st, seat):
         k = forecast.cheapest_carried(st, seat)
         value = forecast.item_value(st[layout.CARRIED + seat * layout.MAX_PATH + k]) / 14.0
-        x = np.array(features(st, seat, load - 1, False) + (value,))
+        x = np.array(features(st, seat, load - 1, False) + (value,) + drop_features(st, seat, k))
         return "drop", np.vstack([np.zeros_like(x), x]), int(action >= layout.DROP)
     return None

@@ -84,14 +84,50 @@ def test_luft_turn_back_reads_greedy_values_gain_and_loss_of_staying():
     assert answers == {luft_layout.TURN_BACK, luft_layout.STAY_DOWN}  # the air range crosses the rule's edge
 
 
+def test_luft_pick_up_and_drop_read_greedy_values_terms():
+    st = make_st([{"pos": 12, "carried": [1]}, {"pos": 4, "carried": [2]}], air=14)
+    gain, w_now, lost = gv.pick_up_terms(st, 0)
+    p0, p1 = (forecast.p_home_seat(st, 0, load, False, forecast.SWIM_P) for load in (1, 2))
+    assert (gain, w_now, lost) == pytest.approx((forecast.item_value(FULL[11]) * p1, 1.5, p0 - p1))
+    assert lp.pick_up_features(st, 0) == pytest.approx((gain / 10, w_now * lost / 10))
+    # weights +1 on the gain, -1 on the loss (and a hair of bias for its ties): greedy-value at risk=1
+    greedy = luft_row(2, PICK_UP_W=[1e-12], PICK_UP_X=[1.0, -1.0])
+    risk_1 = LUFT_BOTS.get("greedy-value").vector({"risk": 1.0})
+    answers = set()
+    for air in range(8, 26):  # with less air the item is worth 0 (p1 = 0), which greedy-value never takes
+        st[luft_layout.AIR] = air
+        assert gv.pick_up_terms(st, 0)[0] > 0.0
+        answer = lp.policy(TR, 0, st, greedy, 0.5)
+        assert answer == gv.greedy_value(TR, 0, st, risk_1, 0.5), air
+        answers.add(answer)
+    assert answers == {luft_layout.PICK_UP, luft_layout.NOTHING}  # the air range crosses the rule's edge
+
+    path = list(FULL)
+    path[9] = 0  # a blank field: heading up the diver may drop
+    st = make_st([{"pos": 10, "carried": [4, 1, 3], "up": 1}, {"pos": 3}], path=path)
+    kept, w_now, gained = gv.drop_terms(st, 0, 1)  # the level-1 item, the cheapest
+    p0, p_less = (forecast.p_home_seat(st, 0, load, False, forecast.SWIM_P) for load in (3, 2))
+    assert (kept, w_now, gained) == pytest.approx((1.5 * p_less, 13.5 + 1.5 + 9.5, p_less - p0))
+    assert lp.drop_features(st, 0, 1) == pytest.approx((w_now * gained / 10, kept / 10))
+    greedy = luft_row(2, DROP_X=[1.0, -1.0])
+    answers = set()
+    for air in range(1, 26):
+        st[luft_layout.AIR] = air
+        answer = lp.policy(TR, 0, st, greedy, 0.5)
+        assert answer == gv.greedy_value(TR, 0, st, risk_1, 0.5), air
+        answers.add(answer)
+    assert answers == {luft_layout.DROP + 1, luft_layout.NOTHING}
+
+
 @pytest.mark.parametrize(
     "size,nudge,by",
     [
         (lp.TURN_BACK_X, lp.TURN_BACK_X + 2, -0.5),
         (lp.TURN_BACK_PLAN, lp.TURN_BACK_PLAN, 20.0),
         (lp.TURN_BACK_ROLL, lp.TURN_BACK_ROLL, 20.0),
+        (lp.PICK_UP_X, lp.PICK_UP_X, 20.0),
     ],
-    ids=["before-greedy-value-terms", "before-planner-terms", "before-rollout-terms"],
+    ids=["before-greedy-value-terms", "before-planner-terms", "before-rollout-terms", "before-pick-up-and-drop-terms"],
 )
 def test_a_weight_file_of_an_older_layout_plays_as_its_missing_weights_at_0(tmp_path, size, nudge, by):
     from sim import api

@@ -139,6 +139,7 @@ def card_weights(rule: Rule, policy_block: np.ndarray, max_air: int, whole: bool
     w[P.TURN_BACK_PLAN] = 0.0
     if whole:
         w[P.PICK_UP_PLAN] = w[P.DROP_PLAN] = 0.0
+        w[P.PICK_UP_X : P.PICK_UP_X + 2] = w[P.DROP_X : P.DROP_X + 2] = 0.0
         w[P.PICK_UP_W : P.PICK_UP_W + P.N_FEATURES + 1] = np.r_[-head, 0.0]
         w[P.DROP_W : P.DROP_W + P.N_FEATURES + 1] = 0.0  # score 0 is never > 0
     return w

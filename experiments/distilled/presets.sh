@@ -36,6 +36,15 @@
 # replaced by fits/luft-5p-field-from-4p/weights.json after the same checks
 # on fresh seeds 3722 and 3723 (fits/luft-5p-field-from-4p/checks.jsonl):
 #     python refine.py luft 5 --target-field --start fits/luft-5p-field-from-4p/start.json --generations 8 --population 10 --games 2400 --sigma 0.5 --seed 3540 --out fits/luft-5p-field-from-4p
+# It still trailed rollout:k=32:t=3 there (by 0.022 on seed 3724). The policy
+# then gained greedy-value's pick-up and drop terms (four more weights, 0 in
+# every older file); the 5-player preset was refined with them against the
+# field, twice, each generation meeting 10 and then 20 of its groups
+# (fits/luft-5p-pickup: -0.008 on seed 3724), and replaced by
+# fits/luft-5p-pickup-2/weights.json after check.py --target-field on fresh
+# seed 3725 and check.py on fresh seed 3726 (fits/luft-5p-pickup-2/checks.jsonl):
+#     python refine.py luft 5 --target-field --generations 10 --population 12 --games 9600 --sigma 0.4 --seed 3541 --out fits/luft-5p-pickup
+#     python refine.py luft 5 --target-field --start fits/luft-5p-pickup/weights.json --generations 12 --population 12 --games 19200 --sigma 0.3 --seed 3542 --out fits/luft-5p-pickup-2
 # (this script, rerun for 2 or 3 players, writes the presets.sh fit back).
 set -e
 cd "$(dirname "$0")"

@@ -14,7 +14,8 @@ from sim.registry import Seat
 from sim.strong import distill as D
 from sim.strong.train import layout_of
 
-GAMES = {"luft": (4, 6), "landunter": (4, 4)}  # game: (players, games played for the checks)
+GAMES = {"luft": (5, 6), "landunter": (4, 4)}  # game: (players, games played for the checks); Geteilte Luft
+# at 5 players, whose preset weighs every free term (greedy-value's pick-up and drop terms too)
 
 
 def seats_of(game, spec, players):

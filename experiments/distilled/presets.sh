@@ -45,6 +45,12 @@
 # seed 3725 and check.py on fresh seed 3726 (fits/luft-5p-pickup-2/checks.jsonl):
 #     python refine.py luft 5 --target-field --generations 10 --population 12 --games 9600 --sigma 0.4 --seed 3541 --out fits/luft-5p-pickup
 #     python refine.py luft 5 --target-field --start fits/luft-5p-pickup/weights.json --generations 12 --population 12 --games 19200 --sigma 0.3 --seed 3542 --out fits/luft-5p-pickup-2
+# The 4-player preset led rollout:k=32:t=3 in its target field by a point
+# estimate only; refined the same way from the shipped one, it replaced it
+# after check.py --target-field on fresh seed 3727 (47,520 games, beside the
+# old preset on the same games) and check.py on fresh seed 3728
+# (fits/luft-4p-pickup/checks.jsonl):
+#     python refine.py luft 4 --target-field --generations 12 --population 12 --games 9600 --sigma 0.3 --seed 3543 --out fits/luft-4p-pickup
 # (this script, rerun for 2 or 3 players, writes the presets.sh fit back).
 set -e
 cd "$(dirname "$0")"

@@ -7,7 +7,7 @@ _wall_time_dir=$(cd "$(dirname "$0")" && pwd)
 _wall_time_start=$(date +%s)
 _wall_time_command="bash $(basename "$(dirname "$_wall_time_dir")")/$(basename "$_wall_time_dir")/$(basename "$0")${*:+ $*}"
 # The settings the run.sh scripts read from the environment, as they were given.
-for _wall_time_var in UNTIL SPEED_GAMES LU_GENERATIONS LU_GAMES GENERATIONS GAMES ROBUST SIZE; do
+for _wall_time_var in OUT LUFT_FIELD UNTIL SPEED_GAMES LU_GENERATIONS LU_GAMES GENERATIONS GAMES ROBUST SIZE; do
   eval "_wall_time_value=\${$_wall_time_var:-}"
   [ -n "$_wall_time_value" ] && _wall_time_command="$_wall_time_var=$_wall_time_value $_wall_time_command"
 done

@@ -4,6 +4,8 @@
 #
 #   SIZE=full bash experiments/design/run.sh   # the recommendation (see below)
 #   SIZE=tiny bash experiments/design/run.sh   # an end-to-end check in minutes, NO recommendation
+#   OUT=DIR LUFT_FIELD=SPECS ...               # elsewhere, with another Geteilte Luft field
+#                                                (how the field's wall time was compared before and after)
 #
 # One design study per game and player count, so each count gets its own rule
 # set, on three sets of games that never meet: the search (the trials, seed
@@ -85,7 +87,7 @@ esac
 # metrics' default, strong play by `distilled` (trained's play without its
 # per-decision search, about 1.8x more field games per CPU-second than the
 # earlier field with `trained` in its place).
-LUFT_FIELD=distilled,greedy-value,planner,air,rulebook-tips
+LUFT_FIELD=${LUFT_FIELD:-distilled,greedy-value,planner,air,rulebook-tips}
 LUFT_PLAYERS=(2 3 4 5 6)
 LU_PLAYERS=(3 4 5)
 csv() { local IFS=,; echo "$*"; }

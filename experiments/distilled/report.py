@@ -130,6 +130,11 @@ def target_fields(rows: list[dict] | None) -> list[str]:
     return lines
 
 
+def robust(design_run: dict) -> str:
+    """Whether a design run gave the robust verdict (its three more fields)."""
+    return ", and the robust verdict's three more fields" if design_run["robust"] else ", no robust verdict"
+
+
 def load(wall_time: dict) -> str:
     return " / ".join(f"{x:.1f}" for x in wall_time["load_average"])
 
@@ -175,7 +180,7 @@ def before_and_after(data: dict | None) -> list[str]:
         "",
         "| run | field | wall time | load | commit |",
         "|---|---|---|---|---|",
-        f"| design experiment, before: `{before['wall_time']['command']}` | `{before['field']}`, no robust verdict | "
+        f"| design experiment, before: `{before['wall_time']['command']}` | `{before['field']}`{robust(before)} | "
         f"{duration(before['wall_time']['seconds'])} | {load(before['wall_time'])} | {before['wall_time']['commit'][:7]} |",
         f"| design experiment, after: `{after['command']}` | the design run's field (`distilled` in place of `trained`), "
         f"and the robust verdict's three more fields | {duration(after['seconds'])} | {load(after)} | {after['commit'][:7]} |",

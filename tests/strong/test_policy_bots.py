@@ -67,6 +67,19 @@ def test_luft_policy_acts_on_the_sign_of_its_weighted_features():
     assert lp.policy(TB, 0, st, luft_row(3, TURN_BACK_W=[1.0]), 0.5) == luft_layout.STAY_DOWN
 
 
+def answers_as_greedy_value(phase, st, row, airs):
+    """The policy's answers with weights ``row`` at each air level of ``airs``,
+    each checked to be greedy-value:risk=1's."""
+    risk_1 = LUFT_BOTS.get("greedy-value").vector({"risk": 1.0})
+    answers = set()
+    for air in airs:
+        st[luft_layout.AIR] = air
+        answer = lp.policy(phase, 0, st, row, 0.5)
+        assert answer == gv.greedy_value(phase, 0, st, risk_1, 0.5), air
+        answers.add(answer)
+    return answers
+
+
 def test_luft_turn_back_reads_greedy_values_gain_and_loss_of_staying():
     st = make_st([{"pos": 6, "carried": [1]}, {"pos": 2, "carried": [2]}], air=10)
     gain, p_stay = gv.stay_down_terms(st, 0)
@@ -74,13 +87,7 @@ def test_luft_turn_back_reads_greedy_values_gain_and_loss_of_staying():
     assert lp.stay_down_features(st, 0) == pytest.approx((gain / 10, 1.5 * (p_back - p_stay) / 10, p_stay))
     # weights -1 on the gain, +1 on the loss (and a hair of bias for its ties): greedy-value at risk=1
     greedy = luft_row(2, TURN_BACK_W=[1e-12], TURN_BACK_X=[-1.0, 1.0])
-    risk_1 = LUFT_BOTS.get("greedy-value").vector({"risk": 1.0})
-    answers = set()
-    for air in range(1, 26):
-        st[luft_layout.AIR] = air
-        answer = lp.policy(TB, 0, st, greedy, 0.5)
-        assert answer == gv.greedy_value(TB, 0, st, risk_1, 0.5), air
-        answers.add(answer)
+    answers = answers_as_greedy_value(TB, st, greedy, range(1, 26))
     assert answers == {luft_layout.TURN_BACK, luft_layout.STAY_DOWN}  # the air range crosses the rule's edge
 
 
@@ -92,14 +99,11 @@ def test_luft_pick_up_and_drop_read_greedy_values_terms():
     assert lp.pick_up_features(st, 0) == pytest.approx((gain / 10, w_now * lost / 10))
     # weights +1 on the gain, -1 on the loss (and a hair of bias for its ties): greedy-value at risk=1
     greedy = luft_row(2, PICK_UP_W=[1e-12], PICK_UP_X=[1.0, -1.0])
-    risk_1 = LUFT_BOTS.get("greedy-value").vector({"risk": 1.0})
-    answers = set()
-    for air in range(8, 26):  # with less air the item is worth 0 (p1 = 0), which greedy-value never takes
+    airs = range(8, 26)  # with less air the item is worth 0 (p1 = 0), which greedy-value never takes
+    for air in airs:
         st[luft_layout.AIR] = air
         assert gv.pick_up_terms(st, 0)[0] > 0.0
-        answer = lp.policy(TR, 0, st, greedy, 0.5)
-        assert answer == gv.greedy_value(TR, 0, st, risk_1, 0.5), air
-        answers.add(answer)
+    answers = answers_as_greedy_value(TR, st, greedy, airs)
     assert answers == {luft_layout.PICK_UP, luft_layout.NOTHING}  # the air range crosses the rule's edge
 
     path = list(FULL)
@@ -109,13 +113,7 @@ def test_luft_pick_up_and_drop_read_greedy_values_terms():
     p0, p_less = (forecast.p_home_seat(st, 0, load, False, forecast.SWIM_P) for load in (3, 2))
     assert (kept, w_now, gained) == pytest.approx((1.5 * p_less, 13.5 + 1.5 + 9.5, p_less - p0))
     assert lp.drop_features(st, 0, 1) == pytest.approx((w_now * gained / 10, kept / 10))
-    greedy = luft_row(2, DROP_X=[1.0, -1.0])
-    answers = set()
-    for air in range(1, 26):
-        st[luft_layout.AIR] = air
-        answer = lp.policy(TR, 0, st, greedy, 0.5)
-        assert answer == gv.greedy_value(TR, 0, st, risk_1, 0.5), air
-        answers.add(answer)
+    answers = answers_as_greedy_value(TR, st, luft_row(2, DROP_X=[1.0, -1.0]), range(1, 26))
     assert answers == {luft_layout.DROP + 1, luft_layout.NOTHING}
 
 

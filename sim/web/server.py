@@ -95,9 +95,9 @@ def run(sessions: list[TableSession], config: Config, host: str, port: int, say)
         interrupted = True
     finally:
         open_logs = [s.path for s in sessions if not s.stop()]
-    # uvicorn takes Ctrl-C itself, shuts down and then raises it again, but that
-    # second raise can be lost in its event loop's teardown: its own flag says
-    # whether a signal stopped it (nothing else stops this server).
+    # uvicorn takes Ctrl-C itself, shuts down and then raises it again; once
+    # that raise did not reach here (the process exited 0), so its own flag
+    # says too whether a signal stopped it (nothing else stops this server).
     interrupted = interrupted or server.should_exit
     if open_logs:
         say(f"{len(open_logs)} game(s) not finished, marked complete: false; continue with --resume on these logs:")
